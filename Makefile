@@ -1,0 +1,56 @@
+# The README's two commands: `make run` and `make test`. Both install what
+# is missing first, so they work on a fresh Debian/Ubuntu machine with only
+# Go and gcc.
+
+GO      ?= go
+BIN     := bin/arimaa-workbench
+SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# System packages a Fyne (GLFW) + GTK3 build needs, plus Xvfb for the smoke test.
+APT_PKGS := gcc pkg-config libgl1-mesa-dev xorg-dev libgtk-3-dev xvfb xauth
+PC_MODS  := gl x11 xcursor xrandr xinerama xi xxf86vm gtk+-3.0
+
+.PHONY: run test deps build fmt-check vet unit smoke bench clean
+
+run: build
+	./$(BIN)
+
+test: deps fmt-check vet unit build smoke
+
+deps:
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists $(PC_MODS) \
+	    || ! command -v Xvfb >/dev/null 2>&1 || ! command -v xauth >/dev/null 2>&1; then \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing system packages: $(APT_PKGS)"; \
+	    $(SUDO) apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PKGS) >/dev/null; \
+	  else \
+	    echo "missing system packages (need: $(APT_PKGS)); install them with your package manager" >&2; exit 1; \
+	  fi; \
+	fi
+	$(GO) mod download
+
+build: deps
+	$(GO) build -o $(BIN) .
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+
+unit:
+	$(GO) test -count=1 ./...
+
+# Start the real binary under Xvfb, save a screenshot and check it is a
+# non-empty image.
+smoke: build
+	@rm -f bin/smoke.png
+	xvfb-run -a -s "-screen 0 1280x900x24" ./$(BIN) --screenshot bin/smoke.png
+	@test -s bin/smoke.png && echo "smoke: screenshot bin/smoke.png written"
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+clean:
+	rm -rf bin

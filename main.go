@@ -1,0 +1,72 @@
+// Command arimaa-workbench is a desktop workbench for Arimaa engine
+// developers: a position editor, a game-record viewer, an embedded engine
+// and an Arimaa Test Suite runner. Run without arguments it opens the
+// window; with a subcommand it works as a command-line tool for scripts
+// and CI. `arimaa-workbench help` lists the subcommands.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+)
+
+// stdio is where a subcommand reads and writes, so tests can capture it.
+type stdio struct {
+	in       io.Reader
+	out, err io.Writer
+}
+
+// command is one subcommand; run returns the process exit status.
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, args []string, io stdio) int
+}
+
+// commands lists the subcommands in the order help shows them.
+func commands() []command {
+	return []command{
+		{"moves", "count or list the unique moves of compact positions read from stdin", runMoves},
+		{"replay", "replay game records and archives with full rules checking", runReplay},
+		{"convert", "convert positions and game records between formats", runConvert},
+	}
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	os.Exit(dispatch(ctx, os.Args[1:], stdio{os.Stdin, os.Stdout, os.Stderr}))
+}
+
+func dispatch(ctx context.Context, args []string, io stdio) int {
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") && args[0] != "-h" && args[0] != "--help" {
+		return runGUI(args, io)
+	}
+	name := args[0]
+	if name == "help" || name == "-h" || name == "--help" {
+		usage(io.out)
+		return 0
+	}
+	for _, c := range commands() {
+		if c.name == name {
+			return c.run(ctx, args[1:], io)
+		}
+	}
+	fmt.Fprintf(io.err, "arimaa-workbench: unknown command %q\n\n", name)
+	usage(io.err)
+	return 2
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: arimaa-workbench [--screenshot FILE] [FILE...]   open the workbench window")
+	fmt.Fprintln(w, "       arimaa-workbench COMMAND [ARGS]                  run a command-line tool")
+	fmt.Fprintln(w, "\ncommands:")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "\n`arimaa-workbench COMMAND -h` describes a command's options.")
+}
