@@ -1,0 +1,258 @@
+package records
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"arimaa-workbench/engine/rules"
+)
+
+// seedPos is the example position of seed 000, appendix A.5.1 (also the
+// end of testdata/seed000_example.txt), in canonical form.
+const seedPos = `8b
+ +-----------------+
+8| r . . . . r r r |
+7| . r c . . c . h |
+6| h . x r . x d . |
+5| . . . . . r . . |
+4| . . d . r e . . |
+3| . D x E M x D . |
+2| H . C m . C . H |
+1| R R R R R R R R |
+ +-----------------+
+   a b c d e f g h
+`
+
+const seedCompact = "s [r    rrr rc  c hh  r  d      r    d re   D EM D H Cm C HRRRRRRRR]"
+
+func TestParsePositionLenient(t *testing.T) {
+	want := mustPos(t, seedPos)
+	indent := func(s, by string) string {
+		lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+		return by + strings.Join(lines, "\n"+by) + "\n"
+	}
+	tests := []struct {
+		name, text string
+	}{
+		{"canonical", seedPos},
+		{"CRLF", strings.ReplaceAll(seedPos, "\n", "\r\n")},
+		{"indented by four spaces", indent(seedPos, "    ")},
+		{"indented by a tab, CRLF", strings.ReplaceAll(indent(seedPos, "\t"), "\n", "\r\n")},
+		{"header with a space", strings.Replace(seedPos, "8b", "8 b", 1)},
+		{"header with leading space and s", strings.Replace(seedPos, "8b", " 8s", 1)},
+		{"dots as X and spaces", strings.NewReplacer("x", "X", ". ", "  ").Replace(seedPos)},
+		{"trap marks as dots", strings.ReplaceAll(seedPos, "x", ".")},
+		{"no footer", strings.TrimSuffix(seedPos, "   a b c d e f g h\n")},
+		{"no borders or footer", strings.NewReplacer(" +-----------------+\n", "", "   a b c d e f g h\n", "").Replace(seedPos)},
+		{"byte-order mark", "\ufeff" + seedPos},
+		{"blank lines between", strings.ReplaceAll(seedPos, "\n", "\n\n")},
+		{"leading blank lines, no final newline", "\n\n" + strings.TrimSuffix(seedPos, "\n")},
+		{"closing bar missing", strings.ReplaceAll(seedPos, " |\n", "\n")},
+		{"trailing blanks trimmed", strings.Replace(seedPos, "4| . . d . r e . . |", "4| . . d . r e", 1)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := ParsePosition(tc.text)
+			if err != nil {
+				t.Fatalf("ParsePosition: %v", err)
+			}
+			if got.Board() != want.Board() || got.Side() != want.Side() || got.Turn() != want.Turn() {
+				t.Errorf("got\n%s\nwant\n%s", FormatPosition(got), FormatPosition(want))
+			}
+		})
+	}
+}
+
+func TestParsePositionHeader(t *testing.T) {
+	board := seedPos[strings.IndexByte(seedPos, '\n'):]
+	tests := []struct {
+		header string
+		turn   int
+		side   rules.Color
+	}{
+		{"12b", 12, rules.Silver},
+		{"12 b", 12, rules.Silver},
+		{"12s", 12, rules.Silver},
+		{"12w", 12, rules.Gold},
+		{"12g", 12, rules.Gold},
+		{"12", 12, rules.Gold},
+		{"  3 w  ", 3, rules.Gold},
+	}
+	for _, tc := range tests {
+		t.Run(tc.header, func(t *testing.T) {
+			p, err := ParsePosition(tc.header + board)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Turn() != tc.turn || p.Side() != tc.side {
+				t.Errorf("turn %d side %v, want %d %v", p.Turn(), p.Side(), tc.turn, tc.side)
+			}
+		})
+	}
+}
+
+func TestParsePositionErrors(t *testing.T) {
+	tests := []struct {
+		name      string
+		text      string
+		line, col int
+		kind      error
+		msg       string
+	}{
+		{"bad piece", strings.Replace(seedPos, "4| . . d", "4| . . Q", 1), 7, 8, ErrPiece,
+			"line 7, column 8: 'Q' is not an Arimaa piece"},
+		{"bad piece, indented", "  8b\n  +--+\n  8| . Z", 3, 8, ErrPiece,
+			"line 3, column 8: 'Z' is not an Arimaa piece"},
+		{"empty", "\n \n", 1, 0, ErrEmpty, "line 1: no position: the text is empty"},
+		{"no header", strings.SplitN(seedPos, "\n", 2)[1], 1, 2, ErrHeader,
+			`line 1, column 2: expected the move number and side to move, such as "12b"`},
+		{"bad side", strings.Replace(seedPos, "8b", "8q", 1), 1, 2, ErrSide,
+			"line 1, column 2: 'q' is not a side (w, g, b or s)"},
+		{"junk after side", strings.Replace(seedPos, "8b", "8b!", 1), 1, 3, ErrHeader,
+			`line 1, column 3: unexpected "!" after the side to move`},
+		{"turn zero", strings.Replace(seedPos, "8b", "0b", 1), 1, 1, ErrHeader,
+			"line 1, column 1: the move number must be 1 or more"},
+		{"ranks out of order", strings.Replace(seedPos, "7| . r", "6| . r", 1), 4, 1, ErrBoard,
+			"line 4, column 1: expected rank 7, found rank 6"},
+		{"board cut short", strings.Join(strings.Split(seedPos, "\n")[:6], "\n"), 6, 0, ErrBoard,
+			"line 6: the board ends before rank 4"},
+		{"squares not in columns", strings.Replace(seedPos, "5| . . .", "5|. . . ", 1), 6, 3, ErrBoard,
+			"line 6, column 3: expected a space between squares, found '.' (squares are read from fixed columns)"},
+		{"junk after rank", strings.Replace(seedPos, "R R R R R R R R |", "R R R R R R R R | 9", 1), 10, 22, ErrBoard,
+			`line 10, column 22: unexpected "9" after rank 1`},
+		{"text after board", seedPos + "\nhello\n", 14, 1, ErrBoard,
+			"line 14, column 1: unexpected text after the board"},
+		{"unsupported piece on trap", strings.NewReplacer("6| h . x", "6| h . H", "C . H |", "C . . |").Replace(seedPos), 5, 8, ErrPosition,
+			"line 5, column 8: gold horse on trap c6 has no friendly neighbour and would already be captured"},
+		{"too many elephants", strings.Replace(seedPos, "1| R", "1| E", 1), 1, 0, ErrPosition,
+			"line 1: gold has 2 elephants; at most 1 allowed"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParsePosition(tc.text)
+			checkParseError(t, err, tc.line, tc.col, tc.kind, tc.msg)
+		})
+	}
+}
+
+func TestReadPositionNamesFile(t *testing.T) {
+	_, err := ReadPosition(strings.NewReader(strings.Replace(seedPos, "4| . . d", "4| . . Q", 1)), "pos.txt")
+	checkParseError(t, err, 7, 8, ErrPiece, "pos.txt:7:8: 'Q' is not an Arimaa piece")
+}
+
+func TestParsePositionAcceptsGameOver(t *testing.T) {
+	p, err := ParsePosition(strings.NewReplacer("8| r . . . . r r r", "8| r . . . . r R r", "1| R R", "1| . R").Replace(seedPos))
+	if err != nil {
+		t.Fatalf("a rabbit on its goal rank is allowed: %v", err)
+	}
+	if _, over := p.Outcome(); !over {
+		t.Error("the game should be over")
+	}
+}
+
+func TestCompact(t *testing.T) {
+	want := mustPos(t, seedPos)
+	tests := []struct{ name, line string }{
+		{"canonical", seedCompact},
+		{"b side letter and no space", "b[" + seedCompact[3:]},
+		{"dots, CR and blanks", "  s [" + strings.ReplaceAll(seedCompact[3:], " ", ".") + " \r"},
+		{"X for empty, b side", "b [" + strings.ReplaceAll(seedCompact[3:], " ", "X")},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := ParseCompact(tc.line)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Board() != want.Board() || p.Side() != want.Side() {
+				t.Errorf("got %s, want %s", FormatCompact(p), FormatCompact(want))
+			}
+		})
+	}
+	if got := FormatCompact(want); got != seedCompact {
+		t.Errorf("FormatCompact = %q", got)
+	}
+}
+
+func TestParseCompactErrors(t *testing.T) {
+	tests := []struct {
+		name, line string
+		col        int
+		kind       error
+		msg        string
+	}{
+		{"bad side", "q [" + strings.Repeat(" ", 64) + "]", 1, ErrSide, "line 1, column 1: 'q' is not a side (g, w, s or b)"},
+		{"bad piece", "g [" + strings.Repeat(" ", 10) + "Q" + strings.Repeat(" ", 53) + "]", 14, ErrPiece,
+			"line 1, column 14: 'Q' is not an Arimaa piece"},
+		{"indented bad piece", "  g [Q" + strings.Repeat(" ", 63) + "]", 6, ErrPiece,
+			"line 1, column 6: 'Q' is not an Arimaa piece"},
+		{"short board", "g [rr]", 6, ErrBoard, "line 1, column 6: the board ends after 2 squares; it needs 64"},
+		{"empty", "   ", 1, ErrEmpty, "line 1, column 1: empty line; expected a side letter (g or s) and the board in brackets"},
+		{"unsupported piece on trap", "g [" + strings.Repeat(" ", 18) + "R" + strings.Repeat(" ", 45) + "]", 22, ErrPosition,
+			"line 1, column 22: gold rabbit on trap c6 has no friendly neighbour and would already be captured"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseCompact(tc.line)
+			checkParseError(t, err, 1, tc.col, tc.kind, tc.msg)
+		})
+	}
+}
+
+func TestParseAny(t *testing.T) {
+	want := mustPos(t, seedPos)
+	for _, text := range []string{seedPos, "\n" + seedCompact + "\n", strings.ReplaceAll(seedPos, "\n", "\r\n")} {
+		p, err := ParseAny(text)
+		if err != nil {
+			t.Fatalf("ParseAny(%q): %v", text, err)
+		}
+		if p.Board() != want.Board() || p.Side() != want.Side() {
+			t.Errorf("ParseAny(%q) = %s", text, FormatCompact(p))
+		}
+	}
+	if _, err := ParseAny("g [Q]"); !errors.Is(err, ErrPiece) {
+		t.Errorf("ParseAny of a bad compact line: %v", err)
+	}
+}
+
+func TestFormatPositionRoundTrip(t *testing.T) {
+	for _, p := range []rules.Position{mustPos(t, seedPos), rules.StartPosition(), rules.NewPosition(rules.Silver, 0, [64]rules.Piece{})} {
+		text := FormatPosition(p)
+		q, err := ParsePosition(text)
+		if err != nil {
+			t.Fatalf("reading back %q: %v", text, err)
+		}
+		if q.Board() != p.Board() || q.Side() != p.Side() || (p.Turn() != 0 && q.Turn() != p.Turn()) {
+			t.Errorf("round trip changed the position:\n%s\n%s", text, FormatPosition(q))
+		}
+	}
+}
+
+func mustPos(t testing.TB, text string) rules.Position {
+	t.Helper()
+	p, err := ParsePosition(text)
+	if err != nil {
+		t.Fatalf("ParsePosition: %v", err)
+	}
+	return p
+}
+
+// checkParseError checks that err is a *ParseError at line and column,
+// matching kind, with exactly the message msg.
+func checkParseError(t *testing.T, err error, line, col int, kind error, msg string) {
+	t.Helper()
+	var pe *ParseError
+	if !errors.As(err, &pe) {
+		t.Fatalf("error %v (%T) is not a *ParseError", err, err)
+	}
+	if pe.Line != line || pe.Column != col {
+		t.Errorf("at line %d, column %d; want line %d, column %d (%v)", pe.Line, pe.Column, line, col, err)
+	}
+	if !errors.Is(err, kind) {
+		t.Errorf("error %q does not match %v", err, kind)
+	}
+	if err.Error() != msg {
+		t.Errorf("message\n %q\nwant\n %q", err.Error(), msg)
+	}
+}

@@ -1,0 +1,477 @@
+package records
+
+import (
+	"bufio"
+	"io"
+	"strings"
+
+	"arimaa-workbench/engine/rules"
+)
+
+// Record is a game record as read: either the two setup turns or a start
+// position, then the move turns in order. It holds notation, not yet
+// checked against the rules; Game replays it with full checking.
+//
+// Old records contain two markers, read as follows. A turn whose only word
+// is "resigns" (or "resign", "resigned") ends the record: the side of that
+// turn label resigns, and nothing may follow. A turn whose only word is
+// "takeback" removes the move before it, and the next line carries the
+// label of the move taken back; the takeback line's own label is not
+// checked.
+type Record struct {
+	// Start is the given start position, nil when the record begins with
+	// setup turns. StartLine is the line of its header.
+	Start     *rules.Position
+	StartLine int
+
+	// Setup holds the placements of Gold's and Silver's setup turns, and
+	// SetupLine the lines they were on (0 when absent).
+	Setup     [2][]rules.Placement
+	SetupLine [2]int
+
+	// Turns are the move turns in order.
+	Turns []Turn
+
+	// Next is the bare turn label on the last line (the side to move
+	// next), "" when there is none; NextLine is its line.
+	Next     string
+	NextLine int
+
+	// Resigned is set when the record ends with a resignation by Resigner.
+	Resigned bool
+	Resigner rules.Color
+
+	// File names the record in errors; wrap, when set, rewrites errors of
+	// a record embedded in another file (an archive row).
+	File string
+	wrap func(*ParseError) error
+}
+
+// Turn is one move turn of a record: its label as written, the turn number
+// and side it stands for, its words (steps and capture tokens), the
+// 1-based column of each word and the line it was on.
+type Turn struct {
+	Label   string
+	Number  int
+	Side    rules.Color
+	Tokens  []rules.Token
+	Columns []int
+	Line    int
+
+	labelCol int
+}
+
+// ParseRecord reads a game record: setup turns and move turns, or a long
+// position followed by move turns numbered from that position's turn.
+// Each line is a turn label such as "12b" and its words; blank lines,
+// CRLF, indentation, runs of blanks, g/s for w/b and a bare label on the
+// last line are all fine. Turn labels must follow each other (1w, 1b, 2w,
+// 2b, ...). Capture tokens may be missing; whether they match the rules
+// is checked by Game, as are the moves themselves.
+func ParseRecord(text string) (*Record, error) {
+	rec, err := parseRecord(text, "", nil)
+	if err != nil {
+		return nil, err
+	}
+	return rec, nil
+}
+
+// ReadRecord is ParseRecord reading from r; name (a file name, or "") is
+// put in errors, including those of the record's Game.
+func ReadRecord(r io.Reader, name string) (*Record, error) {
+	text, err := readAll(r, name)
+	if err != nil {
+		return nil, err
+	}
+	rec, perr := parseRecord(text, name, nil)
+	if perr != nil {
+		return nil, perr
+	}
+	return rec, nil
+}
+
+func (rec *Record) fail(e *ParseError) error {
+	if e.File == "" {
+		e.File = rec.File
+	}
+	if rec.wrap != nil {
+		return rec.wrap(e)
+	}
+	return e
+}
+
+// label is a parsed turn label.
+type label struct {
+	number int
+	side   rules.Color
+}
+
+func (l label) String() string { return rules.TurnLabel(l.number, l.side) }
+
+func (l label) next() label {
+	if l.side == rules.Silver {
+		return label{l.number + 1, rules.Gold}
+	}
+	return label{l.number, rules.Silver}
+}
+
+// word is a blank-separated word of a line and its 1-based column.
+type word struct {
+	text string
+	col  int
+}
+
+func splitWords(l string, dst []word) []word {
+	i := 0
+	for i < len(l) {
+		for i < len(l) && (l[i] == ' ' || l[i] == '\t') {
+			i++
+		}
+		j := i
+		for j < len(l) && l[j] != ' ' && l[j] != '\t' {
+			j++
+		}
+		if j > i {
+			dst = append(dst, word{l[i:j], i + 1})
+		}
+		i = j
+	}
+	return dst
+}
+
+func parseLabel(w word, line int) (label, *ParseError) {
+	s := w.text
+	n, j := 0, 0
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		n = n*10 + int(s[j]-'0')
+		if n > 65535 {
+			return label{}, errAt(line, w.col, ErrLabel, "the turn number in %q is too large", s)
+		}
+		j++
+	}
+	if j == 0 || j != len(s)-1 {
+		return label{}, errAt(line, w.col, ErrLabel, "%q is not a turn label such as \"12b\"", s)
+	}
+	c, ok := rules.ParseColor(s[j])
+	if !ok {
+		return label{}, errAt(line, w.col+j, ErrSide, "'%c' is not a side (w, g, b or s)", s[j])
+	}
+	if n == 0 {
+		return label{}, errAt(line, w.col, ErrLabel, "turn numbers start at 1, not 0")
+	}
+	return label{n, c}, nil
+}
+
+// parseToken reads one word of notation with an error that points at the
+// offending character.
+func parseToken(w word, line int) (rules.Token, *ParseError) {
+	s := w.text
+	if len(s) < 3 || len(s) > 4 {
+		return rules.Token{}, errAt(line, w.col, ErrToken, "%q is not a step, capture or placement", s)
+	}
+	if _, ok := rules.ParsePiece(s[0]); !ok {
+		return rules.Token{}, errAt(line, w.col, ErrPiece, "%s is not an Arimaa piece", quoteByte(s[0]))
+	}
+	if _, err := rules.ParseSquare(s[1:3]); err != nil {
+		return rules.Token{}, errAt(line, w.col+1, ErrToken, "%q is not a square (a1 to h8)", s[1:3])
+	}
+	tok, err := rules.ParseToken(s)
+	if err != nil {
+		col := w.col
+		if len(s) == 4 && strings.IndexByte("nesw", s[3]) < 0 {
+			col += 3
+			return rules.Token{}, errAt(line, col, ErrToken, "%s is not a direction (n, e, s, w) or capture mark (x)", quoteByte(s[3]))
+		}
+		return rules.Token{}, errAt(line, col, ErrToken, "%v", err)
+	}
+	return tok, nil
+}
+
+func isMarker(s string, names ...string) bool {
+	for _, n := range names {
+		if strings.EqualFold(s, n) {
+			return true
+		}
+	}
+	return false
+}
+
+func parseRecord(text, name string, wrap func(*ParseError) error) (*Record, error) {
+	rec := &Record{File: name, wrap: wrap}
+	lines := splitLines(text)
+	rec.Turns = make([]Turn, 0, len(lines))
+	i, _ := nextNonBlank(lines, 0)
+	if i >= len(lines) {
+		return nil, rec.fail(errAt(1, 0, ErrEmpty, "the record is empty"))
+	}
+	var want label
+	setupDone := false
+	if _, _, herr := parseHeader(lines[i], i); herr == nil && looksLikeBoard(lines, i+1) {
+		p, next, err := parseBoard(lines, i)
+		if err != nil {
+			return nil, rec.fail(err)
+		}
+		rec.Start, rec.StartLine = &p, i+1
+		want = label{p.Turn(), p.Side()}
+		setupDone = true
+		i = next
+	} else {
+		want = label{1, rules.Gold}
+	}
+	var words []word
+	tokSlab := make([]rules.Token, 0, 4*len(lines))
+	colSlab := make([]int, 0, 4*len(lines))
+	for ; i < len(lines); i++ {
+		words = splitWords(lines[i], words[:0])
+		if len(words) == 0 {
+			continue
+		}
+		line := i + 1
+		if rec.Resigned {
+			return nil, rec.fail(errAt(line, words[0].col, ErrLabel, "nothing may follow a resignation"))
+		}
+		if rec.Next != "" {
+			return nil, rec.fail(errAt(rec.NextLine, 0, ErrToken, "turn %s has no steps", rec.Next))
+		}
+		lab, err := parseLabel(words[0], line)
+		if err != nil {
+			return nil, rec.fail(err)
+		}
+		if len(words) == 2 && isMarker(words[1].text, "takeback") {
+			n := len(rec.Turns)
+			if n == 0 {
+				return nil, rec.fail(errAt(line, words[1].col, ErrToken, "takeback with no move to take back"))
+			}
+			want = label{rec.Turns[n-1].Number, rec.Turns[n-1].Side}
+			rec.Turns = rec.Turns[:n-1]
+			continue
+		}
+		if lab != want {
+			if !setupDone && rec.Setup[0] == nil && lab.number > 1 {
+				return nil, rec.fail(errAt(line, words[0].col, ErrLabel, "expected turn 1w with Gold's setup, found %s; a record starts with the setups or a position", lab))
+			}
+			return nil, rec.fail(errAt(line, words[0].col, ErrLabel, "expected turn %s, found %s", want, lab))
+		}
+		if len(words) == 1 {
+			rec.Next, rec.NextLine = words[0].text, line
+			continue
+		}
+		if len(words) == 2 && isMarker(words[1].text, "resigns", "resign", "resigned") {
+			rec.Resigned, rec.Resigner = true, lab.side
+			continue
+		}
+		if !setupDone {
+			pls := make([]rules.Placement, 0, 16)
+			for _, w := range words[1:] {
+				tok, err := parseToken(w, line)
+				if err != nil {
+					return nil, rec.fail(err)
+				}
+				if tok.Kind != rules.TokenPlacement {
+					return nil, rec.fail(errAt(line, w.col, ErrToken, "%q is not a setup placement such as \"Ra1\"", w.text))
+				}
+				pls = append(pls, rules.Placement{Piece: tok.Piece, Square: tok.Square})
+			}
+			rec.Setup[lab.side], rec.SetupLine[lab.side] = pls, line
+			setupDone = lab.side == rules.Silver
+			want = want.next()
+			continue
+		}
+		t := Turn{Label: words[0].text, Number: lab.number, Side: lab.side, Line: line, labelCol: words[0].col}
+		// The turns share backing arrays, which saves two allocations per
+		// turn when replaying large archives.
+		start := len(tokSlab)
+		for _, w := range words[1:] {
+			tok, err := parseToken(w, line)
+			if err != nil {
+				return nil, rec.fail(err)
+			}
+			if tok.Kind == rules.TokenPlacement {
+				return nil, rec.fail(errAt(line, w.col, ErrToken, "%q is a setup placement, but turn %s is a move; a step needs a direction, such as \"%sn\"", w.text, lab, w.text))
+			}
+			tokSlab = append(tokSlab, tok)
+			colSlab = append(colSlab, w.col)
+		}
+		end := len(tokSlab)
+		t.Tokens, t.Columns = tokSlab[start:end:end], colSlab[start:end:end]
+		rec.Turns = append(rec.Turns, t)
+		want = want.next()
+	}
+	return rec, nil
+}
+
+// Game replays the record with full rules checking and returns the game.
+// An illegal setup or move, or a capture token that does not match what
+// the rules capture, is a *ParseError naming the line and column of the
+// step and, in its reason, the turn label, the step and why. A record that
+// ends in a resignation gives a finished game (unless the rules ended it
+// first).
+func (rec *Record) Game() (*rules.Game, error) {
+	var g *rules.Game
+	if rec.Start != nil {
+		var err error
+		if g, err = rules.NewGameFrom(*rec.Start); err != nil {
+			return nil, rec.fail(&ParseError{Line: rec.StartLine, Err: because(ErrPosition, "%v", err)})
+		}
+	} else {
+		g = rules.NewGame()
+		for c := rules.Gold; c <= rules.Silver; c++ {
+			if rec.SetupLine[c] == 0 {
+				if len(rec.Turns) > 0 {
+					return nil, rec.fail(errAt(rec.Turns[0].Line, 0, ErrIllegal, "the record has no %s setup", c))
+				}
+				return g, nil
+			}
+			if err := g.SetupPieces(rec.Setup[c]); err != nil {
+				return nil, rec.fail(rec.moveErr(rec.SetupLine[c], 1, err))
+			}
+		}
+	}
+	var steps [4]rules.Step
+	for ti := range rec.Turns {
+		t := &rec.Turns[ti]
+		n := 0
+		for k, tok := range t.Tokens {
+			switch {
+			case tok.Kind == rules.TokenCapture:
+				if k == 0 {
+					return nil, rec.fail(errAt(t.Line, t.Columns[k], ErrCapture, "capture token %s comes before any step", tok))
+				}
+			case n == 4:
+				return nil, rec.fail(errAt(t.Line, t.Columns[k], ErrIllegal, "move %s has more than four steps", t.Label))
+			default:
+				steps[n] = tok.Step()
+				n++
+			}
+		}
+		if n == 0 {
+			return nil, rec.fail(errAt(t.Line, t.Columns[0], ErrIllegal, "move %s has no steps", t.Label))
+		}
+		if err := g.Play(rules.MoveOf(steps[:n]...)); err != nil {
+			col := max(t.labelCol, 1)
+			if me, ok := err.(*rules.MoveError); ok && me.Index >= 0 {
+				col = t.columnOfStep(me.Index)
+			}
+			return nil, rec.fail(rec.moveErr(t.Line, col, err))
+		}
+		if err := t.checkCaptures(g.PositionBefore(len(g.Moves()) - 1)); err != nil {
+			return nil, rec.fail(err)
+		}
+	}
+	if rec.Resigned && g.Phase() != rules.Over {
+		g.Finish(rules.Result{Winner: rec.Resigner.Other(), How: rules.ByResignation})
+	}
+	return g, nil
+}
+
+func (rec *Record) moveErr(line, col int, err error) *ParseError {
+	if me, ok := err.(*rules.MoveError); ok {
+		return &ParseError{Line: line, Column: col, Err: &IllegalMoveError{me}}
+	}
+	return &ParseError{Line: line, Column: col, Err: because(ErrIllegal, "%v", err)}
+}
+
+// columnOfStep gives the column of the turn's i-th step (0-based).
+func (t *Turn) columnOfStep(i int) int {
+	for k, tok := range t.Tokens {
+		if tok.Kind == rules.TokenStep {
+			if i == 0 {
+				return t.Columns[k]
+			}
+			i--
+		}
+	}
+	return 1
+}
+
+// checkCaptures compares the turn's capture tokens with what its steps
+// capture when played from p; missing tokens are fine.
+func (t *Turn) checkCaptures(p rules.Position) *ParseError {
+	var last rules.Step
+	var got rules.Capture
+	claimed := false
+	for k, tok := range t.Tokens {
+		if tok.Kind == rules.TokenStep {
+			last = tok.Step()
+			p, got = p.PlayCapture(last)
+			claimed = false
+			continue
+		}
+		switch {
+		case claimed:
+			return errAt(t.Line, t.Columns[k], ErrCapture, "capture token %s does not match the rules: step %s captures only one piece", tok, last)
+		case got.Piece == rules.Empty:
+			return errAt(t.Line, t.Columns[k], ErrCapture, "capture token %s does not match the rules: step %s captures nothing", tok, last)
+		case got.Piece != tok.Piece || got.Square != tok.Square:
+			return errAt(t.Line, t.Columns[k], ErrCapture, "capture token %s does not match the rules: step %s captures %s", tok, last, got)
+		}
+		claimed = true
+	}
+	return nil
+}
+
+// WriteRecord writes g as a canonical record: the setup turns (or, for a
+// game from a position, that position in the long format), one line per
+// move with capture tokens, and a bare label for the side to move while
+// the game is still in play. Lines end in LF.
+func WriteRecord(w io.Writer, g *rules.Game) error {
+	bw := bufio.NewWriter(w)
+	if g.Setup(rules.Gold) == nil && g.Phase() >= rules.Playing {
+		bw.WriteString(FormatPosition(g.Start()))
+	}
+	bw.WriteString(FormatMoveList(g))
+	return bw.Flush()
+}
+
+// FormatMoveList gives the setup and move lines of g, as in a record or an
+// archive's movelist field, each ending in LF; while the game is in play
+// it ends with the bare label of the side to move. A game from a position
+// gives only its move lines.
+func FormatMoveList(g *rules.Game) string {
+	var b strings.Builder
+	for c := rules.Gold; c <= rules.Silver; c++ {
+		ps := g.Setup(c)
+		if ps == nil {
+			continue
+		}
+		b.WriteString(rules.TurnLabel(1, c))
+		for _, pl := range ps {
+			b.WriteByte(' ')
+			b.WriteString(pl.String())
+		}
+		b.WriteByte('\n')
+	}
+	for i, m := range g.Moves() {
+		p := g.PositionBefore(i)
+		b.WriteString(rules.TurnLabel(p.Turn(), p.Side()))
+		b.WriteByte(' ')
+		b.WriteString(p.MoveString(m))
+		b.WriteByte('\n')
+	}
+	switch g.Phase() {
+	case rules.GoldSetup:
+		b.WriteString("1w\n")
+	case rules.Playing:
+		p := g.Position()
+		b.WriteString(rules.TurnLabel(p.Turn(), p.Side()))
+		b.WriteByte('\n')
+	case rules.SilverSetup:
+		b.WriteString("1b\n")
+	}
+	return b.String()
+}
+
+// String gives the turn as written canonically, without capture tokens
+// that were missing.
+func (t Turn) String() string {
+	var b strings.Builder
+	b.WriteString(rules.TurnLabel(t.Number, t.Side))
+	for _, tok := range t.Tokens {
+		b.WriteByte(' ')
+		b.WriteString(tok.String())
+	}
+	return b.String()
+}
+
+// Plies is the number of move turns in the record.
+func (rec *Record) Plies() int { return len(rec.Turns) }
