@@ -1,0 +1,496 @@
+// Package aeiengine runs the embedded MCTS engine (engine/mcts) as an AEI
+// engine: protocol version 1 of shared/spec/formats.md and seed 000
+// appendix A.6, over any reader and writer (stdin and stdout for
+// `arimaa-workbench aei`). It keeps the game with its history, follows the
+// controller's time control (Clock), answers while it searches, and sends
+// info lines from the search's progress reports.
+package aeiengine
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"arimaa-workbench/engine/config"
+	"arimaa-workbench/engine/mcts"
+	"arimaa-workbench/engine/rules"
+)
+
+// Identity is what the engine sends in its id lines.
+type Identity struct {
+	Name, Author, Version string
+}
+
+// DefaultIdentity names our engine.
+var DefaultIdentity = Identity{Name: "Arimaa Workbench MCTS", Author: "Arimaa Workbench developers", Version: "1.0"}
+
+// Options start an engine; the controller may change all of them later
+// with setoption.
+type Options struct {
+	Config   config.Config
+	Threads  int    // 0: the configuration's, then every core
+	Seed     uint64 // random seed of the search
+	Playouts int64  // playout budget per search; 0 = time control only
+	Identity Identity
+}
+
+// Engine is one AEI session's state.
+type Engine struct {
+	opts   Options
+	clock  Clock
+	hashMB int
+	depth  int
+	game   *rules.Game
+
+	out      *writer
+	searcher *mcts.Searcher
+	search   *search // the search in progress, nil when idle
+}
+
+// search is a search running in its own goroutine.
+type search struct {
+	bounded bool // ends by itself (a go that is not ponder)
+	cancel  context.CancelFunc
+	done    chan struct{}
+	mu      sync.Mutex
+	silent  bool // set when the result must not be sent (makemove, quit)
+}
+
+// writer sends whole lines; the search goroutine and the command loop
+// both write.
+type writer struct {
+	mu sync.Mutex
+	w  *bufio.Writer
+}
+
+func (w *writer) send(format string, args ...any) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	fmt.Fprintf(w.w, format, args...)
+	w.w.WriteByte('\n')
+	w.w.Flush()
+}
+
+// New returns an engine with a new game.
+func New(opts Options) *Engine {
+	if opts.Identity == (Identity{}) {
+		opts.Identity = DefaultIdentity
+	}
+	e := &Engine{opts: opts, clock: NewClock(), game: rules.NewGame()}
+	return e
+}
+
+// Run speaks AEI on in and out until quit, the end of in, or ctx ends.
+// Problems with the controller's messages are reported to it as log lines;
+// Run returns an error only when reading or writing fails.
+func (e *Engine) Run(ctx context.Context, in io.Reader, out io.Writer) error {
+	e.out = &writer{w: bufio.NewWriter(out)}
+	lines := make(chan string)
+	readErr := make(chan error, 1)
+	go func() {
+		sc := bufio.NewScanner(in)
+		sc.Buffer(make([]byte, 0, 4096), 1<<20)
+		for sc.Scan() {
+			select {
+			case lines <- sc.Text():
+			case <-ctx.Done():
+				return
+			}
+		}
+		readErr <- sc.Err()
+		close(lines)
+	}()
+	defer e.stopSearch(true)
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case line, ok := <-lines:
+			if !ok {
+				// End of input is not quit: a search that ends by itself
+				// still gives its move, so scripted sessions work.
+				if s := e.search; s != nil && s.bounded {
+					<-s.done
+					e.search = nil
+				}
+				return <-readErr
+			}
+			if quit := e.handle(line); quit {
+				return nil
+			}
+		}
+	}
+}
+
+// handle carries out one controller message; it reports true on quit.
+func (e *Engine) handle(line string) bool {
+	line = strings.TrimRight(line, "\r")
+	cmd, rest, _ := strings.Cut(strings.TrimSpace(line), " ")
+	rest = strings.TrimSpace(rest)
+	switch cmd {
+	case "":
+	case "aei":
+		e.out.send("protocol-version 1")
+		e.out.send("id name %s", e.opts.Identity.Name)
+		e.out.send("id author %s", e.opts.Identity.Author)
+		e.out.send("id version %s", e.opts.Identity.Version)
+		e.out.send("aeiok")
+	case "isready":
+		e.out.send("readyok")
+	case "newgame":
+		e.stopSearch(true)
+		e.game = rules.NewGame()
+		e.clock.NewGame()
+	case "setposition":
+		e.stopSearch(true)
+		e.setPosition(rest)
+	case "setoption":
+		e.setOption(rest)
+	case "makemove":
+		e.stopSearch(true)
+		e.makeMove(rest)
+	case "go":
+		e.goSearch(rest == "ponder" || rest == "infinite")
+	case "stop":
+		e.stopSearch(false)
+	case "quit":
+		e.stopSearch(true)
+		e.out.send("log Info: bye")
+		return true
+	default:
+		e.out.send("log Error: unknown command %q", cmd)
+	}
+	return false
+}
+
+func (e *Engine) setPosition(rest string) {
+	p, err := rules.ParseAEIPosition(rest)
+	if err != nil {
+		e.out.send("log Error: setposition %s: %v", rest, err)
+		return
+	}
+	g, err := rules.NewGameFrom(p)
+	if err != nil {
+		e.out.send("log Error: setposition %s: %v", rest, err)
+		return
+	}
+	e.game = g
+}
+
+// setOption handles "name <id> [value <x>]".
+func (e *Engine) setOption(rest string) {
+	if !strings.HasPrefix(rest, "name ") {
+		e.out.send("log Error: setoption needs \"name <id> [value <x>]\", got %q", rest)
+		return
+	}
+	name, value, _ := strings.Cut(strings.TrimPrefix(rest, "name "), " value ")
+	name, value = strings.TrimSpace(name), strings.TrimSpace(value)
+	if err := e.SetOption(name, value); err != nil {
+		if errors.Is(err, errUnknownOption) {
+			e.out.send("log Warning: %v", err)
+		} else {
+			e.out.send("log Error: %v", err)
+		}
+	}
+}
+
+var errUnknownOption = errors.New("unknown option")
+
+// SetOption sets one AEI option: the time control and game state, hash
+// (MB), depth (steps), threads, playouts, seed, or any configuration key
+// by its dotted name (e.g. search.exploration).
+func (e *Engine) SetOption(name, value string) error {
+	seconds := func(d *time.Duration) error {
+		f, err := strconv.ParseFloat(value, 64)
+		if err != nil || f < 0 || math.IsInf(f, 0) {
+			return fmt.Errorf("option %s: %q is not a number of seconds", name, value)
+		}
+		*d = time.Duration(f * float64(time.Second))
+		return nil
+	}
+	integer := func(min int64) (int64, error) {
+		n, err := strconv.ParseInt(value, 10, 64)
+		if err != nil || n < min {
+			return 0, fmt.Errorf("option %s: %q is not a whole number of at least %d", name, value, min)
+		}
+		return n, nil
+	}
+	c := &e.clock
+	switch name {
+	case "tcmove":
+		return seconds(&c.Move)
+	case "tcreserve":
+		if err := seconds(&c.Reserve); err != nil {
+			return err
+		}
+		if len(e.game.Moves()) == 0 {
+			c.NewGame()
+		}
+		return nil
+	case "tcpercent":
+		n, err := integer(0)
+		c.Percent = int(n)
+		return err
+	case "tcmax":
+		return seconds(&c.Max)
+	case "tctotal":
+		return seconds(&c.Total)
+	case "tcturntime":
+		return seconds(&c.TurnTime)
+	case "greserve", "sreserve":
+		side := rules.Gold
+		if name == "sreserve" {
+			side = rules.Silver
+		}
+		c.ReserveSet[side] = true
+		return seconds(&c.Reserves[side])
+	case "moveused":
+		return seconds(&c.MoveUsed)
+	case "tcturns", "gused", "sused", "lastmoveused", "opponent", "opponent_rating", "rating", "rated", "event":
+		return nil // game state that does not change how we search
+	case "hash":
+		n, err := integer(0)
+		e.hashMB = int(n)
+		return err
+	case "depth":
+		n, err := strconv.Atoi(value)
+		if err != nil {
+			return fmt.Errorf("option depth: %q is not a number", value)
+		}
+		if n > 0 && n < 4 {
+			n = 4 // AEI lets an engine honour a minimum depth of 4
+		}
+		e.depth = max(n, 0)
+		return nil
+	case "threads":
+		n, err := integer(0)
+		e.opts.Threads = int(n)
+		return err
+	case "playouts":
+		n, err := integer(0)
+		e.opts.Playouts = n
+		return err
+	case "seed":
+		n, err := strconv.ParseUint(value, 10, 64)
+		if err != nil {
+			return fmt.Errorf("option seed: %q is not a whole number", value)
+		}
+		e.opts.Seed = n
+		e.searcher = nil
+		return nil
+	}
+	if strings.Contains(name, ".") {
+		cfg := e.opts.Config
+		if err := cfg.Set(name, value); err != nil {
+			if errors.Is(err, config.ErrUnknownKey) {
+				return fmt.Errorf("%w %s", errUnknownOption, name)
+			}
+			return fmt.Errorf("option %v", err)
+		}
+		e.opts.Config = cfg
+		e.searcher = nil
+		return nil
+	}
+	return fmt.Errorf("%w %s", errUnknownOption, name)
+}
+
+// makeMove plays a move or, in the setup phase, a setup.
+func (e *Engine) makeMove(text string) {
+	g := e.game
+	words := strings.Fields(text)
+	if len(words) == 0 {
+		e.out.send("log Error: makemove without a move")
+		return
+	}
+	if ph := g.Phase(); ph == rules.GoldSetup || ph == rules.SilverSetup {
+		var ps []rules.Placement
+		for _, w := range words {
+			t, err := rules.ParseToken(w)
+			if err != nil || t.Kind != rules.TokenPlacement {
+				e.out.send("log Error: illegal setup %q: %q is not a placement such as Ra1", text, w)
+				return
+			}
+			ps = append(ps, rules.Placement{Piece: t.Piece, Square: t.Square})
+		}
+		if err := g.SetupPieces(ps); err != nil {
+			e.out.send("log Error: illegal setup %q: %v", text, err)
+		}
+		return
+	}
+	var m rules.Move
+	for _, w := range words {
+		t, err := rules.ParseToken(w)
+		if err != nil {
+			e.out.send("log Error: illegal move %q: %v", text, err)
+			return
+		}
+		switch t.Kind {
+		case rules.TokenCapture:
+			continue // the rules know what each step captures
+		case rules.TokenPlacement:
+			e.out.send("log Error: illegal move %q: %q is a setup placement, but the setup is over", text, w)
+			return
+		}
+		if m.N == 4 {
+			e.out.send("log Error: illegal move %q: more than four steps", text)
+			return
+		}
+		m = m.Add(t.Step())
+	}
+	if err := g.Play(m); err != nil {
+		e.out.send("log Error: illegal move %q: %v", text, err)
+	}
+}
+
+// searcher returns the searcher for the current options.
+func (e *Engine) getSearcher() *mcts.Searcher {
+	if e.searcher == nil {
+		e.searcher = mcts.New(mcts.Options{Threads: e.opts.Threads, Seed: e.opts.Seed, Config: e.opts.Config})
+	}
+	return e.searcher
+}
+
+// limits is what bounds a search under the current options and clock.
+func (e *Engine) limits(ponder bool) mcts.Limits {
+	var lim mcts.Limits
+	if e.hashMB > 0 {
+		lim.MemoryBytes = int64(e.hashMB) << 20
+	}
+	if ponder {
+		return lim
+	}
+	lim.Depth = e.depth
+	lim.Playouts = e.opts.Playouts
+	cur := e.game.Position()
+	side := cur.Side()
+	if e.clock.Hard(side) >= 0 || lim.Playouts == 0 && lim.Depth == 0 {
+		lim.Time = e.clock.Budget(side, e.opts.Config.Time)
+	}
+	return lim
+}
+
+// goSearch starts a search in its own goroutine. A ponder search (also
+// "go infinite", as in seed 000's engine) runs until stop, which gets a
+// bestmove, or makemove, which does not.
+func (e *Engine) goSearch(ponder bool) {
+	if e.search != nil {
+		e.out.send("log Error: go while a search is running; send stop first")
+		return
+	}
+	g := e.game
+	if g.Phase() == rules.Over {
+		e.out.send("log Error: go: the game is over")
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &search{cancel: cancel, done: make(chan struct{}), bounded: !ponder}
+	e.search = s
+	searcher := e.getSearcher()
+	lim := e.limits(ponder)
+	pos := g.Position()
+	cfg := e.opts.Config
+	go func() {
+		defer close(s.done)
+		res, err := searcher.Search(ctx, g, lim, func(r mcts.Report) { e.info(pos, cfg, r) })
+		if ponder {
+			<-ctx.Done() // a ponder search answers only to stop
+		}
+		s.mu.Lock()
+		silent := s.silent
+		s.mu.Unlock()
+		if silent {
+			return
+		}
+		if err != nil {
+			e.out.send("log Error: search: %v", err)
+			return
+		}
+		if res.Setup != nil {
+			words := make([]string, len(res.Setup))
+			for i, p := range res.Setup {
+				words[i] = p.String()
+			}
+			e.out.send("bestmove %s", strings.Join(words, " "))
+			return
+		}
+		e.out.send("log Debug: %d playouts in %.2f s, %.0f per second, %d nodes", res.Report.Playouts, res.Report.Elapsed.Seconds(), res.Report.PlayoutsPerSec, res.Report.Nodes)
+		e.out.send("bestmove %s", pos.MoveString(res.Best))
+	}()
+}
+
+// stopSearch ends the running search and waits for it; silent drops its
+// bestmove.
+func (e *Engine) stopSearch(silent bool) {
+	s := e.search
+	if s == nil {
+		return
+	}
+	s.mu.Lock()
+	s.silent = silent
+	s.mu.Unlock()
+	s.cancel()
+	<-s.done
+	e.search = nil
+}
+
+// info sends a report as AEI info lines.
+func (e *Engine) info(pos rules.Position, cfg config.Config, r mcts.Report) {
+	if r.Playouts == 0 {
+		return
+	}
+	e.out.send("info time %d", int(r.Elapsed.Seconds()))
+	e.out.send("info depth %d", r.MaxDepth)
+	e.out.send("info nodes %d", r.Playouts)
+	e.out.send("info score %d", centiRabbits(cfg, r.WinRatio))
+	e.out.send("info winratio %.4f", r.WinRatio)
+	e.out.send("info playouts_per_second %.0f", r.PlayoutsPerSec)
+	if len(r.PV) > 0 {
+		e.out.send("info pv %s", pvString(pos.Side(), r.PV))
+	}
+}
+
+// centiRabbits turns a win ratio back into a score through the inverse of
+// the evaluation's sigmoid, in hundredths of the first rabbit's value.
+func centiRabbits(c config.Config, p float64) int {
+	const limit = 30000
+	lambda := c.Eval.SigmoidLambda
+	rabbit := float64(c.Eval.Rabbit + c.Eval.RabbitsLeft[7] - c.Eval.RabbitsLeft[8])
+	if rabbit <= 0 || lambda <= 0 {
+		rabbit, lambda = 100, 0.002
+	}
+	switch {
+	case p >= 1:
+		return limit
+	case p <= 0:
+		return -limit
+	}
+	points := math.Log(p/(1-p)) / lambda
+	return int(math.Max(-limit, math.Min(limit, math.Round(points*100/rabbit))))
+}
+
+// pvString writes a principal variation in AEI form: turns after the
+// first are prefixed by the colour to move (g or s).
+func pvString(first rules.Color, pv []mcts.PVStep) string {
+	var b strings.Builder
+	side := first
+	for _, st := range pv {
+		if st.Side != side {
+			side = st.Side
+			b.WriteString(string(side.AEILetter()))
+			b.WriteByte(' ')
+		}
+		if st.Step == rules.Pass {
+			continue
+		}
+		b.WriteString(st.Step.String())
+		b.WriteByte(' ')
+	}
+	return strings.TrimSpace(b.String())
+}

@@ -1,0 +1,384 @@
+package aeiengine
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"arimaa-workbench/engine/config"
+	"arimaa-workbench/engine/rules"
+)
+
+// controller drives an Engine over pipes, as an AEI controller would.
+type controller struct {
+	t     *testing.T
+	in    *io.PipeWriter
+	lines chan string
+	done  chan error
+}
+
+func startEngine(t *testing.T, opts Options) *controller {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	c := &controller{t: t, in: inW, lines: make(chan string, 1000), done: make(chan error, 1)}
+	e := New(opts)
+	go func() {
+		err := e.Run(context.Background(), inR, outW)
+		outW.Close()
+		c.done <- err
+	}()
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			c.lines <- sc.Text()
+		}
+		close(c.lines)
+	}()
+	t.Cleanup(func() { inW.Close() })
+	return c
+}
+
+func (c *controller) send(format string, args ...any) {
+	c.t.Helper()
+	line := format
+	if len(args) > 0 {
+		line = strings.TrimSpace(fmt.Sprintf(format, args...))
+	}
+	if _, err := io.WriteString(c.in, line+"\n"); err != nil {
+		c.t.Fatalf("send %q: %v", line, err)
+	}
+}
+
+// expect reads lines until one starts with prefix and returns it with the
+// lines before it.
+func (c *controller) expect(prefix string) (string, []string) {
+	c.t.Helper()
+	var skipped []string
+	timeout := time.After(20 * time.Second)
+	for {
+		select {
+		case l, ok := <-c.lines:
+			if !ok {
+				c.t.Fatalf("engine closed its output waiting for %q; got %q", prefix, skipped)
+			}
+			if strings.HasPrefix(l, prefix) {
+				return l, skipped
+			}
+			skipped = append(skipped, l)
+		case <-timeout:
+			c.t.Fatalf("no %q within 20 s; got %q", prefix, skipped)
+		}
+	}
+}
+
+func (c *controller) handshake() {
+	c.t.Helper()
+	c.send("aei")
+	if l, _ := c.expect("protocol-version"); l != "protocol-version 1" {
+		c.t.Errorf("got %q", l)
+	}
+	_, ids := c.expect("aeiok")
+	var names []string
+	for _, l := range ids {
+		if strings.HasPrefix(l, "id ") {
+			names = append(names, strings.Fields(l)[1])
+		}
+	}
+	if strings.Join(names, ",") != "name,author,version" {
+		c.t.Errorf("id lines %q", ids)
+	}
+}
+
+func testOptions() Options {
+	return Options{Config: config.Default(), Threads: 1, Seed: 1, Playouts: 300}
+}
+
+func TestSession(t *testing.T) {
+	c := startEngine(t, testOptions())
+	c.handshake()
+	c.send("isready")
+	c.expect("readyok")
+	c.send("newgame")
+	c.send("setoption name tcmove value 2")
+	c.send("setoption name search.exploration value 0.25")
+	c.send("setoption name frobnicate value 3")
+	if l, _ := c.expect("log"); !strings.HasPrefix(l, "log Warning:") || !strings.Contains(l, "frobnicate") {
+		t.Errorf("unknown option answered %q", l)
+	}
+	c.send("setoption name search.virtual_visits value many")
+	if l, _ := c.expect("log"); !strings.HasPrefix(l, "log Error:") || !strings.Contains(l, "virtual_visits") {
+		t.Errorf("bad value answered %q", l)
+	}
+
+	// Setup phase: the engine sets up Gold, then takes Silver's setup.
+	c.send("go")
+	l, _ := c.expect("bestmove")
+	g := rules.NewGame()
+	if err := g.SetupPieces(placements(t, strings.TrimPrefix(l, "bestmove "))); err != nil {
+		t.Fatalf("gold setup %q: %v", l, err)
+	}
+	c.send("makemove %s", strings.TrimPrefix(l, "bestmove "))
+	c.send("makemove ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 ha7 db7 cc7 ed7 me7 cf7 dg7 hh7")
+	c.send("isready")
+	_, logs := c.expect("readyok")
+	if len(logs) > 0 {
+		t.Errorf("setup moves gave %q", logs)
+	}
+
+	// A search sends info lines and a legal move.
+	c.send("go")
+	l, before := c.expect("bestmove")
+	infos := map[string]bool{}
+	for _, b := range before {
+		if f := strings.Fields(b); len(f) > 1 && f[0] == "info" {
+			infos[f[1]] = true
+		}
+	}
+	for _, k := range []string{"score", "depth", "nodes", "pv", "time"} {
+		if !infos[k] {
+			t.Errorf("no info %s line before bestmove (got %q)", k, before)
+		}
+	}
+	if err := g.SetupPieces(placements(t, "ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 ha7 db7 cc7 ed7 me7 cf7 dg7 hh7")); err != nil {
+		t.Fatal(err)
+	}
+	playText(t, g, strings.TrimPrefix(l, "bestmove "))
+	c.send("makemove %s", strings.TrimPrefix(l, "bestmove "))
+
+	// An illegal move is refused with the step named.
+	c.send("makemove Ee2n Ee3n Ee4n Ee5n Ee6n")
+	if l, _ := c.expect("log"); !strings.HasPrefix(l, "log Error:") {
+		t.Errorf("five steps answered %q", l)
+	}
+	c.send("makemove ra8s")
+	if l, _ := c.expect("log"); !strings.HasPrefix(l, "log Error:") || !strings.Contains(l, "ra8s") {
+		t.Errorf("illegal step answered %q", l)
+	}
+
+	// Positions with any side letter.
+	for _, side := range []string{"g", "s", "w", "b"} {
+		c.send("setposition %s [rrrrrrrrhdcemcdh                                HDCMECDHRRRRRRRR]", side)
+	}
+	c.send("setposition x [rrrr]")
+	if l, _ := c.expect("log"); !strings.HasPrefix(l, "log Error:") {
+		t.Errorf("bad position answered %q", l)
+	}
+
+	// go ponder runs until stop, which gets a bestmove.
+	c.send("setoption name playouts value 0")
+	c.send("go ponder")
+	time.Sleep(100 * time.Millisecond)
+	c.send("isready")
+	c.expect("readyok")
+	c.send("stop")
+	l, _ = c.expect("bestmove")
+	start := rules.StartPosition().WithSide(rules.Silver)
+	g2, _ := rules.NewGameFrom(start)
+	playText(t, g2, strings.TrimPrefix(l, "bestmove "))
+
+	// A ponder interrupted by makemove sends no bestmove.
+	c.send("go ponder")
+	c.send("makemove ed7s")
+	c.send("isready")
+	if _, lines := c.expect("readyok"); hasPrefix(lines, "bestmove") {
+		t.Errorf("bestmove after a ponder ended by makemove: %q", lines)
+	}
+
+	c.send("quit")
+	select {
+	case err := <-c.done:
+		if err != nil {
+			t.Errorf("Run: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("engine did not quit")
+	}
+}
+
+func TestExitsOnEOF(t *testing.T) {
+	c := startEngine(t, testOptions())
+	c.handshake()
+	c.send("setoption name playouts value 0")
+	c.send("setposition g [rrrrrrrrhdcemcdh                                HDCMECDHRRRRRRRR]")
+	c.send("go ponder")
+	time.Sleep(50 * time.Millisecond)
+	c.in.Close()
+	select {
+	case err := <-c.done:
+		if err != nil {
+			t.Errorf("Run: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("engine did not exit when its input closed")
+	}
+}
+
+func hasPrefix(lines []string, p string) bool {
+	for _, l := range lines {
+		if strings.HasPrefix(l, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func placements(t *testing.T, text string) []rules.Placement {
+	t.Helper()
+	var ps []rules.Placement
+	for _, w := range strings.Fields(text) {
+		tok, err := rules.ParseToken(w)
+		if err != nil || tok.Kind != rules.TokenPlacement {
+			t.Fatalf("%q in setup %q", w, text)
+		}
+		ps = append(ps, rules.Placement{Piece: tok.Piece, Square: tok.Square})
+	}
+	return ps
+}
+
+// playText plays a move in notation (capture tokens included) on g.
+func playText(t *testing.T, g *rules.Game, text string) {
+	t.Helper()
+	var m rules.Move
+	for _, w := range strings.Fields(text) {
+		tok, err := rules.ParseToken(w)
+		if err != nil {
+			t.Fatalf("move %q: %v", text, err)
+		}
+		if tok.Kind == rules.TokenStep {
+			m = m.Add(tok.Step())
+		}
+	}
+	if err := g.Play(m); err != nil {
+		t.Fatalf("engine move %q is illegal: %v", text, err)
+	}
+}
+
+// TestEngineGames plays whole games between two engines over AEI, from
+// the setups on, with no illegal move.
+func TestEngineGames(t *testing.T) {
+	for game := 0; game < 2; game++ {
+		engines := [2]*controller{}
+		for i := range engines {
+			o := testOptions()
+			o.Seed = uint64(10*game + i)
+			o.Playouts = 200
+			engines[i] = startEngine(t, o)
+			engines[i].handshake()
+			engines[i].send("newgame")
+		}
+		g := rules.NewGame()
+		for turn := 0; turn < 400; turn++ {
+			if _, over := g.Result(); over {
+				break
+			}
+			var side rules.Color
+			switch g.Phase() {
+			case rules.GoldSetup:
+				side = rules.Gold
+			case rules.SilverSetup:
+				side = rules.Silver
+			default:
+				cur := g.Position()
+				side = cur.Side()
+			}
+			e := engines[side]
+			e.send("go")
+			l, _ := e.expect("bestmove")
+			text := strings.TrimPrefix(l, "bestmove ")
+			if g.Phase() == rules.GoldSetup || g.Phase() == rules.SilverSetup {
+				if err := g.SetupPieces(placements(t, text)); err != nil {
+					t.Fatalf("game %d: setup %q: %v", game, text, err)
+				}
+			} else {
+				playText(t, g, text)
+			}
+			for _, c := range engines {
+				c.send("makemove %s", text)
+			}
+		}
+		r, over := g.Result()
+		if !over {
+			t.Errorf("game %d not over after 400 turns", game)
+		} else {
+			t.Logf("game %d: %v after %d moves", game, r, len(g.Moves()))
+		}
+		for _, c := range engines {
+			c.send("isready")
+			if _, lines := c.expect("readyok"); hasPrefix(lines, "log Error") {
+				t.Errorf("game %d: engine logged %q", game, lines)
+			}
+			c.send("quit")
+		}
+	}
+}
+
+// TestTimeControlGame plays under a time control the way the reference
+// AEI controller does: the tc options once, then before every go the
+// reserves (as whole seconds) and moveused 0; a move later than the move
+// time plus the reserve loses on time.
+func TestTimeControlGame(t *testing.T) {
+	const move, start, maxReserve = 0.1, 1.0, 2.0
+	engines := [2]*controller{}
+	for i := range engines {
+		o := testOptions()
+		o.Playouts = 0
+		o.Seed = uint64(i + 1)
+		engines[i] = startEngine(t, o)
+		c := engines[i]
+		c.handshake()
+		for _, opt := range []string{"tcmove 0.1", "tcreserve 1", "tcpercent 100", "tcmax 2", "tcturns 0", "tctotal 0", "tcturntime 0"} {
+			name, value, _ := strings.Cut(opt, " ")
+			c.send("setoption name %s value %s", name, value)
+		}
+		c.send("newgame")
+		c.send("isready")
+		c.expect("readyok")
+	}
+	reserves := [2]float64{start, start}
+	g := rules.NewGame()
+	for ply := 0; ply < 24 && g.Phase() != rules.Over; ply++ {
+		setup := g.Phase() != rules.Playing
+		side := rules.Gold
+		switch {
+		case g.Phase() == rules.SilverSetup:
+			side = rules.Silver
+		case !setup:
+			p := g.Position()
+			side = p.Side()
+		}
+		e := engines[side]
+		e.send("setoption name greserve value %d", int(reserves[0]))
+		e.send("setoption name sreserve value %d", int(reserves[1]))
+		e.send("setoption name moveused value 0")
+		begin := time.Now()
+		e.send("go")
+		l, _ := e.expect("bestmove")
+		used := time.Since(begin).Seconds()
+		if used > move+reserves[side] {
+			t.Fatalf("ply %d: %s used %.3f s with %.3f s allowed: lost on time", ply, side, used, move+reserves[side])
+		}
+		if !setup {
+			reserves[side] = min(reserves[side]+(move-used), maxReserve)
+		}
+		text := strings.TrimPrefix(l, "bestmove ")
+		if setup {
+			if err := g.SetupPieces(placements(t, text)); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			playText(t, g, text)
+		}
+		for _, c := range engines {
+			c.send("makemove %s", text)
+		}
+	}
+	t.Logf("reserves after the game: gold %.2f s, silver %.2f s", reserves[0], reserves[1])
+	for _, c := range engines {
+		c.send("quit")
+	}
+}

@@ -1,0 +1,93 @@
+package eval
+
+import (
+	"testing"
+
+	"arimaa-workbench/engine/rules"
+)
+
+// benchPositions are the start position, a middle game, and a position
+// with a gold rabbit one step from its goal behind a blocker (the costly
+// case for the goal check).
+func benchPositions(b testing.TB) map[string]rules.Position {
+	return map[string]rules.Position{
+		"start":  rules.StartPosition(),
+		"middle": middleGame(b),
+		"nearGoal": place(b, rules.Gold, "Rc7 rb7 rd7 rc8 dc6 rd6 Ee6 Mb5 Hf5 Rg4 Dd3 "+
+			"rh8 hh6 ma4 Ra2 Rb2 Cc2 Dd2 eg2"),
+	}
+}
+
+func BenchmarkEvaluate(b *testing.B) {
+	e := New(DefaultWeights())
+	for name, p := range benchPositions(b) {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				e.Evaluate(&p)
+			}
+		})
+	}
+}
+
+func BenchmarkStepScore(b *testing.B) {
+	e := New(DefaultWeights())
+	for name, p := range benchPositions(b) {
+		steps := p.Steps(nil)
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				e.StepScore(&p, steps[i])
+				i++
+				if i == len(steps) {
+					i = 0
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkGoalCheck(b *testing.B) {
+	for name, p := range benchPositions(b) {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				GoalCheck(&p)
+			}
+		})
+	}
+}
+
+func BenchmarkTrapCheck(b *testing.B) {
+	for name, p := range benchPositions(b) {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				TrapCheck(&p)
+			}
+		})
+	}
+}
+
+// BenchmarkChecksRandom runs the checks over a mixed sample: positions from
+// random games and crowded random endgames, cycling through them.
+func BenchmarkChecksRandom(b *testing.B) {
+	ps := append(randomPositions(21, 4, 60, true), randomSparse(22, 300)...)
+	b.Run("GoalCheck", func(b *testing.B) {
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			GoalCheck(&ps[i%len(ps)])
+			i++
+		}
+	})
+	b.Run("TrapCheck", func(b *testing.B) {
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			TrapCheck(&ps[i%len(ps)])
+			i++
+		}
+	})
+}

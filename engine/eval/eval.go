@@ -1,0 +1,252 @@
+package eval
+
+import (
+	"math"
+
+	"arimaa-workbench/engine/rules"
+)
+
+// Evaluator scores positions and steps with one set of weights. It holds
+// no mutable state, so one value may be shared by any number of goroutines
+// or copied freely.
+type Evaluator struct {
+	w     Weights
+	value [7]int // by piece type
+}
+
+// New returns an evaluator using w.
+func New(w Weights) *Evaluator {
+	e := &Evaluator{w: w}
+	s := &w.Eval
+	e.value = [7]int{0, s.Rabbit, s.Cat, s.Dog, s.Horse, s.Camel, s.Elephant}
+	return e
+}
+
+// Weights returns the weights the evaluator uses.
+func (e *Evaluator) Weights() Weights { return e.w }
+
+// Value returns the material value of a piece type.
+func (e *Evaluator) Value(t rules.PieceType) int { return e.value[t] }
+
+// The evaluation terms, in the order Breakdown lists them.
+const (
+	termMaterial = iota
+	termRabbits
+	termFrozen
+	termTrapGuards
+	termTrapDominance
+	termFrames
+	termPins
+	termHostage
+	termBlockade
+	termRabbitRank
+	numTerms
+)
+
+var termNames = [numTerms]string{
+	"material",
+	"rabbits left",
+	"frozen",
+	"trap guards",
+	"trap dominance",
+	"frames",
+	"pins",
+	"camel hostage",
+	"elephant blockade",
+	"rabbit advance",
+}
+
+// Term is one feature of the evaluation with each side's share, in
+// evaluation points (penalties are negative).
+type Term struct {
+	Name         string
+	Gold, Silver int
+}
+
+// Net is the term from Gold's point of view.
+func (t Term) Net() int { return t.Gold - t.Silver }
+
+// Breakdown is an evaluation feature by feature.
+type Breakdown struct {
+	Terms        []Term
+	Gold, Silver int // sums of the terms
+	Side         rules.Color
+	Score        int // Gold - Silver from Side's point of view, as Evaluate
+}
+
+// Evaluate returns the static evaluation of p in evaluation points (a cat
+// is 150) from the point of view of the side to move: the side's features
+// minus the other side's (seed 000 ch. 4.5.1). It does not look for goals;
+// callers run GoalCheck first where it matters. It allocates nothing.
+func (e *Evaluator) Evaluate(p *rules.Position) int {
+	var t [numTerms][2]int
+	e.terms(p, &t)
+	s := 0
+	for i := range t {
+		s += t[i][rules.Gold] - t[i][rules.Silver]
+	}
+	if p.Side() == rules.Silver {
+		return -s
+	}
+	return s
+}
+
+// Breakdown returns Evaluate feature by feature and side by side.
+func (e *Evaluator) Breakdown(p *rules.Position) Breakdown {
+	var t [numTerms][2]int
+	e.terms(p, &t)
+	b := Breakdown{Terms: make([]Term, numTerms), Side: p.Side()}
+	for i := range t {
+		b.Terms[i] = Term{Name: termNames[i], Gold: t[i][rules.Gold], Silver: t[i][rules.Silver]}
+		b.Gold += t[i][rules.Gold]
+		b.Silver += t[i][rules.Silver]
+	}
+	b.Score = b.Gold - b.Silver
+	if p.Side() == rules.Silver {
+		b.Score = -b.Score
+	}
+	return b
+}
+
+// WinProbability maps a score (from Evaluate) to the probability that the
+// side it is scored for wins: 1/(1+exp(-λ·score)), ch. 4.5.1.
+func (e *Evaluator) WinProbability(score int) float64 {
+	return 1 / (1 + math.Exp(-e.w.Eval.SigmoidLambda*float64(score)))
+}
+
+var trapSquares = [4]rules.Square{rules.C3, rules.F3, rules.C6, rules.F6}
+
+// near2 is, for each square, the squares within Manhattan distance 2.
+var near2 = func() (m [64]rules.Bitboard) {
+	for s := rules.Square(0); s < 64; s++ {
+		b := s.Bit()
+		b |= b.Adjacent()
+		b |= b.Adjacent()
+		m[s] = b
+	}
+	return m
+}()
+
+// strongest returns the strongest type of side c's pieces within set, or
+// NoType.
+func strongest(p *rules.Position, c rules.Color, set rules.Bitboard) rules.PieceType {
+	for t := rules.Elephant; t >= rules.Rabbit; t-- {
+		if p.Pieces(c, t)&set != 0 {
+			return t
+		}
+	}
+	return rules.NoType
+}
+
+// strongerThan is the set of side c's pieces stronger than type t.
+func strongerThan(p *rules.Position, c rules.Color, t rules.PieceType) rules.Bitboard {
+	var b rules.Bitboard
+	for u := t + 1; u <= rules.Elephant; u++ {
+		b |= p.Pieces(c, u)
+	}
+	return b
+}
+
+func (e *Evaluator) terms(p *rules.Position, t *[numTerms][2]int) {
+	s := &e.w.Eval
+	empty := ^p.Occupied()
+	for c := rules.Gold; c <= rules.Silver; c++ {
+		o := c.Other()
+		own, enemy := p.Pieces(c, rules.NoType), p.Pieces(o, rules.NoType)
+
+		mat := 0
+		for ty := rules.Rabbit; ty <= rules.Elephant; ty++ {
+			mat += e.value[ty] * p.Pieces(c, ty).Count()
+		}
+		t[termMaterial][c] = mat
+		if n := p.Pieces(c, rules.Rabbit).Count(); n < len(s.RabbitsLeft) {
+			t[termRabbits][c] = -s.RabbitsLeft[n]
+		}
+
+		frozen := p.Frozen(c)
+		fz := 0
+		for b := frozen; b != 0; {
+			ty := p.At(b.Pop()).Type()
+			fz += e.value[ty] * s.FrozenPercent[ty] / 100
+		}
+		t[termFrozen][c] = -fz
+
+		if m := p.Pieces(c, rules.Camel) & frozen; m != 0 {
+			for _, tr := range trapSquares {
+				if empty.Has(tr) && near2[tr]&m != 0 {
+					t[termHostage][c] = -s.CamelHostage
+					break
+				}
+			}
+		}
+
+		for _, tr := range trapSquares {
+			nb := tr.Neighbors()
+			t[termTrapGuards][c] += s.TrapGuards[(nb & own).Count()]
+			if strongest(p, c, nb) > strongest(p, o, nb) {
+				t[termTrapDominance][c] += s.TrapDominance
+			}
+			e.frame(p, c, tr, own, enemy, empty, t)
+		}
+
+		for el := p.Pieces(o, rules.Elephant); el != 0; {
+			if blockaded(p, el.Pop(), own, empty) {
+				t[termBlockade][c] += s.ElephantBlockade
+			}
+		}
+
+		rr := 0
+		for b := p.Pieces(c, rules.Rabbit); b != 0; {
+			r := b.Pop().Rank()
+			if c == rules.Silver {
+				r = 7 - r
+			}
+			rr += s.RabbitRank[r]
+		}
+		t[termRabbitRank][c] = rr
+	}
+}
+
+// frame scores a piece of side c framed on trap tr and its pinned guard.
+func (e *Evaluator) frame(p *rules.Position, c rules.Color, tr rules.Square, own, enemy, empty rules.Bitboard, t *[numTerms][2]int) {
+	if !own.Has(tr) {
+		return
+	}
+	nb := tr.Neighbors()
+	guards := nb & own
+	if guards.Count() != 1 || nb&enemy != nb&^guards {
+		return
+	}
+	x := p.At(tr).Type()
+	for b := nb & enemy; b != 0; {
+		sq := b.Pop()
+		if p.At(sq).Type() < x && sq.Neighbors()&empty != 0 {
+			return // x can push this enemy away and step off
+		}
+	}
+	s := &e.w.Eval
+	g := guards.First()
+	gt := p.At(g).Type()
+	t[termFrames][c] -= e.value[x] * s.FramePercent / 100
+	t[termPins][c] -= e.value[gt] * s.PinPercent / 100
+	if strongerThan(p, c.Other(), gt)&near2[g] != 0 {
+		t[termPins][c] -= e.value[x] * s.PinWeakPercent / 100
+	}
+}
+
+// blockaded reports whether the elephant on sq is held in a complete
+// blockade by the side owning blockers: no empty neighbour to step or pull
+// into, no neighbouring blocker it could push (every one has no empty
+// neighbour), and at least two blockers around it.
+func blockaded(p *rules.Position, sq rules.Square, blockers, empty rules.Bitboard) bool {
+	nb := sq.Neighbors()
+	if nb&empty != 0 || (nb&blockers).Count() < 2 {
+		return false
+	}
+	for b := nb & blockers; b != 0; {
+		if b.Pop().Neighbors()&empty != 0 {
+			return false
+		}
+	}
+	return true
+}

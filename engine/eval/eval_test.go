@@ -1,0 +1,162 @@
+package eval
+
+import (
+	"math"
+	"testing"
+
+	"arimaa-workbench/engine/rules"
+)
+
+func term(b Breakdown, name string) Term {
+	for _, t := range b.Terms {
+		if t.Name == name {
+			return t
+		}
+	}
+	panic("no term " + name)
+}
+
+// Each feature, checked by its term in the breakdown: the sign for each
+// side (+ bonus, - penalty, 0 none), with a few rabbits on both sides.
+func TestFeatures(t *testing.T) {
+	e := New(DefaultWeights())
+	const base = " Ra1 Rb1 rg8 rh8"
+	tests := []struct {
+		name, board  string
+		term         string
+		gold, silver int // expected signs
+	}{
+		{"material", "Cd4 Dd5" + base, "material", +1, +1},
+		{"rabbits left", "Rc1 Rd1 Re1" + base, "rabbits left", -1, -1},
+		{"frozen dog", "Dd4 ed5" + base, "frozen", -1, 0},
+		{"elephant never frozen", "Ed4 md5" + base, "frozen", 0, -1},
+		{"trap guards", "Db3 Dd3 Cc2" + base, "trap guards", +1, 0},
+		{"trap dominance", "Eb6 md6" + base, "trap dominance", +1, 0},
+		{"no dominance on a tie", "Hb6 hd6" + base, "trap dominance", 0, 0},
+		{"frame", "Hc6 Dc5 eb6 md6 hc7" + base, "frames", -1, 0},
+		{"pin", "Hc6 Dc5 eb6 md6 hc7" + base, "pins", -1, 0},
+		{"no frame when it can push out", "Hc6 Dc5 eb6 md6 cc7" + base, "frames", 0, 0},
+		{"camel hostage", "Md5 ed6" + base, "camel hostage", -1, 0},
+		{"no hostage next to a taken trap", "Md5 ed6 Cc6 Cc5" + base, "camel hostage", 0, 0},
+		{"elephant blockade", "ea8 Ma7 Hb8 Rb7 Ra6 Dc8" + base, "elephant blockade", +1, 0},
+		{"no blockade with room", "ea8 Ma7 Hb8 Rb7 Dc8" + base, "elephant blockade", 0, 0},
+		{"rabbit advance", "Rd6 re4" + base, "rabbit advance", +1, +1},
+	}
+	sign := func(x int) int {
+		switch {
+		case x > 0:
+			return 1
+		case x < 0:
+			return -1
+		}
+		return 0
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := place(t, rules.Gold, tc.board)
+			if probs := p.Validate(); len(probs) > 0 {
+				t.Fatalf("test position invalid: %v", probs)
+			}
+			tm := term(e.Breakdown(&p), tc.term)
+			if sign(tm.Gold) != tc.gold || sign(tm.Silver) != tc.silver {
+				t.Errorf("%s = gold %d, silver %d; want signs %d, %d", tc.term, tm.Gold, tm.Silver, tc.gold, tc.silver)
+			}
+		})
+	}
+}
+
+func TestEvaluateMatchesBreakdown(t *testing.T) {
+	e := New(DefaultWeights())
+	for i, p := range randomPositions(5, 6, 60, false) {
+		b := e.Breakdown(&p)
+		sum := 0
+		for _, tm := range b.Terms {
+			sum += tm.Net()
+		}
+		if p.Side() == rules.Silver {
+			sum = -sum
+		}
+		if got := e.Evaluate(&p); got != b.Score || got != sum {
+			t.Fatalf("position %d: Evaluate %d, Breakdown.Score %d, sum of terms %d", i, got, b.Score, sum)
+		}
+	}
+	p := place(t, rules.Gold, "Cd4 Ra1 rh8")
+	q := p.WithSide(rules.Silver)
+	if e.Evaluate(&p) <= 0 || e.Evaluate(&q) != -e.Evaluate(&p) {
+		t.Errorf("a cat up: %d for Gold to move, %d for Silver to move", e.Evaluate(&p), e.Evaluate(&q))
+	}
+}
+
+// transform returns p with every piece moved by f and, when swap is set,
+// the colours and the side to move exchanged.
+func transform(p rules.Position, f func(rules.Square) rules.Square, swap bool) rules.Position {
+	var b [64]rules.Piece
+	for sq := rules.Square(0); sq < 64; sq++ {
+		pc := p.At(sq)
+		if pc != rules.Empty && swap {
+			pc = rules.MakePiece(pc.Color().Other(), pc.Type())
+		}
+		b[f(sq)] = pc
+	}
+	side := p.Side()
+	if swap {
+		side = side.Other()
+	}
+	return rules.NewPosition(side, p.Turn(), b)
+}
+
+func TestSymmetry(t *testing.T) {
+	e := New(DefaultWeights())
+	flip := func(s rules.Square) rules.Square { return rules.NewSquare(s.File(), 7-s.Rank()) }
+	mirror := func(s rules.Square) rules.Square { return rules.NewSquare(7-s.File(), s.Rank()) }
+	ps := randomPositions(6, 8, 60, false)
+	ps = append(ps, randomSparse(7, 200)...)
+	ps = append(ps, middleGame(t), place(t, rules.Gold, "ea8 Ma7 Hb8 Rb7 Ra6 Dc8 Hc6 Dc5 eb6 md6 hc7 rh8"))
+	for i, p := range ps {
+		v := e.Evaluate(&p)
+		c := transform(p, flip, true)
+		m := transform(p, mirror, false)
+		if got := e.Evaluate(&c); got != v {
+			t.Fatalf("position %d %s: %d, colours swapped %d", i, p.AEIString(), v, got)
+		}
+		if got := e.Evaluate(&m); got != v {
+			t.Fatalf("position %d %s: %d, mirrored %d", i, p.AEIString(), v, got)
+		}
+		bp, bc := e.Breakdown(&p), e.Breakdown(&c)
+		for j := range bp.Terms {
+			if bp.Terms[j].Gold != bc.Terms[j].Silver || bp.Terms[j].Silver != bc.Terms[j].Gold {
+				t.Fatalf("position %d: term %s %+v, colours swapped %+v", i, bp.Terms[j].Name, bp.Terms[j], bc.Terms[j])
+			}
+		}
+	}
+}
+
+// The sigmoid reproduces the thesis's material calibration (ch. 4.5.1).
+func TestWinProbability(t *testing.T) {
+	e := New(DefaultWeights())
+	w := DefaultWeights().Eval
+	first := w.Rabbit + w.RabbitsLeft[7] - w.RabbitsLeft[8]
+	tests := []struct {
+		name  string
+		score int
+		want  float64
+	}{
+		{"even", 0, 0.5},
+		{"rabbit", first, 0.529},
+		{"cat", w.Cat, 0.574},
+		{"horse", w.Horse, 0.728},
+		{"camel", w.Camel, 0.789},
+		{"E+M+2H+D+C", w.Elephant + w.Camel + 2*w.Horse + w.Dog + w.Cat, 0.998},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := e.WinProbability(tc.score)
+			if math.Abs(got-tc.want) > 0.0015 {
+				t.Errorf("WinProbability(%d) = %.4f, want %.3f", tc.score, got, tc.want)
+			}
+			if s := got + e.WinProbability(-tc.score); math.Abs(s-1) > 1e-12 {
+				t.Errorf("p(x)+p(-x) = %v", s)
+			}
+		})
+	}
+}

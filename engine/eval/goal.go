@@ -1,0 +1,268 @@
+package eval
+
+import "arimaa-workbench/engine/rules"
+
+// GoalCheck reports whether the side to move can end its turn with one of
+// its rabbits on its goal rank within the steps left this turn, and returns
+// one shortest such move (the remaining steps only, when p is in the middle
+// of a turn). It is exact: every legal step sequence is covered, pruned only
+// by admissible bounds. Enemy rabbits are ignored because the rules check
+// the mover's goal first (shared/spec/rules.md, end of game, rule 1): a move
+// that also puts an enemy rabbit on its goal rank still wins. When a
+// friendly rabbit already stands on the goal rank (a game already over, or
+// a goal reached earlier in this turn), the answer is a move that ends the
+// turn legally, the empty move if the turn may end at once.
+//
+// Typical cost is well under a microsecond when no rabbit is within reach
+// of the goal, and grows with the spare steps a near rabbit leaves; it
+// allocates nothing.
+func GoalCheck(p *rules.Position) (rules.Move, bool) {
+	var g goalSearch
+	g.side = p.Side()
+	g.pos[0] = *p
+	g.pull[0] = pullableAtRoot(p, g.bufs[0][:0])
+	for n := 0; n <= p.StepsLeft(); n++ {
+		if g.search(n, 0) {
+			return rules.MoveOf(g.path[:n]...), true
+		}
+	}
+	return rules.Move{}, false
+}
+
+type goalSearch struct {
+	side rules.Color
+	path [4]rules.Step
+	pos  [5]rules.Position // by depth, so that nothing escapes to the heap
+	pull [5]rules.Bitboard // enemy pieces a half-done pull may move, by depth
+	bufs [4][128]rules.Step
+}
+
+// goalRank and the forward direction of a side's rabbits.
+func goalRank(c rules.Color) (rules.Bitboard, rules.Dir) {
+	if c == rules.Gold {
+		return rules.Rank8, rules.North
+	}
+	return rules.Rank1, rules.South
+}
+
+// search looks for a goal in exactly n more steps (shorter ones were tried
+// by the caller's iterative deepening).
+func (g *goalSearch) search(n, depth int) bool {
+	p := &g.pos[depth]
+	goal, fwd := goalRank(g.side)
+	rabbits := p.Pieces(g.side, rules.Rabbit)
+	if n == 0 {
+		return rabbits&goal != 0 && p.CanEndTurn()
+	}
+	if rabbits == 0 {
+		return false
+	}
+	if lowerBound(p, g.side, rabbits, goal, g.pull[depth]) > n {
+		return false
+	}
+	if n == 1 && rabbits&goal == 0 {
+		// The last step must be a rabbit stepping onto the goal rank.
+		for b := rabbits & goal.Shift(fwd.Opposite()); b != 0; {
+			sq := b.Pop()
+			s := rules.MakeStep(rules.MakePiece(g.side, rules.Rabbit), sq, fwd)
+			if p.Legal(s) {
+				if next := p.Play(s); next.CanEndTurn() {
+					g.path[depth] = s
+					return true
+				}
+			}
+		}
+		return false
+	}
+	steps := p.Steps(g.bufs[depth][:0])
+	zone := rules.AllSquare
+	if n <= 3 && rabbits&goal == 0 && !p.PushPending() {
+		zone = lastStepZone(p, g.side, rabbits, goal, fwd)
+		if n == 3 {
+			// The first of three steps enables the second (it changes the
+			// squares next to its mover or its target, or captures on a
+			// trap next to them) or the last directly; the second lies in
+			// the two-step zone. Three rings around it hold every such
+			// step, and rabbit steps are always kept.
+			zone |= zone.Adjacent()
+			zone |= zone.Adjacent()
+			zone |= zone.Adjacent()
+			zone |= rabbits
+		}
+	}
+	for _, s := range steps {
+		if !zone.Has(s.From()) && !zone.Has(s.To()) {
+			continue
+		}
+		g.pos[depth+1] = p.Play(s)
+		g.pull[depth+1] = pullableAfter(p, s)
+		g.path[depth] = s
+		if g.search(n-1, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// lastStepZone returns the squares one of which the first of two steps
+// must leave or enter for the second to score, when no goal in one step
+// exists: the iterative deepening makes sure of it on the way to a
+// shortest goal, since a shorter goal from an inner node would be a shorter
+// goal from the root. The second step is a
+// rabbit one rank from its goal stepping forward; if the first step does
+// not move that rabbit (a rabbit two ranks away moving twice, or one rank
+// away moving sideways, enters the zone by its own squares), it must have
+// made the forward step legal: emptied the goal square, or unfrozen the
+// rabbit by arriving next to it, by taking a freezer away, or by a capture
+// on a trap next to it, which a step from a square next to that trap
+// causes. A pending push is excluded by the caller: completing it could be
+// the first step anywhere on the board.
+func lastStepZone(p *rules.Position, c rules.Color, rabbits, goal rules.Bitboard, fwd rules.Dir) rules.Bitboard {
+	near := rabbits & goal.Shift(fwd.Opposite())
+	zone := rabbits & goal.Shift(fwd.Opposite()).Shift(fwd.Opposite())
+	zone |= near | near.Shift(fwd) | near.Adjacent()
+	if tr := near.Adjacent() & rules.Traps; tr != 0 {
+		zone |= tr.Adjacent()
+	}
+	return zone
+}
+
+// lowerBound is the fewest steps any friendly rabbit needs to stand on the
+// goal rank at the end of the turn: its distance to the goal rank (rabbits
+// are moved only by their own forward steps during their side's turn), plus
+// the larger of: one when the square in front is taken (it detours or the
+// blocker moves), and the cost of unfreezing it when it is frozen; and at
+// least one step when a rabbit is there but the turn cannot end yet.
+func lowerBound(p *rules.Position, c rules.Color, rabbits, goal, pullable rules.Bitboard) int {
+	if rabbits&goal != 0 {
+		if p.CanEndTurn() {
+			return 0
+		}
+		return 1
+	}
+	occ := p.Occupied()
+	own := p.Pieces(c, rules.NoType)
+	_, fwd := goalRank(c)
+	best := 100
+	for b := rabbits; b != 0; {
+		sq := b.Pop()
+		d := 7 - sq.Rank()
+		if c == rules.Silver {
+			d = sq.Rank()
+		}
+		extra := 0
+		if t := sq.Neighbor(fwd); occ.Has(t) {
+			extra = 1 // a detour, or the blocker moving away
+			if d == 1 && !own.Has(t) {
+				extra = min(displaceCost(p, c, t, pullable), 1+detourCost(p, c, sq, pullable))
+			}
+		}
+		if extra < best-d && p.IsFrozen(sq) {
+			extra = max(extra, unfreezeCost(p, c, sq, pullable))
+		}
+		if d+extra < best {
+			best = d + extra
+		}
+	}
+	return best
+}
+
+// detourCost is the fewest steps that can empty a square beside the rabbit
+// on sq, on its rank, for it to step around a blocker: nothing when one is
+// empty, one step for a friendly piece, a displacement for an enemy.
+func detourCost(p *rules.Position, c rules.Color, sq rules.Square, pullable rules.Bitboard) int {
+	best := 100
+	for _, dir := range [2]rules.Dir{rules.East, rules.West} {
+		s := sq.Neighbor(dir)
+		switch {
+		case s == rules.NoSquare:
+		case p.At(s) == rules.Empty:
+			return 0
+		case p.At(s).Color() == c:
+			best = min(best, 1)
+		default:
+			best = min(best, displaceCost(p, c, s, pullable))
+		}
+	}
+	return best
+}
+
+// displaceCost is the fewest steps in which side c can push or pull away
+// the enemy piece on x: one when a half-done pull may move it (x is in
+// pullable); otherwise a stronger friendly piece must first walk next to
+// it, then the push or pull takes two steps. It is 100 when no friendly
+// piece is stronger.
+func displaceCost(p *rules.Position, c rules.Color, x rules.Square, pullable rules.Bitboard) int {
+	if pullable.Has(x) {
+		return 1
+	}
+	movers := strongerThan(p, c, p.At(x).Type())
+	if movers == 0 {
+		return 100
+	}
+	ring := x.Neighbors()
+	for k := 0; k < 5; k++ {
+		if ring&movers != 0 {
+			return k + 2
+		}
+		ring |= ring.Adjacent()
+	}
+	return 100
+}
+
+// pullableAfter returns the enemy pieces that the second half of a pull
+// may move after step s is played from p: those next to the square s left
+// and weaker than its piece, when s is a friendly step that does not
+// complete a push. Enemy steps (a push begun, a pull completed) start no
+// pull.
+func pullableAfter(p *rules.Position, s rules.Step) rules.Bitboard {
+	pc := s.Piece()
+	if pc.Color() != p.Side() || p.PushPending() || p.StepsLeft() < 2 {
+		return 0
+	}
+	var weaker rules.Bitboard
+	for t := rules.Rabbit; t < pc.Type(); t++ {
+		weaker |= p.Pieces(pc.Color().Other(), t)
+	}
+	return weaker & s.From().Neighbors()
+}
+
+// pullableAtRoot is pullableAfter for a position given in the middle of a
+// turn, whose previous step is unknown: every enemy piece that has a legal
+// step (the second half of a pull, or the first half of a push, which
+// only makes the set larger and the bounds weaker).
+func pullableAtRoot(p *rules.Position, buf []rules.Step) rules.Bitboard {
+	if p.StepsTaken() == 0 || p.PushPending() {
+		return 0
+	}
+	var b rules.Bitboard
+	for _, s := range p.Steps(buf) {
+		if s.Piece().Color() != p.Side() {
+			b |= s.From().Bit()
+		}
+	}
+	return b
+}
+
+// unfreezeCost is the fewest steps that can unfreeze side c's frozen piece
+// on sq before it moves: another friendly piece must step next to it, which
+// takes at least its distance minus one, or every stronger enemy next to it
+// must be displaced, two steps each (one for the piece a half-done pull
+// may move).
+func unfreezeCost(p *rules.Position, c rules.Color, sq rules.Square, pullable rules.Bitboard) int {
+	freezers := strongerThan(p, c.Other(), p.At(sq).Type()) & sq.Neighbors()
+	cost := 2 * freezers.Count()
+	if freezers&pullable != 0 {
+		cost-- // one of them may be pulled away in one step
+	}
+	friends := p.Pieces(c, rules.NoType) &^ sq.Bit()
+	// Grow rings around sq until a friend is met or the cost is beaten.
+	ring := sq.Neighbors()
+	for k := 1; k < cost; k++ {
+		ring |= ring.Adjacent()
+		if ring&friends != 0 {
+			return max(k, 1)
+		}
+	}
+	return max(cost, 1)
+}

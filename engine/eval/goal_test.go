@@ -1,0 +1,117 @@
+package eval
+
+import (
+	"strings"
+	"testing"
+
+	"arimaa-workbench/engine/rules"
+)
+
+func TestGoalCheck(t *testing.T) {
+	tests := []struct {
+		name  string
+		side  rules.Color
+		board string
+		steps string // played first, mid-turn
+		want  int    // steps of the shortest goal, -1 for none
+		has   string // a word the move must contain (e.g. a capture)
+	}{
+		{"in 1", rules.Gold, "Ra7 rh8 Eh1", "", 1, ""},
+		{"in 2", rules.Gold, "Ra6 rh8 Eh1", "", 2, ""},
+		{"in 3", rules.Gold, "Ra5 rh8 Eh1", "", 3, ""},
+		{"in 4", rules.Gold, "Ra4 rh8 Eh1", "", 4, ""},
+		{"too far", rules.Gold, "Ra3 rh8 Eh1", "", -1, ""},
+		{"around a blocker", rules.Gold, "Ra7 ra8 Eh1", "", 2, ""},
+		{"frozen, no help", rules.Gold, "Ra7 ra8 hb7 Eh1 rh8", "", -1, ""},
+		{"unfreeze first", rules.Gold, "Ra7 hb7 Ea5 rh8", "", 2, "Ea5n"},
+		{"pull the blocker", rules.Gold, "Ra7 ra8 rb7 Ca6 Eb8 rh8", "", 3, "Eb8e"},
+		{"capture the freezer", rules.Gold, "Rc7 rb7 rd7 dc6 rd6 Ee6 rh8", "", 3, "dc6x"},
+		{"blocked column, sides taken", rules.Gold, "Rb7 rb8 ra7 rc7 Rh2 rh8", "", -1, ""},
+		{"silver in 2", rules.Silver, "rh3 Ra1 ea8", "", 2, ""},
+		{"silver in 4", rules.Silver, "rd5 Ra1 ea8", "", 4, ""},
+		{"silver frozen", rules.Silver, "rd2 Hd3 Rd1 Ra1", "", -1, ""},
+		{"mid-turn, enough steps", rules.Gold, "Ra6 rh8 Eh1", "Eh1n Eh2n", 2, ""},
+		{"mid-turn, too few", rules.Gold, "Ra5 rh8 Eh1", "Eh1n Eh2n", -1, ""},
+		{"already reached this turn", rules.Gold, "Ra7 rh8 Eh1", "Ra7n", 0, ""},
+		{"no rabbits", rules.Gold, "Ea7 rh8", "", -1, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := play(t, place(t, tc.side, tc.board), tc.steps)
+			m, ok := GoalCheck(&p)
+			if want := tc.want >= 0; ok != want {
+				t.Fatalf("GoalCheck = %v (%s), want %v", ok, m, want)
+			}
+			if !ok {
+				return
+			}
+			if int(m.N) != tc.want {
+				t.Errorf("goal %q has %d steps, want %d", p.MoveString(m), m.N, tc.want)
+			}
+			checkGoalMove(t, p, m)
+			if tc.has != "" && !strings.Contains(p.MoveString(m), tc.has) {
+				t.Errorf("goal %q lacks %q", p.MoveString(m), tc.has)
+			}
+		})
+	}
+}
+
+// checkGoalMove plays m with full checking and requires a friendly rabbit
+// on the goal rank at a legal end of turn.
+func checkGoalMove(t *testing.T, p rules.Position, m rules.Move) {
+	t.Helper()
+	q := p
+	for _, s := range m.Slice() {
+		var err error
+		if q, _, err = q.PlayChecked(s); err != nil {
+			t.Fatalf("goal move %s from %s: %v", m, p.AEIString(), err)
+		}
+	}
+	goal, _ := goalRank(p.Side())
+	if !q.CanEndTurn() || q.Pieces(p.Side(), rules.Rabbit)&goal == 0 {
+		t.Fatalf("move %s from %s does not score", m, p.AEIString())
+	}
+}
+
+// bruteGoal is the length of the shortest unique move ending with a
+// friendly rabbit on the goal rank, -1 if none.
+func bruteGoal(g *rules.MoveGen, p rules.Position) int {
+	goal, _ := goalRank(p.Side())
+	if p.Pieces(p.Side(), rules.Rabbit)&goal != 0 && p.CanEndTurn() {
+		return 0
+	}
+	best := -1
+	g.EachUntil(p, func(m rules.Move, after *rules.Position) bool {
+		if after.Pieces(p.Side(), rules.Rabbit)&goal != 0 {
+			best = int(m.N) // moves come in order of length
+			return false
+		}
+		return true
+	})
+	return best
+}
+
+func TestGoalCheckAgainstMoveGen(t *testing.T) {
+	var ps []rules.Position
+	ps = append(ps, randomPositions(1, 12, 60, true)...)
+	ps = append(ps, randomSparse(2, 1500)...)
+	var g rules.MoveGen
+	goals := 0
+	for i, p := range ps {
+		want := bruteGoal(&g, p)
+		m, ok := GoalCheck(&p)
+		got := -1
+		if ok {
+			got = int(m.N)
+			goals++
+			checkGoalMove(t, p, m)
+		}
+		if got != want {
+			t.Fatalf("position %d %s (steps taken %d): GoalCheck %d steps (%s), brute force %d", i, p.AEIString(), p.StepsTaken(), got, m, want)
+		}
+	}
+	t.Logf("%d positions, %d with a goal", len(ps), goals)
+	if goals < len(ps)/20 {
+		t.Errorf("only %d goals among %d positions: the sample does not exercise GoalCheck", goals, len(ps))
+	}
+}

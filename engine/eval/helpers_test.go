@@ -1,0 +1,131 @@
+package eval
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"arimaa-workbench/engine/rules"
+)
+
+// place builds a position with side to move from placements such as
+// "Ra7 Eb2 rc4" (uppercase Gold, lowercase Silver).
+func place(t testing.TB, side rules.Color, spec string) rules.Position {
+	t.Helper()
+	var b [64]rules.Piece
+	for _, w := range strings.Fields(spec) {
+		tok, err := rules.ParseToken(w)
+		if err != nil || tok.Kind != rules.TokenPlacement {
+			t.Fatalf("bad placement %q: %v", w, err)
+		}
+		b[tok.Square] = tok.Piece
+	}
+	return rules.NewPosition(side, 10, b)
+}
+
+// play plays steps given in notation from p.
+func play(t testing.TB, p rules.Position, steps string) rules.Position {
+	t.Helper()
+	for _, w := range strings.Fields(steps) {
+		s, err := rules.ParseStep(w)
+		if err != nil {
+			t.Fatalf("step %q: %v", w, err)
+		}
+		var perr error
+		p, _, perr = p.PlayChecked(s)
+		if perr != nil {
+			t.Fatalf("step %q: %v", w, perr)
+		}
+	}
+	return p
+}
+
+// middleGame is a position from a real-looking middle game, Gold to move.
+func middleGame(t testing.TB) rules.Position {
+	return place(t, rules.Gold, "ra8 rb8 rg8 rh8 ha7 cc7 dd7 ce7 df7 hh7 rb6 eb5 mg6 rh6 "+
+		"Ra2 Rb2 Rc2 Rf2 Rg2 Rh2 Hb3 Dd2 Ce2 Cd3 Ee4 Mg4 Hg3 Dh3 Ra3")
+}
+
+// randomPositions plays random games from the start and returns positions
+// met along them: at turn starts and, when midTurn, after some steps of a
+// turn. Positions where the game is over are left out.
+func randomPositions(seed uint64, games, maxTurns int, midTurn bool) []rules.Position {
+	rng := rand.New(rand.NewPCG(seed, 99))
+	var out []rules.Position
+	var buf []rules.Step
+	for g := 0; g < games; g++ {
+		p := rules.StartPosition()
+		turns := 4 + rng.IntN(maxTurns)
+		for turn := 0; turn < turns; turn++ {
+			n := 1 + rng.IntN(4)
+			q := p
+			for i := 0; i < n && q.StepsLeft() > 0; i++ {
+				buf = q.Steps(buf[:0])
+				if len(buf) == 0 {
+					break
+				}
+				q = q.Play(buf[rng.IntN(len(buf))])
+			}
+			for q.PushPending() {
+				buf = q.Steps(buf[:0])
+				q = q.Play(buf[rng.IntN(len(buf))])
+			}
+			if midTurn && q.StepsLeft() > 0 && rng.IntN(3) == 0 {
+				out = append(out, q)
+			}
+			if !q.CanEndTurn() {
+				break
+			}
+			q = q.EndTurn()
+			if _, over := q.Outcome(); over {
+				break
+			}
+			p = q
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// randomSparse places a few random pieces, rabbits near the goal ranks, to
+// exercise goals and captures; positions with problems are skipped.
+func randomSparse(seed uint64, count int) []rules.Position {
+	rng := rand.New(rand.NewPCG(seed, 7))
+	var out []rules.Position
+	for len(out) < count {
+		var b [64]rules.Piece
+		n := 4 + rng.IntN(10)
+		// Half the positions crowd many pieces into one half of the board,
+		// where blockers, freezers and traps make the searches work.
+		crowd, half := rng.IntN(2) == 0, rng.IntN(2)
+		if crowd {
+			n = 10 + rng.IntN(16)
+		}
+		for i := 0; i < n; i++ {
+			c := rules.Color(rng.IntN(2))
+			t := rules.PieceType(1 + rng.IntN(6))
+			if rng.IntN(2) == 0 {
+				t = rules.Rabbit
+			}
+			sq := rules.Square(rng.IntN(64))
+			if crowd {
+				sq = rules.NewSquare(rng.IntN(8), 4*half+rng.IntN(4))
+			}
+			if t == rules.Rabbit && !crowd {
+				// bias rabbits toward their goal
+				r := 4 + rng.IntN(3)
+				if c == rules.Silver {
+					r = 7 - r
+				}
+				sq = rules.NewSquare(rng.IntN(8), r)
+			}
+			b[sq] = rules.MakePiece(c, t)
+		}
+		p := rules.NewPosition(rules.Color(rng.IntN(2)), 10, b)
+		if len(p.Validate()) > 0 || p.Pieces(rules.Gold, rules.Rabbit) == 0 && p.Pieces(rules.Silver, rules.Rabbit) == 0 {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}

@@ -1,0 +1,119 @@
+package eval
+
+import "arimaa-workbench/engine/rules"
+
+// StepScore returns the step knowledge (seed 000 ch. 4.6) of step s, legal
+// in p, with no previous step known: the sum of the Knowledge weights of
+// the features the step has, in evaluation points. It allocates nothing.
+func (e *Evaluator) StepScore(p *rules.Position, s rules.Step) int {
+	return e.StepScoreAfter(p, rules.NoStep, s)
+}
+
+// StepScoreAfter is StepScore when prev, the step played just before in
+// the same turn (NoStep at the start of a turn), is known: it adds the
+// inverse-step and locality features.
+func (e *Evaluator) StepScoreAfter(p *rules.Position, prev, s rules.Step) int {
+	k := &e.w.Knowledge
+	if s == rules.Pass {
+		return k.Pass
+	}
+	score := 0
+	if prev != rules.NoStep && prev != rules.Pass {
+		if prev.Piece() == s.Piece() && prev.From() == s.To() && prev.To() == s.From() {
+			score += k.Inverse
+		} else if distance(prev.To(), s.From()) <= 2 {
+			score += k.Locality
+		}
+	}
+
+	pc := s.Piece()
+	from, to := s.From(), s.To()
+	c, ty := pc.Color(), pc.Type()
+	own := c == p.Side()
+	side := p.Pieces(c, rules.NoType) &^ from.Bit() // the mover's side after the step
+	other := p.Pieces(c.Other(), rules.NoType)
+
+	// Captures: the moving piece on an unguarded trap, or a piece of its
+	// side left on a trap next to from without its last guard.
+	lost, lostValue := 0, 0
+	if to.IsTrap() && to.Neighbors()&side == 0 {
+		lost, lostValue = 1, e.value[ty]
+	} else if tr := trapNextTo(from); tr != rules.NoSquare && side.Has(tr) && tr.Neighbors()&side == 0 {
+		lost, lostValue = 1, e.value[p.At(tr).Type()]
+	}
+
+	if !own {
+		score += k.PushPull + k.Displace[ty]
+		if lost != 0 {
+			score += k.Capture + lostValue
+		}
+		return score
+	}
+
+	if lost != 0 {
+		score += k.Suicide - lostValue
+		return score
+	}
+	if to.IsTrap() && (to.Neighbors()&side).Count() == 1 {
+		score += k.UnsafeTrap
+	}
+	switch ty {
+	case rules.Elephant:
+		score += k.Elephant
+	case rules.Rabbit:
+		if p.Occupied().Count() <= k.LatePieces {
+			score += k.RabbitLate
+		} else {
+			score += k.RabbitEarly
+		}
+		fwd := rules.North
+		r := to.Rank()
+		if c == rules.Silver {
+			fwd, r = rules.South, 7-r
+		}
+		if s.Dir() == fwd {
+			score += k.GoalApproach[r]
+		}
+	}
+
+	threats := strongerThan(p, c.Other(), ty)
+	if threats&from.Neighbors() != 0 && threats&to.Neighbors() == 0 {
+		score += k.Escape
+	}
+	if threats&to.Neighbors() != 0 && side&to.Neighbors() == 0 {
+		score += k.SelfFreeze
+	}
+	// Enemies next to to, weaker than the mover, with no friend beside
+	// them, that were not frozen before.
+	for b := to.Neighbors() & other; b != 0; {
+		sq := b.Pop()
+		et := p.At(sq).Type()
+		if et >= ty || sq.Neighbors()&other != 0 {
+			continue
+		}
+		if strongerThan(p, c, et)&sq.Neighbors() == 0 {
+			score += k.Freeze
+		}
+	}
+	return score
+}
+
+// trapNextTo returns the trap next to sq, or NoSquare; no square is next to
+// two traps.
+func trapNextTo(sq rules.Square) rules.Square {
+	if b := sq.Neighbors() & rules.Traps; b != 0 {
+		return b.First()
+	}
+	return rules.NoSquare
+}
+
+func distance(a, b rules.Square) int {
+	return abs(a.File()-b.File()) + abs(a.Rank()-b.Rank())
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,0 +1,229 @@
+package eval
+
+import (
+	"sort"
+
+	"arimaa-workbench/engine/rules"
+)
+
+// Threat is an enemy piece the side to move can capture this turn.
+type Threat struct {
+	Square rules.Square // where the piece stands now
+	Piece  rules.Piece
+	Trap   rules.Square // the trap it dies on
+	Move   rules.Move   // one shortest move capturing it
+}
+
+// TrapCheck returns every enemy piece the side to move can capture within
+// the steps left this turn, each with one shortest move that captures it
+// and ends the turn legally (a push is completed), ordered by square. The
+// search is exact, pruned only by an admissible bound: a piece must be
+// moved to a trap and its guards moved away, and each enemy displacement
+// costs two steps (one when a pull is already half done); with one or two
+// steps left only steps that can still capture are tried; the orders of
+// the same steps are searched once. It allocates the result and, for
+// searches that go deep, a 64 KiB table of searched states.
+func TrapCheck(p *rules.Position) []Threat {
+	t := trapSearch{side: p.Side()}
+	t.pos[0] = *p
+	t.pull[0] = pullableAtRoot(p, t.bufs[0][:0])
+	var cur [64]rules.Square
+	n := 0
+	for b := p.Pieces(p.Side().Other(), rules.NoType); b != 0; n++ {
+		sq := b.Pop()
+		cur[n] = sq
+		t.orig[n] = sq
+		t.piece[n] = p.At(sq)
+	}
+	t.n = n
+	for steps := 1; steps <= p.StepsLeft(); steps++ {
+		t.iter = uint64(steps)
+		t.search(steps, 0, cur, 0)
+	}
+	sort.Slice(t.out, func(i, j int) bool { return t.out[i].Square < t.out[j].Square })
+	return t.out
+}
+
+// trapGuards are the squares next to a trap; pullZone the squares from
+// which a puller's step can draw an enemy onto a trap or off a trap's
+// neighbour.
+var (
+	trapGuards = rules.Traps.Adjacent()
+	pullZone   = rules.Traps | trapGuards.Adjacent()
+)
+
+type trapSearch struct {
+	side  rules.Color
+	n     int // enemy pieces at the root
+	orig  [64]rules.Square
+	piece [64]rules.Piece
+	trap  [64]rules.Square
+	found uint64 // pieces with a recorded threat
+	out   []Threat
+	path  [4]rules.Step
+	pos   [5]rules.Position // by depth, so that nothing escapes to the heap
+	pull  [5]rules.Bitboard // enemy pieces a half-done pull may move, by depth
+
+	// seen holds the states already searched in this iteration with two
+	// or more steps left, so that the orders of the same steps are searched
+	// once. A state is the position (its hash covers the steps taken and
+	// the push or pull under way), where each enemy piece of the root
+	// stands and which are captured, and the iteration, hashed to 64 bits
+	// (a collision could hide a capture; at 2^-64 per probe we accept it).
+	seen []uint64
+	iter uint64
+	bufs [4][128]rules.Step
+}
+
+// search tries every sequence of exactly n more steps; cur holds where each
+// root enemy piece stands (NoSquare once captured) and captured the pieces
+// captured along this line.
+func (t *trapSearch) search(n, depth int, cur [64]rules.Square, captured uint64) {
+	p := &t.pos[depth]
+	if n == 0 {
+		if pend := captured &^ t.found; pend != 0 && p.CanEndTurn() {
+			for b := rules.Bitboard(pend); b != 0; {
+				i := b.Pop()
+				t.found |= 1 << i
+				t.out = append(t.out, Threat{Square: t.orig[i], Piece: t.piece[i], Trap: t.trap[i], Move: rules.MoveOf(t.path[:depth]...)})
+			}
+		}
+		return
+	}
+	if captured&^t.found == 0 && !t.reachable(p, n, &cur, t.pull[depth]) {
+		return
+	}
+	if n >= 2 && depth > 0 {
+		if t.seen == nil {
+			t.seen = make([]uint64, 1<<13) // only for searches that go deep
+		}
+		k := p.Hash() ^ captured*0x9e3779b97f4a7c15 ^ t.iter<<58
+		for i := 0; i < t.n; i++ {
+			k = (k ^ uint64(cur[i]+2)) * 0x100000001b3
+		}
+		k |= 1 // zero marks an empty slot
+		slot := &t.seen[k>>51]
+		if *slot == k {
+			return
+		}
+		*slot = k
+	}
+	// With one or two steps left and no capture under way, only steps that
+	// can lead to a capture this late are tried. Only a step of an enemy
+	// piece captures one: onto a trap, or away from a trap it guards. With
+	// two steps left, the first is that step (a push completed after it),
+	// or the puller's step that the enemy then follows: from a trap, or
+	// from a square next to a trap's neighbour. The iterative deepening
+	// makes this exact: on the way to a shortest capture of a piece, an
+	// inner node has no shorter capture of it.
+	filter := n <= 2 && captured&^t.found == 0 && !p.PushPending()
+	var steps []rules.Step
+	if filter && n == 1 && depth > 0 {
+		// The last step can only be an enemy pulled into the square the
+		// previous (friendly) step left.
+		prev := t.path[depth-1]
+		if prev.Piece().Color() != t.side {
+			return
+		}
+		to := prev.From()
+		steps = t.bufs[depth][:0]
+		for b := to.Neighbors() & p.Pieces(t.side.Other(), rules.NoType); b != 0; {
+			from := b.Pop()
+			d, _ := rules.DirTo(from, to)
+			if s := rules.MakeStep(p.At(from), from, d); p.Legal(s) {
+				steps = append(steps, s)
+			}
+		}
+	} else {
+		steps = p.Steps(t.bufs[depth][:0])
+	}
+	for _, s := range steps {
+		if filter {
+			if s.Piece().Color() == t.side {
+				if n == 1 || !pullZone.Has(s.From()) {
+					continue
+				}
+				// The enemy it lets us pull must land on a trap or leave
+				// a trap's side.
+				if pl := pullableAfter(p, s); pl == 0 || !s.From().IsTrap() && pl&trapGuards == 0 {
+					continue
+				}
+			} else if !s.To().IsTrap() && !trapGuards.Has(s.From()) {
+				continue
+			}
+		}
+		next, cp := p.PlayCapture(s)
+		t.pos[depth+1] = next
+		t.pull[depth+1] = pullableAfter(p, s)
+		c2, cap2 := cur, captured
+		if s.Piece().Color() != t.side {
+			from, to := s.From(), s.To()
+			for i := 0; i < t.n; i++ {
+				if c2[i] == from {
+					c2[i] = to
+					break
+				}
+			}
+		}
+		if cp.Piece != rules.Empty && cp.Piece.Color() != t.side {
+			for i := 0; i < t.n; i++ {
+				if c2[i] == cp.Square {
+					c2[i] = rules.NoSquare
+					cap2 |= 1 << i
+					if t.found&(1<<i) == 0 {
+						t.trap[i] = cp.Square
+					}
+					break
+				}
+			}
+		}
+		t.path[depth] = s
+		t.search(n-1, depth+1, c2, cap2)
+	}
+}
+
+// reachable reports whether some piece without a recorded threat might
+// still be captured within n steps. The bound: the piece must be displaced
+// to the trap square by square and every other guard of the trap displaced
+// away; each displacement is two steps (one, once, for a piece a half-done
+// pull may move), and before an enemy piece is first displaced a stronger
+// friendly piece must walk next to it.
+func (t *trapSearch) reachable(p *rules.Position, n int, cur *[64]rules.Square, pullable rules.Bitboard) bool {
+	enemy := p.Pieces(t.side.Other(), rules.NoType)
+	for i := 0; i < t.n; i++ {
+		x := cur[i]
+		if x == rules.NoSquare || t.found&(1<<i) != 0 {
+			continue
+		}
+		reachX := displaceCost(p, t.side, x, pullable)
+		for _, tr := range trapSquares {
+			d := distance(x, tr)
+			if d > 0 && reachX > n {
+				continue
+			}
+			guards := tr.Neighbors() & enemy &^ x.Bit()
+			moved := guards
+			if d > 0 {
+				moved |= x.Bit()
+			}
+			discount := 0
+			if moved&pullable != 0 {
+				discount = 1 // one of them may be pulled in one step
+			}
+			if 2*d+2*guards.Count()-discount > n {
+				continue
+			}
+			ok := true
+			for g := guards; g != 0; {
+				if displaceCost(p, t.side, g.Pop(), pullable) > n {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				return true
+			}
+		}
+	}
+	return false
+}

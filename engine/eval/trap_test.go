@@ -1,0 +1,138 @@
+package eval
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+
+	"arimaa-workbench/engine/rules"
+)
+
+func TestTrapCheck(t *testing.T) {
+	tests := []struct {
+		name  string
+		side  rules.Color
+		board string
+		steps string
+		want  string // "piece@square:trap/steps" sorted by square, space separated
+	}{
+		{"push onto trap", rules.Gold, "Ed4 rc4 Ra1 rh8", "", "r@c4:c3/2"},
+		{"pull the only guard", rules.Gold, "dc6 rd6 Ee6 Ra1 rh8", "", "d@c6:c6/2 r@d6:f6/4"},
+		{"elephant on a trap", rules.Gold, "ec3 rd3 Me3 Ra1 rh8", "", "e@c3:c3/2 r@d3:f3/4"},
+		{"nothing stronger", rules.Gold, "mc4 Dd4 Ra1 rh8", "", ""},
+		{"too far", rules.Gold, "rc5 Ee7 Ra1 rh8", "", ""},
+		{"mid-turn, pull half done", rules.Gold, "Ec3 Dc2 rd3 Ra1 rh8", "Ec3n", "r@d3:c3/1"},
+		{"mid-turn, no pull", rules.Gold, "Ed4 rc4 Ra1 rh8", "Ed4e", "r@c4:c3/3"},
+		{"silver captures", rules.Silver, "Cf4 eg4 ra8 Rh1", "", "C@f4:f3/2"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := play(t, place(t, tc.side, tc.board), tc.steps)
+			got := TrapCheck(&p)
+			var words []string
+			for _, th := range got {
+				words = append(words, fmt.Sprintf("%s@%s:%s/%d", th.Piece, th.Square, th.Trap, th.Move.N))
+				checkThreat(t, p, th)
+			}
+			if s := strings.Join(words, " "); s != tc.want {
+				t.Errorf("TrapCheck = %q, want %q", s, tc.want)
+			}
+		})
+	}
+}
+
+// captures replays m from p and returns the root squares of the enemy
+// pieces it captures, with their traps.
+func captures(p rules.Position, m rules.Move) map[rules.Square]rules.Square {
+	where := map[rules.Square]rules.Square{} // current square -> root square
+	for b := p.Pieces(p.Side().Other(), rules.NoType); b != 0; {
+		sq := b.Pop()
+		where[sq] = sq
+	}
+	out := map[rules.Square]rules.Square{}
+	q := p
+	for _, s := range m.Slice() {
+		var c rules.Capture
+		q, c = q.PlayCapture(s)
+		if s.Piece().Color() != p.Side() {
+			where[s.To()] = where[s.From()]
+			delete(where, s.From())
+		}
+		if c.Piece != rules.Empty && c.Piece.Color() != p.Side() {
+			out[where[c.Square]] = c.Square
+			delete(where, c.Square)
+		}
+	}
+	return out
+}
+
+// checkThreat plays the threat's move with full checking and requires it
+// to capture the piece and end the turn legally.
+func checkThreat(t *testing.T, p rules.Position, th Threat) {
+	t.Helper()
+	q := p
+	for _, s := range th.Move.Slice() {
+		var err error
+		if q, _, err = q.PlayChecked(s); err != nil {
+			t.Fatalf("threat move %s from %s: %v", th.Move, p.AEIString(), err)
+		}
+	}
+	if !q.CanEndTurn() {
+		t.Fatalf("threat move %s from %s cannot end the turn", th.Move, p.AEIString())
+	}
+	if trap, ok := captures(p, th.Move)[th.Square]; !ok || trap != th.Trap || p.At(th.Square) != th.Piece {
+		t.Fatalf("threat move %s from %s does not capture %s%s on %s", p.MoveString(th.Move), p.AEIString(), th.Piece, th.Square, th.Trap)
+	}
+}
+
+// bruteTraps gives, for each capturable enemy piece by its square, the
+// length of the shortest unique move capturing it.
+func bruteTraps(g *rules.MoveGen, p rules.Position) map[rules.Square]int {
+	out := map[rules.Square]int{}
+	g.Each(p, func(m rules.Move, after *rules.Position) {
+		if after.Pieces(p.Side().Other(), rules.NoType).Count() == p.Pieces(p.Side().Other(), rules.NoType).Count() {
+			return
+		}
+		for sq := range captures(p, m) {
+			if n, ok := out[sq]; !ok || int(m.N) < n {
+				out[sq] = int(m.N)
+			}
+		}
+	})
+	return out
+}
+
+func TestTrapCheckAgainstMoveGen(t *testing.T) {
+	var ps []rules.Position
+	ps = append(ps, randomPositions(3, 6, 50, true)...)
+	ps = append(ps, randomSparse(4, 400)...)
+	var g rules.MoveGen
+	threats := 0
+	for i, p := range ps {
+		want := bruteTraps(&g, p)
+		got := TrapCheck(&p)
+		gotMap := map[rules.Square]int{}
+		for _, th := range got {
+			gotMap[th.Square] = int(th.Move.N)
+			checkThreat(t, p, th)
+		}
+		threats += len(got)
+		if fmt.Sprint(sortedKV(gotMap)) != fmt.Sprint(sortedKV(want)) {
+			t.Fatalf("position %d %s (steps taken %d): TrapCheck %v, brute force %v", i, p.AEIString(), p.StepsTaken(), sortedKV(gotMap), sortedKV(want))
+		}
+	}
+	t.Logf("%d positions, %d threats", len(ps), threats)
+	if threats < len(ps)/10 {
+		t.Errorf("only %d threats among %d positions: the sample does not exercise TrapCheck", threats, len(ps))
+	}
+}
+
+func sortedKV(m map[rules.Square]int) []string {
+	var out []string
+	for k, v := range m {
+		out = append(out, fmt.Sprintf("%s:%d", k, v))
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,35 @@
+// Package mcts is the embedded engine's search: Monte Carlo tree search
+// over steps, as in the Akimot engine of seed 000 (Kozelek, "Methods of
+// MCTS and the game Arimaa", ch. 4).
+//
+// The tree has one node per step; a pass node ends a turn early, and a
+// fourth step ends it by itself. Children are chosen by
+//
+//	X_i + c*sqrt(ln n / n_i) + h_i/n_i + hh_i/sqrt(n_i)
+//
+// with X_i the mean result, h_i the progressive bias from step knowledge
+// (eval.StepScoreAfter), hh_i the history heuristic (the mean result of the
+// step anywhere in the tree) and n_i counting v virtual visits with a drawn
+// result instead of first-play urgency (ch. 4.3.3). A node is expanded
+// after maturity + depth visits. Nodes of equal position and depth share
+// their value and children (UCT2 transpositions, ch. 4.3.4); busy nodes
+// cache their best children (ch. 4.8.2). The rules hold inside the tree:
+// a turn must change the board, a third repetition is a loss, goals,
+// eliminations and immobilizations end the game, and a node whose side to
+// move can reach the goal this turn is a proven win.
+//
+// A playout (ch. 4.4) plays one to four whole turns moving a few randomly
+// chosen pieces, each step the best of three random candidates by step
+// knowledge, then checks for a goal and maps the static evaluation to a
+// winning probability (ch. 4.5).
+//
+// Workers share one tree with atomic counters and a virtual loss on the
+// way down (ch. 4.8.1 lists this tree model as the one expected to work
+// best). Nodes come from a pool sized by the node or memory budget, so the
+// tree never outgrows it. Search runs in the caller's goroutine, stops by
+// context, time, playout or depth limits, reports its progress through a
+// callback, and Snapshot copies the upper tree while it runs. With one
+// worker, a seed and a playout budget a search is repeatable.
+//
+// All constants come from engine/config ([search]) and engine/eval.
+package mcts

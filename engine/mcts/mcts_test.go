@@ -1,0 +1,322 @@
+package mcts
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"sync"
+	"testing"
+	"time"
+
+	"arimaa-workbench/engine/config"
+	"arimaa-workbench/engine/rules"
+)
+
+func TestDeterministic(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		pos  func(testing.TB) rules.Position
+	}{
+		{"start", func(testing.TB) rules.Position { return rules.StartPosition() }},
+		{"middle", middleGame},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			run := func() Result {
+				res, err := searcher(1, 42).SearchPosition(context.Background(), tc.pos(t), Limits{Playouts: 4000}, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return res
+			}
+			a, b := run(), run()
+			if a.Best != b.Best || a.Report.Playouts != b.Report.Playouts || a.Report.Nodes != b.Report.Nodes {
+				t.Errorf("two runs differ: %v/%d/%d and %v/%d/%d", a.Best, a.Report.Playouts, a.Report.Nodes, b.Best, b.Report.Playouts, b.Report.Nodes)
+			}
+			if !reflect.DeepEqual(a.Report.Candidates, b.Report.Candidates) || !reflect.DeepEqual(a.Report.PV, b.Report.PV) {
+				t.Errorf("candidates or PV differ between runs")
+			}
+			if a.Report.Playouts != 4000 {
+				t.Errorf("ran %d playouts, budget 4000", a.Report.Playouts)
+			}
+			g, _ := rules.NewGameFrom(tc.pos(t))
+			if err := g.Play(a.Best); err != nil {
+				t.Errorf("best move %v is illegal: %v", a.Best, err)
+			}
+			c := searcher(1, 43)
+			other, _ := c.SearchPosition(context.Background(), tc.pos(t), Limits{Playouts: 4000}, nil)
+			if other.Report.Nodes == a.Report.Nodes && reflect.DeepEqual(other.Report.Candidates, a.Report.Candidates) {
+				t.Errorf("a different seed gave the very same tree")
+			}
+		})
+	}
+}
+
+func TestFindsGoal(t *testing.T) {
+	p := board(t, rules.Gold,
+		"rrr..rrr",
+		"hd....dh",
+		"ec....cm",
+		"....R...",
+		"....E...",
+		"........",
+		"HDCM.CDH",
+		"RRRRRRR.")
+	for _, goalCheck := range []bool{true, false} {
+		// Without the goal check the tree itself must find the goal.
+		cfg := config.Default()
+		cfg.Search.GoalCheck = goalCheck
+		s := New(Options{Threads: 1, Seed: 1, Config: cfg})
+		res, err := s.SearchPosition(context.Background(), p, Limits{Playouts: 20000}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, _ := rules.NewGameFrom(p)
+		if err := g.Play(res.Best); err != nil {
+			t.Fatalf("goal check %v: best move %v is illegal: %v", goalCheck, res.Best, err)
+		}
+		if r, over := g.Result(); !over || r.How != rules.ByGoal || r.Winner != rules.Gold {
+			t.Errorf("goal check %v: best move %v does not score a goal (win ratio %.3f)", goalCheck, res.Best, res.WinRatio)
+		}
+		if res.WinRatio < 0.99 {
+			t.Errorf("goal check %v: win ratio of a goal is %.3f, want 1", goalCheck, res.WinRatio)
+		}
+	}
+}
+
+func TestAvoidsCapture(t *testing.T) {
+	// The silver elephant on d4 can push the frozen gold camel on c4 into
+	// the unguarded trap c3.
+	p := board(t, rules.Gold,
+		"rrrrrrrr",
+		"hdc.mcdh",
+		"........",
+		"........",
+		"..Me....",
+		"........",
+		"HD..ECDH",
+		"RRRRRRRR")
+	res, err := searcher(1, 3).SearchPosition(context.Background(), p, Limits{Playouts: 20000}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := rules.NewGameFrom(p)
+	if err := g.Play(res.Best); err != nil {
+		t.Fatalf("best move %v is illegal: %v", res.Best, err)
+	}
+	var gen rules.MoveGen
+	after := g.Position()
+	gen.EachUntil(after, func(m rules.Move, q *rules.Position) bool {
+		if q.Count(rules.Gold, rules.Camel) == 0 {
+			t.Errorf("after %v silver captures the camel with %v", res.Best, m)
+			return false
+		}
+		return true
+	})
+}
+
+func TestStopsPromptly(t *testing.T) {
+	s := searcher(2, 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancelled := make(chan time.Time, 1)
+	go func() {
+		time.Sleep(150 * time.Millisecond)
+		cancelled <- time.Now()
+		cancel()
+	}()
+	res, err := s.SearchPosition(ctx, middleGame(t), Limits{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lag := time.Since(<-cancelled)
+	t.Logf("returned %v after cancel (%d playouts)", lag, res.Report.Playouts)
+	// Structurally, a stop waits for the playout each worker is in (a few
+	// microseconds to a millisecond); the timing check has slack for a
+	// loaded machine.
+	if s.afterStop > 2 {
+		t.Errorf("%d playouts finished after the stop; at most one per worker (2)", s.afterStop)
+	}
+	if lag > time.Second {
+		t.Errorf("search returned %v after its context was cancelled", lag)
+	}
+	if res.Best.N == 0 {
+		t.Errorf("no move after a stopped search")
+	}
+}
+
+func TestTimeLimit(t *testing.T) {
+	start := time.Now()
+	res, err := searcher(1, 1).SearchPosition(context.Background(), rules.StartPosition(), Limits{Time: 200 * time.Millisecond}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d < 200*time.Millisecond || d > 2*time.Second {
+		t.Errorf("200 ms search took %v", d)
+	}
+	if res.Report.Playouts == 0 {
+		t.Errorf("no playouts in 200 ms")
+	}
+}
+
+func TestNodeBudget(t *testing.T) {
+	for _, lim := range []Limits{
+		{Nodes: 3000, Playouts: 20000},
+		{Nodes: 3000},
+		{MemoryBytes: 200 * nodeBytes, Playouts: 5000},
+	} {
+		res, err := searcher(1, 1).SearchPosition(context.Background(), middleGame(t), lim, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		max := lim.Nodes
+		if lim.MemoryBytes > 0 {
+			max = int(lim.MemoryBytes / nodeBytes)
+		}
+		if res.Report.Nodes > max || res.Report.MemoryBytes > int64(max+1)*nodeBytes {
+			t.Errorf("%+v: tree grew to %d nodes, %d bytes", lim, res.Report.Nodes, res.Report.MemoryBytes)
+		}
+		if lim.Playouts > 0 && res.Report.Playouts != lim.Playouts {
+			t.Errorf("%+v: a full tree ended the search after %d playouts", lim, res.Report.Playouts)
+		}
+		if res.Best.N == 0 {
+			t.Errorf("%+v: no move", lim)
+		}
+	}
+}
+
+func TestReportsAndSnapshotWhileRunning(t *testing.T) {
+	s := searcher(2, 5)
+	var reports []Report
+	var wg sync.WaitGroup
+	ctx, cancel := context.WithCancel(context.Background())
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for ctx.Err() == nil {
+			if n := s.Snapshot(3, 5); n != nil && n.Visits < 0 {
+				t.Error("negative visits")
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}()
+	_, err := s.SearchPosition(context.Background(), middleGame(t), Limits{Time: 600 * time.Millisecond}, func(r Report) { reports = append(reports, r) })
+	cancel()
+	wg.Wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(reports) < 3 || !reports[len(reports)-1].Final {
+		t.Fatalf("%d reports, last final: %v", len(reports), len(reports) > 0 && reports[len(reports)-1].Final)
+	}
+	last := reports[len(reports)-1]
+	if last.Playouts == 0 || last.Nodes == 0 || last.PlayoutsPerSec == 0 || last.AvgDepth == 0 || last.MaxDepth == 0 || len(last.PV) == 0 || len(last.Candidates) == 0 {
+		t.Errorf("final report lacks figures: %+v", last)
+	}
+	if last.Candidates[0].Move != last.Best {
+		t.Errorf("best %v is not the first candidate %v", last.Best, last.Candidates[0].Move)
+	}
+	for i := 2; i < len(last.Candidates); i++ {
+		if last.Candidates[i].Visits > last.Candidates[i-1].Visits {
+			t.Errorf("candidates after the best not sorted by visits")
+		}
+	}
+	snap := s.Snapshot(2, 4)
+	if snap == nil || len(snap.Children) == 0 || len(snap.Children) > 4 {
+		t.Fatalf("snapshot root has %v children", snap)
+	}
+	for _, c := range snap.Children {
+		if c.Side != rules.Silver || c.Visits == 0 || c.Value < 0 || c.Value > 1 || c.Shared < 1 {
+			t.Errorf("bad snapshot child %+v", c)
+		}
+	}
+}
+
+func TestSetup(t *testing.T) {
+	g := rules.NewGame()
+	s := searcher(1, 9)
+	for _, side := range []rules.Color{rules.Gold, rules.Silver} {
+		res, err := s.Search(context.Background(), g, Limits{Playouts: 10}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.SetupPieces(res.Setup); err != nil {
+			t.Fatalf("%s setup %v rejected: %v", side, res.Setup, err)
+		}
+	}
+	if g.Phase() != rules.Playing {
+		t.Errorf("phase %v after both setups", g.Phase())
+	}
+	for _, lib := range config.Default().Search.Setups {
+		if _, err := config.ParseSetup(lib); err != nil {
+			t.Errorf("library setup %q: %v", lib, err)
+		}
+	}
+}
+
+func TestGameOverAndBusy(t *testing.T) {
+	p := board(t, rules.Gold,
+		"rrr..rrR",
+		"hd....dh",
+		"ec....cm",
+		"........",
+		"....E...",
+		"........",
+		"HDCM.CDH",
+		"RRRRRRR.")
+	g, err := rules.NewGameFrom(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := searcher(1, 1).Search(context.Background(), g, Limits{Playouts: 10}, nil); !errors.Is(err, ErrGameOver) {
+		t.Errorf("search of a finished game: %v", err)
+	}
+}
+
+func TestRepetitionRespected(t *testing.T) {
+	// Both sides shuffle; Silver's natural rb8w would now give a position
+	// for the third time.
+	g, err := rules.NewGameFrom(board(t, rules.Gold,
+		"r.......",
+		"........",
+		"........",
+		"........",
+		"........",
+		"........",
+		"........",
+		"E......R"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := []string{"Ea1n", "ra8e", "Ea2s", "rb8w", "Ea1n", "ra8e", "Ea2s"}
+	for _, m := range moves {
+		st, _ := rules.ParseStep(m)
+		if err := g.Play(rules.MoveOf(st)); err != nil {
+			t.Fatalf("%s: %v", m, err)
+		}
+	}
+	for i := 0; i < 3; i++ {
+		res, err := searcher(1, uint64(i)).Search(context.Background(), g, Limits{Playouts: 2000}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Play(res.Best); err != nil {
+			t.Errorf("seed %d: best move %v is illegal: %v", i, res.Best, err)
+		} else {
+			g.Undo()
+		}
+	}
+}
+
+func TestDepthLimit(t *testing.T) {
+	res, err := searcher(1, 1).SearchPosition(context.Background(), middleGame(t), Limits{Depth: 6, Time: 20 * time.Second}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Report.Elapsed > 10*time.Second {
+		t.Errorf("depth 6 took %v", res.Report.Elapsed)
+	}
+	s := searcher(1, 1)
+	res, _ = s.SearchPosition(context.Background(), middleGame(t), Limits{Depth: 6, Time: 20 * time.Second}, nil)
+	if n := len(s.pv(rules.Move{}, 100)); n < 6 {
+		t.Errorf("search stopped with a principal line of %d steps, want 6", n)
+	}
+}

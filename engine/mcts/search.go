@@ -1,0 +1,295 @@
+package mcts
+
+import (
+	"context"
+	"errors"
+	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"arimaa-workbench/engine/config"
+	"arimaa-workbench/engine/eval"
+	"arimaa-workbench/engine/rules"
+)
+
+// ErrGameOver is returned when asked to search a finished game.
+var ErrGameOver = errors.New("mcts: the game is over")
+
+// ErrBusy is returned when a Searcher is asked to search while it searches.
+var ErrBusy = errors.New("mcts: a search is already running on this searcher")
+
+// Searcher runs searches with one configuration. One search runs at a
+// time; Snapshot may be called from any goroutine meanwhile.
+type Searcher struct {
+	opts Options
+	cfg  config.Search
+	ev   *eval.Evaluator // immutable, shared by the workers
+
+	running sync.Mutex // held for the whole of a search
+
+	mu      sync.RWMutex // guards tree and root against a reset during Snapshot
+	tree    *tree
+	root    rules.Position
+	hist    *history
+	started time.Time
+
+	stop     atomic.Bool
+	claimed  atomic.Int64 // playouts started
+	playouts atomic.Int64 // playouts finished
+	depthSum atomic.Int64
+	maxDepth atomic.Int64
+	budget   int64 // playout budget of the running search, 0 = none
+	fillStop bool  // end the search when the tree is full
+	reps     map[uint64]int
+	// afterStop counts the playouts finished after the stop flag was
+	// set: each worker ends the one it is in and no more, so a stop
+	// waits for at most one playout per worker.
+	afterStop int64
+}
+
+// New returns a searcher. The configuration is validated by the caller
+// (config.Load and Config.Set do); New does not change it.
+func New(opts Options) *Searcher {
+	return &Searcher{opts: opts, cfg: opts.Config.Search, ev: eval.New(opts.Config.Weights)}
+}
+
+// Evaluator returns the evaluator the search uses, for breakdowns, goal
+// and trap checks shown next to the search.
+func (s *Searcher) Evaluator() *eval.Evaluator { return s.ev }
+
+// SearchPosition searches a bare position (no history before it) with
+// rules.NewGameFrom.
+func (s *Searcher) SearchPosition(ctx context.Context, p rules.Position, lim Limits, report func(Report)) (Result, error) {
+	g, err := rules.NewGameFrom(p)
+	if err != nil {
+		return Result{}, err
+	}
+	return s.Search(ctx, g, lim, report)
+}
+
+// threads is how many workers a search uses.
+func (s *Searcher) threads() int {
+	switch {
+	case s.opts.Threads > 0:
+		return s.opts.Threads
+	case s.cfg.Threads > 0:
+		return s.cfg.Threads
+	}
+	return runtime.NumCPU()
+}
+
+// capacity is how many nodes the tree may hold under lim.
+func (s *Searcher) capacity(lim Limits) int {
+	mem := int64(s.cfg.MemoryMB) << 20
+	if lim.MemoryBytes > 0 {
+		mem = lim.MemoryBytes
+	}
+	n := mem / nodeBytes
+	if lim.Nodes > 0 && int64(lim.Nodes)+1 < n || lim.MemoryBytes == 0 && lim.Nodes > 0 {
+		n = int64(lim.Nodes) + 1 // index 0 is not a node
+	}
+	if n > math.MaxInt32/2 {
+		n = math.MaxInt32 / 2
+	}
+	return int(n)
+}
+
+// Search runs in the caller's goroutine until a limit or ctx ends it and
+// returns the best move. report, if not nil, is called from the caller's
+// goroutine every search.report_ms and once with Final set. The game's
+// history decides which moves repeat a position for the third time. In a
+// setup phase it chooses a setup from the library (search.setups) at once.
+func (s *Searcher) Search(ctx context.Context, g *rules.Game, lim Limits, report func(Report)) (Result, error) {
+	begin := time.Now() // the time limit covers preparing the tree too
+	if !s.running.TryLock() {
+		return Result{}, ErrBusy
+	}
+	defer s.running.Unlock()
+	quiet := report == nil
+	if quiet {
+		report = func(Report) {}
+	}
+	switch g.Phase() {
+	case rules.Over:
+		return Result{}, ErrGameOver
+	case rules.GoldSetup, rules.SilverSetup:
+		side := rules.Gold
+		if g.Phase() == rules.SilverSetup {
+			side = rules.Silver
+		}
+		setup, err := chooseSetup(s.cfg.Setups, side, s.opts.Seed)
+		if err != nil {
+			return Result{}, err
+		}
+		r := Report{Final: true}
+		report(r)
+		return Result{Report: r, Setup: setup}, nil
+	}
+
+	s.prepare(g, lim)
+	if s.cfg.GoalCheck {
+		root := g.Position()
+		if m, ok := eval.GoalCheck(&root); ok {
+			r := s.report(g, true)
+			r.Best, r.WinRatio, r.PV = m, 1, nil
+			for _, st := range m.Slice() {
+				r.PV = append(r.PV, PVStep{Step: st, Side: root.Side()})
+			}
+			r.Candidates = []Candidate{{Move: m, WinRatio: 1}}
+			report(r)
+			return Result{Best: m, WinRatio: 1, Report: r}, nil
+		}
+	}
+	n := s.threads()
+	var wg sync.WaitGroup
+	done := make(chan struct{})
+	for i := 0; i < n; i++ {
+		w := s.newWorker(uint64(i))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w.run()
+		}()
+	}
+	go func() { wg.Wait(); close(done) }()
+
+	var deadline <-chan time.Time
+	if lim.Time > 0 {
+		timer := time.NewTimer(max(lim.Time-time.Since(begin), 0))
+		defer timer.Stop()
+		deadline = timer.C
+	}
+	ticker := time.NewTicker(time.Duration(s.cfg.ReportMS) * time.Millisecond)
+	defer ticker.Stop()
+	var depthTick <-chan time.Time
+	if lim.Depth > 0 {
+		dt := time.NewTicker(10 * time.Millisecond)
+		defer dt.Stop()
+		depthTick = dt.C
+	}
+wait:
+	for {
+		select {
+		case <-ctx.Done():
+			break wait
+		case <-deadline:
+			break wait
+		case <-done:
+			break wait
+		case <-depthTick:
+			if len(s.pv(rules.Move{}, lim.Depth)) >= lim.Depth {
+				break wait
+			}
+		case <-ticker.C:
+			if !quiet {
+				report(s.report(g, false))
+			}
+		}
+	}
+	s.stop.Store(true)
+	atStop := s.playouts.Load()
+	<-done
+	s.afterStop = s.playouts.Load() - atStop
+	final := s.report(g, true)
+	report(final)
+	return Result{Best: final.Best, WinRatio: final.WinRatio, Report: final}, nil
+}
+
+// prepare resets the tree and counters for a search of g under lim.
+func (s *Searcher) prepare(g *rules.Game, lim Limits) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	capacity := s.capacity(lim)
+	if s.tree == nil || len(s.tree.nodes) != capacity {
+		s.tree = nil
+		s.tree = newTree(capacity)
+	} else {
+		s.tree.reset()
+	}
+	if s.hist == nil {
+		s.hist = new(history)
+	} else {
+		s.hist.reset()
+	}
+	s.root = g.Position()
+	s.reps = make(map[uint64]int, len(g.Moves())+1)
+	for i := 0; i <= len(g.Moves()); i++ {
+		p := g.PositionBefore(i)
+		s.reps[p.TurnHash()]++
+	}
+	s.stop.Store(false)
+	s.claimed.Store(0)
+	s.playouts.Store(0)
+	s.depthSum.Store(0)
+	s.maxDepth.Store(0)
+	s.budget = lim.Playouts
+	s.fillStop = lim.Time == 0 && lim.Playouts == 0 && (lim.Nodes > 0 || lim.MemoryBytes > 0)
+	s.started = time.Now()
+
+	t := s.tree
+	root := t.alloc(1)
+	r := &t.nodes[root]
+	r.mover = s.root.Side().Other()
+	r.step = rules.NoStep
+	rep := root
+	if s.cfg.Transpositions {
+		rep = t.intern(s.root.Hash()^depthKey[0], root)
+	}
+	r.rep.Store(rep)
+	r.shared.Store(1)
+}
+
+// depthKey separates transpositions at different depths (ch. 4.3.4: only
+// nodes at the same depth share).
+var depthKey = func() (k [256]uint64) {
+	x := uint64(0x243f6a8885a308d3)
+	for i := 1; i < len(k); i++ {
+		x = splitmix(&x)
+		k[i] = x
+	}
+	return k
+}()
+
+func splitmix(state *uint64) uint64 {
+	*state += 0x9e3779b97f4a7c15
+	z := *state
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+// history is the history heuristic (ch. 4.7.1): the mean result of every
+// step wherever it occurs in the tree, for the side that plays it.
+type history struct {
+	sum   [histSize]atomic.Int64
+	count [histSize]atomic.Int32
+}
+
+// Steps index the table by their low 12 bits (square, direction and a
+// piece, whose color is in it); the two passes follow.
+const histSize = 1<<12 + 2
+
+func histIndex(st rules.Step, mover rules.Color) int {
+	if st == rules.Pass {
+		return 1<<12 + int(mover)
+	}
+	return int(st & (1<<12 - 1))
+}
+
+func (h *history) reset() {
+	for i := range h.sum {
+		h.sum[i].Store(0)
+		h.count[i].Store(0)
+	}
+}
+
+// mean is the step's mean result, 0.5 when it was never played.
+func (h *history) mean(i int) float64 {
+	c := h.count[i].Load()
+	if c == 0 {
+		return 0.5
+	}
+	return float64(h.sum[i].Load()) / fixedOne / float64(c)
+}
