@@ -1,0 +1,191 @@
+package ats
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+
+	"arimaa-workbench/engine/aei"
+	"arimaa-workbench/engine/rules"
+)
+
+// ErrNeedsTime is returned by an AEI engine given no time limit: AEI has
+// no playout or node budgets.
+var ErrNeedsTime = errors.New("an AEI engine needs a time per test (AEI has no playout budget)")
+
+// AEIFactory starts external AEI engines with cfg. The side-letter
+// convention an engine turns out to accept is remembered across restarts.
+func AEIFactory(cfg aei.Config) EngineFactory {
+	mem := &letterMemory{l: cfg.Letters}
+	return func(ctx context.Context) (Engine, error) {
+		c := cfg
+		c.Letters = mem.get()
+		e, err := aei.Start(ctx, c)
+		if err != nil {
+			return nil, err
+		}
+		name := e.ID().Name
+		if name == "" {
+			name = strings.Join(cfg.Command, " ")
+		}
+		return &aeiEngine{e: e, mem: mem, name: name}, nil
+	}
+}
+
+type letterMemory struct {
+	mu sync.Mutex
+	l  aei.Letters
+}
+
+func (m *letterMemory) get() aei.Letters {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.l
+}
+
+func (m *letterMemory) set(l aei.Letters) {
+	m.mu.Lock()
+	m.l = l
+	m.mu.Unlock()
+}
+
+type aeiEngine struct {
+	e    *aei.Engine
+	mem  *letterMemory
+	name string
+}
+
+func (a *aeiEngine) Name() string { return a.name }
+
+func (a *aeiEngine) Close() error { return a.e.Close() }
+
+func (a *aeiEngine) Search(ctx context.Context, pos rules.Position, lim Limits, progress func(Progress)) (Answer, error) {
+	if lim.Time <= 0 {
+		return Answer{}, ErrNeedsTime
+	}
+	var p Progress
+	res, err := a.e.Search(ctx, pos, lim.Time, func(in aei.Info) {
+		p.Elapsed = in.Elapsed
+		p.Line = in.Type + " " + in.Value
+		applyInfo(&p, in)
+		if progress != nil {
+			progress(p)
+		}
+	})
+	if l := a.e.Letters(); l != aei.Auto {
+		a.mem.set(l)
+	}
+	ans := Answer{Move: res.Move, Progress: p, Log: res.Log}
+	ans.Elapsed = res.Elapsed
+	ans.Line = ""
+	return ans, err
+}
+
+// applyInfo updates p from one info line. Values an engine writes in an
+// unexpected form are ignored (the line stays in the log).
+func applyInfo(p *Progress, in aei.Info) {
+	first := in.Value
+	if i := strings.IndexByte(first, ' '); i >= 0 {
+		first = first[:i]
+	}
+	switch in.Type {
+	case "depth":
+		// Some engines write "12" and others "12.5" or "12/30".
+		d, _, _ := strings.Cut(first, "/")
+		if f, err := strconv.ParseFloat(d, 64); err == nil {
+			p.Depth = int(f)
+		}
+	case "seldepth", "maxdepth":
+		if n, err := strconv.Atoi(first); err == nil {
+			p.MaxDepth = n
+		}
+	case "nodes":
+		if n, err := strconv.ParseInt(first, 10, 64); err == nil {
+			p.Nodes = n
+		}
+	case "playouts":
+		if n, err := strconv.ParseInt(first, 10, 64); err == nil {
+			p.Playouts = n
+		}
+	case "score":
+		if n, err := strconv.Atoi(first); err == nil {
+			p.Score, p.HasScore = n, true
+		}
+	case "winratio", "win_ratio", "winrate":
+		if f, err := strconv.ParseFloat(first, 64); err == nil && f >= 0 && f <= 1 {
+			p.WinRatio, p.HasWinRatio = f, true
+		}
+	case "pv":
+		if m := firstTurn(in.Value); m != "" {
+			p.Move = m
+		}
+	}
+}
+
+// firstTurn takes the steps of the first turn of a principal variation:
+// the words up to the first one that is not a step or capture (later
+// turns start with a colour or a turn label).
+func firstTurn(pv string) string {
+	var words []string
+	for _, w := range strings.Fields(pv) {
+		t, err := rules.ParseToken(w)
+		if err != nil || t.Kind == rules.TokenPlacement {
+			break
+		}
+		words = append(words, w)
+	}
+	return strings.Join(words, " ")
+}
+
+// SplitCommand splits an engine command line into words, honouring single
+// and double quotes and backslash escapes, as a shell would for simple
+// cases.
+func SplitCommand(s string) ([]string, error) {
+	var words []string
+	var cur strings.Builder
+	inWord := false
+	var quote rune
+	esc := false
+	for _, r := range s {
+		switch {
+		case esc:
+			cur.WriteRune(r)
+			esc = false
+		case r == '\\' && quote != '\'':
+			esc, inWord = true, true
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			} else {
+				cur.WriteRune(r)
+			}
+		case r == '\'' || r == '"':
+			quote, inWord = r, true
+		case r == ' ' || r == '\t' || r == '\n':
+			if inWord {
+				words = append(words, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		default:
+			cur.WriteRune(r)
+			inWord = true
+		}
+	}
+	if quote != 0 {
+		return nil, fmt.Errorf("unclosed %c quote in %q", quote, s)
+	}
+	if esc {
+		return nil, fmt.Errorf("trailing backslash in %q", s)
+	}
+	if inWord {
+		words = append(words, cur.String())
+	}
+	if len(words) == 0 {
+		return nil, errors.New("empty engine command")
+	}
+	return words, nil
+}

@@ -1,0 +1,431 @@
+package ats
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Status is the outcome of one test run.
+type Status string
+
+// The statuses of a test result.
+const (
+	Pass  Status = "pass"
+	Fail  Status = "fail"
+	Error Status = "error"
+)
+
+// TestResult is the outcome of one test in one cycle: everything the
+// result file, the JSON report and the UI show. Times are in seconds.
+type TestResult struct {
+	Name     string  `json:"name"`
+	Number   int     `json:"number"`
+	File     string  `json:"file,omitempty"`
+	Cycle    int     `json:"cycle"`
+	Status   Status  `json:"status"`
+	Score    float64 `json:"score"`
+	MaxScore float64 `json:"max_score"`
+	// Move is the move as the engine sent it; Canonical is the same move
+	// in canonical notation with capture tokens when it was legal.
+	Move      string   `json:"move"`
+	Canonical string   `json:"canonical,omitempty"`
+	Legal     bool     `json:"legal"`
+	Illegal   string   `json:"illegal,omitempty"` // why the move is illegal
+	Seconds   float64  `json:"seconds"`
+	Playouts  int64    `json:"playouts,omitempty"`
+	Nodes     int64    `json:"nodes,omitempty"`
+	Depth     int      `json:"depth,omitempty"`
+	MaxDepth  int      `json:"max_depth,omitempty"`
+	WinRatio  *float64 `json:"win_ratio,omitempty"`
+	// SolvedSeconds and SolvedDepth are when the engine first showed a
+	// passing move that it kept to the end ("time to solution"); absent
+	// when the final move does not pass.
+	SolvedSeconds *float64 `json:"solved_seconds,omitempty"`
+	SolvedDepth   int      `json:"solved_depth,omitempty"`
+	// Blocks tells which criteria atoms the move satisfied.
+	Blocks []BlockVerdict `json:"blocks,omitempty"`
+	Log    []string       `json:"log,omitempty"`
+	Err    string         `json:"error,omitempty"`
+}
+
+// RunHeader describes a run: the first line of its result file.
+type RunHeader struct {
+	Version int      `json:"version"`
+	Suite   string   `json:"suite"`
+	Paths   []string `json:"paths,omitempty"`
+	Filter  string   `json:"filter,omitempty"`
+	Engine  string   `json:"engine"`
+	// EngineOptions, Threads and Seed are how the engine was set up, so a
+	// resumed run starts it the same way.
+	EngineOptions map[string]string `json:"engine_options,omitempty"`
+	Threads       int               `json:"threads,omitempty"`
+	Seed          uint64            `json:"seed,omitempty"`
+	Limits        Limits            `json:"limits"`
+	Cycles        int               `json:"cycles"`
+	Jobs          int               `json:"jobs"`
+	Threshold     float64           `json:"threshold"`
+	Tests         []string          `json:"tests"`
+	Start         time.Time         `json:"start"`
+	Host          string            `json:"host,omitempty"`
+}
+
+// line is one line of a result file.
+type line struct {
+	Type   string      `json:"type"` // "run", "result" or "end"
+	Run    *RunHeader  `json:"run,omitempty"`
+	Result *TestResult `json:"result,omitempty"`
+	End    *time.Time  `json:"end,omitempty"`
+}
+
+// ResultFile appends results to a JSON Lines file, syncing each line to
+// disk, so a crash loses at most the test in flight. It is safe for
+// concurrent use.
+type ResultFile struct {
+	mu sync.Mutex
+	f  *os.File
+}
+
+// CreateResultFile starts a new result file with the run's header.
+func CreateResultFile(path string, h RunHeader) (*ResultFile, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	rf := &ResultFile{f: f}
+	if err := rf.write(line{Type: "run", Run: &h}); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return rf, nil
+}
+
+// AppendResultFile opens an existing result file to add results to it,
+// cutting off a last line left incomplete by a crash.
+func AppendResultFile(path string) (*ResultFile, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	keep := len(data)
+	if keep > 0 && data[keep-1] != '\n' {
+		keep = bytes.LastIndexByte(data, '\n') + 1
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	if err := f.Truncate(int64(keep)); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if _, err := f.Seek(int64(keep), io.SeekStart); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &ResultFile{f: f}, nil
+}
+
+func (rf *ResultFile) write(l line) error {
+	b, err := json.Marshal(l)
+	if err != nil {
+		return err
+	}
+	b = append(b, '\n')
+	rf.mu.Lock()
+	defer rf.mu.Unlock()
+	if _, err := rf.f.Write(b); err != nil {
+		return err
+	}
+	return rf.f.Sync()
+}
+
+// Append adds one result and syncs it to disk.
+func (rf *ResultFile) Append(r TestResult) error { return rf.write(line{Type: "result", Result: &r}) }
+
+// Finish marks the run complete.
+func (rf *ResultFile) Finish(t time.Time) error { return rf.write(line{Type: "end", End: &t}) }
+
+// Close closes the file.
+func (rf *ResultFile) Close() error { return rf.f.Close() }
+
+// ErrResultFile is wrapped by errors reading a result or summary file.
+var ErrResultFile = errors.New("bad result file")
+
+// ReadResultFile reads a result file: the header, the results so far, and
+// whether the run finished. A last line cut short by a crash is ignored.
+func ReadResultFile(path string) (RunHeader, []TestResult, bool, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return RunHeader{}, nil, false, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 0, 64<<10), 64<<20)
+	var h RunHeader
+	var rs []TestResult
+	done, haveHeader := false, false
+	n := 0
+	var pending error
+	for sc.Scan() {
+		n++
+		if pending != nil {
+			return RunHeader{}, nil, false, pending
+		}
+		b := sc.Bytes()
+		if len(bytes.TrimSpace(b)) == 0 {
+			continue
+		}
+		var l line
+		if err := json.Unmarshal(b, &l); err != nil {
+			// Only the last line may be broken (a crash mid-write).
+			pending = fmt.Errorf("%w: %s:%d: %v", ErrResultFile, path, n, err)
+			continue
+		}
+		switch {
+		case l.Type == "run" && l.Run != nil:
+			h, haveHeader = *l.Run, true
+		case l.Type == "result" && l.Result != nil:
+			rs = append(rs, *l.Result)
+		case l.Type == "end":
+			done = true
+		default:
+			return RunHeader{}, nil, false, fmt.Errorf("%w: %s:%d: unknown line type %q", ErrResultFile, path, n, l.Type)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return RunHeader{}, nil, false, fmt.Errorf("%w: %s: %v", ErrResultFile, path, err)
+	}
+	if !haveHeader {
+		return RunHeader{}, nil, false, fmt.Errorf("%w: %s: no run header line", ErrResultFile, path)
+	}
+	return h, rs, done, nil
+}
+
+// TestSummary is one test's results over all its cycles.
+type TestSummary struct {
+	Name     string  `json:"name"`
+	Number   int     `json:"number"`
+	Status   Status  `json:"status"`
+	Score    float64 `json:"score"` // mean over cycles
+	MaxScore float64 `json:"max_score"`
+	Cycles   int     `json:"cycles"`
+	Errors   int     `json:"errors"`
+	Seconds  float64 `json:"seconds"` // mean
+	// SolvedSeconds is the mean time to solution over the cycles that
+	// solved it; absent if none did.
+	SolvedSeconds *float64 `json:"solved_seconds,omitempty"`
+	Moves         []string `json:"moves"`
+}
+
+// Summary is a whole run: its header, every result, and the totals.
+type Summary struct {
+	Run      RunHeader     `json:"run"`
+	Finished bool          `json:"finished"`
+	Tests    []TestSummary `json:"tests"`
+	Results  []TestResult  `json:"results"`
+	Score    float64       `json:"score"`
+	MaxScore float64       `json:"max_score"`
+	Passed   int           `json:"passed"`
+	Failed   int           `json:"failed"`
+	Errors   int           `json:"errors"`
+	Seconds  float64       `json:"seconds"` // total search time
+}
+
+// Summarize groups results by test, in test-number order. A test with any
+// erroneous cycle is an error; otherwise it passes when its mean score
+// reaches threshold times its maximum score.
+func Summarize(h RunHeader, results []TestResult, finished bool) *Summary {
+	s := &Summary{Run: h, Finished: finished, Results: results}
+	idx := map[string]int{}
+	for _, r := range results {
+		i, ok := idx[r.Name]
+		if !ok {
+			i = len(s.Tests)
+			idx[r.Name] = i
+			s.Tests = append(s.Tests, TestSummary{Name: r.Name, Number: r.Number, MaxScore: r.MaxScore})
+		}
+		t := &s.Tests[i]
+		t.Cycles++
+		t.Score += r.Score
+		t.Seconds += r.Seconds
+		t.Moves = append(t.Moves, r.Move)
+		if r.Status == Error {
+			t.Errors++
+		}
+		if r.SolvedSeconds != nil {
+			v := *r.SolvedSeconds
+			if t.SolvedSeconds != nil {
+				v += *t.SolvedSeconds
+			}
+			t.SolvedSeconds = &v
+		}
+		s.Seconds += r.Seconds
+	}
+	thr := h.Threshold
+	if thr <= 0 {
+		thr = 1
+	}
+	for i := range s.Tests {
+		t := &s.Tests[i]
+		solved := 0
+		for _, r := range results {
+			if r.Name == t.Name && r.SolvedSeconds != nil {
+				solved++
+			}
+		}
+		if t.SolvedSeconds != nil {
+			v := *t.SolvedSeconds / float64(solved)
+			t.SolvedSeconds = &v
+		}
+		t.Score /= float64(t.Cycles)
+		t.Seconds /= float64(t.Cycles)
+		switch {
+		case t.Errors > 0:
+			t.Status = Error
+			s.Errors++
+		case t.Score >= thr*t.MaxScore-1e-9:
+			t.Status = Pass
+			s.Passed++
+		default:
+			t.Status = Fail
+			s.Failed++
+		}
+		s.Score += t.Score
+		s.MaxScore += t.MaxScore
+	}
+	sort.SliceStable(s.Tests, func(a, b int) bool { return s.Tests[a].Number < s.Tests[b].Number })
+	return s
+}
+
+// Line is the one-line summary the CLI prints.
+func (s *Summary) Line() string {
+	return fmt.Sprintf("scored %s of %s (%d passed, %d failed, %d errors)",
+		fmtScore(s.Score), fmtScore(s.MaxScore), s.Passed, s.Failed, s.Errors)
+}
+
+func fmtScore(x float64) string {
+	s := fmt.Sprintf("%.2f", x)
+	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	if s == "" || s == "-" {
+		return "0"
+	}
+	return s
+}
+
+// WriteJSON writes the summary as indented JSON.
+func (s *Summary) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(s)
+}
+
+// ReadSummary reads either a summary written by WriteJSON or a result file
+// (JSON Lines), so runs can be compared whichever was kept.
+func ReadSummary(path string) (*Summary, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	trim := bytes.TrimSpace(data)
+	if bytes.HasPrefix(trim, []byte(`{"type"`)) {
+		h, rs, done, err := ReadResultFile(path)
+		if err != nil {
+			return nil, err
+		}
+		return Summarize(h, rs, done), nil
+	}
+	var s Summary
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", ErrResultFile, path, err)
+	}
+	return &s, nil
+}
+
+// WriteFileAtomic writes data to path through a temporary file and a
+// rename, so a reader never sees half a report.
+func WriteFileAtomic(path string, write func(io.Writer) error) error {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(f)
+	err = write(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
+}
+
+// RunsDir is the folder where runs are kept: $XDG_DATA_HOME/arimaa-workbench/runs
+// (~/.local/share/... when unset) on Unix, the local application data
+// folder on Windows and ~/Library/Application Support on macOS.
+func RunsDir() (string, error) {
+	const app = "arimaa-workbench"
+	switch runtime.GOOS {
+	case "windows":
+		if d := os.Getenv("LocalAppData"); d != "" {
+			return filepath.Join(d, app, "runs"), nil
+		}
+		d, err := os.UserConfigDir()
+		if err != nil {
+			return "", err
+		}
+		return filepath.Join(d, app, "runs"), nil
+	case "darwin", "ios":
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return "", err
+		}
+		return filepath.Join(home, "Library", "Application Support", app, "runs"), nil
+	}
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" && filepath.IsAbs(d) {
+		return filepath.Join(d, app, "runs"), nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(home, ".local", "share", app, "runs"), nil
+}
+
+// RunFileName is the file name of a new run: its start time and suite.
+func RunFileName(suite string, start time.Time) string {
+	clean := strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
+			return r
+		}
+		return '_'
+	}, suite)
+	if clean == "" {
+		clean = "suite"
+	}
+	return start.UTC().Format("20060102-150405.000") + "-" + clean + ".jsonl"
+}

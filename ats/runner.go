@@ -1,0 +1,499 @@
+package ats
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"time"
+)
+
+// RunConfig is a suite run: tests x engine x limits x cycles.
+type RunConfig struct {
+	Suite  string   // a name for reports
+	Paths  []string // where the tests came from, kept in the result file
+	Filter string   // the filter used, kept in the result file
+	Tests  []*Test
+
+	Engine     EngineFactory
+	EngineName string
+	// EngineOptions, Threads and Seed describe the engine's set-up; they
+	// are recorded in the result file's header for resuming.
+	EngineOptions map[string]string
+	Threads       int
+	Seed          uint64
+	Limits        Limits
+	// Grace is how long past Limits.Time (or, with budgets only, past
+	// Budget) a search may take before it counts as hung and is abandoned.
+	// Default 5 s.
+	Grace time.Duration
+	// Budget bounds a search with only a playout or node budget; default
+	// 5 minutes.
+	Budget time.Duration
+	Cycles int // how often each test runs; default 1
+	Jobs   int // parallel workers, one engine each; default 1
+	// Threshold is the fraction of a test's maximum score that passes;
+	// default 1 (full score).
+	Threshold float64
+
+	// ResultFile, when set, is the JSON Lines file each result is appended
+	// to as soon as it is known. With Resume, an existing file's results
+	// are kept and their tests skipped.
+	ResultFile string
+	Resume     bool
+
+	// OnEvent receives the run's events, one call at a time, from the
+	// runner's goroutines. It must not block for long.
+	OnEvent func(Event)
+}
+
+// EventKind says what an Event reports.
+type EventKind uint8
+
+// The kinds of event.
+const (
+	TestStarted EventKind = iota + 1
+	EngineProgress
+	TestDone
+	EngineRestart
+	RunDone
+)
+
+// Event is something that happened during a run. Status is always set.
+type Event struct {
+	Kind     EventKind
+	Worker   int
+	Test     *Test
+	Cycle    int
+	Progress Progress    // EngineProgress
+	Result   *TestResult // TestDone
+	Err      error       // EngineRestart: why; RunDone: the run's error
+	Status   RunStatus
+}
+
+// RunStatus is the state of the run as a whole.
+type RunStatus struct {
+	Done, Total int
+	Elapsed     time.Duration
+	Remaining   time.Duration // estimated; 0 until a test is done
+	Score       float64       // running score of the results so far
+	MaxScore    float64
+	Passed      int
+	Failed      int
+	Errors      int
+}
+
+// Runner runs a configured suite. Use NewRunner, then Run once.
+type Runner struct {
+	cfg RunConfig
+
+	mu     sync.Mutex // guards the fields below and serialises OnEvent
+	status RunStatus
+	start  time.Time
+	rf     *ResultFile
+	prior  []TestResult
+	newRes []TestResult
+	failed error
+}
+
+// NewRunner checks the configuration and fills its defaults.
+func NewRunner(cfg RunConfig) (*Runner, error) {
+	if cfg.Engine == nil {
+		return nil, errors.New("ats: no engine")
+	}
+	if cfg.Limits.Time <= 0 && cfg.Limits.Playouts <= 0 && cfg.Limits.Nodes <= 0 {
+		return nil, errors.New("ats: no limit: give a time per test or a playout or node budget")
+	}
+	if cfg.Cycles <= 0 {
+		cfg.Cycles = 1
+	}
+	if cfg.Jobs <= 0 {
+		cfg.Jobs = 1
+	}
+	if cfg.Threshold <= 0 || cfg.Threshold > 1 {
+		cfg.Threshold = 1
+	}
+	if cfg.Grace <= 0 {
+		cfg.Grace = 5 * time.Second
+	}
+	if cfg.Budget <= 0 {
+		cfg.Budget = 5 * time.Minute
+	}
+	return &Runner{cfg: cfg}, nil
+}
+
+// job is one test in one cycle.
+type job struct {
+	t     *Test
+	cycle int
+}
+
+// Header is the run header the runner writes.
+func (r *Runner) header() RunHeader {
+	names := make([]string, len(r.cfg.Tests))
+	for i, t := range r.cfg.Tests {
+		names[i] = t.Name
+	}
+	host, _ := os.Hostname()
+	return RunHeader{Version: 1, Suite: r.cfg.Suite, Paths: r.cfg.Paths, Filter: r.cfg.Filter,
+		Engine: r.cfg.EngineName, EngineOptions: r.cfg.EngineOptions, Threads: r.cfg.Threads, Seed: r.cfg.Seed, Limits: r.cfg.Limits, Cycles: r.cfg.Cycles, Jobs: r.cfg.Jobs,
+		Threshold: r.cfg.Threshold, Tests: names, Start: r.start, Host: host}
+}
+
+// Run presents every test to the engine for every cycle and returns the
+// summary, including results of an earlier part of a resumed run. When ctx
+// is cancelled the run stops: the tests in flight are dropped (a resume
+// runs them again) and the summary so far is returned with ctx's error.
+func (r *Runner) Run(ctx context.Context) (*Summary, error) {
+	r.start = time.Now()
+	done := map[runKey]bool{}
+	h := r.header()
+	if r.cfg.ResultFile != "" {
+		var err error
+		if r.cfg.Resume {
+			if _, statErr := os.Stat(r.cfg.ResultFile); statErr == nil {
+				var old RunHeader
+				old, r.prior, _, err = ReadResultFile(r.cfg.ResultFile)
+				if err != nil {
+					return nil, err
+				}
+				h.Start = old.Start
+				r.rf, err = AppendResultFile(r.cfg.ResultFile)
+			} else {
+				r.rf, err = CreateResultFile(r.cfg.ResultFile, h)
+			}
+		} else {
+			r.rf, err = CreateResultFile(r.cfg.ResultFile, h)
+		}
+		if err != nil {
+			return nil, err
+		}
+		defer r.rf.Close()
+	}
+	// Earlier results count only for the tests and cycles of this run.
+	want := map[runKey]bool{}
+	for c := 1; c <= r.cfg.Cycles; c++ {
+		for _, t := range r.cfg.Tests {
+			want[runKey{t.Name, c}] = true
+		}
+	}
+	kept := r.prior[:0]
+	for _, p := range r.prior {
+		k := runKey{p.Name, p.Cycle}
+		if want[k] && !done[k] {
+			done[k] = true
+			kept = append(kept, p)
+		}
+	}
+	r.prior = kept
+	var jobs []job
+	for c := 1; c <= r.cfg.Cycles; c++ {
+		for _, t := range r.cfg.Tests {
+			if !done[runKey{t.Name, c}] {
+				jobs = append(jobs, job{t, c})
+			}
+		}
+	}
+	r.status.Total = len(r.cfg.Tests) * r.cfg.Cycles
+	for _, p := range r.prior {
+		r.count(p)
+	}
+
+	ch := make(chan job)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	for w := 0; w < min(r.cfg.Jobs, max(len(jobs), 1)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r.worker(ctx, cancel, w, ch)
+		}()
+	}
+feed:
+	for _, j := range jobs {
+		select {
+		case ch <- j:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(ch)
+	wg.Wait()
+
+	err := ctx.Err()
+	r.mu.Lock()
+	if r.failed != nil {
+		err = r.failed
+	}
+	r.mu.Unlock()
+	finished := err == nil
+	if finished && r.rf != nil {
+		if ferr := r.rf.Finish(time.Now()); ferr != nil {
+			err = ferr
+			finished = false
+		}
+	}
+	all := append(append([]TestResult(nil), r.prior...), r.newRes...)
+	sum := Summarize(h, all, finished)
+	r.emit(Event{Kind: RunDone, Err: err})
+	return sum, err
+}
+
+// count adds a result to the running status; r.mu must be held or the
+// run not yet started.
+func (r *Runner) count(res TestResult) {
+	s := &r.status
+	s.Done++
+	s.Score += res.Score
+	s.MaxScore += res.MaxScore
+	switch res.Status {
+	case Pass:
+		s.Passed++
+	case Fail:
+		s.Failed++
+	default:
+		s.Errors++
+	}
+}
+
+// emit stamps the status on e and delivers it.
+func (r *Runner) emit(e Event) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.status.Elapsed = time.Since(r.start)
+	doneHere := r.status.Done - len(r.prior)
+	if doneHere > 0 {
+		left := r.status.Total - r.status.Done
+		r.status.Remaining = r.status.Elapsed / time.Duration(doneHere) * time.Duration(left)
+	}
+	e.Status = r.status
+	if r.cfg.OnEvent != nil {
+		r.cfg.OnEvent(e)
+	}
+}
+
+// maxStartFailures is how many engine starts in a row may fail before the
+// run gives up: an engine that cannot start would fail every test.
+const maxStartFailures = 3
+
+func (r *Runner) worker(ctx context.Context, cancel context.CancelFunc, w int, jobs <-chan job) {
+	var eng Engine
+	defer func() {
+		if eng != nil {
+			eng.Close()
+		}
+	}()
+	startFails := 0
+	for j := range jobs {
+		if ctx.Err() != nil {
+			continue
+		}
+		if eng == nil {
+			var err error
+			eng, err = r.cfg.Engine(ctx)
+			if err != nil {
+				eng = nil
+				if ctx.Err() != nil {
+					continue
+				}
+				startFails++
+				res := r.baseResult(j)
+				res.Status, res.Err = Error, "engine did not start: "+err.Error()
+				r.record(res, j, w)
+				if startFails >= maxStartFailures {
+					r.mu.Lock()
+					if r.failed == nil {
+						r.failed = fmt.Errorf("ats: the engine failed to start %d times in a row: %w", startFails, err)
+					}
+					r.mu.Unlock()
+					cancel()
+				}
+				continue
+			}
+			startFails = 0
+		}
+		res, fault := r.runOne(ctx, eng, j, w)
+		if ctx.Err() != nil {
+			// Stopped mid-test: the search was cut short, so the test is
+			// not recorded and runs again on resume.
+			continue
+		}
+		r.record(res, j, w)
+		if fault != nil {
+			eng.Close()
+			eng = nil
+			r.emit(Event{Kind: EngineRestart, Worker: w, Test: j.t, Cycle: j.cycle, Err: fault})
+		}
+	}
+}
+
+func (r *Runner) baseResult(j job) TestResult {
+	return TestResult{Name: j.t.Name, Number: j.t.Number, File: j.t.File, Cycle: j.cycle, MaxScore: j.t.Criteria.MaxScore()}
+}
+
+// record writes a result and reports it.
+func (r *Runner) record(res TestResult, j job, w int) {
+	if r.rf != nil {
+		if err := r.rf.Append(res); err != nil {
+			r.mu.Lock()
+			if r.failed == nil {
+				r.failed = fmt.Errorf("ats: writing results: %w", err)
+			}
+			r.mu.Unlock()
+		}
+	}
+	r.mu.Lock()
+	r.newRes = append(r.newRes, res)
+	r.count(res)
+	r.mu.Unlock()
+	r.emit(Event{Kind: TestDone, Worker: w, Test: j.t, Cycle: j.cycle, Result: &res})
+}
+
+// runOne runs one search and judges it. fault is non-nil when the engine
+// failed and must be restarted.
+func (r *Runner) runOne(ctx context.Context, eng Engine, j job, w int) (TestResult, error) {
+	res := r.baseResult(j)
+	r.emit(Event{Kind: TestStarted, Worker: w, Test: j.t, Cycle: j.cycle})
+
+	limit := r.cfg.Budget
+	if r.cfg.Limits.Time > 0 {
+		limit = r.cfg.Limits.Time
+	}
+	// A backstop for engines that ignore cancellation; an AEI engine's
+	// controller gives up (and kills) earlier, at limit plus one grace.
+	hard := limit + 2*r.cfg.Grace
+	sctx, cancel := context.WithTimeout(ctx, hard)
+	defer cancel()
+
+	tts := newSolutionTracker(j.t)
+	ans, err := eng.Search(sctx, j.t.Position, r.cfg.Limits, func(p Progress) {
+		tts.observe(p)
+		r.emit(Event{Kind: EngineProgress, Worker: w, Test: j.t, Cycle: j.cycle, Progress: p})
+	})
+	res.Log = ans.Log
+	res.Seconds = ans.Elapsed.Seconds()
+	res.Playouts, res.Nodes = ans.Playouts, ans.Nodes
+	res.Depth, res.MaxDepth = ans.Depth, ans.MaxDepth
+	if ans.HasWinRatio {
+		wr := ans.WinRatio
+		res.WinRatio = &wr
+	}
+	if err != nil {
+		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
+			err = fmt.Errorf("engine gave no move within %v (limit plus twice the grace period): %w", hard, err)
+		}
+		res.Status, res.Err = Error, err.Error()
+		res.Move = ans.Move
+		return res, err
+	}
+	res.Move = ans.Move
+	rep := Report{WinRatio: ans.WinRatio, HasWinRatio: ans.HasWinRatio}
+	pl, v, merr := j.t.Score(ans.Move, rep)
+	res.Blocks = v.Blocks
+	if merr != nil {
+		res.Status, res.Illegal = Fail, merr.Error()
+		return res, nil
+	}
+	res.Legal, res.Canonical, res.Score = true, pl.Text, v.Score
+	res.Status = Fail
+	if res.Score >= r.cfg.Threshold*res.MaxScore-1e-9 {
+		res.Status = Pass
+	}
+	if v.Score >= res.MaxScore-1e-9 {
+		at, depth := tts.solvedAt(ans)
+		res.SolvedSeconds, res.SolvedDepth = &at, depth
+	}
+	return res, nil
+}
+
+// solutionTracker follows the moves an engine shows during a search to
+// find when it first showed a full-score move that it then kept.
+type solutionTracker struct {
+	t       *Test
+	cache   map[string]bool
+	since   time.Duration
+	depth   int
+	solving bool
+}
+
+func newSolutionTracker(t *Test) *solutionTracker {
+	return &solutionTracker{t: t, cache: map[string]bool{}}
+}
+
+func (s *solutionTracker) passes(move string, p Progress) bool {
+	key := move
+	if !s.hasWinRatioAtom() {
+		if ok, seen := s.cache[key]; seen {
+			return ok
+		}
+	}
+	_, v, err := s.t.Score(move, Report{WinRatio: p.WinRatio, HasWinRatio: p.HasWinRatio})
+	ok := err == nil && v.Score >= s.t.Criteria.MaxScore()-1e-9
+	s.cache[key] = ok
+	return ok
+}
+
+func (s *solutionTracker) hasWinRatioAtom() bool {
+	for _, b := range s.t.Criteria.Blocks {
+		for _, a := range b.Atoms {
+			if a.Kind == WinRatioAtLeast {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (s *solutionTracker) observe(p Progress) {
+	if p.Move == "" {
+		return
+	}
+	if s.passes(p.Move, p) {
+		if !s.solving {
+			s.solving, s.since, s.depth = true, p.Elapsed, p.Depth
+		}
+	} else {
+		s.solving = false
+	}
+}
+
+// solvedAt gives the time to solution for a final answer that passed.
+func (s *solutionTracker) solvedAt(ans Answer) (float64, int) {
+	if s.solving {
+		return s.since.Seconds(), s.depth
+	}
+	return ans.Elapsed.Seconds(), ans.Depth
+}
+
+// runKey identifies one test in one cycle.
+type runKey struct {
+	name  string
+	cycle int
+}
+
+// LastOutput is the last line an engine wrote in a result's log: for AEI
+// engines the last line received (not a command sent), which usually
+// explains a crash or a hang.
+func LastOutput(log []string) string {
+	for i := len(log) - 1; i >= 0; i-- {
+		if !strings.HasPrefix(log[i], "> ") {
+			return log[i]
+		}
+	}
+	return ""
+}
+
+// Status returns the run's state now, for views that poll rather than
+// follow events. It may be called from any goroutine.
+func (r *Runner) Status() RunStatus {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	s := r.status
+	if !r.start.IsZero() {
+		s.Elapsed = time.Since(r.start)
+	}
+	return s
+}

@@ -1,0 +1,415 @@
+package ats
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"arimaa-workbench/engine/aei/aeitest"
+	"arimaa-workbench/engine/rules"
+)
+
+// TestMain lets the test binary act as a fake AEI engine when re-executed.
+func TestMain(m *testing.M) {
+	if h := os.Getenv(aeitest.EnvVar); h != "" {
+		os.Exit(aeitest.Serve(h, os.Stdin, os.Stdout))
+	}
+	os.Exit(m.Run())
+}
+
+// fakeEngine answers each position with a function of it.
+type fakeEngine struct {
+	play   func(ctx context.Context, pos rules.Position, progress func(Progress)) (Answer, error)
+	closed *atomic.Int32
+}
+
+func (f *fakeEngine) Name() string { return "fake" }
+func (f *fakeEngine) Close() error {
+	if f.closed != nil {
+		f.closed.Add(1)
+	}
+	return nil
+}
+func (f *fakeEngine) Search(ctx context.Context, pos rules.Position, _ Limits, progress func(Progress)) (Answer, error) {
+	return f.play(ctx, pos, progress)
+}
+
+// fakeFactory counts starts and closes.
+type fakeFactory struct {
+	starts, closes atomic.Int32
+	play           func(ctx context.Context, pos rules.Position, progress func(Progress)) (Answer, error)
+}
+
+func (ff *fakeFactory) factory(context.Context) (Engine, error) {
+	ff.starts.Add(1)
+	return &fakeEngine{play: ff.play, closed: &ff.closes}, nil
+}
+
+// exampleTests loads the named tests of the example suite.
+func exampleTests(t testing.TB, names ...string) []*Test {
+	t.Helper()
+	s, errs := LoadSuite(exampleSuite)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	var out []*Test
+	for _, n := range names {
+		found := false
+		for _, tc := range s.Tests {
+			if tc.Name == n {
+				out = append(out, tc)
+				found = true
+			}
+		}
+		if !found {
+			t.Fatalf("no example test %q", n)
+		}
+	}
+	return out
+}
+
+// solver answers every test with its solution, except where override
+// says otherwise (keyed by test name).
+func solver(tests []*Test, override map[string]func(ctx context.Context) (Answer, error)) func(ctx context.Context, pos rules.Position, progress func(Progress)) (Answer, error) {
+	byPos := map[string]*Test{}
+	for _, tc := range tests {
+		byPos[tc.Position.AEIString()] = tc
+	}
+	return func(ctx context.Context, pos rules.Position, progress func(Progress)) (Answer, error) {
+		tc := byPos[pos.AEIString()]
+		if f := override[tc.Name]; f != nil {
+			return f(ctx)
+		}
+		return Answer{Move: tc.Solution, Progress: Progress{Elapsed: time.Millisecond, Playouts: 10, WinRatio: 1, HasWinRatio: true}, Log: []string{"solved " + tc.Name}}, nil
+	}
+}
+
+func TestRunner(t *testing.T) {
+	tests := exampleTests(t, "goal-one-step", "capture-push", "easy-way", "silver-goal")
+	ff := &fakeFactory{play: solver(tests, map[string]func(context.Context) (Answer, error){
+		"capture-push": func(context.Context) (Answer, error) { return Answer{Move: "Ec5s Ec4s"}, nil },
+		"easy-way":     func(context.Context) (Answer, error) { return Answer{Move: "Dc4n"}, nil },
+	})}
+	file := filepath.Join(t.TempDir(), "run.jsonl")
+	var events []Event
+	r, err := NewRunner(RunConfig{Suite: "s", Tests: tests, Engine: ff.factory, EngineName: "fake",
+		Limits: Limits{Playouts: 100}, ResultFile: file, OnEvent: func(e Event) { events = append(events, e) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := r.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Line() != "scored 2.4 of 4 (2 passed, 2 failed, 0 errors)" {
+		t.Errorf("summary %q", sum.Line())
+	}
+	byName := map[string]TestResult{}
+	for _, res := range sum.Results {
+		byName[res.Name] = res
+	}
+	if res := byName["capture-push"]; res.Legal || !strings.Contains(res.Illegal, "Ec5s") || res.Status != Fail {
+		t.Errorf("illegal move result %+v", res)
+	}
+	if res := byName["easy-way"]; res.Score != 0.4 || res.Canonical != "Dc4n" || !res.Legal {
+		t.Errorf("easy-way result %+v", res)
+	}
+	if res := byName["silver-goal"]; res.Status != Pass || res.SolvedSeconds == nil || len(res.Log) != 1 || res.Playouts != 10 {
+		t.Errorf("silver-goal result %+v", res)
+	}
+	if ff.starts.Load() != 1 || ff.closes.Load() != 1 {
+		t.Errorf("engine started %d times, closed %d", ff.starts.Load(), ff.closes.Load())
+	}
+	kinds := map[EventKind]int{}
+	for _, e := range events {
+		kinds[e.Kind]++
+	}
+	if kinds[TestStarted] != 4 || kinds[TestDone] != 4 || kinds[RunDone] != 1 || events[len(events)-1].Kind != RunDone {
+		t.Errorf("events %v", kinds)
+	}
+	if last := events[len(events)-1].Status; last.Done != 4 || last.Total != 4 || last.Passed != 2 || r.Status().Done != 4 {
+		t.Errorf("final status %+v", last)
+	}
+	h, rs, done, err := ReadResultFile(file)
+	if err != nil || !done || len(rs) != 4 || h.Engine != "fake" || len(h.Tests) != 4 {
+		t.Errorf("result file: %+v, %d results, done %v, %v", h, len(rs), done, err)
+	}
+}
+
+func TestRunnerFaults(t *testing.T) {
+	tests := exampleTests(t, "goal-one-step", "capture-push", "easy-way", "silver-goal")
+	ff := &fakeFactory{play: solver(tests, map[string]func(context.Context) (Answer, error){
+		"capture-push": func(context.Context) (Answer, error) {
+			return Answer{Log: []string{"< log about to crash"}}, errors.New("engine exited: exit status 3")
+		},
+		"easy-way": func(ctx context.Context) (Answer, error) {
+			<-ctx.Done() // hangs until the runner gives up on it
+			return Answer{Log: []string{"< info depth 1"}}, ctx.Err()
+		},
+	})}
+	var restarts atomic.Int32
+	r, _ := NewRunner(RunConfig{Tests: tests, Engine: ff.factory, Limits: Limits{Time: 20 * time.Millisecond}, Grace: 30 * time.Millisecond,
+		OnEvent: func(e Event) {
+			if e.Kind == EngineRestart {
+				restarts.Add(1)
+			}
+		}})
+	sum, err := r.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Errors != 2 || sum.Passed != 2 {
+		t.Fatalf("summary %s", sum.Line())
+	}
+	for _, res := range sum.Results {
+		switch res.Name {
+		case "capture-push":
+			if !strings.Contains(res.Err, "exit status 3") || len(res.Log) == 0 {
+				t.Errorf("crash result %+v", res)
+			}
+		case "easy-way":
+			if !strings.Contains(res.Err, "no move within") || LastOutput(res.Log) != "< info depth 1" {
+				t.Errorf("hang result %+v", res)
+			}
+		}
+	}
+	if ff.starts.Load() != 3 || restarts.Load() != 2 {
+		t.Errorf("%d starts, %d restarts; want 3 and 2", ff.starts.Load(), restarts.Load())
+	}
+}
+
+func TestRunnerEngineWillNotStart(t *testing.T) {
+	tests := exampleTests(t, "goal-one-step", "capture-push", "easy-way", "silver-goal", "goal-two-steps")
+	var starts atomic.Int32
+	r, _ := NewRunner(RunConfig{Tests: tests, Limits: Limits{Playouts: 1}, Engine: func(context.Context) (Engine, error) {
+		starts.Add(1)
+		return nil, errors.New("no such program")
+	}})
+	sum, err := r.Run(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "3 times") {
+		t.Errorf("error %v", err)
+	}
+	if starts.Load() != 3 || sum.Errors != 3 {
+		t.Errorf("%d starts, summary %s", starts.Load(), sum.Line())
+	}
+}
+
+func TestRunnerResume(t *testing.T) {
+	tests := exampleTests(t, "goal-one-step", "capture-push", "easy-way", "silver-goal")
+	file := filepath.Join(t.TempDir(), "run.jsonl")
+	var calls atomic.Int32
+	base := solver(tests, nil)
+	ff := &fakeFactory{play: func(ctx context.Context, pos rules.Position, p func(Progress)) (Answer, error) {
+		calls.Add(1)
+		return base(ctx, pos, p)
+	}}
+	ctx, cancel := context.WithCancel(context.Background())
+	r, _ := NewRunner(RunConfig{Tests: tests, Engine: ff.factory, Limits: Limits{Playouts: 1}, Cycles: 2, ResultFile: file,
+		OnEvent: func(e Event) {
+			if e.Kind == TestDone && e.Status.Done == 3 {
+				cancel()
+			}
+		}})
+	sum, err := r.Run(ctx)
+	if !errors.Is(err, context.Canceled) || len(sum.Results) != 3 || sum.Finished {
+		t.Fatalf("stopped run: %v, %d results", err, len(sum.Results))
+	}
+	// A crash mid-write leaves half a line; resuming cuts it off.
+	f, _ := os.OpenFile(file, os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString(`{"type":"result","result":{"name":"goal-`)
+	f.Close()
+	r, _ = NewRunner(RunConfig{Tests: tests, Engine: ff.factory, Limits: Limits{Playouts: 1}, Cycles: 2, ResultFile: file, Resume: true})
+	sum, err = r.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.Results) != 8 || !sum.Finished || sum.Passed != 4 || calls.Load() != 8 {
+		t.Errorf("resumed: %d results, %d engine calls, %s", len(sum.Results), calls.Load(), sum.Line())
+	}
+	_, rs, done, err := ReadResultFile(file)
+	if err != nil || !done || len(rs) != 8 {
+		t.Errorf("file after resume: %d results, done %v, %v", len(rs), done, err)
+	}
+	seen := map[runKey]bool{}
+	for _, r := range rs {
+		k := runKey{r.Name, r.Cycle}
+		if seen[k] {
+			t.Errorf("%v run twice", k)
+		}
+		seen[k] = true
+	}
+}
+
+func TestRunnerParallel(t *testing.T) {
+	s, _ := LoadSuite(exampleSuite)
+	ff := &fakeFactory{play: solver(s.Tests, nil)}
+	var mu sync.Mutex
+	workers := map[int]bool{}
+	r, _ := NewRunner(RunConfig{Tests: s.Tests, Engine: ff.factory, Limits: Limits{Playouts: 1}, Cycles: 2, Jobs: 3,
+		ResultFile: filepath.Join(t.TempDir(), "r.jsonl"),
+		OnEvent: func(e Event) {
+			mu.Lock()
+			workers[e.Worker] = true
+			mu.Unlock()
+		}})
+	sum, err := r.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.Results) != 2*len(s.Tests) || sum.Passed != len(s.Tests) || len(sum.Tests) != len(s.Tests) {
+		t.Errorf("%d results, %s", len(sum.Results), sum.Line())
+	}
+	if ff.starts.Load() != 3 || len(workers) != 3 {
+		t.Errorf("%d engines, %d workers", ff.starts.Load(), len(workers))
+	}
+}
+
+func TestTimeToSolution(t *testing.T) {
+	tests := exampleTests(t, "goal-one-step")
+	ms := time.Millisecond
+	play := func(ctx context.Context, pos rules.Position, progress func(Progress)) (Answer, error) {
+		for _, p := range []Progress{{Elapsed: 10 * ms, Move: "Ra1n", Depth: 1}, {Elapsed: 20 * ms, Move: "Rd7n", Depth: 2},
+			{Elapsed: 30 * ms, Move: "Rd7e", Depth: 3}, {Elapsed: 40 * ms, Move: "Rd7n", Depth: 4}, {Elapsed: 45 * ms, Move: "Rd7n", Depth: 5}} {
+			progress(p)
+		}
+		return Answer{Move: "Rd7n", Progress: Progress{Elapsed: 50 * ms, Depth: 6}}, nil
+	}
+	ff := &fakeFactory{play: play}
+	r, _ := NewRunner(RunConfig{Tests: tests, Engine: ff.factory, Limits: Limits{Playouts: 1}})
+	sum, _ := r.Run(context.Background())
+	res := sum.Results[0]
+	if res.SolvedSeconds == nil || *res.SolvedSeconds != 0.04 || res.SolvedDepth != 4 {
+		t.Errorf("solved at %v depth %d, want 0.04 s depth 4", res.SolvedSeconds, res.SolvedDepth)
+	}
+}
+
+func TestCompare(t *testing.T) {
+	mk := func(scores map[string]float64, errs ...string) *Summary {
+		var rs []TestResult
+		i := 0
+		for _, n := range []string{"a", "b", "c", "d", "e"} {
+			sc, ok := scores[n]
+			if !ok {
+				continue
+			}
+			i++
+			r := TestResult{Name: n, Number: i, Cycle: 1, Score: sc, MaxScore: 1, Status: Fail, Seconds: 1}
+			if sc == 1 {
+				r.Status = Pass
+			}
+			for _, e := range errs {
+				if e == n {
+					r.Status, r.Err = Error, "crash"
+				}
+			}
+			rs = append(rs, r)
+		}
+		return Summarize(RunHeader{Threshold: 1}, rs, true)
+	}
+	old := mk(map[string]float64{"a": 1, "b": 0, "c": 0.5, "d": 1, "e": 0}, "e")
+	cur := mk(map[string]float64{"a": 0, "b": 1, "c": 0.5, "d": 1, "f": 1}, "d")
+	c := Compare(old, cur)
+	got := map[string]Change{}
+	for _, r := range c.Rows {
+		got[r.Name] = r.Change
+	}
+	want := map[string]Change{"a": Worse, "b": Better, "c": Same, "d": Errored, "e": Removed}
+	for n, ch := range want {
+		if got[n] != ch {
+			t.Errorf("%s: %v, want %v", n, got[n], ch)
+		}
+	}
+	if !c.Regressed() {
+		t.Error("no regression seen")
+	}
+	var b strings.Builder
+	c.Write(&b, false)
+	if !strings.Contains(b.String(), "a ") || strings.Contains(b.String(), "\nc ") || !strings.Contains(b.String(), "1 better, 1 worse, 1 errored") {
+		t.Errorf("table:\n%s", b.String())
+	}
+}
+
+// fakeAEI describes a fake AEI engine with the given habits.
+func fakeAEI(t testing.TB, habits string) EngineSpec {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(aeitest.EnvVar, habits)
+	t.Setenv("GORACE", "atexit_sleep_ms=0")
+	return EngineSpec{Engine: fmt.Sprintf("'%s' -test.run=^$", exe), Grace: 300 * time.Millisecond, StartTimeout: 5 * time.Second}
+}
+
+func TestRunnerAEI(t *testing.T) {
+	tests := exampleTests(t, "goal-one-step", "silver-goal", "goal-two-steps")
+	for _, tc := range []struct {
+		habits                 string
+		passed, failed, errors int
+		wantLogSubstring       string
+	}{
+		{"wbonly,logonly,garbage", 3, 0, 0, "garbage"},
+		{"slowstart,capless", 3, 0, 0, "aeiok"},
+		{"illegal", 0, 3, 0, "bestmove Ra1n Ra1n"},
+		{"gscrash", 2, 0, 1, "setposition g"},
+		{"crash", 0, 0, 3, "about to crash"},
+		{"hang,eofspin", 0, 0, 3, "> stop"},
+	} {
+		t.Run(tc.habits, func(t *testing.T) {
+			spec := fakeAEI(t, tc.habits)
+			factory, err := spec.Factory()
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, _ := NewRunner(RunConfig{Tests: tests, Engine: factory, Limits: Limits{Time: 100 * time.Millisecond}, Grace: 2 * time.Second})
+			sum, err := r.Run(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sum.Passed != tc.passed || sum.Failed != tc.failed || sum.Errors != tc.errors {
+				t.Errorf("%s; results %+v", sum.Line(), sum.Results)
+			}
+			if log := strings.Join(sum.Results[0].Log, "\n"); !strings.Contains(log, tc.wantLogSubstring) {
+				t.Errorf("log lacks %q:\n%s", tc.wantLogSubstring, log)
+			}
+		})
+	}
+}
+
+// TestBuiltinDeterministic: with one thread, a seed and a playout budget,
+// the embedded engine's answers repeat exactly.
+func TestBuiltinDeterministic(t *testing.T) {
+	tests := exampleTests(t, "easy-way", "capture-the-horse")
+	run := func() []TestResult {
+		r, _ := NewRunner(RunConfig{Tests: tests, Limits: Limits{Playouts: 1500},
+			Engine: EngineSpec{Threads: 1, Seed: 7}.mustFactory(t)})
+		sum, err := r.Run(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sum.Results
+	}
+	a, b := run(), run()
+	for i := range a {
+		if a[i].Move != b[i].Move || a[i].Playouts != b[i].Playouts || a[i].Nodes != b[i].Nodes || a[i].Score != b[i].Score {
+			t.Errorf("%s: %q %d/%d playouts, then %q %d/%d", a[i].Name, a[i].Move, a[i].Playouts, a[i].Nodes, b[i].Move, b[i].Playouts, b[i].Nodes)
+		}
+		if a[i].Playouts != 1500 || !a[i].Legal {
+			t.Errorf("%s: %d playouts, legal %v", a[i].Name, a[i].Playouts, a[i].Legal)
+		}
+	}
+}
+
+func (s EngineSpec) mustFactory(t testing.TB) EngineFactory {
+	f, err := s.Factory()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
