@@ -1,0 +1,88 @@
+package board
+
+import (
+	"bytes"
+	"flag"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"arimaa-workbench/engine/rules"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden images in testdata/")
+
+// TestGoldenDiagrams compares rendered diagrams with the images in
+// testdata/, which were checked by eye; -update rewrites them.
+func TestGoldenDiagrams(t *testing.T) {
+	test.NewTempApp(t)
+	tests := []struct {
+		file string
+		d    Diagram
+	}{
+		{"start_256.png", Diagram{Position: rules.StartPosition(), Size: 256, Overlays: NoOverlays}},
+		{"flipped_nocoords_200.png", Diagram{Position: rules.StartPosition(), Size: 200, Flipped: true, NoCoords: true, Overlays: NoOverlays}},
+		{"overlays_320.png", Diagram{Position: place(t, rules.Gold, "Ed4 rd5 hc5 Rb5 Ra1 rh8 Mf3 ef5 Dg6"), Size: 320,
+			Overlays: Overlays{Selected: rules.D4, Targets: rules.D5.Bit() | rules.E4.Bit(), Frozen: true, Danger: rules.G6.Bit(),
+				LastMove: []rules.Step{rules.MakeStep(rules.GoldElephant, rules.D3, rules.North)}}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			got := Render(tt.d)
+			path := filepath.Join("testdata", tt.file)
+			if *update {
+				var buf bytes.Buffer
+				if err := png.Encode(&buf, got); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.MkdirAll("testdata", 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			f, err := os.Open(path)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			defer f.Close()
+			want, err := png.Decode(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := differentPixels(got, want); n > 0 {
+				t.Errorf("%d pixels differ from %s", n, path)
+			}
+		})
+	}
+}
+
+// differentPixels counts pixels whose colour differs by more than a small
+// rounding tolerance, or all of them when the sizes differ.
+func differentPixels(a, b image.Image) int {
+	if a.Bounds().Size() != b.Bounds().Size() {
+		return a.Bounds().Dx() * a.Bounds().Dy()
+	}
+	n := 0
+	ab, bb := a.Bounds(), b.Bounds()
+	for y := 0; y < ab.Dy(); y++ {
+		for x := 0; x < ab.Dx(); x++ {
+			r1, g1, b1, a1 := a.At(ab.Min.X+x, ab.Min.Y+y).RGBA()
+			r2, g2, b2, a2 := b.At(bb.Min.X+x, bb.Min.Y+y).RGBA()
+			if far(r1, r2) || far(g1, g2) || far(b1, b2) || far(a1, a2) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func far(x, y uint32) bool {
+	d := int(x) - int(y)
+	return d > 0x400 || d < -0x400
+}

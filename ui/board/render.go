@@ -1,0 +1,43 @@
+package board
+
+import (
+	"image"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/software"
+	"fyne.io/fyne/v2/test"
+
+	"arimaa-workbench/engine/rules"
+)
+
+// Diagram describes a board picture drawn without a window.
+type Diagram struct {
+	Position rules.Position
+	Overlays Overlays
+	Size     int  // width and height in pixels
+	Flipped  bool // Silver at the bottom
+	NoCoords bool // leave out file letters and rank numbers
+}
+
+// Render draws d with the same renderer the window uses, in memory through
+// Fyne's software painter, so it works headless (the render command, test
+// reports, golden images). It needs a current Fyne app; when there is none
+// (a command-line run) an in-memory one is started. Outside the board's
+// frame the picture is transparent.
+func Render(d Diagram) image.Image {
+	if fyne.CurrentApp() == nil {
+		test.NewApp()
+	}
+	if d.Size < 64 {
+		d.Size = 64
+	}
+	b := New(d.Position)
+	b.over = d.Overlays
+	b.flipped = d.Flipped
+	b.coords = !d.NoCoords
+	c := software.NewTransparentCanvas()
+	c.SetPadded(false)
+	c.SetContent(b)
+	c.Resize(fyne.NewSize(float32(d.Size), float32(d.Size)))
+	return c.Capture()
+}

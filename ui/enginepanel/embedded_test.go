@@ -1,0 +1,63 @@
+package enginepanel
+
+import (
+	"context"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"arimaa-workbench/engine/config"
+	"arimaa-workbench/engine/mcts"
+	"arimaa-workbench/engine/rules"
+)
+
+// TestEmbeddedMatchesDirectSearch: an analysis in the panel with a seed,
+// one thread and a playout budget picks the same move as the engine run
+// directly with the same settings (which is what `arimaa-workbench
+// analyze` does).
+func TestEmbeddedMatchesDirectSearch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the real engine")
+	}
+	cfg := config.Default()
+	lim := Limits{Playouts: 3000, Threads: 1, Seed: 7}
+
+	direct, err := mcts.New(MCTSOptions(cfg, lim)).Search(context.Background(), startGame(), MCTSLimits(lim), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if direct.Best.N == 0 {
+		t.Fatal("the direct search found no move")
+	}
+
+	eng := NewEmbedded("Embedded MCTS", func() config.Config { return cfg })
+	p, _ := newTestPanel(t, eng)
+	p.timeEntry.SetText("")
+	p.playouts.SetText("3000")
+	p.threads.SetText("1")
+	p.seed.SetText("7")
+	test.Tap(p.startBtn)
+	p.model.Wait()
+	p.Sync()
+	st := p.model.State()
+	if st.Err != nil {
+		t.Fatal(st.Err)
+	}
+	t.Logf("best move with seed 7, one thread, 3000 playouts: %s", MoveText(rules.StartPosition(), st.Report.Best))
+	if st.Report.Best != direct.Best {
+		t.Errorf("panel's best move %v, direct search %v", st.Report.Best, direct.Best)
+	}
+	if want := MoveText(rules.StartPosition(), direct.Best); p.figures[6].Text != want {
+		t.Errorf("best move shown %q, want %q", p.figures[6].Text, want)
+	}
+	if st.Report.Playouts < 3000 || !st.Report.Final {
+		t.Errorf("final report: %d playouts, final %v", st.Report.Playouts, st.Report.Final)
+	}
+	// The tree browser gets the real tree.
+	if p.tree.root == nil || len(p.tree.root.Children) == 0 {
+		t.Fatal("no tree snapshot from the embedded engine")
+	}
+	if got := PVLine(rules.StartPosition(), st.Report); len(got.Steps) != len(st.Report.PV) {
+		t.Errorf("the PV does not replay: %d of %d steps", len(got.Steps), len(st.Report.PV))
+	}
+}

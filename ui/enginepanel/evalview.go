@@ -1,0 +1,162 @@
+package enginepanel
+
+import (
+	"fmt"
+	"strconv"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"arimaa-workbench/engine/eval"
+	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/board"
+)
+
+// EvalReport is the static analysis of one position: the evaluation term by
+// term, the goal check and the trap check.
+type EvalReport struct {
+	Position  rules.Position
+	Breakdown eval.Breakdown
+	WinProb   float64 // of the side to move, from the evaluation
+	Goal      rules.Move
+	HasGoal   bool
+	Threats   []eval.Threat
+}
+
+// Analyse evaluates p with e and runs both tactical checks.
+func Analyse(e *eval.Evaluator, p rules.Position) EvalReport {
+	r := EvalReport{Position: p, Breakdown: e.Breakdown(&p)}
+	r.WinProb = e.WinProbability(r.Breakdown.Score)
+	if p.PushPending() {
+		return r // neither check is defined halfway through a push
+	}
+	r.Goal, r.HasGoal = eval.GoalCheck(&p)
+	r.Threats = eval.TrapCheck(&p)
+	return r
+}
+
+// GoalText says what the goal check found.
+func (r EvalReport) GoalText() string {
+	side := sideName(r.Position.Side())
+	if !r.HasGoal {
+		return side + " cannot reach the goal this turn."
+	}
+	if r.Goal.N == 0 {
+		return side + " has already reached the goal."
+	}
+	return fmt.Sprintf("%s scores a goal with %s.", side, r.Position.MoveString(r.Goal))
+}
+
+// ThreatText describes one capture the side to move can make.
+func (r EvalReport) ThreatText(t eval.Threat) string {
+	return fmt.Sprintf("%s%s dies on %s after %s", t.Piece, t.Square, t.Trap, r.Position.MoveString(t.Move))
+}
+
+// Evaluation is the evaluation tab: the breakdown table, the goal check and
+// the trap check of the current position. Selecting the goal or a threat
+// shows its move on the panel's board.
+type Evaluation struct {
+	ev      func() *eval.Evaluator
+	rep     EvalReport
+	summary *widget.Label
+	goal    *widget.Button
+	threats *widget.List
+	terms   *widget.Table
+	content fyne.CanvasObject
+	// show displays a position with overlays on the panel's board.
+	show func(p rules.Position, o board.Overlays, note string)
+}
+
+// NewEvaluation builds the tab; e gives the evaluator to use, asked anew
+// for each position so that edited weights apply.
+func NewEvaluation(e func() *eval.Evaluator) *Evaluation {
+	v := &Evaluation{ev: e}
+	v.summary = widget.NewLabel("")
+	v.summary.TextStyle.Bold = true
+	v.goal = widget.NewButton("", func() {
+		if v.rep.HasGoal && v.show != nil {
+			v.show(v.rep.Position, board.Overlays{Goal: v.rep.Goal.Slice(), Selected: rules.NoSquare}, v.rep.GoalText())
+		}
+	})
+	v.goal.Alignment = widget.ButtonAlignLeading
+	v.threats = widget.NewList(
+		func() int { return max(1, len(v.rep.Threats)) },
+		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			l := o.(*widget.Label)
+			if len(v.rep.Threats) == 0 {
+				l.SetText("No capture is possible this turn.")
+				return
+			}
+			l.SetText(v.rep.ThreatText(v.rep.Threats[i]))
+		})
+	v.threats.OnSelected = func(i widget.ListItemID) {
+		if i < len(v.rep.Threats) && v.show != nil {
+			t := v.rep.Threats[i]
+			v.show(v.rep.Position, board.Overlays{PV: t.Move.Slice(), Danger: t.Square.Bit(), Selected: rules.NoSquare}, v.rep.ThreatText(t))
+		}
+	}
+	headers := []string{"Term", "Gold", "Silver", "Net"}
+	v.terms = widget.NewTable(
+		func() (int, int) { return len(v.rep.Breakdown.Terms) + 1, len(headers) },
+		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func(id widget.TableCellID, o fyne.CanvasObject) {
+			l := o.(*widget.Label)
+			b := v.rep.Breakdown
+			l.TextStyle.Bold = id.Row == len(b.Terms)
+			l.Alignment = fyne.TextAlignTrailing
+			if id.Col == 0 {
+				l.Alignment = fyne.TextAlignLeading
+			}
+			if id.Row == len(b.Terms) {
+				l.SetText([]string{"Total", strconv.Itoa(b.Gold), strconv.Itoa(b.Silver), strconv.Itoa(b.Gold - b.Silver)}[id.Col])
+				return
+			}
+			t := b.Terms[id.Row]
+			l.SetText([]string{t.Name, strconv.Itoa(t.Gold), strconv.Itoa(t.Silver), strconv.Itoa(t.Net())}[id.Col])
+		})
+	v.terms.ShowHeaderRow = true
+	v.terms.CreateHeader = func() fyne.CanvasObject {
+		l := widget.NewLabel("")
+		l.TextStyle.Bold = true
+		return l
+	}
+	v.terms.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
+		if id.Col >= 0 && id.Col < len(headers) {
+			o.(*widget.Label).SetText(headers[id.Col])
+		}
+	}
+	v.terms.SetColumnWidth(0, 200)
+	for c := 1; c < len(headers); c++ {
+		v.terms.SetColumnWidth(c, 80)
+	}
+	goalTitle := widget.NewLabel("Goal check")
+	goalTitle.TextStyle.Bold = true
+	trapTitle := widget.NewLabel("Trap check")
+	trapTitle.TextStyle.Bold = true
+	checks := container.NewBorder(container.NewVBox(goalTitle, v.goal, trapTitle), nil, nil, nil, v.threats)
+	split := container.NewHSplit(container.NewBorder(v.summary, nil, nil, nil, v.terms), checks)
+	split.Offset = 0.55
+	v.content = split
+	return v
+}
+
+// Show analyses p and redraws the tab.
+func (v *Evaluation) Show(p rules.Position) {
+	v.rep = Analyse(v.ev(), p)
+	b := v.rep.Breakdown
+	v.summary.SetText(fmt.Sprintf("Evaluation %+d for %s (win probability %s)", b.Score, sideName(b.Side), Percent(v.rep.WinProb)))
+	v.goal.SetText(v.rep.GoalText())
+	if v.rep.HasGoal && v.rep.Goal.N > 0 {
+		v.goal.Enable()
+	} else {
+		v.goal.Disable()
+	}
+	v.threats.UnselectAll()
+	v.threats.Refresh()
+	v.terms.Refresh()
+}
+
+// Report returns what the tab shows.
+func (v *Evaluation) Report() EvalReport { return v.rep }

@@ -1,0 +1,124 @@
+package enginepanel
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"arimaa-workbench/engine/aei"
+	"arimaa-workbench/engine/aei/aeitest"
+	"arimaa-workbench/engine/rules"
+)
+
+// TestMain lets the test binary act as a fake AEI engine when asked.
+func TestMain(m *testing.M) {
+	if habits, ok := os.LookupEnv(aeitest.EnvVar); ok {
+		os.Exit(aeitest.Serve(habits, os.Stdin, os.Stdout))
+	}
+	os.Exit(m.Run())
+}
+
+func fakeAEI(t *testing.T, habits string) *External {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return NewExternal("fake AEI", aei.Config{
+		Command:      []string{exe},
+		Env:          []string{aeitest.EnvVar + "=" + habits},
+		StartTimeout: 10 * time.Second,
+		Grace:        2 * time.Second,
+	})
+}
+
+func TestExternalEngineInPanel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a process")
+	}
+	p, _ := newTestPanel(t, fakeAEI(t, ""))
+	p.timeEntry.SetText("1")
+	p.Sync()
+	p.start()
+	p.model.Wait()
+	p.Sync()
+	st := p.model.State()
+	if st.Err != nil {
+		t.Fatalf("analysis failed: %v\nraw: %q", st.Err, st.Raw)
+	}
+	if !st.Report.HasBest {
+		t.Fatalf("no best move; raw output %q", st.Raw)
+	}
+	var sawInfo, sawBest bool
+	for _, l := range p.rawLines {
+		sawInfo = sawInfo || strings.HasPrefix(l, "info ")
+		sawBest = sawBest || strings.HasPrefix(l, "bestmove ")
+	}
+	if !sawInfo || !sawBest {
+		t.Errorf("raw output lacks info or bestmove lines: %q", p.rawLines)
+	}
+	if p.figures[6].Text == "—" {
+		t.Error("best move not shown")
+	}
+}
+
+func TestExternalEngineCrash(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a process")
+	}
+	m := NewModel()
+	if err := m.Start(fakeAEI(t, "crash"), startGame(), Limits{Time: time.Second}); err != nil {
+		t.Fatal(err)
+	}
+	m.Wait()
+	if st := m.State(); st.Err == nil {
+		t.Errorf("a crashing engine gave no error; raw %q", st.Raw)
+	}
+}
+
+func TestParsePV(t *testing.T) {
+	start := rules.StartPosition()
+	tests := []struct {
+		name, in string
+		steps    int
+		sides    string
+	}{
+		{"one turn", "Ee2n Ee3n", 2, "ww"},
+		{"marked turns", "Ee2n Ee3n Ee4n Ee5w b me7s me6w", 6, "wwwwbb"},
+		{"turn labels", "Ee2n Ee3n 2b me7s", 3, "wwb"},
+		{"unmarked turn", "Ee2n Ee3n Ee4n Ee5w me7s", 5, "wwwwb"},
+		{"stops at garbage", "Ee2n xyz Ee3n", 1, "w"},
+		{"stops at an illegal step", "Ee2n Ra1n", 1, "w"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			pv := ParsePV(start, tc.in)
+			if len(pv) != tc.steps {
+				t.Fatalf("%d steps %v, want %d", len(pv), pv, tc.steps)
+			}
+			var sides strings.Builder
+			for _, s := range pv {
+				sides.WriteByte(s.Side.Letter())
+			}
+			if sides.String() != tc.sides {
+				t.Errorf("sides %q, want %q", sides.String(), tc.sides)
+			}
+		})
+	}
+}
+
+// FuzzParsePV: whatever an engine writes, the PV read from it replays
+// legally from the position, step by step, with the sides it gives.
+func FuzzParsePV(f *testing.F) {
+	f.Add("Ee2n Ee3n Ee4n Ee5w b me7s me6w")
+	f.Add("Ee2n 2b me7s rc3x 3w Ra1n")
+	f.Add("w b g s 12 x")
+	f.Fuzz(func(t *testing.T, text string) {
+		start := rules.StartPosition()
+		pv := ParsePV(start, text)
+		l := PVLine(start, Report{PV: pv})
+		if len(l.Steps) != len(pv) {
+			t.Fatalf("%q: %d steps read but only %d replay", text, len(pv), len(l.Steps))
+		}
+	})
+}

@@ -1,0 +1,140 @@
+package enginepanel
+
+import (
+	"errors"
+
+	"fyne.io/fyne/v2/widget"
+
+	"context"
+	"fmt"
+	"time"
+
+	"arimaa-workbench/engine/rules"
+)
+
+// fakeEngine replays a fixed list of reports, one per call of step (or all
+// at once when step is nil), then waits for ctx when hold is set, and
+// returns the last report as final. Everything is deterministic.
+type fakeEngine struct {
+	name    string
+	reports []Report
+	raw     []string
+	hold    bool
+	step    chan struct{} // when non-nil, one report per receive
+	tree    *Node
+	err     error
+}
+
+func (f *fakeEngine) Name() string { return f.name }
+
+func (f *fakeEngine) Analyze(ctx context.Context, g *rules.Game, lim Limits, out Output) (Report, error) {
+	var last Report
+	for i, r := range f.reports {
+		if f.step != nil {
+			select {
+			case <-f.step:
+			case <-ctx.Done():
+				return last, ctx.Err()
+			}
+		}
+		out.Report(r)
+		if i < len(f.raw) {
+			out.Raw(f.raw[i])
+		}
+		last = r
+	}
+	if f.err != nil {
+		return last, f.err
+	}
+	if f.hold {
+		<-ctx.Done()
+		return last, ctx.Err()
+	}
+	return last, nil
+}
+
+func (f *fakeEngine) Snapshot(maxDepth, maxChildren int) *Node { return f.tree }
+
+// mustStep parses a step or panics: test data is hand-written.
+func mustStep(s string) rules.Step {
+	st, err := rules.ParseStep(s)
+	if err != nil {
+		panic(err)
+	}
+	return st
+}
+
+func mustMove(ws ...string) rules.Move {
+	var m rules.Move
+	for _, w := range ws {
+		m = m.Add(mustStep(w))
+	}
+	return m
+}
+
+// scriptedReports is a deterministic stream from the start position: the
+// best move changes from Ee2n Ee3n Ee4n Ee5w to Md2n Md3n … halfway.
+func scriptedReports(n int) []Report {
+	a := mustMove("Ee2n", "Ee3n", "Ee4n", "Ee5w")
+	b := mustMove("Md2n", "Md3n", "Ee2w", "Ed2n")
+	out := make([]Report, n)
+	for i := range out {
+		best, other := a, b
+		if i >= n/2 {
+			best, other = b, a
+		}
+		v := int64(1000 * (i + 1))
+		out[i] = Report{
+			Elapsed:        time.Duration(i+1) * 100 * time.Millisecond,
+			Playouts:       v,
+			PlayoutsPerSec: float64(v) * 10 / float64(i+1),
+			Nodes:          v / 2,
+			MemoryBytes:    v * 100,
+			AvgDepth:       3 + float64(i)/10,
+			MaxDepth:       5 + i,
+			Best:           best,
+			HasBest:        true,
+			WinRatio:       0.5 + float64(i)/(4*float64(n)),
+			PV: []PVStep{
+				{Step: best.Steps[0], Side: rules.Gold},
+				{Step: best.Steps[1], Side: rules.Gold},
+				{Step: best.Steps[2], Side: rules.Gold},
+				{Step: best.Steps[3], Side: rules.Gold},
+				{Step: mustStep("me7s"), Side: rules.Silver},
+			},
+			Candidates: []Candidate{
+				{Move: best, Visits: v * 2 / 3, WinRatio: 0.56},
+				{Move: other, Visits: v / 3, WinRatio: 0.51},
+			},
+		}
+	}
+	return out
+}
+
+// fakeTree is a small hand-made snapshot from the start position.
+func fakeTree() *Node {
+	leaf := func(s string, side rules.Color, visits int64) *Node {
+		return &Node{Step: mustStep(s), Side: side, Visits: visits, Value: 0.5, Bias: 0.1, History: 0.2}
+	}
+	e1 := leaf("Ee2n", rules.Gold, 600)
+	e1.Children = []*Node{leaf("Ee3n", rules.Gold, 400), leaf("Md2n", rules.Gold, 150)}
+	e1.Children[0].Children = []*Node{{Step: rules.Pass, Side: rules.Gold, Visits: 100, Value: 0.52}}
+	e1.Children[0].Children[0].Children = []*Node{leaf("me7s", rules.Silver, 90)}
+	d := leaf("Md2n", rules.Gold, 300)
+	d.Shared = 2
+	return &Node{Visits: 1000, Value: 0.55, Children: []*Node{e1, d}}
+}
+
+func startGame() *rules.Game {
+	g, err := rules.NewGameFrom(rules.StartPosition())
+	if err != nil {
+		panic(fmt.Sprint("start position: ", err))
+	}
+	return g
+}
+
+var errTest = errors.New("engine exited with status 3")
+
+func waitABit() { time.Sleep(time.Millisecond) }
+
+func widgetCell(row, col int) widget.TableCellID { return widget.TableCellID{Row: row, Col: col} }

@@ -1,0 +1,239 @@
+package enginepanel
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+
+	"arimaa-workbench/engine/rules"
+)
+
+// Point is one sample of the best move's win ratio over time.
+type Point struct {
+	Elapsed  time.Duration
+	WinRatio float64
+}
+
+// maxPoints bounds the win-ratio history: past it the history is thinned to
+// every other point, so a long analysis keeps its whole shape in bounded
+// memory and the graph's cost stays constant.
+const maxPoints = 1024
+
+// maxRaw is how many lines of the engine's raw output are kept.
+const maxRaw = 2000
+
+// ErrRunning is returned by Start while an analysis is in progress.
+var ErrRunning = errors.New("an analysis is already running")
+
+// State is what the panel shows, copied out of the model.
+type State struct {
+	Version  uint64
+	Engine   string
+	Running  bool
+	Start    rules.Position // the position analysed
+	Game     *rules.Game    // the game analysed (read-only)
+	Report   Report
+	Reports  int // reports received in this analysis
+	History  []Point
+	Raw      []string
+	Err      error
+	Finished bool // the last analysis ended (by its limits, a stop or an error)
+}
+
+// Model holds the state of the engine panel between the engine's goroutine,
+// which writes reports as fast as it likes, and the window, which reads the
+// latest state a few times a second. Writers never wait for the window.
+type Model struct {
+	mu      sync.Mutex
+	st      State
+	raw     []string // ring buffer of raw lines
+	rawNext int
+	cancel  context.CancelFunc
+	done    chan struct{}
+	gen     uint64 // identifies the analysis the running goroutine belongs to
+}
+
+// NewModel returns an idle model.
+func NewModel() *Model { return &Model{} }
+
+// sink is the Output handed to an engine: it drops what a stale analysis
+// says after a newer one started.
+type sink struct {
+	m   *Model
+	gen uint64
+}
+
+func (s sink) Report(r Report) { s.m.report(s.gen, r) }
+func (s sink) Raw(line string) { s.m.rawLine(s.gen, line) }
+
+// Report records r as the latest report. It is the Output the model offers
+// for analyses it did not start itself (tests, adapters).
+func (m *Model) Report(r Report) { m.report(m.generation(), r) }
+
+// Raw records one line of the engine's raw output.
+func (m *Model) Raw(line string) { m.rawLine(m.generation(), line) }
+
+func (m *Model) generation() uint64 {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.gen
+}
+
+func (m *Model) report(gen uint64, r Report) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if gen != m.gen {
+		return
+	}
+	m.st.Report = r
+	m.st.Reports++
+	m.addPoint(r)
+	m.st.Version++
+}
+
+// addPoint records the best move's win ratio of r; m.mu is held.
+func (m *Model) addPoint(r Report) {
+	if !r.HasBest {
+		return
+	}
+	h := m.st.History
+	if n := len(h); n > 0 && h[n-1].Elapsed >= r.Elapsed {
+		h[n-1].WinRatio = r.WinRatio
+	} else {
+		if n >= maxPoints {
+			h = thin(h)
+		}
+		h = append(h, Point{r.Elapsed, r.WinRatio})
+	}
+	m.st.History = h
+}
+
+// thin keeps every other point, and always the last one.
+func thin(h []Point) []Point {
+	out := h[:0]
+	for i := 0; i < len(h); i += 2 {
+		out = append(out, h[i])
+	}
+	if len(h)%2 == 0 {
+		out[len(out)-1] = h[len(h)-1]
+	}
+	return out
+}
+
+func (m *Model) rawLine(gen uint64, line string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if gen != m.gen {
+		return
+	}
+	if len(m.raw) < maxRaw {
+		m.raw = append(m.raw, line)
+	} else {
+		m.raw[m.rawNext] = line
+		m.rawNext = (m.rawNext + 1) % maxRaw
+	}
+	m.st.Version++
+}
+
+// Version changes whenever the state does; the window compares it with the
+// version it last drew to skip idle ticks without copying anything.
+func (m *Model) Version() uint64 {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.st.Version
+}
+
+// State returns a copy of the current state.
+func (m *Model) State() State {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s := m.st
+	s.History = append([]Point(nil), m.st.History...)
+	s.Raw = make([]string, 0, len(m.raw))
+	s.Raw = append(s.Raw, m.raw[m.rawNext:]...)
+	s.Raw = append(s.Raw, m.raw[:m.rawNext]...)
+	return s
+}
+
+// Start begins analysing the position at the end of g with eng in a new
+// goroutine. g must not be changed until the analysis ends; the caller
+// passes a copy of its game.
+func (m *Model) Start(eng Engine, g *rules.Game, lim Limits) error {
+	m.mu.Lock()
+	if m.st.Running {
+		m.mu.Unlock()
+		return ErrRunning
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	m.gen++
+	gen := m.gen
+	m.cancel = cancel
+	done := make(chan struct{})
+	m.done = done
+	m.raw, m.rawNext = nil, 0
+	m.st = State{
+		Version: m.st.Version + 1,
+		Engine:  eng.Name(),
+		Running: true,
+		Start:   g.Position(),
+		Game:    g,
+	}
+	m.mu.Unlock()
+
+	go func() {
+		defer close(done)
+		defer cancel()
+		final, err := eng.Analyze(ctx, g, lim, sink{m, gen})
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		if gen != m.gen {
+			return
+		}
+		if err == nil || errors.Is(err, context.Canceled) {
+			err = nil
+			if final.Playouts > 0 || final.HasBest {
+				m.st.Report = final
+				m.st.Report.Final = true
+				m.addPoint(final)
+			}
+		}
+		m.st.Err = err
+		m.st.Running = false
+		m.st.Finished = true
+		m.st.Version++
+	}()
+	return nil
+}
+
+// Cancel asks the running analysis to end without waiting for it.
+func (m *Model) Cancel() {
+	m.mu.Lock()
+	cancel := m.cancel
+	m.mu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
+}
+
+// Stop asks the running analysis to end and waits until it has.
+func (m *Model) Stop() {
+	m.mu.Lock()
+	cancel, done := m.cancel, m.done
+	m.mu.Unlock()
+	if cancel == nil {
+		return
+	}
+	cancel()
+	<-done
+}
+
+// Wait blocks until the current analysis, if any, has ended.
+func (m *Model) Wait() {
+	m.mu.Lock()
+	done := m.done
+	m.mu.Unlock()
+	if done != nil {
+		<-done
+	}
+}

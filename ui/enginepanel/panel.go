@@ -1,0 +1,749 @@
+package enginepanel
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/board"
+	"arimaa-workbench/ui/plot"
+	"arimaa-workbench/ui/state"
+)
+
+// RefreshInterval is how often the panel draws the model's latest state
+// while it changes: about 20 frames a second, however fast the engine
+// reports.
+const RefreshInterval = 50 * time.Millisecond
+
+// maxCandidates is how many candidate moves the table lists.
+const maxCandidates = 20
+
+// Options configures a Panel.
+type Options struct {
+	// Current is the shared current position: the panel analyses it and
+	// keeps its evaluation tab in step with it.
+	Current *state.Current
+	// Engines returns the engines the chooser offers, the first being the
+	// default. It is called again whenever the settings tab changes the list
+	// of external engines.
+	Engines func() []Engine
+	// Settings is the content of the settings tab (the embedded engine's
+	// configuration form and the external engines); nil leaves the tab out.
+	Settings fyne.CanvasObject
+	// Evaluation is the evaluation tab's source; nil leaves the tab out.
+	Evaluation *Evaluation
+}
+
+// viewKind says what the panel's board is showing.
+type viewKind int
+
+const (
+	viewBest      viewKind = iota // the analysed position with the best move
+	viewPV                        // the position after a step of the PV
+	viewCandidate                 // the position after a candidate move
+	viewTree                      // the position at a tree node
+	viewEval                      // a goal or capture of the evaluation tab
+)
+
+// Panel is the engine panel. Build it with New, put Content() in a window
+// and call Close when the window goes.
+type Panel struct {
+	opts  Options
+	model *Model
+
+	engines []Engine
+
+	// Widgets, kept for the ticker and for tests.
+	engineSel *widget.Select
+	timeEntry *widget.Entry
+	playouts  *widget.Entry
+	threads   *widget.Entry
+	seed      *widget.Entry
+	startBtn  *widget.Button
+	stopBtn   *widget.Button
+	status    *widget.Label
+	figures   []*widget.Label
+	board     *board.Board
+	boardNote *widget.Label
+	pvBox     *fyne.Container
+	pvButtons []*widget.Button
+	cands     *widget.Table
+	graph     *plot.WinRatio
+	raw       *widget.List
+	tree      *treeView
+	tabs      *container.AppTabs
+	content   fyne.CanvasObject
+
+	// What the widgets show, from the last state applied.
+	st       State
+	drawn    atomic.Uint64
+	frames   atomic.Int64 // states applied, for the throttling test
+	line     Line
+	rows     []CandidateRow
+	rawLines []string
+	view     viewKind
+	viewIdx  int
+
+	// What the board shows, to skip redrawing it unchanged.
+	shownPos   rules.Position
+	shownOver  board.Overlays
+	shownValid bool
+
+	stopTick chan struct{}
+	once     sync.Once
+	tickOnce sync.Once
+	unlisten func()
+}
+
+// New builds the panel and starts its refresh ticker.
+func New(opts Options) *Panel {
+	p := &Panel{opts: opts, model: NewModel(), stopTick: make(chan struct{})}
+	p.build()
+	if opts.Evaluation != nil {
+		opts.Evaluation.show = func(pos rules.Position, o board.Overlays, note string) {
+			p.view = viewEval
+			p.display(pos, o)
+			setText(p.boardNote, note)
+		}
+	}
+	p.ReloadEngines()
+	if opts.Evaluation != nil {
+		// Before any analysis the static evaluation is what there is to see.
+		p.ShowTab("Evaluation")
+	}
+	if opts.Current != nil {
+		p.unlisten = opts.Current.Listen(func(state.Snapshot) { p.positionChanged() })
+	}
+	p.positionChanged()
+	return p
+}
+
+// StartRefresh starts the ticker that redraws the panel from its model
+// while the model changes. The window's owner calls it once; tests drive
+// the panel with Sync instead, so that nothing touches the widgets from
+// another goroutine.
+func (p *Panel) StartRefresh() {
+	p.tickOnce.Do(func() { go p.tick() })
+}
+
+// ShowTab brings forward the panel's tab called name ("Candidates",
+// "Search tree", "Evaluation", "Engine output", "Settings"); it reports
+// false when there is none.
+func (p *Panel) ShowTab(name string) bool {
+	for _, it := range p.tabs.Items {
+		if strings.EqualFold(it.Text, name) {
+			p.tabs.Select(it)
+			return true
+		}
+	}
+	return false
+}
+
+// Model returns the panel's model, for adapters and tests.
+func (p *Panel) Model() *Model { return p.model }
+
+// Content is the panel's root object.
+func (p *Panel) Content() fyne.CanvasObject { return p.content }
+
+// Close stops the analysis and the refresh ticker.
+func (p *Panel) Close() {
+	p.once.Do(func() {
+		close(p.stopTick)
+		if p.unlisten != nil {
+			p.unlisten()
+		}
+	})
+	p.model.Stop()
+}
+
+// ReloadEngines asks Options.Engines for the engine list again, keeping the
+// selected engine when it is still offered.
+func (p *Panel) ReloadEngines() {
+	if p.opts.Engines == nil {
+		return
+	}
+	p.engines = p.opts.Engines()
+	names := make([]string, len(p.engines))
+	for i, e := range p.engines {
+		names[i] = e.Name()
+	}
+	old := p.engineSel.Selected
+	p.engineSel.SetOptions(names)
+	switch {
+	case old != "" && contains(names, old):
+		p.engineSel.SetSelected(old)
+	case len(names) > 0:
+		p.engineSel.SetSelected(names[0])
+	}
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *Panel) tick() {
+	t := time.NewTicker(RefreshInterval)
+	defer t.Stop()
+	for {
+		select {
+		case <-p.stopTick:
+			return
+		case <-t.C:
+			if p.model.Version() != p.drawnVersion() {
+				st := p.model.State()
+				fyne.Do(func() { p.apply(st) })
+			}
+		}
+	}
+}
+
+// drawnVersion is the model version last drawn; the ticker goroutine
+// reads it and the UI goroutine writes it.
+func (p *Panel) drawnVersion() uint64 { return p.drawn.Load() }
+
+// Sync draws the model's current state now, on the calling (UI) goroutine.
+func (p *Panel) Sync() { p.apply(p.model.State()) }
+
+func (p *Panel) build() {
+	p.engineSel = widget.NewSelect(nil, nil)
+	p.engineSel.PlaceHolder = "Choose an engine"
+	p.timeEntry = numberEntry("5", "seconds")
+	p.playouts = numberEntry("", "no limit")
+	p.threads = numberEntry("1", "default")
+	p.seed = numberEntry("1", "random")
+	p.startBtn = widget.NewButtonWithIcon("Analyse", theme.MediaPlayIcon(), p.start)
+	p.startBtn.Importance = widget.HighImportance
+	p.stopBtn = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), p.stop)
+	p.stopBtn.Disable()
+	p.status = widget.NewLabel("Idle.")
+	p.status.Truncation = fyne.TextTruncateEllipsis
+
+	limits := container.New(layout.NewFormLayout(),
+		widget.NewLabel("Engine"), p.engineSel,
+		widget.NewLabel("Time (s)"), p.timeEntry,
+		widget.NewLabel("Playouts"), p.playouts,
+		widget.NewLabel("Threads"), p.threads,
+		widget.NewLabel("Seed"), p.seed,
+	)
+	buttons := container.NewGridWithColumns(2, p.startBtn, p.stopBtn)
+
+	// Live figures: a caption over each value, four to a row.
+	figs := Figures(rules.Position{}, Report{})
+	cells := make([]fyne.CanvasObject, 0, len(figs))
+	for _, f := range figs {
+		caption := widget.NewLabel(f.Label)
+		caption.Importance = widget.LowImportance
+		caption.SizeName = theme.SizeNameCaptionText
+		value := widget.NewLabel(f.Value)
+		value.TextStyle.Bold = true
+		if f.Label == "Best move" {
+			// Only the move can outgrow its cell; truncating costs a
+			// measurement on every change, so the numbers go without.
+			value.Truncation = fyne.TextTruncateEllipsis
+		}
+		p.figures = append(p.figures, value)
+		cells = append(cells, container.NewVBox(caption, value))
+	}
+	figures := container.NewGridWithColumns(4, cells...)
+
+	p.graph = plot.NewWinRatio("Best move's win ratio")
+
+	p.board = board.New(rules.StartPosition())
+	p.boardNote = widget.NewLabel("")
+	p.boardNote.Alignment = fyne.TextAlignCenter
+	p.boardNote.Truncation = fyne.TextTruncateEllipsis
+	p.pvBox = container.NewHBox()
+	pvLabel := widget.NewLabel("PV")
+	pvLabel.TextStyle.Bold = true
+	bestBtn := widget.NewButtonWithIcon("", theme.HomeIcon(), func() { p.setView(viewBest, 0) })
+	pvRow := container.NewBorder(nil, nil, container.NewHBox(pvLabel, bestBtn), nil, container.NewHScroll(p.pvBox))
+	left := container.NewBorder(p.boardNote, pvRow, nil, nil, p.board)
+
+	p.cands = p.newCandidateTable()
+	p.raw = widget.NewList(
+		func() int { return len(p.rawLines) },
+		func() fyne.CanvasObject {
+			l := widget.NewLabel("")
+			l.TextStyle.Monospace = true
+			l.Truncation = fyne.TextTruncateEllipsis
+			return l
+		},
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			if i < len(p.rawLines) {
+				o.(*widget.Label).SetText(p.rawLines[i])
+			}
+		})
+	p.tree = newTreeView(p)
+
+	p.tabs = container.NewAppTabs(
+		container.NewTabItemWithIcon("Candidates", theme.ListIcon(), p.cands),
+		container.NewTabItemWithIcon("Search tree", theme.MenuExpandIcon(), p.tree.content),
+	)
+	if p.opts.Evaluation != nil {
+		p.tabs.Append(container.NewTabItemWithIcon("Evaluation", theme.InfoIcon(), p.opts.Evaluation.content))
+	}
+	p.tabs.Append(container.NewTabItemWithIcon("Engine output", theme.DocumentIcon(), p.raw))
+	if p.opts.Settings != nil {
+		p.tabs.Append(container.NewTabItemWithIcon("Settings", theme.SettingsIcon(), p.opts.Settings))
+	}
+
+	controls := container.NewBorder(nil, buttons, nil, nil, limits)
+	top := container.NewBorder(nil, nil, controls, nil,
+		container.NewBorder(nil, p.status, nil, nil, container.NewVBox(figures, widget.NewSeparator())))
+	graphTabs := container.NewVSplit(p.graph, p.tabs)
+	graphTabs.Offset = 0.3
+	right := container.NewBorder(top, nil, nil, nil, graphTabs)
+	split := container.NewHSplit(left, right)
+	split.Offset = 0.36
+	p.content = split
+}
+
+func numberEntry(text, placeholder string) *widget.Entry {
+	e := widget.NewEntry()
+	e.SetText(text)
+	e.PlaceHolder = placeholder
+	return e
+}
+
+// limits reads the limit entries; an error names the field.
+func (p *Panel) limits() (Limits, error) {
+	var lim Limits
+	parse := func(name, s string) (float64, error) {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			return 0, nil
+		}
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil || v < 0 {
+			return 0, fmt.Errorf("%s: %q is not a number of zero or more", name, s)
+		}
+		return v, nil
+	}
+	t, err := parse("Time", p.timeEntry.Text)
+	if err != nil {
+		return lim, err
+	}
+	lim.Time = time.Duration(t * float64(time.Second))
+	n, err := parse("Playouts", p.playouts.Text)
+	if err != nil {
+		return lim, err
+	}
+	lim.Playouts = int64(n)
+	th, err := parse("Threads", p.threads.Text)
+	if err != nil {
+		return lim, err
+	}
+	lim.Threads = int(th)
+	if s := strings.TrimSpace(p.seed.Text); s != "" {
+		sd, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			return lim, fmt.Errorf("Seed: %q is not a whole number", s)
+		}
+		lim.Seed = sd
+	}
+	return lim, nil
+}
+
+// analysedGame is the game the engine gets: the current snapshot's game,
+// or a new game from its position.
+func (p *Panel) analysedGame() (*rules.Game, error) {
+	if p.opts.Current == nil {
+		return nil, fmt.Errorf("there is no current position")
+	}
+	s := p.opts.Current.Get()
+	if s.Game != nil && s.Game.Phase() == rules.Playing {
+		return s.Game, nil
+	}
+	pos := s.Position
+	if pos.StepsTaken() > 0 {
+		return nil, fmt.Errorf("the position is in the middle of a turn; step to the start of the turn to analyse it")
+	}
+	if probs := pos.Validate(); len(probs) > 0 {
+		return nil, fmt.Errorf("the position cannot be analysed: %v", probs[0])
+	}
+	g, err := rules.NewGameFrom(pos)
+	if err != nil {
+		return nil, err
+	}
+	if g.Phase() != rules.Playing {
+		return nil, fmt.Errorf("the game is over in this position")
+	}
+	return g, nil
+}
+
+func (p *Panel) selectedEngine() Engine {
+	i := p.engineSel.SelectedIndex()
+	if i < 0 || i >= len(p.engines) {
+		return nil
+	}
+	return p.engines[i]
+}
+
+// Analyse starts analysing the current position with the selected engine,
+// as the Analyse button does.
+func (p *Panel) Analyse() { p.start() }
+
+func (p *Panel) start() {
+	eng := p.selectedEngine()
+	if eng == nil {
+		p.showError("choose an engine first")
+		return
+	}
+	lim, err := p.limits()
+	if err != nil {
+		p.showError(err.Error())
+		return
+	}
+	g, err := p.analysedGame()
+	if err != nil {
+		p.showError(err.Error())
+		return
+	}
+	if err := p.model.Start(eng, g, lim); err != nil {
+		p.showError(err.Error())
+		return
+	}
+	p.view = viewBest
+	p.tree.reset()
+	if it := p.tabs.Selected(); it != nil && it.Text == "Evaluation" {
+		p.ShowTab("Candidates")
+	}
+	p.Sync()
+}
+
+func (p *Panel) stop() {
+	p.stopBtn.Disable()
+	setText(p.status, "Stopping…")
+	// The engine's last report and the end of the analysis reach the
+	// widgets through the model, like every other change.
+	p.model.Cancel()
+}
+
+func (p *Panel) showError(msg string) {
+	p.status.Importance = widget.DangerImportance
+	setText(p.status, msg)
+}
+
+// positionChanged follows the shared current position while no analysis is
+// shown: the board shows it and the evaluation tab describes it.
+func (p *Panel) positionChanged() {
+	if p.opts.Current == nil {
+		return
+	}
+	s := p.opts.Current.Get()
+	if p.opts.Evaluation != nil {
+		p.opts.Evaluation.Show(s.Position)
+	}
+	if !p.st.Running && p.st.Reports == 0 {
+		p.view = viewBest
+		p.display(s.Position, board.NoOverlays)
+		setText(p.boardNote, describe(s))
+	}
+}
+
+func describe(s state.Snapshot) string {
+	src := s.Source
+	if src == "" {
+		src = "current position"
+	}
+	return fmt.Sprintf("%s — %s to move", src, sideName(s.Position.Side()))
+}
+
+func sideName(c rules.Color) string {
+	if c == rules.Gold {
+		return "Gold"
+	}
+	return "Silver"
+}
+
+// apply draws st. It runs on the UI goroutine.
+func (p *Panel) apply(st State) {
+	p.drawn.Store(st.Version)
+	p.frames.Add(1)
+	prevPV := p.st.Report.PV
+	p.st = st
+	r := st.Report
+
+	for i, f := range Figures(st.Start, r) {
+		if p.figures[i].Text != f.Value {
+			p.figures[i].SetText(f.Value)
+		}
+	}
+	p.startBtn.Enable()
+	p.stopBtn.Disable()
+	if st.Running {
+		p.startBtn.Disable()
+		p.stopBtn.Enable()
+	}
+	switch {
+	case st.Err != nil:
+		p.showError(st.Engine + ": " + st.Err.Error())
+	case st.Running:
+		p.status.Importance = widget.MediumImportance
+		setText(p.status, fmt.Sprintf("%s is analysing %s…", st.Engine, turnLabel(st.Start)))
+	case st.Finished:
+		p.status.Importance = widget.MediumImportance
+		setText(p.status, fmt.Sprintf("%s finished after %s: best move %s.", st.Engine, Duration(r.Elapsed), Figures(st.Start, r)[6].Value))
+	}
+
+	if !samePV(prevPV, r.PV) || len(p.pvButtons) == 0 && len(r.PV) > 0 {
+		p.line = PVLine(st.Start, r)
+		p.rebuildPV()
+	}
+	if rows := CandidateRows(st.Start, r, maxCandidates); !sameRows(rows, p.rows) {
+		p.rows = rows
+		p.cands.Refresh()
+	}
+
+	if old := p.graph.Points(); len(old) != len(st.History) || len(old) > 0 && old[len(old)-1] != (plot.Point{T: st.History[len(old)-1].Elapsed, V: st.History[len(old)-1].WinRatio}) {
+		pts := make([]plot.Point, len(st.History))
+		for i, h := range st.History {
+			pts[i] = plot.Point{T: h.Elapsed, V: h.WinRatio}
+		}
+		p.graph.SetPoints(pts)
+	}
+
+	if len(st.Raw) != len(p.rawLines) || len(st.Raw) > 0 && st.Raw[len(st.Raw)-1] != p.rawLines[len(p.rawLines)-1] {
+		p.rawLines = st.Raw
+		p.raw.Refresh()
+		if len(p.rawLines) > 0 {
+			p.raw.ScrollToBottom()
+		}
+	}
+	if st.Running {
+		p.tree.live()
+	} else if st.Finished {
+		p.tree.finished()
+	}
+	p.showBoard()
+}
+
+func sameRows(a, b []CandidateRow) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Move != b[i].Move || a[i].Visits != b[i].Visits || a[i].WinRatio != b[i].WinRatio {
+			return false
+		}
+	}
+	return true
+}
+
+func samePV(a, b []PVStep) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Step != b[i].Step {
+			return false
+		}
+	}
+	return true
+}
+
+func (p *Panel) rebuildPV() {
+	p.pvButtons = p.pvButtons[:0]
+	objs := make([]fyne.CanvasObject, 0, len(p.line.Steps)+4)
+	for i, s := range p.line.Steps {
+		if s.Turn != "" {
+			l := widget.NewLabel(s.Turn)
+			l.Importance = widget.LowImportance
+			objs = append(objs, l)
+		}
+		i := i
+		b := widget.NewButton(s.Step.String(), func() { p.setView(viewPV, i) })
+		b.Importance = widget.LowImportance
+		p.pvButtons = append(p.pvButtons, b)
+		objs = append(objs, b)
+	}
+	p.pvBox.Objects = objs
+	p.pvBox.Refresh()
+	if p.view == viewPV && p.viewIdx >= len(p.line.Steps) {
+		p.view = viewBest
+	}
+}
+
+// setView changes what the board shows and redraws it.
+func (p *Panel) setView(k viewKind, i int) {
+	p.view, p.viewIdx = k, i
+	p.showBoard()
+}
+
+// turnSteps returns the steps of the line's turn containing step i, split
+// into those up to i and those after it.
+func turnSteps(l Line, i int) (done, rest []rules.Step) {
+	first := i
+	for first > 0 && l.Steps[first].Turn == "" {
+		first--
+	}
+	last := i + 1
+	for last < len(l.Steps) && l.Steps[last].Turn == "" {
+		last++
+	}
+	for j := first; j < last; j++ {
+		if l.Steps[j].Step == rules.Pass {
+			continue
+		}
+		if j <= i {
+			done = append(done, l.Steps[j].Step)
+		} else {
+			rest = append(rest, l.Steps[j].Step)
+		}
+	}
+	return done, rest
+}
+
+func (p *Panel) showBoard() {
+	st := p.st
+	if st.Reports == 0 && !st.Running && p.view != viewTree {
+		return // positionChanged shows the current position
+	}
+	for i, b := range p.pvButtons {
+		imp := widget.LowImportance
+		if p.view == viewPV && i == p.viewIdx {
+			imp = widget.HighImportance
+		}
+		if b.Importance != imp {
+			b.Importance = imp
+			b.Refresh()
+		}
+	}
+	switch p.view {
+	case viewPV:
+		if p.viewIdx < len(p.line.Steps) {
+			s := p.line.Steps[p.viewIdx]
+			done, rest := turnSteps(p.line, p.viewIdx)
+			p.display(s.After, board.Overlays{LastMove: done, PV: rest, Selected: rules.NoSquare})
+			setText(p.boardNote, fmt.Sprintf("Principal variation, step %d (%s)", p.viewIdx+1, s.Step))
+			return
+		}
+	case viewCandidate:
+		if p.viewIdx < len(p.rows) {
+			c := p.rows[p.viewIdx]
+			p.display(st.Start, board.Overlays{PV: c.Raw.Move.Slice(), Selected: rules.NoSquare})
+			setText(p.boardNote, fmt.Sprintf("Candidate %s: %s visits, win ratio %s", c.Move, c.Visits, c.WinRatio))
+			return
+		}
+	case viewTree:
+		p.tree.showSelected()
+		return
+	case viewEval:
+		return
+	}
+	o := board.Overlays{Selected: rules.NoSquare}
+	if st.Report.HasBest {
+		o.PV = st.Report.Best.Slice()
+	}
+	o.Heat = p.tree.heat()
+	p.display(st.Start, o)
+	note := fmt.Sprintf("Analysed position (%s to move)", sideName(st.Start.Side()))
+	if st.Report.HasBest {
+		note += ": best move " + MoveText(st.Start, st.Report.Best)
+	}
+	setText(p.boardNote, note)
+}
+
+func (p *Panel) newCandidateTable() *widget.Table {
+	headers := []string{"Move", "Visits", "Share", "Win ratio"}
+	t := widget.NewTable(
+		func() (int, int) { return len(p.rows), len(headers) },
+		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func(id widget.TableCellID, o fyne.CanvasObject) {
+			l := o.(*widget.Label)
+			if id.Row >= len(p.rows) {
+				l.SetText("")
+				return
+			}
+			r := p.rows[id.Row]
+			var s string
+			switch id.Col {
+			case 0:
+				s = r.Move
+			case 1:
+				s = r.Visits
+			case 2:
+				s = r.Share
+			case 3:
+				s = r.WinRatio
+			}
+			l.Alignment = fyne.TextAlignLeading
+			if id.Col > 0 {
+				l.Alignment = fyne.TextAlignTrailing
+			}
+			// Alignment is set before the text so SetText draws both.
+			if bold := id.Row == 0; l.Text != s || l.TextStyle.Bold != bold {
+				l.TextStyle.Bold = bold
+				l.SetText(s)
+			}
+		})
+	t.ShowHeaderRow = true
+	t.CreateHeader = func() fyne.CanvasObject {
+		l := widget.NewLabel("")
+		l.TextStyle.Bold = true
+		return l
+	}
+	t.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
+		if id.Col >= 0 && id.Col < len(headers) {
+			o.(*widget.Label).SetText(headers[id.Col])
+		}
+	}
+	t.SetColumnWidth(0, 260)
+	for c := 1; c < len(headers); c++ {
+		t.SetColumnWidth(c, 96)
+	}
+	t.OnSelected = func(id widget.TableCellID) { p.setView(viewCandidate, id.Row) }
+	return t
+}
+
+// setText changes a label's text only when it differs: setting a label
+// shapes its text again, which costs more than the comparison.
+func setText(l *widget.Label, s string) {
+	if l.Text != s {
+		l.SetText(s)
+	}
+}
+
+// display shows pos with o on the board unless that is already shown:
+// redrawing the board is the most expensive part of a frame.
+func (p *Panel) display(pos rules.Position, o board.Overlays) {
+	if p.shownValid && pos.Hash() == p.shownPos.Hash() && pos.AEIString() == p.shownPos.AEIString() && sameOverlays(o, p.shownOver) {
+		return
+	}
+	p.shownPos, p.shownOver, p.shownValid = pos, o, true
+	p.board.Display(pos, o)
+}
+
+func sameOverlays(a, b board.Overlays) bool {
+	eq := func(x, y []rules.Step) bool {
+		if len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if x[i] != y[i] {
+				return false
+			}
+		}
+		return true
+	}
+	if (a.Heat == nil) != (b.Heat == nil) || a.Heat != nil && *a.Heat != *b.Heat {
+		return false
+	}
+	return eq(a.LastMove, b.LastMove) && eq(a.PV, b.PV) && eq(a.Goal, b.Goal) &&
+		a.Danger == b.Danger && a.Frozen == b.Frozen && a.Selected == b.Selected && a.Targets == b.Targets
+}

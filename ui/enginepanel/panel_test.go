@@ -1,0 +1,243 @@
+package enginepanel
+
+import (
+	"flag"
+	"image/png"
+	"os"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"arimaa-workbench/engine/eval"
+	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/state"
+)
+
+var shot = flag.String("shot", "", "write a PNG of the panel after TestPanelFollowsReports to this file")
+
+func newTestPanel(t testing.TB, engs ...Engine) (*Panel, fyne.Window) {
+	t.Helper()
+	test.NewTempApp(t)
+	cur := state.NewCurrent(rules.StartPosition(), "Start position")
+	p := New(Options{
+		Current:    cur,
+		Engines:    func() []Engine { return engs },
+		Evaluation: NewEvaluation(func() *eval.Evaluator { return eval.New(eval.DefaultWeights()) }),
+	})
+	w := test.NewTempWindow(t, p.Content())
+	w.Resize(fyne.NewSize(1400, 860))
+	t.Cleanup(p.Close)
+	return p, w
+}
+
+func TestPanelFollowsReports(t *testing.T) {
+	step := make(chan struct{})
+	reports := scriptedReports(6)
+	eng := &fakeEngine{name: "fake MCTS", reports: reports, hold: true, step: step, tree: fakeTree()}
+	p, w := newTestPanel(t, eng)
+
+	test.Tap(p.startBtn)
+	if !p.startBtn.Disabled() || p.stopBtn.Disabled() {
+		t.Fatal("while running, Analyse should be disabled and Stop enabled")
+	}
+	for i := 0; i < 2; i++ {
+		step <- struct{}{}
+	}
+	waitReports(t, p.model, 2)
+	p.Sync()
+	if got, want := p.figures[1].Text, Count(reports[1].Playouts); got != want {
+		t.Errorf("playouts shown %q, want %q", got, want)
+	}
+	if got := p.figures[6].Text; got != "Ee2n Ee3n Ee4n Ee5w" {
+		t.Errorf("best move shown %q", got)
+	}
+	if len(p.rows) != 2 || p.rows[0].Move != "Ee2n Ee3n Ee4n Ee5w" {
+		t.Errorf("candidate rows %+v", p.rows)
+	}
+	if len(p.pvButtons) != 5 || p.pvButtons[4].Text != "me7s" {
+		t.Fatalf("PV buttons %d", len(p.pvButtons))
+	}
+	if n := len(p.graph.Points()); n != 2 {
+		t.Errorf("graph has %d points, want 2", n)
+	}
+
+	// The best move changes halfway through the stream: table and PV follow.
+	for i := 2; i < len(reports); i++ {
+		step <- struct{}{}
+	}
+	waitReports(t, p.model, len(reports))
+	p.Sync()
+	if p.rows[0].Move != "Md2n Md3n Ee2w Ed2n" || p.pvButtons[0].Text != "Md2n" {
+		t.Errorf("after the change: first row %q, PV starts %q", p.rows[0].Move, p.pvButtons[0].Text)
+	}
+	if got := p.board.Overlays().PV; len(got) != 4 || got[0] != mustStep("Md2n") {
+		t.Errorf("board arrows %v, want the best move", got)
+	}
+
+	// Clicking a PV step shows the board there.
+	test.Tap(p.pvButtons[4])
+	want := p.line.Steps[4].After
+	if got := p.board.Shown(); got.AEIString() != want.AEIString() {
+		t.Errorf("board after tapping PV step 5:\n%s\nwant\n%s", got.AEIString(), want.AEIString())
+	}
+	if got := shown(p).At(rules.E6); got.String() != "m" {
+		t.Errorf("after me7s the camel should be on e6, found %v", got)
+	}
+
+	// Selecting a candidate shows its move.
+	p.cands.Select(widgetCell(1, 0))
+	if got := p.board.Overlays().PV; len(got) != 4 || got[0] != mustStep("Ee2n") {
+		t.Errorf("candidate 2 arrows %v", got)
+	}
+
+	if *shot != "" {
+		p.tabs.SelectIndex(0)
+		writePNG(t, w, *shot)
+	}
+
+	test.Tap(p.stopBtn)
+	p.model.Wait()
+	p.Sync()
+	if p.startBtn.Disabled() || !p.stopBtn.Disabled() {
+		t.Error("after stopping, Analyse should be enabled and Stop disabled")
+	}
+}
+
+func TestPanelTreeBrowser(t *testing.T) {
+	eng := &fakeEngine{name: "fake", reports: scriptedReports(3), tree: fakeTree()}
+	p, _ := newTestPanel(t, eng)
+	test.Tap(p.startBtn)
+	p.model.Wait()
+	p.Sync()
+	tv := p.tree
+	if tv.root == nil {
+		t.Fatal("no snapshot after the analysis ended")
+	}
+	if kids := tv.childUIDs(rootUID); len(kids) != 2 {
+		t.Fatalf("root has %d children shown, want 2", len(kids))
+	}
+	tv.tree.OpenBranch(rootUID)
+	tv.tree.OpenBranch("r/0")
+	if !tv.tree.IsBranchOpen("r/0") {
+		t.Fatal("branch r/0 did not open")
+	}
+	if kids := tv.childUIDs("r/0"); len(kids) != 2 || kids[1] != "r/0/1" {
+		t.Errorf("children of r/0: %v", kids)
+	}
+	tv.tree.Select("r/0/0/0/0")
+	if got := shown(p).At(rules.E6); got.String() != "m" {
+		t.Errorf("selected me7s node: e6 holds %v", got)
+	}
+	if got := shown(p).At(rules.E4); got.String() != "E" {
+		t.Errorf("selected me7s node: e4 holds %v, want the elephant moved by Ee2n Ee3n", got)
+	}
+	if p.boardNote.Text != NodeText(fakeTree().Children[0].Children[0].Children[0].Children[0]) {
+		t.Errorf("note %q", p.boardNote.Text)
+	}
+	tv.tree.Select("r/1")
+	if got := shown(p).At(rules.D3); got.String() != "M" {
+		t.Errorf("selected Md2n: d3 holds %v", got)
+	}
+	if h := p.board.Overlays().Heat; h != nil {
+		t.Errorf("leaf node should have no heat map")
+	}
+}
+
+func TestPanelEngineError(t *testing.T) {
+	p, _ := newTestPanel(t, &fakeEngine{name: "broken", err: errTest})
+	test.Tap(p.startBtn)
+	p.model.Wait()
+	p.Sync()
+	if p.status.Text != "broken: "+errTest.Error() {
+		t.Errorf("status %q", p.status.Text)
+	}
+}
+
+func TestPanelBadLimit(t *testing.T) {
+	p, _ := newTestPanel(t, &fakeEngine{name: "x"})
+	test.Type(p.timeEntry, "x")
+	test.Tap(p.startBtn)
+	if p.model.State().Running || p.status.Text == "" {
+		t.Errorf("a bad limit should not start: status %q", p.status.Text)
+	}
+}
+
+func TestEvaluationTab(t *testing.T) {
+	p, _ := newTestPanel(t)
+	// Gold rabbit on a7 with a free a8: the goal check finds Ra7n.
+	var b [64]rules.Piece
+	b[rules.A7] = rules.GoldRabbit
+	b[rules.H1] = rules.MakePiece(rules.Gold, rules.Elephant)
+	b[rules.H8] = rules.MakePiece(rules.Silver, rules.Rabbit)
+	b[rules.C5] = rules.MakePiece(rules.Silver, rules.Cat)
+	b[rules.C7] = rules.MakePiece(rules.Gold, rules.Dog)
+	pos := rules.NewPosition(rules.Gold, 10, b)
+	p.opts.Current.Set(state.Snapshot{Position: pos, Source: "test"})
+	rep := p.opts.Evaluation.Report()
+	if !rep.HasGoal || rep.Goal.Slice()[0] != mustStep("Ra7n") {
+		t.Errorf("goal check %v %v", rep.HasGoal, rep.Goal)
+	}
+	if len(rep.Breakdown.Terms) == 0 {
+		t.Error("no evaluation terms")
+	}
+	test.Tap(p.opts.Evaluation.goal)
+	if got := p.board.Overlays().Goal; len(got) == 0 {
+		t.Error("tapping the goal check should draw the goal on the board")
+	}
+}
+
+func waitReports(t testing.TB, m *Model, n int) {
+	t.Helper()
+	for i := 0; i < 1000; i++ {
+		if m.State().Reports >= n {
+			return
+		}
+		waitABit()
+	}
+	t.Fatalf("the model never got %d reports", n)
+}
+
+func writePNG(t testing.TB, w fyne.Window, path string) {
+	t.Helper()
+	img := w.Canvas().Capture()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := png.Encode(f, img); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func shown(p *Panel) *rules.Position {
+	pos := p.board.Shown()
+	return &pos
+}
+
+// TestRefreshThrottled: the ticker draws the latest state however fast the
+// reports come, at most once per RefreshInterval. Only the model and the
+// panel's atomic counters are read here, as the ticker owns the widgets.
+func TestRefreshThrottled(t *testing.T) {
+	p, _ := newTestPanel(t, &fakeEngine{name: "x"})
+	p.StartRefresh()
+	start := time.Now()
+	const n = 5000
+	for i := 1; i <= n; i++ {
+		p.model.Report(Report{Elapsed: time.Duration(i) * time.Microsecond, Playouts: int64(i), HasBest: true})
+	}
+	for i := 0; i < 2000 && p.drawn.Load() != p.model.Version(); i++ {
+		time.Sleep(5 * time.Millisecond)
+	}
+	elapsed := time.Since(start)
+	if p.drawn.Load() != p.model.Version() {
+		t.Fatal("the ticker never drew the latest state")
+	}
+	frames := p.frames.Load()
+	if limit := int64(elapsed/RefreshInterval) + 2; frames > limit {
+		t.Errorf("%d frames in %v for %d reports; at most %d expected", frames, elapsed, n, limit)
+	}
+	p.Close()
+}

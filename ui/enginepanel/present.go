@@ -1,0 +1,291 @@
+package enginepanel
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"arimaa-workbench/engine/rules"
+)
+
+// Figure is one labelled number of the live figures.
+type Figure struct {
+	Label, Value string
+}
+
+// Figures gives the live figures of r as text, in the order the panel
+// shows them. start is the position analysed, used to write the best move
+// with its captures.
+func Figures(start rules.Position, r Report) []Figure {
+	best := "—"
+	if r.HasBest {
+		best = MoveText(start, r.Best)
+	}
+	ratio := "—"
+	switch {
+	case r.HasBest && !r.HasScore:
+		ratio = Percent(r.WinRatio)
+	case r.HasScore:
+		ratio = fmt.Sprintf("%+d cr", r.Score)
+	}
+	return []Figure{
+		{"Time", Duration(r.Elapsed)},
+		{"Playouts", Count(r.Playouts)},
+		{"Playouts/s", Rate(r.PlayoutsPerSec)},
+		{"Nodes", Count(r.Nodes)},
+		{"Memory", Bytes(r.MemoryBytes)},
+		{"Depth", fmt.Sprintf("%.1f avg / %d max", r.AvgDepth, r.MaxDepth)},
+		{"Best move", best},
+		{"Win ratio", ratio},
+	}
+}
+
+// MoveText writes m played from p with its capture tokens, or its bare
+// steps when it is not legal from p (a stale report).
+func MoveText(p rules.Position, m rules.Move) string {
+	q := p
+	for _, s := range m.Slice() {
+		if !q.Legal(s) {
+			return m.String()
+		}
+		q = q.Play(s)
+	}
+	return p.MoveString(m)
+}
+
+// Percent writes a ratio 0..1 as a percentage with one decimal.
+func Percent(r float64) string { return strconv.FormatFloat(100*r, 'f', 1, 64) + "%" }
+
+// Count writes n with thin spaces between groups of three digits.
+func Count(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	if neg {
+		s = s[1:]
+	}
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteString("\u2009")
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// Rate writes a per-second rate compactly: 950/s, 12.3k/s, 1.25M/s.
+func Rate(r float64) string {
+	switch {
+	case r >= 1e6:
+		return strconv.FormatFloat(r/1e6, 'f', 2, 64) + "M/s"
+	case r >= 1e4:
+		return strconv.FormatFloat(r/1e3, 'f', 1, 64) + "k/s"
+	default:
+		return strconv.FormatFloat(r, 'f', 0, 64) + "/s"
+	}
+}
+
+// Bytes writes a memory size in KiB, MiB or GiB.
+func Bytes(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return strconv.FormatFloat(float64(n)/(1<<30), 'f', 2, 64) + " GiB"
+	case n >= 1<<20:
+		return strconv.FormatFloat(float64(n)/(1<<20), 'f', 1, 64) + " MiB"
+	case n >= 1<<10:
+		return strconv.FormatFloat(float64(n)/(1<<10), 'f', 0, 64) + " KiB"
+	default:
+		return strconv.FormatInt(n, 10) + " B"
+	}
+}
+
+// Duration writes an elapsed time as seconds with one decimal, or minutes
+// and seconds past a minute.
+func Duration(d time.Duration) string {
+	if d < time.Minute {
+		return strconv.FormatFloat(d.Seconds(), 'f', 1, 64) + " s"
+	}
+	m := int(d / time.Minute)
+	s := d.Seconds() - float64(m*60)
+	return fmt.Sprintf("%d:%04.1f", m, s)
+}
+
+// Line is a sequence of steps from a start position, each with the
+// position after it, as shown for the principal variation and for a path in
+// the tree browser.
+type Line struct {
+	Start rules.Position
+	Steps []LineStep
+}
+
+// LineStep is one step of a Line.
+type LineStep struct {
+	Step rules.Step
+	// Turn is the turn label ("12g") on the first step of each turn, empty
+	// on the others.
+	Turn  string
+	After rules.Position
+}
+
+// Moves groups the line's steps into the moves of each turn.
+func (l Line) Moves() []rules.Move {
+	var out []rules.Move
+	var cur rules.Move
+	for i, s := range l.Steps {
+		if s.Turn != "" && i > 0 {
+			out = append(out, cur)
+			cur = rules.Move{}
+		}
+		if s.Step != rules.Pass {
+			cur = cur.Add(s.Step)
+		}
+	}
+	if cur.N > 0 {
+		out = append(out, cur)
+	}
+	return out
+}
+
+// BuildLine plays steps from start. side gives, when known, the side that
+// takes each step (as a tree node records it), so a turn that ends before its
+// fourth step is recognised; without it a turn ends after a Pass or after
+// four steps. The line stops at the first step that is not legal, which only
+// happens when the steps belong to another position.
+func BuildLine(start rules.Position, steps []rules.Step, side func(i int) (rules.Color, bool)) Line {
+	l := Line{Start: start}
+	p := start
+	newTurn := true
+	for i, s := range steps {
+		if c, ok := sideOf(side, i); ok && c != p.Side() && p.CanEndTurn() {
+			p = p.EndTurn()
+			newTurn = true
+		} else if p.StepsLeft() == 0 && p.CanEndTurn() {
+			p = p.EndTurn()
+			newTurn = true
+		}
+		label := ""
+		if newTurn {
+			label = turnLabel(p)
+			newTurn = false
+		}
+		if s == rules.Pass {
+			if !p.CanEndTurn() {
+				break
+			}
+			p = p.EndTurn()
+			l.Steps = append(l.Steps, LineStep{Step: s, Turn: label, After: p})
+			newTurn = true
+			continue
+		}
+		if !p.Legal(s) {
+			break
+		}
+		p = p.Play(s)
+		l.Steps = append(l.Steps, LineStep{Step: s, Turn: label, After: p})
+	}
+	return l
+}
+
+func sideOf(side func(int) (rules.Color, bool), i int) (rules.Color, bool) {
+	if side == nil {
+		return 0, false
+	}
+	return side(i)
+}
+
+// PVLine is the report's principal variation from start.
+func PVLine(start rules.Position, r Report) Line {
+	steps := make([]rules.Step, len(r.PV))
+	for i, s := range r.PV {
+		steps[i] = s.Step
+	}
+	return BuildLine(start, steps, func(i int) (rules.Color, bool) { return r.PV[i].Side, true })
+}
+
+// PathLine is the line of tree nodes along path (child indices from root),
+// and the last node reached (root for an empty path, nil when the path does
+// not exist in this snapshot).
+func PathLine(start rules.Position, root *Node, path []int) (Line, *Node) {
+	n := root
+	var nodes []*Node
+	for _, i := range path {
+		if n == nil || i < 0 || i >= len(n.Children) {
+			return Line{Start: start}, nil
+		}
+		n = n.Children[i]
+		nodes = append(nodes, n)
+	}
+	steps := make([]rules.Step, len(nodes))
+	for i, nd := range nodes {
+		steps[i] = nd.Step
+	}
+	l := BuildLine(start, steps, func(i int) (rules.Color, bool) { return nodes[i].Side, true })
+	return l, n
+}
+
+// CandidateRow is one row of the candidates table.
+type CandidateRow struct {
+	Move, Visits, Share, WinRatio string
+	Raw                           Candidate
+}
+
+// CandidateRows gives the table rows for r's candidates, most visited
+// first, at most limit of them (0: all).
+func CandidateRows(start rules.Position, r Report, limit int) []CandidateRow {
+	cs := r.Candidates
+	var total int64
+	for _, c := range cs {
+		total += c.Visits
+	}
+	if limit > 0 && len(cs) > limit {
+		cs = cs[:limit]
+	}
+	rows := make([]CandidateRow, len(cs))
+	for i, c := range cs {
+		share := "—"
+		if total > 0 {
+			share = Percent(float64(c.Visits) / float64(total))
+		}
+		rows[i] = CandidateRow{
+			Move:     MoveText(start, c.Move),
+			Visits:   Count(c.Visits),
+			Share:    share,
+			WinRatio: Percent(c.WinRatio),
+			Raw:      c,
+		}
+	}
+	return rows
+}
+
+// NodeText is how the tree browser labels a node.
+func NodeText(n *Node) string {
+	if n == nil {
+		return ""
+	}
+	var b strings.Builder
+	if n.Step == rules.NoStep {
+		b.WriteString("root")
+	} else {
+		b.WriteString(n.Step.String())
+	}
+	fmt.Fprintf(&b, "   visits %s   value %.3f   bias %.3f   history %.3f", Count(n.Visits), n.Value, n.Bias, n.History)
+	if n.Shared > 1 {
+		fmt.Fprintf(&b, "   shared by %d", n.Shared)
+	}
+	if n.Terminal {
+		b.WriteString("   decided")
+	}
+	return b.String()
+}
+
+// turnLabel labels p's turn, by side alone when the turn number is unknown.
+func turnLabel(p rules.Position) string {
+	if p.Turn() == 0 {
+		return string(p.Side().Letter())
+	}
+	return rules.TurnLabel(p.Turn(), p.Side())
+}

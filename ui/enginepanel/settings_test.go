@@ -1,0 +1,76 @@
+package enginepanel
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"arimaa-workbench/engine/config"
+)
+
+func TestConfigStore(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sub", "engine.toml")
+	s, err := NewConfigStore(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Get().Search.Exploration != config.Default().Search.Exploration {
+		t.Fatal("a missing file should give the defaults")
+	}
+	if errs := s.Apply(map[string]string{"search.exploration": "0.35", "search.best_of": "5"}); errs != nil {
+		t.Fatal(errs)
+	}
+	// All or nothing: one bad value leaves everything as it was.
+	errs := s.Apply(map[string]string{"search.exploration": "0.5", "search.best_of": "1000"})
+	if len(errs) != 1 || !errors.Is(errs[0], config.ErrBadValue) || !strings.Contains(errs[0].Error(), "best_of") {
+		t.Fatalf("bad value: %v", errs)
+	}
+	if got := s.Get().Search.Exploration; got != 0.35 {
+		t.Errorf("a refused apply changed exploration to %v", got)
+	}
+	if err := s.Save(); err != nil {
+		t.Fatal(err)
+	}
+	back, err := NewConfigStore(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := back.Get(); c.Search.Exploration != 0.35 || c.Search.BestOf != 5 {
+		t.Errorf("saved and read back: exploration %v best_of %v", c.Search.Exploration, c.Search.BestOf)
+	}
+	// A broken file is reported, and the store starts from the defaults.
+	if err := os.WriteFile(path, []byte("[search]\nexploration = \"x\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := NewConfigStore(path); err == nil || !strings.Contains(err.Error(), "exploration") {
+		t.Errorf("broken file: %v", err)
+	}
+}
+
+func TestConfigForm(t *testing.T) {
+	test.NewTempApp(t)
+	s, _ := NewConfigStore("")
+	f := NewConfigForm(s)
+	w := test.NewTempWindow(t, f.Content())
+	_ = w
+	f.fields["search.exploration"].set("0.8")
+	f.fields["search.goal_check"].set("false")
+	if !f.Apply() {
+		t.Fatalf("apply refused: %s", f.status.Text)
+	}
+	if c := s.Get(); c.Search.Exploration != 0.8 || c.Search.GoalCheck {
+		t.Errorf("form did not apply: %v %v", c.Search.Exploration, c.Search.GoalCheck)
+	}
+	f.fields["search.cache_size"].set("x")
+	if f.Apply() || !strings.Contains(f.status.Text, "cache_size") {
+		t.Errorf("bad value accepted: %q", f.status.Text)
+	}
+	f.Load()
+	if got := f.fields["search.cache_size"].get(); got != "5" {
+		t.Errorf("revert shows %q", got)
+	}
+}

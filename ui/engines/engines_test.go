@@ -1,0 +1,190 @@
+package engines
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"arimaa-workbench/records"
+)
+
+func TestSplitCommand(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+		err  string
+	}{
+		{"bot", []string{"bot"}, ""},
+		{"  /opt/bot  --quiet -c x.cfg ", []string{"/opt/bot", "--quiet", "-c", "x.cfg"}, ""},
+		{`"/my engines/bot" 'a b' c\ d`, []string{"/my engines/bot", "a b", "c d"}, ""},
+		{`x "say \"hi\"" 'it''s'`, []string{"x", `say "hi"`, "its"}, ""},
+		{`x ""`, []string{"x", ""}, ""},
+		{"", nil, ""},
+		{`bot 'open`, nil, "column 5: the single quote is never closed"},
+		{`bot "open`, nil, "column 5: the double quote is never closed"},
+		{`bot \`, nil, "column 5: a backslash ends the line"},
+		{"bot\nx", nil, "column 4: the command line spans lines"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.in, func(t *testing.T) {
+			got, err := SplitCommand(tc.in)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) || !errors.Is(err, ErrCommand) {
+					t.Fatalf("error %v, want one containing %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+const sample = `# two engines
+[[engine]]
+name = "sample"
+command = "/opt/arimaa/bot_sample --quiet"
+[engine.options]
+hash = 64
+depth = "8"
+ponder = false
+
+[[engine]]
+name = "akimot"
+command = "'/my bots/akimot' -c akimot.cfg"
+dir = "/my bots"
+`
+
+func TestReadWriteRoundTrip(t *testing.T) {
+	s, err := Read(strings.NewReader(sample), "engines.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Settings{Engines: []Engine{
+		{Name: "sample", Command: "/opt/arimaa/bot_sample --quiet", Options: []Option{{"depth", "8"}, {"hash", "64"}, {"ponder", "false"}}},
+		{Name: "akimot", Command: "'/my bots/akimot' -c akimot.cfg", Dir: "/my bots"},
+	}}
+	if !reflect.DeepEqual(s, want) {
+		t.Fatalf("read %+v\nwant %+v", s, want)
+	}
+	argv, err := s.Engines[1].Argv()
+	if err != nil || !reflect.DeepEqual(argv, []string{"/my bots/akimot", "-c", "akimot.cfg"}) {
+		t.Errorf("argv %q, %v", argv, err)
+	}
+	var b bytes.Buffer
+	if err := Write(&b, s); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Read(&b, "written")
+	if err != nil {
+		t.Fatalf("reading back: %v\n%s", err, b.String())
+	}
+	if !reflect.DeepEqual(back, s) {
+		t.Errorf("round trip changed the settings:\n%+v\n%+v", back, s)
+	}
+}
+
+func TestReadErrors(t *testing.T) {
+	tests := []struct {
+		name, in string
+		want     error
+		line     int
+		msg      string
+	}{
+		{"syntax", "[[engine]]\nname = \"x\ncommand = \"y\"\n", ErrSyntax, 2, ""},
+		{"unknown key", "[[engine]]\nname = \"x\"\ncommand = \"y\"\nargs = 1\n", ErrUnknown, 0, `"engine.args"`},
+		{"empty name", "[[engine]]\ncommand = \"y\"\n", ErrName, 0, "engine 1"},
+		{"duplicate", "[[engine]]\nname = \"x\"\ncommand = \"y\"\n[[engine]]\nname = \"x\"\ncommand = \"z\"\n", ErrDuplicate, 0, `engine "x"`},
+		{"empty command", "[[engine]]\nname = \"x\"\ncommand = \"  \"\n", ErrCommand, 0, "empty"},
+		{"bad quote", "[[engine]]\nname = \"x\"\ncommand = \"bot 'a\"\n", ErrCommand, 0, "column 5"},
+		{"option table", "[[engine]]\nname = \"x\"\ncommand = \"y\"\n[engine.options]\nhash = [1]\n", ErrOption, 0, `option "hash"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Read(strings.NewReader(tc.in), "e.toml")
+			var pe *records.ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("error %v is not a *records.ParseError", err)
+			}
+			if !errors.Is(err, tc.want) {
+				t.Errorf("error %v does not wrap %v", err, tc.want)
+			}
+			if pe.File != "e.toml" || pe.Line != tc.line {
+				t.Errorf("error at %s:%d, want e.toml:%d", pe.File, pe.Line, tc.line)
+			}
+			if !strings.Contains(err.Error(), tc.msg) {
+				t.Errorf("error %q does not say %q", err, tc.msg)
+			}
+		})
+	}
+}
+
+func TestLoadSave(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "sub", "engines.toml")
+	s, err := Load(path)
+	if err != nil || len(s.Engines) != 0 {
+		t.Fatalf("missing file: %+v, %v", s, err)
+	}
+	s.Put("", Engine{Name: "a", Command: "bot-a"})
+	s.Put("", Engine{Name: "b", Command: "bot-b", Options: []Option{{"hash", "32"}}})
+	s.Put("a", Engine{Name: "a2", Command: "bot-a --v2"})
+	if err := Save(path, s); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back, s) || back.Engines[0].Name != "a2" {
+		t.Errorf("loaded %+v, saved %+v", back, s)
+	}
+	if !back.Remove("a2") || back.Remove("a2") {
+		t.Error("Remove reports wrongly")
+	}
+	if _, ok := back.Find("b"); !ok {
+		t.Error("Find lost b")
+	}
+	// A bad list is refused and the file on disk is left as it was.
+	bad := Settings{Engines: []Engine{{Name: "x"}}}
+	if err := Save(path, bad); !errors.Is(err, ErrCommand) {
+		t.Errorf("saving a bad list: %v", err)
+	}
+	if again, _ := Load(path); !reflect.DeepEqual(again, s) {
+		t.Errorf("a refused save changed the file: %+v", again)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	if len(entries) != 1 {
+		t.Errorf("temporary files left behind: %v", entries)
+	}
+}
+
+func FuzzRead(f *testing.F) {
+	f.Add(sample)
+	f.Add("[[engine]]\nname = \"a\\\"b\"\ncommand = \"x 'y z'\"\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		s, err := Read(strings.NewReader(in), "fuzz")
+		if err != nil {
+			return
+		}
+		var b bytes.Buffer
+		if err := Write(&b, s); err != nil {
+			t.Fatal(err)
+		}
+		back, err := Read(&b, "again")
+		if err != nil {
+			t.Fatalf("written settings do not read back: %v\n%s", err, b.String())
+		}
+		if !reflect.DeepEqual(back, s) {
+			t.Fatalf("round trip changed %+v into %+v", s, back)
+		}
+	})
+}

@@ -1,0 +1,172 @@
+// Package panels adds the engine panel and the test-suite panel to the
+// workbench window. They share the embedded engine's configuration (edited
+// in the engine panel's settings tab, kept in
+// os.UserConfigDir()/arimaa-workbench/engine.toml) and the list of external
+// AEI engines (kept in .../engines.toml, see ui/engines).
+package panels
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+
+	"arimaa-workbench/engine/eval"
+	"arimaa-workbench/ui/enginepanel"
+	"arimaa-workbench/ui/engines"
+	"arimaa-workbench/ui/shell"
+	"arimaa-workbench/ui/state"
+	"arimaa-workbench/ui/suitepanel"
+)
+
+// Tab names, for shell.Workbench.Select and --tab.
+const (
+	EngineTab = "Engine"
+	SuiteTab  = "Suite"
+)
+
+// embeddedName is how both choosers name the workbench's own engine.
+const embeddedName = "Embedded MCTS"
+
+// Options say where the shared settings live; empty paths take the
+// defaults under os.UserConfigDir(), and RunsDir "" takes ats.RunsDir().
+type Options struct {
+	ConfigPath  string
+	EnginesPath string
+	RunsDir     string
+	// Manual leaves the panels' refresh tickers off: the caller redraws
+	// them with Sync (tests, which must not race a ticker).
+	Manual bool
+}
+
+// Panels are the two panels once added.
+type Panels struct {
+	Engine *enginepanel.Panel
+	Suite  *suitepanel.Panel
+	Config *enginepanel.ConfigStore
+}
+
+// Add builds both panels, adds them to wb as the tabs EngineTab and
+// SuiteTab, and makes the viewer's "Analyse here" start an analysis in the
+// engine panel. Problems reading the settings files are shown in the status
+// bar; the panels then start from defaults. Call Close when the window
+// closes.
+func Add(wb *shell.Workbench, opts Options) *Panels {
+	var problems []string
+	if opts.ConfigPath == "" {
+		p, err := enginepanel.DefaultConfigPath()
+		if err != nil {
+			problems = append(problems, err.Error())
+		}
+		opts.ConfigPath = p
+	}
+	if opts.EnginesPath == "" {
+		p, err := engines.DefaultPath()
+		if err != nil {
+			problems = append(problems, err.Error())
+		}
+		opts.EnginesPath = p
+	}
+	store, err := enginepanel.NewConfigStore(opts.ConfigPath)
+	if err != nil {
+		problems = append(problems, "engine configuration: "+err.Error())
+	}
+	form := enginepanel.NewConfigForm(store)
+	extEditor := engines.NewEditor(opts.EnginesPath)
+
+	embedded := enginepanel.NewEmbedded(embeddedName, store.Get)
+	engineList := func() []enginepanel.Engine {
+		list := []enginepanel.Engine{embedded}
+		for _, e := range extEditor.Settings().Engines {
+			if x, err := enginepanel.ExternalFromSettings(e); err == nil {
+				list = append(list, x)
+			}
+		}
+		return list
+	}
+	suiteList := func() []suitepanel.EngineChoice {
+		list := []suitepanel.EngineChoice{suitepanel.BuiltinChoice(embeddedName, store.Get)}
+		for _, e := range extEditor.Settings().Engines {
+			list = append(list, suitepanel.ExternalChoice(e))
+		}
+		return list
+	}
+
+	settings := container.NewAppTabs(
+		container.NewTabItem("Embedded engine", form.Content()),
+		container.NewTabItem("External engines", extEditor.Content()),
+	)
+	ev := enginepanel.NewEvaluation(func() *eval.Evaluator { return eval.New(store.Get().Weights) })
+	ep := enginepanel.New(enginepanel.Options{
+		Current:    wb.Current,
+		Engines:    engineList,
+		Settings:   settings,
+		Evaluation: ev,
+	})
+	sp := suitepanel.New(suitepanel.Options{
+		Engines: suiteList,
+		Current: wb.Current,
+		Dialogs: wb.Dialogs,
+		OpenFolder: func(fn func(string)) {
+			dialog.ShowFolderOpen(func(u fyne.ListableURI, err error) {
+				if err == nil && u != nil {
+					fn(u.Path())
+				}
+			}, wb.Window)
+		},
+		RunsDir: opts.RunsDir,
+		Prefs:   wb.App.Preferences(),
+		Window:  wb.Window,
+	})
+	extEditor.OnChanged = func(engines.Settings) {
+		ep.ReloadEngines()
+		sp.ReloadEngines()
+	}
+	if !opts.Manual {
+		ep.StartRefresh()
+		sp.StartRefresh()
+	}
+	wb.AddPanel(EngineTab, theme.ComputerIcon(), ep.Content())
+	wb.AddPanel(SuiteTab, theme.ListIcon(), sp.Content())
+	wb.SetAnalyser(func(state.Snapshot) {
+		wb.Select(EngineTab)
+		ep.Analyse()
+	})
+	if len(problems) > 0 {
+		wb.Status(strings.Join(problems, "; "))
+	}
+	return &Panels{Engine: ep, Suite: sp, Config: store}
+}
+
+// Close stops any analysis or suite run.
+func (p *Panels) Close() {
+	p.Engine.Close()
+	p.Suite.Close()
+}
+
+// IsSuite reports whether a command-line argument names tests for the suite
+// panel (a folder, an .ats file or a .toml file) rather than a file for the
+// editor or the viewer.
+func IsSuite(path string) bool {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".ats", ".toml":
+		return true
+	}
+	info, err := os.Stat(path)
+	return err == nil && info.IsDir()
+}
+
+// OpenSuite opens tests in the suite panel and shows it.
+func (p *Panels) OpenSuite(wb *shell.Workbench, paths ...string) error {
+	if len(paths) == 0 {
+		return errors.New("no tests to open")
+	}
+	p.Suite.Open(paths...)
+	wb.Select(SuiteTab)
+	return nil
+}

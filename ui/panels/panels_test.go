@@ -1,0 +1,133 @@
+package panels
+
+import (
+	"flag"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"arimaa-workbench/ats"
+	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/shell"
+	"arimaa-workbench/ui/state"
+	"arimaa-workbench/ui/suitepanel"
+)
+
+var shotDir = flag.String("shots", "", "write engine.png and suite.png of the real panels to this folder")
+
+func newWorkbench(t *testing.T) (*shell.Workbench, *Panels, fyne.Window) {
+	t.Helper()
+	a := test.NewTempApp(t)
+	w := test.NewTempWindow(t, nil)
+	wb := shell.New(a, w, shell.Options{})
+	dir := t.TempDir()
+	p := Add(wb, Options{
+		ConfigPath:  filepath.Join(dir, "engine.toml"),
+		EnginesPath: filepath.Join(dir, "engines.toml"),
+		RunsDir:     filepath.Join(dir, "runs"),
+		Manual:      true,
+	})
+	t.Cleanup(p.Close)
+	w.Resize(fyne.NewSize(1400, 900))
+	return wb, p, w
+}
+
+// TestPanelsInWorkbench adds both panels to a real workbench, analyses a
+// position with the embedded engine and runs the example suite with it.
+func TestPanelsInWorkbench(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the embedded engine")
+	}
+	wb, p, w := newWorkbench(t)
+	names := strings.Join(wb.Panels(), ",")
+	if !strings.Contains(names, EngineTab) || !strings.Contains(names, SuiteTab) {
+		t.Fatalf("panels %s", names)
+	}
+	if !wb.Select("engine") || !wb.Select("suite") {
+		t.Fatal("--tab engine / --tab suite would not find the panels")
+	}
+
+	// The engine panel analyses the current position.
+	wb.Select(EngineTab)
+	wb.Current.Set(state.Snapshot{Position: rules.StartPosition(), Source: "start"})
+	ep := p.Engine
+	ep.Analyse()
+	time.Sleep(300 * time.Millisecond)
+	ep.Model().Stop()
+	ep.Sync()
+	st := ep.Model().State()
+	if st.Err != nil || !st.Report.HasBest {
+		t.Fatalf("analysis: err %v, best %v", st.Err, st.Report.HasBest)
+	}
+	if *shotDir != "" {
+		capture(t, w, filepath.Join(*shotDir, "engine.png"))
+		for _, tab := range []string{"Search tree", "Evaluation", "Engine output", "Settings"} {
+			if !ep.ShowTab(tab) {
+				t.Fatalf("no tab %q", tab)
+			}
+			ep.Sync()
+			capture(t, w, filepath.Join(*shotDir, "engine-"+strings.ReplaceAll(strings.ToLower(tab), " ", "-")+".png"))
+		}
+		ep.ShowTab("Candidates")
+	}
+
+	// The suite panel opens the example tests and runs them.
+	tests, _ := filepath.Abs("../../assets/tests")
+	if !IsSuite(tests) || IsSuite("game.txt") {
+		t.Fatal("IsSuite")
+	}
+	if err := p.OpenSuite(wb, tests); err != nil {
+		t.Fatal(err)
+	}
+	sp := p.Suite
+	sst := sp.Model().State()
+	if sst.Suite == nil || len(sst.Suite.Tests) == 0 {
+		t.Fatalf("no tests loaded: %v", sst.LoadErrs)
+	}
+	err := sp.Model().Start(suiteSetup(t, p))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp.Model().Wait()
+	sp.Sync()
+	sst = sp.Model().State()
+	if sst.Err != nil || sst.Summary == nil || !sst.Summary.Finished {
+		t.Fatalf("suite run: err %v", sst.Err)
+	}
+	if sst.Summary.Passed == 0 {
+		t.Errorf("the embedded engine passed no example test: %s", sst.Summary.Line())
+	}
+	if *shotDir != "" {
+		wb.Select(SuiteTab)
+		capture(t, w, filepath.Join(*shotDir, "suite.png"))
+	}
+}
+
+// suiteSetup is a quick deterministic run with the embedded engine.
+func suiteSetup(t *testing.T, p *Panels) suitepanel.Setup {
+	t.Helper()
+	f, opts, err := suitepanel.BuiltinChoice(embeddedName, p.Config.Get).Factory(1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return suitepanel.Setup{Engine: f, EngineName: embeddedName, Options: opts, Threads: 1, Seed: 1,
+		Limits: ats.Limits{Playouts: 400}, Cycles: 1, Threshold: 1}
+}
+
+func capture(t *testing.T, w fyne.Window, path string) {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := png.Encode(f, w.Canvas().Capture()); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,367 @@
+// Package shell is the workbench window's frame: the tabs of the panels
+// (Editor and Viewer here; the engine and test-suite panels are added with
+// AddPanel), the one current position they share (ui/state), the menus,
+// keyboard routing, recent files, remembered window size, the guard against
+// losing an unsaved position and its recovery after a crash.
+package shell
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/records"
+	"arimaa-workbench/ui/board"
+	"arimaa-workbench/ui/editor"
+	"arimaa-workbench/ui/files"
+	"arimaa-workbench/ui/state"
+	"arimaa-workbench/ui/viewer"
+)
+
+// Options configure a workbench.
+type Options struct {
+	// Dialogs asks the user questions; nil uses Fyne's dialogs in the
+	// window.
+	Dialogs files.Dialogs
+	// RecoveryPath is where the editor keeps its unsaved position; "" turns
+	// recovery off (tests).
+	RecoveryPath string
+}
+
+// Workbench is the window's content and the state the panels share.
+type Workbench struct {
+	App     fyne.App
+	Window  fyne.Window
+	Current *state.Current
+	Dialogs files.Dialogs
+	Recent  files.Recent
+	Editor  *editor.Panel
+	Viewer  *viewer.Panel
+
+	tabs     *container.AppTabs
+	status   *widget.Label
+	content  fyne.CanvasObject
+	recovery *editor.Recovery
+}
+
+// Names of the built-in panels, for Select and --tab.
+const (
+	EditorPanel = "Editor"
+	ViewerPanel = "Viewer"
+)
+
+// New builds the workbench in w (content, menus, keys, close guard).
+func New(a fyne.App, w fyne.Window, opts Options) *Workbench {
+	d := opts.Dialogs
+	if d == nil {
+		d = files.FyneDialogs{Window: w}
+	}
+	wb := &Workbench{App: a, Window: w, Dialogs: d,
+		Current: state.NewCurrent(rules.StartPosition(), "start"),
+		Recent:  files.Recent{Prefs: a.Preferences(), Max: 12},
+		status:  widget.NewLabel("Ready"),
+	}
+	wb.status.Truncation = fyne.TextTruncateEllipsis
+	if opts.RecoveryPath != "" {
+		wb.recovery = &editor.Recovery{Path: opts.RecoveryPath, Delay: 700e6}
+	}
+
+	wb.Editor = editor.NewPanel(editor.NewModel(rules.StartPosition()), d, wb.Current)
+	wb.Editor.Recovery = wb.recovery
+	wb.Editor.Status = wb.Status
+	wb.Editor.OnOpened = wb.opened
+	wb.Viewer = viewer.NewPanel(d, wb.Current)
+	wb.Viewer.Status = wb.Status
+	wb.Viewer.OnOpened = wb.opened
+	wb.Viewer.OnEdit = func(p rules.Position, source string) {
+		wb.Editor.Edit(p, source)
+		wb.Select(EditorPanel)
+	}
+
+	wb.tabs = container.NewAppTabs()
+	wb.tabs.SetTabLocation(container.TabLocationLeading)
+	wb.AddPanel(EditorPanel, theme.DocumentCreateIcon(), wb.Editor.Content())
+	wb.AddPanel(ViewerPanel, theme.MediaPlayIcon(), wb.Viewer.Content())
+	wb.content = container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), wb.status), nil, nil, wb.tabs)
+
+	prefs := a.Preferences()
+	wb.tabs.OnSelected = func(it *container.TabItem) { prefs.SetString("panel.last", it.Text) }
+	if prefs.Bool("board.flipped") {
+		wb.Editor.Board.SetFlipped(true)
+		wb.Viewer.Board.SetFlipped(true)
+	}
+
+	w.SetContent(wb.content)
+	w.SetIcon(board.IconResource())
+	wb.setMenu()
+	wb.setKeys()
+	w.SetCloseIntercept(wb.Quit)
+	return wb
+}
+
+// Content is the window content.
+func (wb *Workbench) Content() fyne.CanvasObject { return wb.content }
+
+// AddPanel adds a panel as a new tab. It is the one call a further panel
+// (the engine, the test suite) needs; a panel that handles keys implements
+// KeyHandler and ShortcutHandler.
+func (wb *Workbench) AddPanel(name string, icon fyne.Resource, content fyne.CanvasObject) *container.TabItem {
+	item := container.NewTabItemWithIcon(name, icon, content)
+	wb.tabs.Append(item)
+	return item
+}
+
+// Select shows the panel called name; it reports false when there is none.
+// Matching ignores case, so --tab viewer works.
+func (wb *Workbench) Select(name string) bool {
+	for _, it := range wb.tabs.Items {
+		if strings.EqualFold(it.Text, name) {
+			wb.tabs.Select(it)
+			return true
+		}
+	}
+	return false
+}
+
+// RestoreLastPanel shows the panel that was shown when the workbench last
+// closed; call it once every panel is added.
+func (wb *Workbench) RestoreLastPanel() {
+	if last := wb.App.Preferences().String("panel.last"); last != "" {
+		wb.Select(last)
+	}
+}
+
+// Panels returns the names of the panels in order.
+func (wb *Workbench) Panels() []string {
+	var names []string
+	for _, it := range wb.tabs.Items {
+		names = append(names, it.Text)
+	}
+	return names
+}
+
+// Selected returns the name of the panel shown.
+func (wb *Workbench) Selected() string {
+	if it := wb.tabs.Selected(); it != nil {
+		return it.Text
+	}
+	return ""
+}
+
+// SetAnalyser registers the engine panel's entry point: the viewer then
+// shows "Analyse here", which calls fn with the cursor's snapshot (and makes
+// it the current position first).
+func (wb *Workbench) SetAnalyser(fn func(state.Snapshot)) {
+	if fn == nil {
+		wb.Viewer.SetAnalyse(nil)
+		return
+	}
+	wb.Viewer.SetAnalyse(func(s state.Snapshot) {
+		wb.Current.Set(s)
+		fn(s)
+	})
+}
+
+// Status shows msg in the status bar.
+func (wb *Workbench) Status(msg string) {
+	if msg == "" {
+		msg = " "
+	}
+	wb.status.SetText(msg)
+}
+
+// StatusText is the status bar's text.
+func (wb *Workbench) StatusText() string { return wb.status.Text }
+
+func (wb *Workbench) opened(path string) {
+	wb.Recent.Add(path)
+	wb.setMenu()
+}
+
+// Open opens a file in the right panel: a position file in the editor (after
+// the unsaved-changes guard), a game record or an archive in the viewer.
+func (wb *Workbench) Open(path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	if viewer.IsArchive(data) {
+		wb.Select(ViewerPanel)
+		return wb.Viewer.OpenFile(path)
+	}
+	if _, perr := records.ReadPosition(bytes.NewReader(data), path); perr == nil {
+		rec, rerr := records.ReadRecord(bytes.NewReader(data), path)
+		if rerr != nil || rec.Plies() == 0 {
+			var lerr error
+			wb.Editor.Guard("open "+filepath.Base(path), func() {
+				lerr = wb.Editor.LoadFile(path)
+				wb.Select(EditorPanel)
+			})
+			return lerr
+		}
+	}
+	if err := wb.Viewer.OpenFile(path); err != nil {
+		return err
+	}
+	wb.Select(ViewerPanel)
+	return nil
+}
+
+// OpenDialog asks for any file the workbench reads and opens it.
+func (wb *Workbench) OpenDialog() {
+	wb.Dialogs.Open("Open position, game record or archive", nil, func(path string) {
+		if err := wb.Open(path); err != nil {
+			wb.Dialogs.Error(err)
+		}
+	})
+}
+
+// Quit closes the window after the unsaved-position guard, remembering the
+// window size.
+func (wb *Workbench) Quit() {
+	wb.Editor.Guard("quit", func() {
+		sz := wb.Window.Canvas().Size()
+		if sz.Width > 100 && sz.Height > 100 {
+			wb.App.Preferences().SetFloat("window.width", float64(sz.Width))
+			wb.App.Preferences().SetFloat("window.height", float64(sz.Height))
+		}
+		if wb.recovery != nil {
+			wb.recovery.Clear()
+		}
+		wb.Window.Close()
+	})
+}
+
+// WindowSize returns the remembered window size, or a default.
+func WindowSize(p fyne.Preferences) fyne.Size {
+	w := p.FloatWithFallback("window.width", 1180)
+	h := p.FloatWithFallback("window.height", 820)
+	return fyne.NewSize(float32(max(640, w)), float32(max(480, h)))
+}
+
+// OfferRecovery asks whether to restore a position left unsaved by an
+// earlier run that did not end cleanly.
+func (wb *Workbench) OfferRecovery() {
+	p, ok := wb.recovery.Load()
+	if !ok {
+		return
+	}
+	wb.Dialogs.Confirm("Restore unsaved position", "The workbench did not close cleanly last time. Restore the position you were editing?", func(yes bool) {
+		if !yes {
+			wb.recovery.Clear()
+			return
+		}
+		wb.Editor.Model.Reset(p, "")
+		wb.Editor.Model.MarkDirty()
+		wb.Select(EditorPanel)
+		wb.Status("unsaved position restored")
+	})
+}
+
+// KeyHandler is implemented by panels that take keys when shown.
+type KeyHandler interface {
+	TypedKey(k fyne.KeyName) bool
+}
+
+// ShortcutHandler is implemented by panels that take the shortcuts "undo",
+// "redo", "copy", "paste", "save" when shown.
+type ShortcutHandler interface {
+	Shortcut(name string) bool
+}
+
+func (wb *Workbench) activeHandler() any {
+	switch wb.Selected() {
+	case EditorPanel:
+		return wb.Editor
+	case ViewerPanel:
+		return wb.Viewer
+	}
+	if it := wb.tabs.Selected(); it != nil {
+		return it.Content
+	}
+	return nil
+}
+
+// TypedKey routes a key to the panel shown.
+func (wb *Workbench) TypedKey(k fyne.KeyName) bool {
+	if h, ok := wb.activeHandler().(KeyHandler); ok {
+		return h.TypedKey(k)
+	}
+	return false
+}
+
+// Shortcut routes a named shortcut to the panel shown.
+func (wb *Workbench) Shortcut(name string) bool {
+	if h, ok := wb.activeHandler().(ShortcutHandler); ok {
+		return h.Shortcut(name)
+	}
+	return false
+}
+
+func (wb *Workbench) setKeys() {
+	c := wb.Window.Canvas()
+	c.SetOnTypedKey(func(e *fyne.KeyEvent) { wb.TypedKey(e.Name) })
+	for name, key := range map[string]fyne.KeyName{"undo": fyne.KeyZ, "redo": fyne.KeyY, "save": fyne.KeyS} {
+		c.AddShortcut(&desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { wb.Shortcut(name) })
+	}
+	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { wb.OpenDialog() })
+	c.AddShortcut(&fyne.ShortcutCopy{}, func(fyne.Shortcut) { wb.Shortcut("copy") })
+	c.AddShortcut(&fyne.ShortcutPaste{}, func(fyne.Shortcut) { wb.Shortcut("paste") })
+}
+
+func (wb *Workbench) setMenu() {
+	var recent []*fyne.MenuItem
+	for _, p := range wb.Recent.List() {
+		recent = append(recent, fyne.NewMenuItem(p, func() {
+			if err := wb.Open(p); err != nil {
+				if errors.Is(err, os.ErrNotExist) {
+					wb.Recent.Remove(p)
+					wb.setMenu()
+				}
+				wb.Dialogs.Error(err)
+			}
+		}))
+	}
+	recentItem := fyne.NewMenuItem("Open recent", nil)
+	if len(recent) == 0 {
+		recentItem.Disabled = true
+	} else {
+		recentItem.ChildMenu = fyne.NewMenu("", recent...)
+	}
+	// Our own Quit item replaces the one Fyne would add, which quits
+	// without the unsaved-position guard.
+	quit := fyne.NewMenuItem("Quit", wb.Quit)
+	quit.IsQuit = true
+	file := fyne.NewMenu("File",
+		fyne.NewMenuItem("New position", func() { wb.Select(EditorPanel); wb.Editor.New() }),
+		fyne.NewMenuItem("Open…", wb.OpenDialog),
+		recentItem,
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem("Save position", func() { wb.Editor.Save() }),
+		fyne.NewMenuItem("Save position as…", func() { wb.Editor.SaveAs() }),
+		fyne.NewMenuItemSeparator(),
+		quit,
+	)
+	view := fyne.NewMenu("View",
+		fyne.NewMenuItem("Flip boards", func() {
+			f := !wb.Viewer.Board.Flipped()
+			wb.Editor.Board.SetFlipped(f)
+			wb.Viewer.Board.SetFlipped(f)
+			wb.App.Preferences().SetBool("board.flipped", f)
+		}),
+	)
+	help := fyne.NewMenu("Help", fyne.NewMenuItem("About", func() {
+		wb.Status(fmt.Sprintf("Arimaa Workbench %s", wb.App.Metadata().Version))
+	}))
+	wb.Window.SetMainMenu(fyne.NewMainMenu(file, view, help))
+}

@@ -1,0 +1,153 @@
+package shell
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/files/filestest"
+	"arimaa-workbench/ui/state"
+)
+
+func newTestWorkbench(t *testing.T, opts Options) (*Workbench, *filestest.Dialogs) {
+	t.Helper()
+	a := test.NewTempApp(t)
+	w := test.NewTempWindow(t, nil)
+	d := &filestest.Dialogs{}
+	opts.Dialogs = d
+	wb := New(a, w, opts)
+	w.Resize(fyne.NewSize(1180, 820))
+	return wb, d
+}
+
+func gamesDir() string { return filepath.Join("..", "..", "assets", "games") }
+
+func TestPanelsAndSelect(t *testing.T) {
+	wb, _ := newTestWorkbench(t, Options{})
+	if got := wb.Panels(); len(got) != 2 || got[0] != EditorPanel || got[1] != ViewerPanel {
+		t.Fatalf("panels %v", got)
+	}
+	extra := widget.NewLabel("engine")
+	wb.AddPanel("Engine", theme.ComputerIcon(), extra)
+	if !wb.Select("engine") || wb.Selected() != "Engine" {
+		t.Errorf("could not select the added panel")
+	}
+	if wb.Select("nope") {
+		t.Errorf("selected a panel that does not exist")
+	}
+}
+
+func TestOpenRoutesByContent(t *testing.T) {
+	wb, _ := newTestWorkbench(t, Options{})
+	if err := wb.Open(filepath.Join(gamesDir(), "goal_race.txt")); err != nil {
+		t.Fatal(err)
+	}
+	if wb.Selected() != ViewerPanel || wb.Viewer.Model.Len() != 55 {
+		t.Errorf("a game record should open in the viewer: panel %s, %d moves", wb.Selected(), wb.Viewer.Model.Len())
+	}
+	pos := filepath.Join(t.TempDir(), "p.ari")
+	os.WriteFile(pos, []byte("12b\n +-----------------+\n8| r r r r . c r . |\n7| h . c m r E h r |\n6| . d X . . X d . |\n5| . . . . . r . . |\n4| . . . . . . . . |\n3| . H C e . X D . |\n2| . D . M . C . H |\n1| R R R R R R R R |\n +-----------------+\n   a b c d e f g h\n"), 0o644)
+	if err := wb.Open(pos); err != nil {
+		t.Fatal(err)
+	}
+	if wb.Selected() != EditorPanel || wb.Editor.Model.Path() != pos {
+		t.Errorf("a position file should open in the editor: panel %s path %q", wb.Selected(), wb.Editor.Model.Path())
+	}
+	if s := wb.Current.Get(); s.Source != "Editor" || s.Position != wb.Editor.Model.Position() {
+		t.Errorf("opening a position did not make it current")
+	}
+	if err := wb.Open(filepath.Join(t.TempDir(), "missing.txt")); err == nil {
+		t.Errorf("opening a missing file succeeded")
+	}
+	if got := wb.Recent.List(); len(got) != 2 {
+		t.Errorf("recent files %v, want the two opened", got)
+	}
+}
+
+func TestAnalyserHook(t *testing.T) {
+	wb, _ := newTestWorkbench(t, Options{})
+	if wb.Viewer.AnalyseShown() {
+		t.Fatalf("Analyse here shown without an engine panel")
+	}
+	var got []state.Snapshot
+	wb.SetAnalyser(func(s state.Snapshot) { got = append(got, s) })
+	if !wb.Viewer.AnalyseShown() {
+		t.Fatalf("Analyse here hidden with an engine panel")
+	}
+	wb.Viewer.OnAnalyse(wb.Viewer.Snapshot())
+	if len(got) != 1 || got[0].Position != wb.Viewer.Model.Position() {
+		t.Errorf("analyser got %v", got)
+	}
+}
+
+func TestEditHereAndGuard(t *testing.T) {
+	wb, d := newTestWorkbench(t, Options{})
+	if err := wb.Open(filepath.Join(gamesDir(), "goal_race.txt")); err != nil {
+		t.Fatal(err)
+	}
+	wb.Viewer.Model.Seek(10)
+	wb.Viewer.OnEdit(wb.Viewer.Model.Position(), "game")
+	if wb.Selected() != EditorPanel || wb.Editor.Model.Position() != wb.Viewer.Model.Position() || !wb.Editor.Model.Dirty() {
+		t.Fatalf("edit here did not bring the position to the editor as unsaved")
+	}
+	// Quitting with an unsaved position asks first.
+	d.Yes = false
+	wb.Quit()
+	if len(d.Asked) != 1 {
+		t.Errorf("quit did not ask about the unsaved position: %v", d.Asked)
+	}
+}
+
+func TestKeysReachThePanelShown(t *testing.T) {
+	wb, _ := newTestWorkbench(t, Options{})
+	if err := wb.Open(filepath.Join(gamesDir(), "goal_race.txt")); err != nil {
+		t.Fatal(err)
+	}
+	wb.Viewer.StepAnimation = 0
+	c := wb.Window.Canvas()
+	c.(interface{ OnTypedKey() func(*fyne.KeyEvent) }).OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyRight})
+	if wb.Viewer.Model.Ply() != 1 {
+		t.Errorf("Right in the viewer: ply %d", wb.Viewer.Model.Ply())
+	}
+	wb.Select(EditorPanel)
+	wb.Editor.Model.Place(rules.D4, rules.GoldCat)
+	wb.Shortcut("undo")
+	if p := wb.Editor.Model.Position(); p.At(rules.D4) != rules.Empty {
+		t.Errorf("Ctrl+Z in the editor did not undo")
+	}
+}
+
+func TestRecoveryOffer(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "unsaved.ari")
+	want := rules.StartPosition().WithPiece(rules.D4, rules.GoldCat)
+	{
+		wb, _ := newTestWorkbench(t, Options{RecoveryPath: path})
+		wb.Editor.Model.SetPosition(want)
+		wb.recovery.Flush()
+	}
+	wb, d := newTestWorkbench(t, Options{RecoveryPath: path})
+	d.Yes = true
+	wb.OfferRecovery()
+	if wb.Editor.Model.Position() != want || !wb.Editor.Model.Dirty() {
+		t.Errorf("the unsaved position was not restored")
+	}
+}
+
+func TestWindowSize(t *testing.T) {
+	a := test.NewTempApp(t)
+	if s := WindowSize(a.Preferences()); s.Width < 640 || s.Height < 480 {
+		t.Errorf("default size %v", s)
+	}
+	a.Preferences().SetFloat("window.width", 1500)
+	a.Preferences().SetFloat("window.height", 990)
+	if s := WindowSize(a.Preferences()); s != fyne.NewSize(1500, 990) {
+		t.Errorf("remembered size %v", s)
+	}
+}

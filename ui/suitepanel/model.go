@@ -1,0 +1,487 @@
+// Package suitepanel is the workbench's test-suite panel: open a suite of
+// Arimaa Test Suite files (a folder of legacy .ats files, TOML suites, or
+// both), list its tests, run them with an engine, limits, cycles and a filter
+// with a progress bar, stop and resume, and read the results: score and
+// pass/fail per test, the move played, times and errors, the totals, and a
+// comparison with an earlier run. Selecting a test shows its position with
+// the engine's move and the criteria atoms it satisfied marked on the board,
+// next to that test's search output. A test can be edited and saved.
+//
+// As in the engine panel, the run happens in goroutines that write to a
+// Model (plain Go, tested without a window); a ticker redraws the widgets
+// from the model's latest state a few times a second.
+package suitepanel
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"sync"
+	"time"
+
+	"arimaa-workbench/ats"
+)
+
+// RunFunc runs a configured suite; Run is the real one. Tests replace it
+// with a scripted runner.
+type RunFunc func(ctx context.Context, cfg ats.RunConfig) (*ats.Summary, error)
+
+// Run runs cfg with the ats runner.
+func Run(ctx context.Context, cfg ats.RunConfig) (*ats.Summary, error) {
+	r, err := ats.NewRunner(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return r.Run(ctx)
+}
+
+// ErrRunning is returned when a run is started while one is in progress.
+var ErrRunning = errors.New("a run is already in progress")
+
+// ErrNoSuite is returned when a run is started with no tests.
+var ErrNoSuite = errors.New("no tests to run: open a suite first (or loosen the filter)")
+
+// maxLog bounds the search output kept per test.
+const maxLog = 500
+
+// TestState is what the panel knows about one test of the suite.
+type TestState struct {
+	Test    *ats.Test
+	Running bool
+	// Results are the test's results so far, one per cycle run.
+	Results []ats.TestResult
+	// Log is the search output of its latest search.
+	Log []string
+	// Progress is the engine's last progress report during that search.
+	Progress ats.Progress
+}
+
+// Last is the latest result, if any.
+func (t *TestState) Last() (ats.TestResult, bool) {
+	if len(t.Results) == 0 {
+		return ats.TestResult{}, false
+	}
+	return t.Results[len(t.Results)-1], true
+}
+
+// Setup is what a run needs besides the tests.
+type Setup struct {
+	Engine     ats.EngineFactory
+	EngineName string
+	Options    map[string]string
+	Threads    int
+	Seed       uint64
+	Limits     ats.Limits
+	Cycles     int
+	Filter     string
+	Threshold  float64
+	// ResultFile is where results are appended as they arrive; Resume
+	// continues the run recorded there.
+	ResultFile string
+}
+
+// State is a copy of the model for drawing.
+type State struct {
+	Version  uint64
+	Suite    *ats.Suite
+	Paths    []string
+	LoadErrs []error
+	// Selected are the tests the filter selects, in suite order.
+	Selected []*ats.Test
+	Tests    map[string]*TestState // by test name; copies
+	Running  bool
+	Status   ats.RunStatus
+	Summary  *ats.Summary // of the last finished or stopped run
+	Err      error
+	// Resumable says the last run stopped before its end and can go on.
+	Resumable bool
+	Setup     Setup
+	// Compare is the comparison of the last run with an earlier one.
+	Compare *ats.Comparison
+}
+
+// Model holds the suite, the run in progress and its results. The runner's
+// goroutines call its event handler; the window reads State.
+type Model struct {
+	run RunFunc
+
+	mu        sync.Mutex
+	version   uint64
+	suite     *ats.Suite
+	paths     []string
+	loadErrs  []error
+	filter    ats.Filter
+	filterTxt string
+	tests     map[string]*TestState
+	running   bool
+	status    ats.RunStatus
+	summary   *ats.Summary
+	err       error
+	resumable bool
+	setup     Setup
+	previous  *ats.Summary
+	cancel    context.CancelFunc
+	done      chan struct{}
+}
+
+// NewModel returns a model with no suite that runs suites with run (nil:
+// the real runner).
+func NewModel(run RunFunc) *Model {
+	if run == nil {
+		run = Run
+	}
+	return &Model{run: run, tests: map[string]*TestState{}}
+}
+
+// Open loads the tests at paths (folders, .ats and TOML files). Files that
+// fail to load are reported in State.LoadErrs; the rest still open.
+func (m *Model) Open(paths ...string) {
+	s, errs := ats.LoadSuite(paths...)
+	m.SetSuite(s, paths, errs)
+}
+
+// SetSuite replaces the suite, forgetting earlier results.
+func (m *Model) SetSuite(s *ats.Suite, paths []string, errs []error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.suite, m.paths, m.loadErrs = s, paths, errs
+	m.tests = map[string]*TestState{}
+	if s != nil {
+		for _, t := range s.Tests {
+			m.tests[t.Name] = &TestState{Test: t}
+		}
+	}
+	m.summary, m.err, m.resumable, m.status = nil, nil, false, ats.RunStatus{}
+	m.version++
+}
+
+// ReplaceTest puts an edited test in place of the test of the same name.
+func (m *Model) ReplaceTest(t *ats.Test) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.suite == nil {
+		return
+	}
+	for i, old := range m.suite.Tests {
+		if old.Name == t.Name {
+			m.suite.Tests[i] = t
+			m.tests[t.Name] = &TestState{Test: t}
+			m.version++
+			return
+		}
+	}
+}
+
+// SetFilter selects the tests a run presents; the empty filter selects all.
+func (m *Model) SetFilter(text string) error {
+	f, err := ats.ParseFilter(text)
+	if err != nil {
+		return err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.filter, m.filterTxt = f, text
+	m.version++
+	return nil
+}
+
+// Version changes whenever the state does.
+func (m *Model) Version() uint64 {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.version
+}
+
+// State returns a copy of the model.
+func (m *Model) State() State {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	st := State{
+		Version:   m.version,
+		Suite:     m.suite,
+		Paths:     m.paths,
+		LoadErrs:  m.loadErrs,
+		Tests:     make(map[string]*TestState, len(m.tests)),
+		Running:   m.running,
+		Status:    m.status,
+		Summary:   m.summary,
+		Err:       m.err,
+		Resumable: m.resumable,
+		Setup:     m.setup,
+	}
+	if m.suite != nil {
+		st.Selected = m.filter.Select(m.suite)
+	}
+	for k, t := range m.tests {
+		c := *t
+		c.Results = append([]ats.TestResult(nil), t.Results...)
+		c.Log = append([]string(nil), t.Log...)
+		st.Tests[k] = &c
+	}
+	if m.previous != nil && m.summary != nil {
+		st.Compare = ats.Compare(m.previous, m.summary)
+	}
+	return st
+}
+
+// Start runs the selected tests with setup in the background.
+func (m *Model) Start(setup Setup) error { return m.start(setup, false) }
+
+// Resume continues the last run that was stopped, with its setup and result
+// file: the tests already done are not run again. engine starts the engine
+// when the run was loaded from a file (ShowRun), which records the engine's
+// name but cannot start it; it is ignored otherwise.
+func (m *Model) Resume(engine ats.EngineFactory) error {
+	m.mu.Lock()
+	s, ok := m.setup, m.resumable
+	m.mu.Unlock()
+	if !ok {
+		return errors.New("there is no stopped run to resume")
+	}
+	if s.Engine == nil {
+		if engine == nil {
+			return errors.New("choose the engine to resume the run with")
+		}
+		s.Engine = engine
+	}
+	return m.start(s, true)
+}
+
+func (m *Model) start(setup Setup, resume bool) error {
+	m.mu.Lock()
+	if m.running {
+		m.mu.Unlock()
+		return ErrRunning
+	}
+	if m.suite == nil {
+		m.mu.Unlock()
+		return ErrNoSuite
+	}
+	tests := m.filter.Select(m.suite)
+	if resume {
+		if f, err := ats.ParseFilter(setup.Filter); err == nil {
+			tests = f.Select(m.suite)
+		}
+	} else {
+		setup.Filter = m.filterTxt
+	}
+	if len(tests) == 0 {
+		m.mu.Unlock()
+		return ErrNoSuite
+	}
+	if !resume {
+		for _, t := range m.tests {
+			t.Results, t.Log, t.Progress, t.Running = nil, nil, ats.Progress{}, false
+		}
+		m.summary = nil
+		m.status = ats.RunStatus{Total: len(tests) * max(setup.Cycles, 1)}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	m.cancel = cancel
+	done := make(chan struct{})
+	m.done = done
+	m.running, m.err, m.resumable = true, nil, false
+	m.setup = setup
+	m.version++
+	cfg := ats.RunConfig{
+		Suite:         m.suite.Name,
+		Paths:         m.paths,
+		Filter:        setup.Filter,
+		Tests:         tests,
+		Engine:        setup.Engine,
+		EngineName:    setup.EngineName,
+		EngineOptions: setup.Options,
+		Threads:       setup.Threads,
+		Seed:          setup.Seed,
+		Limits:        setup.Limits,
+		Cycles:        setup.Cycles,
+		Threshold:     setup.Threshold,
+		ResultFile:    setup.ResultFile,
+		Resume:        resume,
+		OnEvent:       m.event,
+	}
+	m.mu.Unlock()
+
+	go func() {
+		defer close(done)
+		defer cancel()
+		sum, err := m.run(ctx, cfg)
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		m.running = false
+		for _, t := range m.tests {
+			t.Running = false
+		}
+		stopped := errors.Is(err, context.Canceled)
+		if stopped {
+			err = nil
+		}
+		m.err = err
+		if sum != nil {
+			m.summary = sum
+			m.mergeSummary(sum)
+		}
+		m.resumable = stopped && setup.ResultFile != ""
+		m.version++
+	}()
+	return nil
+}
+
+// mergeSummary takes the results of a resumed run's earlier part, which
+// produce no events; m.mu is held.
+func (m *Model) mergeSummary(sum *ats.Summary) {
+	byTest := map[string][]ats.TestResult{}
+	for _, r := range sum.Results {
+		byTest[r.Name] = append(byTest[r.Name], r)
+	}
+	for name, rs := range byTest {
+		t := m.tests[name]
+		if t == nil {
+			continue
+		}
+		sort.Slice(rs, func(i, j int) bool { return rs[i].Cycle < rs[j].Cycle })
+		t.Results = rs
+	}
+	m.status.Score, m.status.MaxScore = sum.Score, sum.MaxScore
+	m.status.Passed, m.status.Failed, m.status.Errors = sum.Passed, sum.Failed, sum.Errors
+}
+
+// event records one runner event. It is called from the runner's
+// goroutines and only takes the model's lock briefly.
+func (m *Model) event(e ats.Event) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.status = e.Status
+	var t *TestState
+	if e.Test != nil {
+		t = m.tests[e.Test.Name]
+	}
+	switch e.Kind {
+	case ats.TestStarted:
+		if t != nil {
+			t.Running = true
+			t.Log = append(t.Log[:0], fmt.Sprintf("— cycle %d started —", e.Cycle))
+			t.Progress = ats.Progress{}
+		}
+	case ats.EngineProgress:
+		if t != nil {
+			t.Progress = e.Progress
+			line := e.Progress.Line
+			if line == "" {
+				line = progressLine(e.Progress)
+			}
+			t.Log = appendLog(t.Log, line)
+		}
+	case ats.TestDone:
+		if t != nil && e.Result != nil {
+			t.Running = false
+			t.Results = append(t.Results, *e.Result)
+			r := e.Result
+			t.Log = appendLog(t.Log, fmt.Sprintf("— played %s: score %.2f of %.2f, %s, %.2f s, %d playouts —",
+				orDash(r.Move), r.Score, r.MaxScore, r.Status, r.Seconds, r.Playouts))
+			if e.Result.Err != "" {
+				t.Log = appendLog(t.Log, "error: "+e.Result.Err)
+			}
+		}
+	case ats.EngineRestart:
+		if t != nil && e.Err != nil {
+			t.Log = appendLog(t.Log, "engine restarted: "+e.Err.Error())
+		}
+	}
+	m.version++
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}
+
+func appendLog(log []string, line string) []string {
+	if len(log) >= maxLog {
+		copy(log, log[1:])
+		log = log[:len(log)-1]
+	}
+	return append(log, line)
+}
+
+// progressLine writes a progress report of the embedded engine, which has no
+// raw output of its own.
+func progressLine(p ats.Progress) string {
+	s := fmt.Sprintf("%6.2f s  playouts %d  depth %d/%d", p.Elapsed.Seconds(), p.Playouts, p.Depth, p.MaxDepth)
+	if p.Move != "" {
+		s += "  best " + p.Move
+	}
+	if p.HasWinRatio {
+		s += fmt.Sprintf("  win %.1f%%", 100*p.WinRatio)
+	}
+	if p.HasScore {
+		s += fmt.Sprintf("  score %+d", p.Score)
+	}
+	return s
+}
+
+// Cancel asks the run to end without waiting for it; the tests in flight
+// are dropped, and Resume runs them again.
+func (m *Model) Cancel() {
+	m.mu.Lock()
+	cancel := m.cancel
+	m.mu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
+}
+
+// Stop ends the run; the tests in flight are dropped, and Resume runs them
+// again. It waits until the runner has returned.
+func (m *Model) Stop() {
+	m.mu.Lock()
+	cancel, done := m.cancel, m.done
+	m.mu.Unlock()
+	if cancel == nil {
+		return
+	}
+	cancel()
+	<-done
+}
+
+// Wait blocks until the run in progress, if any, has ended.
+func (m *Model) Wait() {
+	m.mu.Lock()
+	done := m.done
+	m.mu.Unlock()
+	if done != nil {
+		<-done
+	}
+}
+
+// SetPrevious sets the earlier run the results are compared with (nil for
+// none).
+func (m *Model) SetPrevious(s *ats.Summary) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.previous = s
+	m.version++
+}
+
+// LoadPrevious reads an earlier run's result or summary file to compare
+// with.
+func (m *Model) LoadPrevious(path string) error {
+	s, err := ats.ReadSummary(path)
+	if err != nil {
+		return err
+	}
+	m.SetPrevious(s)
+	return nil
+}
+
+// elapsedText writes seconds for the table.
+func elapsedText(sec float64) string {
+	if sec >= 60 {
+		return time.Duration(sec * float64(time.Second)).Round(time.Second).String()
+	}
+	return strconv.FormatFloat(sec, 'f', 2, 64) + " s"
+}

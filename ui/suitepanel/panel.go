@@ -1,0 +1,759 @@
+package suitepanel
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"arimaa-workbench/ats"
+	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/board"
+	"arimaa-workbench/ui/files"
+	"arimaa-workbench/ui/state"
+)
+
+// RefreshInterval is how often the panel redraws while the model changes.
+const RefreshInterval = 50 * time.Millisecond
+
+// EngineChoice is an engine the panel offers for runs.
+type EngineChoice struct {
+	Name string
+	// Builtin marks the embedded engine, for which threads and seed apply.
+	Builtin bool
+	// Factory starts the engine for a run.
+	Factory func(threads int, seed uint64) (ats.EngineFactory, map[string]string, error)
+}
+
+// Options configure a Panel.
+type Options struct {
+	// Engines lists the engines offered; the first is the default.
+	Engines func() []EngineChoice
+	// Current is the shared current position: "Open in editor" sets it, and
+	// the test editor takes a position from it.
+	Current *state.Current
+	// Dialogs asks for files; OpenFolder asks for a folder. Either may be
+	// nil in tests.
+	Dialogs    files.Dialogs
+	OpenFolder func(fn func(path string))
+	// RunsDir is where result files go; "" for ats.RunsDir().
+	RunsDir string
+	// Run runs a suite; nil for the real runner.
+	Run RunFunc
+	// Prefs remembers the last suite opened; nil remembers nothing.
+	Prefs fyne.Preferences
+	// Window hosts the test editor's dialog; nil in tests, which drive the
+	// editor directly.
+	Window fyne.Window
+}
+
+// Panel is the test-suite panel.
+type Panel struct {
+	opts    Options
+	model   *Model
+	engines []EngineChoice
+
+	suiteLabel *widget.Label
+	loadErrBtn *widget.Button
+	engineSel  *widget.Select
+	timeEntry  *widget.Entry
+	playouts   *widget.Entry
+	cycles     *widget.Entry
+	threads    *widget.Entry
+	seed       *widget.Entry
+	filter     *widget.Entry
+	runBtn     *widget.Button
+	stopBtn    *widget.Button
+	resumeBtn  *widget.Button
+	compareBtn *widget.Button
+	progress   *widget.ProgressBar
+	totals     *widget.Label
+	message    *widget.Label
+	table      *widget.Table
+	board      *board.Board
+	marks      *marks
+	title      *widget.Label
+	comment    *widget.Label
+	moved      *widget.Label
+	criteria   *widget.Label
+	log        *widget.List
+	editBtn    *widget.Button
+	editor     *testEditor // the last test editor opened
+	content    fyne.CanvasObject
+
+	st       State
+	rows     []Row
+	selected string // test name
+	logLines []string
+	drawn    atomic.Uint64
+	stopTick chan struct{}
+	once     sync.Once
+	tickOnce sync.Once
+}
+
+// New builds the panel and starts its refresh ticker.
+func New(opts Options) *Panel {
+	p := &Panel{opts: opts, model: NewModel(opts.Run), stopTick: make(chan struct{})}
+	p.build()
+	p.ReloadEngines()
+	if opts.Prefs != nil {
+		if paths := opts.Prefs.StringList(prefSuite); len(paths) > 0 {
+			p.Open(paths...)
+		}
+	}
+	p.Sync()
+	return p
+}
+
+// StartRefresh starts the ticker that redraws the panel from its model
+// while the model changes. The window's owner calls it once; tests drive
+// the panel with Sync instead, so that nothing touches the widgets from
+// another goroutine.
+func (p *Panel) StartRefresh() {
+	p.tickOnce.Do(func() { go p.tick() })
+}
+
+const prefSuite = "suitepanel.suite"
+
+// Model returns the panel's model.
+func (p *Panel) Model() *Model { return p.model }
+
+// Content is the panel's root object.
+func (p *Panel) Content() fyne.CanvasObject { return p.content }
+
+// Close stops the run and the ticker.
+func (p *Panel) Close() {
+	p.once.Do(func() { close(p.stopTick) })
+	p.model.Stop()
+}
+
+// ReloadEngines asks Options.Engines for the engine list again.
+func (p *Panel) ReloadEngines() {
+	if p.opts.Engines == nil {
+		return
+	}
+	p.engines = p.opts.Engines()
+	names := make([]string, len(p.engines))
+	for i, e := range p.engines {
+		names[i] = e.Name
+	}
+	old := p.engineSel.Selected
+	p.engineSel.SetOptions(names)
+	found := false
+	for _, n := range names {
+		found = found || n == old
+	}
+	switch {
+	case found:
+		p.engineSel.SetSelected(old)
+	case len(names) > 0:
+		p.engineSel.SetSelected(names[0])
+	}
+}
+
+// Open loads a suite from paths (folders and test files), selects the
+// latest earlier run of the same suite for comparison, and remembers the
+// paths for the next session.
+func (p *Panel) Open(paths ...string) {
+	p.model.Open(paths...)
+	if p.opts.Prefs != nil {
+		p.opts.Prefs.SetStringList(prefSuite, paths)
+	}
+	st := p.model.State()
+	if st.Suite != nil {
+		if path, ok := latestRun(p.runsDir(), st.Suite.Name, ""); ok {
+			if err := p.model.ShowRun(path); err != nil {
+				p.say(err.Error(), true)
+			}
+		}
+	}
+	p.selected = ""
+	p.table.UnselectAll()
+	p.Sync()
+	// Show the first test's detail without selecting its row: selecting
+	// would scroll a table that has not been laid out yet.
+	if len(p.rows) > 0 {
+		p.selected = p.rows[0].Name
+		p.showSelected()
+	}
+}
+
+func (p *Panel) runsDir() string {
+	if p.opts.RunsDir != "" {
+		return p.opts.RunsDir
+	}
+	dir, err := ats.RunsDir()
+	if err != nil {
+		return ""
+	}
+	return dir
+}
+
+func (p *Panel) tick() {
+	t := time.NewTicker(RefreshInterval)
+	defer t.Stop()
+	for {
+		select {
+		case <-p.stopTick:
+			return
+		case <-t.C:
+			if p.model.Version() != p.drawn.Load() {
+				st := p.model.State()
+				fyne.Do(func() { p.apply(st) })
+			}
+		}
+	}
+}
+
+// Sync draws the model's state now, on the UI goroutine.
+func (p *Panel) Sync() { p.apply(p.model.State()) }
+
+func (p *Panel) build() {
+	p.suiteLabel = widget.NewLabel("No suite open.")
+	p.suiteLabel.TextStyle.Bold = true
+	p.suiteLabel.Truncation = fyne.TextTruncateEllipsis
+	p.loadErrBtn = widget.NewButtonWithIcon("", theme.WarningIcon(), p.showLoadErrors)
+	p.loadErrBtn.Importance = widget.WarningImportance
+	p.loadErrBtn.Hide()
+	openFolder := widget.NewButtonWithIcon("Folder…", theme.FolderOpenIcon(), func() {
+		if p.opts.OpenFolder != nil {
+			p.opts.OpenFolder(func(path string) { p.Open(path) })
+		}
+	})
+	openFile := widget.NewButtonWithIcon("File…", theme.FileIcon(), func() {
+		if p.opts.Dialogs != nil {
+			p.opts.Dialogs.Open("Open a test suite", []string{".ats", ".toml"}, func(path string) { p.Open(path) })
+		}
+	})
+	addFile := widget.NewButtonWithIcon("Add…", theme.ContentAddIcon(), func() {
+		if p.opts.Dialogs != nil {
+			p.opts.Dialogs.Open("Add tests to the suite", []string{".ats", ".toml"}, func(path string) {
+				p.Open(append(append([]string(nil), p.model.State().Paths...), path)...)
+			})
+		}
+	})
+
+	p.engineSel = widget.NewSelect(nil, nil)
+	p.engineSel.PlaceHolder = "no engine"
+	p.timeEntry = entry("1", "seconds")
+	p.playouts = entry("", "no budget")
+	p.cycles = entry("1", "1")
+	p.threads = entry("1", "default")
+	p.seed = entry("1", "")
+	p.filter = widget.NewEntry()
+	p.filter.PlaceHolder = "all tests (e.g. 1-10, tag:goal, camel-*)"
+	p.filter.OnChanged = func(s string) {
+		if err := p.model.SetFilter(s); err != nil {
+			p.say(err.Error(), true)
+			return
+		}
+		p.say("", false)
+		p.Sync()
+	}
+
+	p.runBtn = widget.NewButtonWithIcon("Run", theme.MediaPlayIcon(), p.run)
+	p.runBtn.Importance = widget.HighImportance
+	p.stopBtn = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), p.stop)
+	p.resumeBtn = widget.NewButtonWithIcon("Resume", theme.MediaSkipNextIcon(), p.resume)
+	p.compareBtn = widget.NewButtonWithIcon("Compare…", theme.ContentCopyIcon(), p.compare)
+	p.progress = widget.NewProgressBar()
+	p.totals = widget.NewLabel("")
+	p.totals.TextStyle.Bold = true
+	p.message = widget.NewLabel("")
+	p.message.Wrapping = fyne.TextWrapWord
+
+	settings := container.New(layout.NewGridLayoutWithColumns(6),
+		labelled("Engine", p.engineSel), labelled("Time (s)", p.timeEntry), labelled("Playouts", p.playouts),
+		labelled("Cycles", p.cycles), labelled("Threads", p.threads), labelled("Seed", p.seed))
+	files := container.NewHBox(openFolder, openFile, addFile)
+	header := container.NewBorder(nil, nil, files, p.loadErrBtn, p.suiteLabel)
+	buttons := container.NewHBox(p.runBtn, p.stopBtn, p.resumeBtn, p.compareBtn)
+	filterRow := container.NewBorder(nil, nil, widget.NewLabel("Filter"), buttons, p.filter)
+	top := container.NewVBox(header, settings, filterRow, p.progress)
+
+	p.table = p.newTable()
+	left := container.NewBorder(nil, container.NewVBox(p.totals, p.message), nil, nil, p.table)
+
+	p.board = board.New(rules.Position{})
+	p.marks = newMarks(p.board)
+	p.title = widget.NewLabel("Select a test.")
+	p.title.TextStyle.Bold = true
+	p.title.Truncation = fyne.TextTruncateEllipsis
+	p.comment = widget.NewLabel("")
+	p.comment.Wrapping = fyne.TextWrapWord
+	p.moved = widget.NewLabel("")
+	p.moved.Wrapping = fyne.TextWrapWord
+	p.criteria = widget.NewLabel("")
+	p.criteria.TextStyle.Monospace = true
+	p.criteria.Wrapping = fyne.TextWrapWord
+	p.log = widget.NewList(
+		func() int { return len(p.logLines) },
+		func() fyne.CanvasObject {
+			l := widget.NewLabel("")
+			l.TextStyle.Monospace = true
+			l.Truncation = fyne.TextTruncateEllipsis
+			return l
+		},
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			if i < len(p.logLines) {
+				o.(*widget.Label).SetText(p.logLines[i])
+			}
+		})
+	p.editBtn = widget.NewButtonWithIcon("Edit test…", theme.DocumentCreateIcon(), p.edit)
+	p.editBtn.Disable()
+	toEditor := widget.NewButtonWithIcon("To editor", theme.NavigateNextIcon(), func() {
+		if t := p.selectedTest(); t != nil && p.opts.Current != nil {
+			p.opts.Current.Set(state.Snapshot{Position: t.Position, Source: "test " + t.Name})
+		}
+	})
+	info := container.NewVBox(p.title, container.NewHBox(toEditor, p.editBtn), p.comment, p.moved, p.criteria)
+	outputTitle := widget.NewLabel("Search output")
+	outputTitle.TextStyle.Bold = true
+	detailTop := container.NewHSplit(container.NewStack(p.board, p.marks), container.NewVScroll(info))
+	detailTop.Offset = 0.5
+	detail := container.NewVSplit(detailTop, container.NewBorder(outputTitle, nil, nil, nil, p.log))
+	detail.Offset = 0.68
+
+	split := container.NewHSplit(left, detail)
+	split.Offset = 0.58
+	p.content = container.NewBorder(top, nil, nil, nil, split)
+}
+
+func entry(text, placeholder string) *widget.Entry {
+	e := widget.NewEntry()
+	e.SetText(text)
+	e.PlaceHolder = placeholder
+	return e
+}
+
+func labelled(label string, o fyne.CanvasObject) fyne.CanvasObject {
+	l := widget.NewLabel(label)
+	l.SizeName = theme.SizeNameCaptionText
+	l.Importance = widget.LowImportance
+	return container.NewBorder(l, nil, nil, nil, o)
+}
+
+func (p *Panel) say(msg string, bad bool) {
+	p.message.Importance = widget.MediumImportance
+	if bad {
+		p.message.Importance = widget.DangerImportance
+	}
+	p.message.SetText(msg)
+}
+
+func (p *Panel) showLoadErrors() {
+	if p.opts.Dialogs == nil {
+		return
+	}
+	p.opts.Dialogs.Error(errors.Join(p.st.LoadErrs...))
+}
+
+// setup reads the run settings; an error names the field.
+func (p *Panel) setup() (Setup, error) {
+	var s Setup
+	i := p.engineSel.SelectedIndex()
+	if i < 0 || i >= len(p.engines) {
+		return s, errors.New("choose an engine first")
+	}
+	choice := p.engines[i]
+	num := func(name, text string, integer bool) (float64, error) {
+		text = strings.TrimSpace(text)
+		if text == "" {
+			return 0, nil
+		}
+		v, err := strconv.ParseFloat(text, 64)
+		if err != nil || v < 0 || integer && v != float64(int64(v)) {
+			kind := "number"
+			if integer {
+				kind = "whole number"
+			}
+			return 0, fmt.Errorf("%s: %q is not a %s of zero or more", name, text, kind)
+		}
+		return v, nil
+	}
+	t, err := num("Time", p.timeEntry.Text, false)
+	if err != nil {
+		return s, err
+	}
+	n, err := num("Playouts", p.playouts.Text, true)
+	if err != nil {
+		return s, err
+	}
+	c, err := num("Cycles", p.cycles.Text, true)
+	if err != nil {
+		return s, err
+	}
+	th, err := num("Threads", p.threads.Text, true)
+	if err != nil {
+		return s, err
+	}
+	sd, err := num("Seed", p.seed.Text, true)
+	if err != nil {
+		return s, err
+	}
+	if t == 0 && n == 0 {
+		return s, errors.New("give a time per test or a playout budget")
+	}
+	s.Limits = ats.Limits{Time: time.Duration(t * float64(time.Second)), Playouts: int64(n)}
+	s.Cycles = max(int(c), 1)
+	s.Threshold = 1
+	s.EngineName = choice.Name
+	if choice.Builtin {
+		s.Threads, s.Seed = int(th), uint64(sd)
+	}
+	s.Engine, s.Options, err = choice.Factory(s.Threads, s.Seed)
+	if err != nil {
+		return s, fmt.Errorf("%s: %w", choice.Name, err)
+	}
+	return s, nil
+}
+
+// Run starts a run of the open suite with the settings shown, as the Run
+// button does.
+func (p *Panel) Run() { p.run() }
+
+func (p *Panel) run() {
+	s, err := p.setup()
+	if err != nil {
+		p.say(err.Error(), true)
+		return
+	}
+	st := p.model.State()
+	if st.Suite == nil {
+		p.say(ErrNoSuite.Error(), true)
+		return
+	}
+	if dir := p.runsDir(); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err == nil {
+			s.ResultFile = filepath.Join(dir, ats.RunFileName(st.Suite.Name, time.Now()))
+		}
+	}
+	// The run about to start is compared with the one shown before it.
+	if st.Summary != nil {
+		p.model.SetPrevious(st.Summary)
+	}
+	if err := p.model.Start(s); err != nil {
+		p.say(err.Error(), true)
+		return
+	}
+	p.say("", false)
+	p.Sync()
+}
+
+func (p *Panel) stop() {
+	p.stopBtn.Disable()
+	p.say("Stopping… Resume will run the tests not finished.", false)
+	// The end of the run reaches the widgets through the model.
+	p.model.Cancel()
+}
+
+func (p *Panel) resume() {
+	var engine ats.EngineFactory
+	if p.model.State().Setup.Engine == nil {
+		s, err := p.setup()
+		if err != nil {
+			p.say(err.Error(), true)
+			return
+		}
+		engine = s.Engine
+	}
+	if err := p.model.Resume(engine); err != nil {
+		p.say(err.Error(), true)
+		return
+	}
+	p.say("", false)
+	p.Sync()
+}
+
+func (p *Panel) compare() {
+	if p.opts.Dialogs == nil {
+		return
+	}
+	p.opts.Dialogs.Open("Compare with an earlier run", []string{".jsonl", ".json"}, func(path string) {
+		if err := p.model.LoadPrevious(path); err != nil {
+			p.say(err.Error(), true)
+			return
+		}
+		p.say("Comparing with "+filepath.Base(path)+".", false)
+		p.Sync()
+	})
+}
+
+// apply draws st on the UI goroutine.
+func (p *Panel) apply(st State) {
+	p.drawn.Store(st.Version)
+	p.st = st
+	switch {
+	case st.Suite == nil:
+		p.suiteLabel.SetText("No suite open.")
+	default:
+		p.suiteLabel.SetText(fmt.Sprintf("%s — %d tests", st.Suite.Name, len(st.Suite.Tests)))
+	}
+	if n := len(st.LoadErrs); n > 0 {
+		p.loadErrBtn.SetText(fmt.Sprintf("%d files failed to load", n))
+		p.loadErrBtn.Show()
+	} else {
+		p.loadErrBtn.Hide()
+	}
+	p.rows = Rows(st)
+	p.table.Refresh()
+	p.totals.SetText(Totals(st))
+	if st.Status.Total > 0 {
+		p.progress.SetValue(float64(st.Status.Done) / float64(st.Status.Total))
+	} else {
+		p.progress.SetValue(0)
+	}
+	set := func(b *widget.Button, on bool) {
+		if on {
+			b.Enable()
+		} else {
+			b.Disable()
+		}
+	}
+	set(p.runBtn, !st.Running && st.Suite != nil)
+	set(p.stopBtn, st.Running)
+	set(p.resumeBtn, !st.Running && st.Resumable)
+	set(p.compareBtn, !st.Running)
+	if st.Err != nil {
+		p.say(st.Err.Error(), true)
+	}
+	p.showSelected()
+}
+
+func (p *Panel) selectedTest() *ats.Test {
+	if ts := p.st.Tests[p.selected]; ts != nil {
+		return ts.Test
+	}
+	return nil
+}
+
+// showSelected draws the selected test's detail.
+func (p *Panel) showSelected() {
+	ts := p.st.Tests[p.selected]
+	if ts == nil {
+		p.title.SetText("Select a test.")
+		p.comment.SetText("")
+		p.moved.SetText("")
+		p.criteria.SetText("")
+		p.logLines = nil
+		p.log.Refresh()
+		p.editBtn.Disable()
+		p.marks.Set(0, 0)
+		return
+	}
+	p.editBtn.Enable()
+	t := ts.Test
+	var res *ats.TestResult
+	if r, ok := ts.Last(); ok {
+		res = &r
+	}
+	d := DetailOf(t, res)
+	title := fmt.Sprintf("%d. %s", t.Number, t.Name)
+	if len(t.Tags) > 0 {
+		title += "   [" + strings.Join(t.Tags, ", ") + "]"
+	}
+	p.title.SetText(title)
+	p.comment.SetText(t.Comment)
+	switch {
+	case ts.Running:
+		p.moved.SetText("Running…")
+	case res == nil:
+		p.moved.SetText("Not run yet.")
+	default:
+		p.moved.SetText(fmt.Sprintf("Engine's move: %s   (score %.2f of %.2f, %s)", d.Moved, res.Score, res.MaxScore, strings.ToUpper(string(res.Status))))
+	}
+	p.criteria.SetText("Criteria (block weight: atoms)\n" + strings.Join(d.Criteria, "\n"))
+	p.board.Display(d.Position, board.Overlays{PV: d.Move, Selected: rules.NoSquare})
+	p.marks.Set(d.Good, d.Bad)
+	lines := ts.Log
+	if len(lines) == 0 && res != nil {
+		lines = res.Log
+	}
+	if len(lines) == 0 && res != nil {
+		lines = []string{"(the engine's output was not recorded for this result)"}
+	}
+	changed := len(lines) != len(p.logLines)
+	p.logLines = lines
+	if changed {
+		p.log.Refresh()
+		p.log.ScrollToBottom()
+	}
+}
+
+// Column layout of the results table.
+var columns = []struct {
+	title string
+	width float32
+	right bool
+}{
+	{"#", 40, true},
+	{"Test", 150, false},
+	{"Tags", 110, false},
+	{"Result", 72, false},
+	{"Score", 104, true},
+	{"Move", 160, false},
+	{"Time", 72, true},
+	{"Solved", 72, true},
+	{"Errors", 120, false},
+	{"Change", 84, false},
+	{"Comment", 320, false},
+}
+
+// statusColor is the colour of a result: green pass, red fail, orange error.
+func statusColor(r Row) color.Color {
+	switch {
+	case r.Running:
+		return theme.Color(theme.ColorNamePrimary)
+	case r.Status == ats.Pass:
+		return theme.Color(theme.ColorNameSuccess)
+	case r.Status == ats.Fail:
+		return theme.Color(theme.ColorNameError)
+	case r.Status == ats.Error:
+		return theme.Color(theme.ColorNameWarning)
+	}
+	return theme.Color(theme.ColorNamePlaceHolder)
+}
+
+// cell is one table cell: a text on an optional coloured badge.
+type cell struct {
+	bg   *canvas.Rectangle
+	text *canvas.Text
+}
+
+func (p *Panel) newTable() *widget.Table {
+	t := widget.NewTable(
+		func() (int, int) { return len(p.rows), len(columns) },
+		func() fyne.CanvasObject {
+			bg := canvas.NewRectangle(color.Transparent)
+			bg.CornerRadius = 4
+			txt := canvas.NewText("", theme.Color(theme.ColorNameForeground))
+			return container.NewStack(bg, container.NewPadded(txt))
+		},
+		func(id widget.TableCellID, o fyne.CanvasObject) {
+			stack := o.(*fyne.Container)
+			bg := stack.Objects[0].(*canvas.Rectangle)
+			txt := stack.Objects[1].(*fyne.Container).Objects[0].(*canvas.Text)
+			p.updateCell(id, bg, txt)
+		})
+	t.ShowHeaderRow = true
+	t.CreateHeader = func() fyne.CanvasObject {
+		l := widget.NewLabel("")
+		l.TextStyle.Bold = true
+		return l
+	}
+	t.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
+		if id.Col >= 0 && id.Col < len(columns) {
+			o.(*widget.Label).SetText(columns[id.Col].title)
+		}
+	}
+	for i, c := range columns {
+		t.SetColumnWidth(i, c.width)
+	}
+	t.OnSelected = func(id widget.TableCellID) {
+		if id.Row >= 0 && id.Row < len(p.rows) {
+			p.selected = p.rows[id.Row].Name
+			p.showSelected()
+		}
+	}
+	return t
+}
+
+// CellText is the text of a table cell.
+func CellText(r Row, col int) string {
+	switch col {
+	case 0:
+		return r.Number
+	case 1:
+		return r.Name
+	case 2:
+		return r.Tags
+	case 3:
+		return r.StatusText()
+	case 4:
+		return r.Score
+	case 5:
+		return r.Move
+	case 6:
+		return r.Time
+	case 7:
+		return r.Solved
+	case 8:
+		return r.Errors
+	case 9:
+		return r.Change
+	case 10:
+		return r.Comment
+	}
+	return ""
+}
+
+func (p *Panel) updateCell(id widget.TableCellID, bg *canvas.Rectangle, txt *canvas.Text) {
+	if id.Row >= len(p.rows) {
+		txt.Text = ""
+		bg.FillColor = color.Transparent
+		txt.Refresh()
+		bg.Refresh()
+		return
+	}
+	r := p.rows[id.Row]
+	txt.TextSize = theme.TextSize()
+	txt.TextStyle = fyne.TextStyle{}
+	txt.Alignment = fyne.TextAlignLeading
+	if columns[id.Col].right {
+		txt.Alignment = fyne.TextAlignTrailing
+	}
+	txt.Color = theme.Color(theme.ColorNameForeground)
+	bg.FillColor = color.Transparent
+	switch id.Col {
+	case 3:
+		if r.Status != "" || r.Running {
+			bg.FillColor = statusColor(r)
+			txt.Color = color.White
+			txt.TextStyle.Bold = true
+			txt.Alignment = fyne.TextAlignCenter
+		}
+	case 8:
+		txt.Color = theme.Color(theme.ColorNameError)
+	case 9:
+		switch ats.Change(r.Change) {
+		case ats.Better, ats.Fixed:
+			txt.Color = theme.Color(theme.ColorNameSuccess)
+		case ats.Worse, ats.Errored:
+			txt.Color = theme.Color(theme.ColorNameError)
+		}
+	}
+	txt.Text = ellipsis(CellText(r, id.Col), columns[id.Col].width, txt.TextStyle)
+	txt.Refresh()
+	bg.Refresh()
+}
+
+// ellipsis shortens s to fit a column width pixels wide, padding
+// included: canvas.Text does not truncate by itself.
+func ellipsis(s string, width float32, style fyne.TextStyle) string {
+	avail := width - 4*theme.Padding()
+	size := theme.TextSize()
+	if fyne.MeasureText(s, size, style).Width <= avail {
+		return s
+	}
+	r := []rune(s)
+	for n := len(r) - 1; n > 0; n-- {
+		t := string(r[:n]) + "…"
+		if fyne.MeasureText(t, size, style).Width <= avail {
+			return t
+		}
+	}
+	return "…"
+}

@@ -1,0 +1,338 @@
+package suitepanel
+
+import (
+	"flag"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"arimaa-workbench/ats"
+	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/state"
+)
+
+var shot = flag.String("shot", "", "write a PNG of the suite panel after a run to this file")
+
+func newTestPanel(t testing.TB, run RunFunc, choices ...EngineChoice) (*Panel, fyne.Window) {
+	t.Helper()
+	test.NewTempApp(t)
+	p := New(Options{
+		Engines: func() []EngineChoice { return choices },
+		Current: state.NewCurrent(rules.StartPosition(), "start"),
+		RunsDir: t.TempDir(),
+		Run:     run,
+	})
+	w := test.NewTempWindow(t, p.Content())
+	w.Resize(fyne.NewSize(1400, 860))
+	t.Cleanup(p.Close)
+	return p, w
+}
+
+func rowByName(p *Panel, name string) (int, Row) {
+	for i, r := range p.rows {
+		if r.Name == name {
+			return i, r
+		}
+	}
+	return -1, Row{}
+}
+
+func TestScriptedRunFillsTable(t *testing.T) {
+	p, w := newTestPanel(t, scriptedRun, fakeChoice(nil))
+	p.Open(writeSuite(t))
+	if len(p.rows) != 3 {
+		t.Fatalf("%d rows before the run, want 3", len(p.rows))
+	}
+	if got := CellText(p.rows[0], 10); got != "Test 1-goal." {
+		t.Errorf("comment column %q", got)
+	}
+	if got := CellText(p.rows[0], 3); got != "—" {
+		t.Errorf("status before the run %q", got)
+	}
+	test.Tap(p.runBtn)
+	p.model.Wait()
+	p.Sync()
+
+	want := map[string]struct {
+		status ats.Status
+		score  string
+	}{
+		"1-goal":     {ats.Pass, "1.00 / 1.00"},
+		"2-elephant": {ats.Fail, "0.50 / 1.00"},
+		"3-miss":     {ats.Fail, "0.00 / 1.00"},
+	}
+	for name, w := range want {
+		_, r := rowByName(p, name)
+		if r.Status != w.status || r.Score != w.score {
+			t.Errorf("%s: status %q score %q, want %q %q", name, r.Status, r.Score, w.status, w.score)
+		}
+	}
+	if got := p.totals.Text; !strings.Contains(got, "Score 1.50 / 3.00") || !strings.Contains(got, "passed 1") || !strings.Contains(got, "failed 2") {
+		t.Errorf("totals %q", got)
+	}
+	// Pass is drawn green and fail red.
+	if c := statusColor(p.rows[0]); c != theme.Color(theme.ColorNameSuccess) {
+		t.Errorf("pass colour %v", c)
+	}
+	if _, r := rowByName(p, "3-miss"); statusColor(r) != theme.Color(theme.ColorNameError) {
+		t.Errorf("fail colour %v", statusColor(r))
+	}
+	if p.progress.Value != 1 {
+		t.Errorf("progress %v after the run", p.progress.Value)
+	}
+
+	// Selecting the second test shows its board, the move and the marks.
+	i, _ := rowByName(p, "2-elephant")
+	p.table.Select(widget.TableCellID{Row: i, Col: 1})
+	o := p.board.Overlays()
+	if len(o.PV) != 1 || o.PV[0].String() != "Ed3n" {
+		t.Errorf("move arrows %v", o.PV)
+	}
+	if p.marks.good != rules.D4.Bit() || p.marks.bad != rules.D5.Bit() {
+		t.Errorf("satisfied %v failed %v, want d4 satisfied and d5 failed", p.marks.good, p.marks.bad)
+	}
+	want2 := suitePositions()["2-elephant"]
+	if got := p.board.Shown(); got.AEIString() != want2.AEIString() {
+		t.Errorf("board shows %s", got.AEIString())
+	}
+	if !strings.Contains(p.criteria.Text, "✓ Ed4") || !strings.Contains(p.criteria.Text, "✗ Ed5") {
+		t.Errorf("criteria text %q", p.criteria.Text)
+	}
+	if len(p.logLines) < 2 || p.logLines[1] != "info depth 1" || !strings.HasPrefix(p.logLines[2], "— played Ed3n: score 0.50 of 1.00") {
+		t.Errorf("search output %q", p.logLines)
+	}
+	if *shot != "" {
+		writePNG(t, w, *shot)
+	}
+}
+
+func TestStopAndResume(t *testing.T) {
+	gate := make(chan struct{})
+	p, _ := newTestPanel(t, nil, fakeChoice(gate))
+	p.Open(writeSuite(t))
+	test.Tap(p.runBtn)
+	waitFor(t, func() bool {
+		st := p.model.State()
+		ts := st.Tests["3-miss"]
+		return ts != nil && ts.Running && st.Status.Done == 2
+	})
+	test.Tap(p.stopBtn)
+	p.model.Wait()
+	waitFor(t, func() bool { return p.model.State().Resumable })
+	p.Sync()
+	if p.resumeBtn.Disabled() {
+		t.Fatal("Resume should be enabled after a stop")
+	}
+	if _, r := rowByName(p, "3-miss"); r.Status != "" {
+		t.Errorf("the stopped test has status %q", r.Status)
+	}
+	if _, r := rowByName(p, "1-goal"); r.Status != ats.Pass {
+		t.Errorf("the first test lost its result: %q", r.Status)
+	}
+
+	close(gate)
+	test.Tap(p.resumeBtn)
+	p.model.Wait()
+	p.Sync()
+	st := p.model.State()
+	if st.Err != nil || st.Resumable {
+		t.Fatalf("after resuming: err %v resumable %v", st.Err, st.Resumable)
+	}
+	if st.Summary == nil || !st.Summary.Finished || len(st.Summary.Results) != 3 {
+		t.Fatalf("summary %+v", st.Summary)
+	}
+	for _, r := range p.rows {
+		if r.Status == "" {
+			t.Errorf("%s has no result after the resume", r.Name)
+		}
+	}
+	if _, r := rowByName(p, "3-miss"); r.Status != ats.Fail || r.Move != "Ed3e" {
+		t.Errorf("3-miss: %q %q", r.Status, r.Move)
+	}
+}
+
+func TestCompareWithPreviousRun(t *testing.T) {
+	p, _ := newTestPanel(t, scriptedRun, fakeChoice(nil))
+	p.Open(writeSuite(t))
+	test.Tap(p.runBtn)
+	p.model.Wait()
+	p.Sync()
+	// A previous run in which 1-goal failed and 3-miss passed.
+	prev := p.model.State().Summary
+	old := *prev
+	old.Tests = append([]ats.TestSummary(nil), prev.Tests...)
+	for i := range old.Tests {
+		switch old.Tests[i].Name {
+		case "1-goal":
+			old.Tests[i].Status, old.Tests[i].Score = ats.Fail, 0
+		case "3-miss":
+			old.Tests[i].Status, old.Tests[i].Score = ats.Pass, 1
+		}
+	}
+	p.model.SetPrevious(&old)
+	p.Sync()
+	if _, r := rowByName(p, "1-goal"); r.Change != string(ats.Better) {
+		t.Errorf("1-goal change %q", r.Change)
+	}
+	if _, r := rowByName(p, "3-miss"); r.Change != string(ats.Worse) {
+		t.Errorf("3-miss change %q", r.Change)
+	}
+	if !strings.Contains(p.totals.Text, "1 better, 1 worse") {
+		t.Errorf("totals %q", p.totals.Text)
+	}
+}
+
+func TestOpenShowsLatestRun(t *testing.T) {
+	dir := writeSuite(t)
+	p, _ := newTestPanel(t, nil, fakeChoice(nil))
+	p.Open(dir)
+	test.Tap(p.runBtn)
+	p.model.Wait()
+	// A new panel over the same runs folder shows that run when the suite
+	// opens.
+	q := New(Options{Engines: p.opts.Engines, RunsDir: p.opts.RunsDir})
+	defer q.Close()
+	q.Open(dir)
+	if _, r := rowByName(q, "1-goal"); r.Status != ats.Pass {
+		t.Errorf("reopened suite: 1-goal %q", r.Status)
+	}
+	if !strings.Contains(q.totals.Text, "passed 1") {
+		t.Errorf("totals %q", q.totals.Text)
+	}
+}
+
+func TestFilterAndBadSettings(t *testing.T) {
+	p, _ := newTestPanel(t, scriptedRun, fakeChoice(nil))
+	p.Open(writeSuite(t))
+	test.Type(p.filter, "tag:goal")
+	if len(p.rows) != 1 || p.rows[0].Name != "1-goal" {
+		t.Errorf("filter tag:goal gave %d rows", len(p.rows))
+	}
+	p.filter.SetText("")
+	p.cycles.SetText("x")
+	test.Tap(p.runBtn)
+	if p.model.State().Running || !strings.Contains(p.message.Text, "Cycles") {
+		t.Errorf("bad cycles: message %q", p.message.Text)
+	}
+}
+
+func TestEditTest(t *testing.T) {
+	p, _ := newTestPanel(t, scriptedRun, fakeChoice(nil))
+	dir := writeSuite(t)
+	p.Open(dir)
+	i, _ := rowByName(p, "3-miss")
+	p.table.Select(widget.TableCellID{Row: i, Col: 1})
+	test.Tap(p.editBtn)
+	e := p.editor
+	if e == nil {
+		t.Fatal("no editor")
+	}
+	e.criteria.SetText("Ee2 Qx9")
+	if e.validate() || !strings.Contains(e.problem.Text, "column 5") {
+		t.Errorf("bad atom: %q", e.problem.Text)
+	}
+	e.criteria.SetText("Ed4 | Ee2 : 0.3")
+	e.comment.SetText("Edited.")
+	// The position comes from the shared current position (the editor).
+	moved := suitePositions()["3-miss"].WithPiece(rules.G2, rules.MakePiece(rules.Gold, rules.Dog))
+	p.opts.Current.Set(state.Snapshot{Position: moved})
+	test.Tap(e.usePos)
+	if !e.validate() {
+		t.Fatalf("valid edit refused: %s", e.problem.Text)
+	}
+	p.saveEdit(e)
+	back, errs := ats.LoadSuite(filepath.Join(dir, "3-miss.ats"))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	got := back.Tests[0]
+	if got.Comment != "Edited." || got.Criteria.String() != "Ed4 | Ee2 : 0.3" || got.Position.AEIString() != moved.AEIString() {
+		t.Errorf("saved test: %q %q %s", got.Comment, got.Criteria.String(), got.Position.AEIString())
+	}
+	if ts := p.model.State().Tests["3-miss"]; ts.Test.Comment != "Edited." {
+		t.Errorf("the suite still has the old test")
+	}
+}
+
+func TestFormatATSRoundTrip(t *testing.T) {
+	for name, pos := range suitePositions() {
+		t.Run(name, func(t *testing.T) {
+			c, err := ParseCriteria(suiteFiles[name], pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			in := &ats.Test{Name: name, Comment: "Two\nlines.", Tags: []string{"a", "b-c"}, Position: pos, Criteria: c}
+			text, err := FormatATS(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, err := ats.ReadATS(strings.NewReader(text), name+".ats")
+			if err != nil {
+				t.Fatalf("%v\n%s", err, text)
+			}
+			if back.Comment != in.Comment || strings.Join(back.Tags, "|") != "a|b-c" ||
+				back.Position.AEIString() != pos.AEIString() || back.Criteria.String() != c.String() {
+				t.Errorf("round trip changed the test: comment %q tags %q position %s criteria %q\n%s",
+					back.Comment, back.Tags, back.Position.AEIString(), back.Criteria.String(), text)
+			}
+		})
+	}
+}
+
+func TestFormatATSRejectsSpacedTag(t *testing.T) {
+	pos := suitePositions()["1-goal"]
+	c, _ := ParseCriteria("score goal", pos)
+	if _, err := FormatATS(&ats.Test{Name: "x", Tags: []string{"two words"}, Position: pos, Criteria: c}); err == nil {
+		t.Error("a tag with a space was written")
+	}
+}
+
+func TestParseCriteriaErrors(t *testing.T) {
+	pos := suitePositions()["1-goal"]
+	tests := []struct{ in, want string }{
+		{"", "empty"},
+		{"Ed4 Zz9", "column 5"},
+		{"Ed4 : x", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.in, func(t *testing.T) {
+			_, err := ParseCriteria(tc.in, pos)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want one saying %q", err, tc.want)
+			}
+		})
+	}
+	if _, err := ParseCriteria("  Score   Goal ", pos); err != nil {
+		t.Errorf("score goal: %v", err)
+	}
+}
+
+func waitFor(t testing.TB, cond func() bool) {
+	t.Helper()
+	for i := 0; i < 2000; i++ {
+		if cond() {
+			return
+		}
+		sleep()
+	}
+	t.Fatal("condition never held")
+}
+
+func writePNG(t testing.TB, w fyne.Window, path string) {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := png.Encode(f, w.Canvas().Capture()); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,682 @@
+package viewer
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/records"
+	"arimaa-workbench/ui/board"
+	"arimaa-workbench/ui/files"
+	"arimaa-workbench/ui/state"
+)
+
+// Panel is the game viewer on screen: a game tab (board, navigation, move
+// list, captures, result, move entry) and an archive tab (the filtered list
+// of an archive's games).
+type Panel struct {
+	Model   *Model
+	Board   *board.Board
+	Entry   *board.MoveEntry
+	Index   *Index
+	Dialogs files.Dialogs
+	Current *state.Current // told of every move of the cursor; may be nil
+
+	// OnAnalyse, when set, shows an "Analyse here" button that hands the
+	// cursor's position to the engine panel.
+	OnAnalyse func(state.Snapshot)
+	// OnEdit, when set, shows "Edit here", which hands the position to the
+	// editor.
+	OnEdit func(p rules.Position, source string)
+	// OnOpened is called with each file opened, for recent files.
+	OnOpened func(path string)
+	// Status shows a short message; may be nil.
+	Status func(string)
+	// StepAnimation is how long a step slides; 0 jumps.
+	StepAnimation time.Duration
+	// Show selects the frozen, danger and goal overlays.
+	Show board.Show
+
+	tabs      *container.AppTabs
+	title     *widget.Label
+	result    *widget.Label
+	capGold   *fyne.Container
+	capSilver *fyne.Container
+	moves     *widget.List
+	slider    *widget.Slider
+	entryInfo *widget.Label
+	finish    *widget.Button
+	undoStep  *widget.Button
+	analyse   *widget.Button
+	edit      *widget.Button
+	table     *widget.Table
+	count     *widget.Label
+	cancel    context.CancelFunc
+	sliding   bool
+	// archiveDone is closed when the archive last opened is fully listed.
+	archiveDone <-chan struct{}
+	busy        bool // a step animation is running
+}
+
+// NewPanel builds the viewer, showing the basic setup until a game is
+// opened.
+func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
+	g, _ := rules.NewGameFrom(rules.StartPosition())
+	v := &Panel{Model: NewModel(g, "New game"), Index: &Index{}, Dialogs: d, Current: cur,
+		StepAnimation: 160 * time.Millisecond, Show: board.DefaultShow}
+	v.Board = board.New(rules.StartPosition())
+	v.Entry = board.NewMoveEntry(rules.StartPosition())
+	v.Board.OnTapped = v.clickSquare
+	v.Board.OnDragged = v.dragSquare
+
+	v.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	v.title.Wrapping = fyne.TextWrapWord
+	v.result = widget.NewLabel("")
+	v.result.Wrapping = fyne.TextWrapWord
+	v.capGold = container.NewHBox()
+	v.capSilver = container.NewHBox()
+	v.moves = widget.NewList(
+		func() int { return v.Model.Len() },
+		func() fyne.CanvasObject { return widget.NewLabel("00w Ee2n Ee3n Ee4n Ee5n rc3x") },
+		func(i widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(v.Model.MoveText(i)) },
+	)
+	v.moves.OnSelected = func(i widget.ListItemID) {
+		if v.sliding {
+			return
+		}
+		if v.Model.Ply() != i+1 || v.Model.Step() != 0 {
+			v.Model.Seek(i + 1)
+			v.changed()
+		}
+	}
+	v.slider = widget.NewSlider(0, 1)
+	v.slider.Step = 1
+	v.slider.OnChanged = func(f float64) {
+		if v.sliding {
+			return
+		}
+		v.Model.Seek(int(f))
+		v.changed()
+	}
+	v.entryInfo = widget.NewLabel("")
+	v.entryInfo.Wrapping = fyne.TextWrapWord
+	v.finish = widget.NewButtonWithIcon("Finish turn", theme.ConfirmIcon(), v.FinishTurn)
+	v.undoStep = widget.NewButtonWithIcon("Undo step", theme.ContentUndoIcon(), func() { v.UndoStep() })
+
+	btn := func(icon fyne.Resource, fn func()) *widget.Button { return widget.NewButtonWithIcon("", icon, fn) }
+	nav := container.NewHBox(
+		widget.NewButtonWithIcon("Open…", theme.FolderOpenIcon(), v.OpenDialog),
+		widget.NewSeparator(),
+		btn(theme.MediaSkipPreviousIcon(), func() { v.Go("first") }),
+		btn(theme.MediaFastRewindIcon(), func() { v.Go("prev") }),
+		btn(theme.NavigateBackIcon(), func() { v.Go("prevstep") }),
+		btn(theme.NavigateNextIcon(), func() { v.Go("nextstep") }),
+		btn(theme.MediaFastForwardIcon(), func() { v.Go("next") }),
+		btn(theme.MediaSkipNextIcon(), func() { v.Go("last") }),
+		widget.NewSeparator(),
+		widget.NewButtonWithIcon("Flip", theme.MoveDownIcon(), func() { v.Board.SetFlipped(!v.Board.Flipped()) }),
+	)
+	v.analyse = widget.NewButtonWithIcon("Analyse here", theme.SearchIcon(), func() {
+		if v.OnAnalyse != nil {
+			v.OnAnalyse(v.Snapshot())
+		}
+	})
+	v.edit = widget.NewButtonWithIcon("Edit here", theme.DocumentCreateIcon(), func() {
+		if v.OnEdit != nil {
+			v.OnEdit(v.Model.Position(), v.placeText())
+		}
+	})
+	newTest := widget.NewButtonWithIcon("New test from here", theme.FileIcon(), v.NewTest)
+	here := container.NewHBox(v.analyse, v.edit, newTest, widget.NewSeparator(), board.ShowControls(&v.Show, v.showBoard))
+
+	info := container.NewVBox(
+		v.title, v.result,
+		container.NewBorder(nil, nil, widget.NewLabel("Gold lost"), nil, v.capGold),
+		container.NewBorder(nil, nil, widget.NewLabel("Silver lost"), nil, v.capSilver),
+		widget.NewSeparator(),
+		v.entryInfo,
+		container.NewHBox(v.undoStep, v.finish),
+		widget.NewSeparator(),
+	)
+	right := container.NewBorder(info, nil, nil, nil, v.moves)
+	left := container.NewBorder(nil, v.slider, nil, nil, v.Board)
+	split := container.NewHSplit(left, right)
+	split.Offset = 0.64
+	game := container.NewBorder(container.NewVBox(nav, here), nil, nil, nil, split)
+
+	v.tabs = container.NewAppTabs(
+		container.NewTabItemWithIcon("Game", theme.MediaPlayIcon(), game),
+		container.NewTabItemWithIcon("Archive", theme.ListIcon(), v.archiveView()),
+	)
+	v.changed()
+	return v
+}
+
+// Content returns the panel's canvas object.
+func (v *Panel) Content() fyne.CanvasObject { return v.tabs }
+
+// SetAnalyse sets (or with nil removes) the "Analyse here" hook.
+func (v *Panel) SetAnalyse(fn func(state.Snapshot)) {
+	v.OnAnalyse = fn
+	v.changed()
+}
+
+func (v *Panel) status(msg string) {
+	if v.Status != nil {
+		v.Status(msg)
+	}
+}
+
+// placeText names the cursor, e.g. "game 123 at 12b".
+func (v *Panel) placeText() string {
+	p := v.Model.Position()
+	label := rules.TurnLabel(p.Turn(), p.Side())
+	if v.Model.Step() > 0 {
+		label += fmt.Sprintf(" after %d step(s)", v.Model.Step())
+	}
+	return v.Model.Title() + " at " + label
+}
+
+// Snapshot is the cursor's position with the game up to its turn.
+func (v *Panel) Snapshot() state.Snapshot {
+	g, err := v.Model.GameAt()
+	if err != nil {
+		g = nil
+	}
+	return state.Snapshot{Position: v.Model.Position(), Game: g, Source: v.placeText()}
+}
+
+// SetGame shows g from its start.
+func (v *Panel) SetGame(g *rules.Game, title string) {
+	v.Model.SetGame(g, title)
+	v.moves.UnselectAll()
+	v.tabs.SelectIndex(0)
+	v.changed()
+}
+
+// Go moves the cursor: "first", "prev", "prevstep", "nextstep", "next",
+// "last". It reports whether the cursor moved.
+func (v *Panel) Go(where string) bool {
+	if v.busy {
+		return false
+	}
+	m := v.Model
+	moved := false
+	switch where {
+	case "first":
+		moved = m.Ply() != 0 || m.Step() != 0
+		m.First()
+	case "prev":
+		moved = m.Prev()
+	case "prevstep":
+		if !m.PrevStep() {
+			return false
+		}
+		// Show the position before the step, with the piece sliding back.
+		s, _ := m.NextStepValue()
+		v.changed()
+		v.busy = true
+		v.Board.AnimateArrival(s.From(), s.To(), v.StepAnimation, func() { v.busy = false })
+		return true
+	case "nextstep":
+		s, ok := m.NextStepValue()
+		if !ok {
+			return false
+		}
+		v.busy = true
+		v.Board.SetOverlays(board.NoOverlays)
+		v.Board.Animate(s.From(), s.To(), v.StepAnimation, func() {
+			v.busy = false
+			m.NextStep()
+			v.changed()
+		})
+		return true
+	case "next":
+		moved = m.Next()
+	case "last":
+		moved = m.Ply() != m.Len() || m.Step() != 0
+		m.Last()
+	}
+	if moved {
+		v.changed()
+	}
+	return moved
+}
+
+// changed redraws everything from the model and tells the current position.
+func (v *Panel) changed() {
+	m := v.Model
+	if m.Step() != 0 || v.Entry.Start() != m.TurnStart() {
+		v.Entry = board.NewMoveEntry(m.TurnStart())
+	}
+	v.showBoard()
+	v.title.SetText(m.Title())
+	v.result.SetText(m.ResultText())
+	gold, silver := m.Captured()
+	fill := func(c *fyne.Container, ps []rules.Piece) {
+		c.RemoveAll()
+		for _, p := range ps {
+			img := canvas.NewImageFromResource(board.PieceResource(p))
+			img.FillMode = canvas.ImageFillContain
+			img.SetMinSize(fyne.NewSize(24, 24))
+			c.Add(img)
+		}
+	}
+	fill(v.capGold, gold)
+	fill(v.capSilver, silver)
+	// sliding keeps the slider's and the list's callbacks from seeking
+	// while they are set to follow the model.
+	v.sliding = true
+	v.slider.Max = float64(max(1, m.Len()))
+	v.slider.SetValue(float64(m.Ply()))
+	v.moves.Refresh()
+	if m.Ply() > 0 {
+		v.moves.Select(m.Ply() - 1)
+		v.moves.ScrollTo(m.Ply() - 1)
+	} else {
+		v.moves.UnselectAll()
+	}
+	v.sliding = false
+	if v.OnAnalyse != nil {
+		v.analyse.Show()
+	} else {
+		v.analyse.Hide()
+	}
+	if v.OnEdit != nil {
+		v.edit.Show()
+	} else {
+		v.edit.Hide()
+	}
+	if v.Current != nil {
+		v.Current.Set(v.Snapshot())
+	}
+}
+
+// showBoard draws the cursor's position, or the move being entered.
+func (v *Panel) showBoard() {
+	m := v.Model
+	e := v.Entry
+	if len(e.Steps()) > 0 || e.Selected() != rules.NoSquare {
+		v.Board.Display(e.Position(), v.Show.Apply(e.Overlays(), e.Position()))
+	} else {
+		v.Board.Display(m.Position(), v.Show.Apply(board.Overlays{Selected: rules.NoSquare, LastMove: m.Highlight()}, m.Position()))
+	}
+	steps := e.Steps()
+	switch {
+	case m.Step() != 0:
+		v.entryInfo.SetText("Go to the start of a turn to enter a move.")
+	case len(steps) == 0:
+		p := m.Position()
+		v.entryInfo.SetText(fmt.Sprintf("%s: click or drag pieces to enter %s's move.", rules.TurnLabel(p.Turn(), p.Side()), p.Side()))
+	default:
+		start := e.Start()
+		v.entryInfo.SetText(fmt.Sprintf("Move so far: %s", start.MoveString(e.Move())))
+	}
+	if e.CanFinish() {
+		v.finish.Enable()
+	} else {
+		v.finish.Disable()
+	}
+	if len(steps) > 0 {
+		v.undoStep.Enable()
+	} else {
+		v.undoStep.Disable()
+	}
+}
+
+func (v *Panel) entering() bool {
+	if v.busy {
+		return false
+	}
+	if v.Model.Step() != 0 {
+		v.status("go to the start of a turn to enter a move")
+		return false
+	}
+	if _, over := v.Model.Game().Result(); over && v.Model.Ply() == v.Model.Len() {
+		v.status("the game is over")
+		return false
+	}
+	return true
+}
+
+func (v *Panel) clickSquare(sq rules.Square) {
+	if !v.entering() {
+		return
+	}
+	if msg := v.Entry.Click(sq); msg != "" {
+		v.status(msg)
+	}
+	v.showBoard()
+}
+
+func (v *Panel) dragSquare(from, to rules.Square) {
+	if !v.entering() || !to.Valid() || from == to {
+		return
+	}
+	if err := v.Entry.Step(from, to); err != nil {
+		v.status(err.Error())
+	} else {
+		v.status("")
+	}
+	v.showBoard()
+}
+
+// UndoStep takes back the last step entered.
+func (v *Panel) UndoStep() bool {
+	ok := v.Entry.Undo()
+	v.showBoard()
+	return ok
+}
+
+// RedoStep plays again a step undone.
+func (v *Panel) RedoStep() bool {
+	ok := v.Entry.Redo()
+	v.showBoard()
+	return ok
+}
+
+// FinishTurn plays the move entered. Entered before the end of the game, it
+// replaces the moves after the cursor, after asking.
+func (v *Panel) FinishTurn() {
+	if !v.Entry.CanFinish() {
+		v.status("the move cannot end here: it must change the board and not leave a push half done")
+		return
+	}
+	later := v.Model.Len() - v.Model.Ply()
+	play := func() {
+		if err := v.Model.Play(v.Entry.Move()); err != nil {
+			v.status(err.Error())
+			return
+		}
+		v.Entry = board.NewMoveEntry(v.Model.TurnStart())
+		v.changed()
+	}
+	if later == 0 {
+		play()
+		return
+	}
+	v.Dialogs.Confirm("Replace moves", fmt.Sprintf("Playing this move drops the %d later move(s) of the game. Go on?", later), func(yes bool) {
+		if yes {
+			play()
+		}
+	})
+}
+
+// NewTest asks for a file name and writes a test file for the cursor's
+// position, with the criteria to fill in.
+func (v *Panel) NewTest() {
+	p := v.Model.Position()
+	if p.StepsTaken() > 0 {
+		v.Dialogs.Error(errors.New("a test starts at the beginning of a turn: go to a turn boundary first"))
+		return
+	}
+	if probs := p.Validate(); len(probs) > 0 {
+		v.Dialogs.Error(fmt.Errorf("this position cannot be a test: %s", probs[0].Msg))
+		return
+	}
+	text := TestTemplate(p, v.placeText())
+	name := fmt.Sprintf("test-%s.ats", rules.TurnLabel(p.Turn(), p.Side()))
+	v.Dialogs.Save("New test from here", []string{".ats"}, name, func(path string) {
+		if err := files.WriteAtomic(path, []byte(text)); err != nil {
+			v.Dialogs.Error(err)
+			return
+		}
+		v.status("test written to " + path + ": fill in its criteria")
+	})
+}
+
+// OpenDialog asks for a record or archive and opens it.
+func (v *Panel) OpenDialog() {
+	v.Dialogs.Open("Open game record or archive", nil, func(path string) {
+		if err := v.OpenFile(path); err != nil {
+			v.Dialogs.Error(err)
+		}
+	})
+}
+
+// IsArchive reports whether data starts like a game archive (a tab-separated
+// header with an id column).
+func IsArchive(data []byte) bool {
+	line, _, _ := bytes.Cut(data, []byte("\n"))
+	return bytes.Count(line, []byte("\t")) >= 5 && bytes.HasPrefix(bytes.TrimSpace(line), []byte("id\t"))
+}
+
+// OpenFile opens a game record, a position with moves, or a game archive.
+// An archive streams into the archive tab; the call returns at once.
+func (v *Panel) OpenFile(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	br := bufio.NewReaderSize(f, 1<<16)
+	head, _ := br.Peek(4096)
+	if IsArchive(head) {
+		v.archiveDone = v.OpenArchive(struct {
+			io.Reader
+			io.Closer
+		}{br, f}, path)
+		if v.OnOpened != nil {
+			v.OnOpened(path)
+		}
+		return nil
+	}
+	defer f.Close()
+	rec, err := records.ReadRecord(br, path)
+	if err != nil {
+		return err
+	}
+	g, err := rec.Game()
+	if err != nil {
+		return err
+	}
+	v.SetGame(g, filepath.Base(path))
+	if v.OnOpened != nil {
+		v.OnOpened(path)
+	}
+	v.status(fmt.Sprintf("opened %s: %d moves", path, len(g.Moves())))
+	return nil
+}
+
+// OpenArchive streams an archive into the archive tab, the list filling as
+// it reads; r is closed at the end. It returns at once, with a channel
+// closed when the whole archive is listed (or reading stopped).
+func (v *Panel) OpenArchive(r io.ReadCloser, name string) <-chan struct{} {
+	if v.cancel != nil {
+		v.cancel()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	v.cancel = cancel
+	v.Index.Reset()
+	v.refreshArchive()
+	v.tabs.SelectIndex(1)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer r.Close()
+		err := Stream(ctx, r, name, 100*time.Millisecond, func(b Batch) {
+			fyne.Do(func() {
+				if ctx.Err() != nil {
+					return
+				}
+				v.Index.Add(b.Games)
+				for _, e := range b.Errors {
+					v.Index.AddError(e)
+				}
+				v.refreshArchive()
+			})
+		})
+		fyne.Do(func() {
+			if ctx.Err() != nil {
+				return
+			}
+			v.refreshArchive()
+			if err != nil {
+				v.Dialogs.Error(err)
+			} else {
+				v.status(fmt.Sprintf("%s: %d games", name, v.Index.Total()))
+			}
+		})
+	}()
+	return done
+}
+
+func (v *Panel) refreshArchive() {
+	x := v.Index
+	text := fmt.Sprintf("%d of %d games", x.Len(), x.Total())
+	if n := len(x.Errors()); n > 0 {
+		text += fmt.Sprintf("; %d row(s) unreadable, first: %v", n, x.Errors()[0])
+	}
+	v.count.SetText(text)
+	v.table.Refresh()
+}
+
+// ArchiveDone returns a channel closed once the archive last opened by
+// OpenFile is fully listed (nil before any).
+func (v *Panel) ArchiveDone() <-chan struct{} { return v.archiveDone }
+
+// OpenArchiveGame shows the i-th listed game of the archive.
+func (v *Panel) OpenArchiveGame(i int) error {
+	ag := v.Index.At(i)
+	rec, err := ag.Record()
+	if err != nil {
+		return err
+	}
+	g, err := rec.Game()
+	if err != nil {
+		return err
+	}
+	if _, over := g.Result(); !over && !ag.Unfinished {
+		g.Finish(rules.Result{Winner: ag.Result, How: ag.Termination})
+	}
+	title := fmt.Sprintf("Game %s: %s (%s) vs %s (%s)", ag.ID, ag.WPlayer, rating(ag.WRating), ag.BPlayer, rating(ag.BRating))
+	if ag.Event != "" {
+		title += ", " + ag.Event
+	}
+	if d := DateText(ag); d != "" {
+		title += ", " + d
+	}
+	v.SetGame(g, title)
+	return nil
+}
+
+func (v *Panel) archiveView() fyne.CanvasObject {
+	player := widget.NewEntry()
+	player.SetPlaceHolder("player")
+	text := widget.NewEntry()
+	text.SetPlaceHolder("text: id, event, site, date")
+	winner := widget.NewSelect([]string{"any winner", "Gold won", "Silver won"}, nil)
+	winner.SetSelected("any winner")
+	terms := []rules.Termination{0, rules.ByGoal, rules.ByElimination, rules.ByImmobilization, rules.ByTime, rules.ByResignation, rules.ByIllegalMove, rules.ByScore}
+	var termNames []string
+	for _, t := range terms {
+		if t == 0 {
+			termNames = append(termNames, "any ending")
+		} else {
+			termNames = append(termNames, t.String())
+		}
+	}
+	term := widget.NewSelect(termNames, nil)
+	term.SetSelected("any ending")
+	apply := func() {
+		f := Filter{Player: strings.TrimSpace(player.Text), Text: strings.TrimSpace(text.Text)}
+		switch winner.Selected {
+		case "Gold won":
+			f.Winner = "w"
+		case "Silver won":
+			f.Winner = "b"
+		}
+		for i, n := range termNames {
+			if n == term.Selected {
+				f.Termination = terms[i]
+			}
+		}
+		v.Index.SetFilter(f)
+		v.refreshArchive()
+	}
+	player.OnChanged = func(string) { apply() }
+	text.OnChanged = func(string) { apply() }
+	winner.OnChanged = func(string) { apply() }
+	term.OnChanged = func(string) { apply() }
+
+	v.count = widget.NewLabel("no archive open")
+	v.table = widget.NewTableWithHeaders(
+		func() (int, int) { return v.Index.Len(), len(Columns) },
+		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func(id widget.TableCellID, o fyne.CanvasObject) {
+			o.(*widget.Label).SetText(Cell(v.Index.At(id.Row), id.Col))
+		},
+	)
+	v.table.ShowHeaderColumn = false
+	v.table.CreateHeader = func() fyne.CanvasObject {
+		return widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	}
+	v.table.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
+		if id.Row < 0 && id.Col >= 0 {
+			o.(*widget.Label).SetText(Columns[id.Col])
+		}
+	}
+	for i, w := range []float32{80, 140, 64, 140, 64, 70, 120, 56, 100, 220} {
+		v.table.SetColumnWidth(i, w)
+	}
+	v.table.OnSelected = func(id widget.TableCellID) {
+		if id.Row < 0 || id.Row >= v.Index.Len() {
+			return
+		}
+		if err := v.OpenArchiveGame(id.Row); err != nil {
+			v.Dialogs.Error(err)
+		}
+		v.table.UnselectAll()
+	}
+	filters := container.NewGridWithColumns(4, player, winner, term, text)
+	return container.NewBorder(container.NewVBox(filters, v.count), nil, nil, nil, v.table)
+}
+
+// TypedKey handles the viewer's keys: Left/Right previous/next move, Up/Down
+// previous/next step, Home/End first/last.
+func (v *Panel) TypedKey(k fyne.KeyName) bool {
+	switch k {
+	case fyne.KeyLeft:
+		return v.Go("prev")
+	case fyne.KeyRight:
+		return v.Go("next")
+	case fyne.KeyUp:
+		return v.Go("prevstep")
+	case fyne.KeyDown:
+		return v.Go("nextstep")
+	case fyne.KeyHome:
+		return v.Go("first")
+	case fyne.KeyEnd:
+		return v.Go("last")
+	}
+	return false
+}
+
+// Shortcut handles Ctrl+Z and Ctrl+Y: undo and redo a step of the move
+// being entered.
+func (v *Panel) Shortcut(name string) bool {
+	switch name {
+	case "undo":
+		return v.UndoStep()
+	case "redo":
+		return v.RedoStep()
+	}
+	return false
+}
+
+// AnalyseShown reports whether "Analyse here" is shown (it is when an
+// engine panel registered the hook).
+func (v *Panel) AnalyseShown() bool { return v.analyse.Visible() }

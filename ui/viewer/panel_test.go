@@ -1,0 +1,209 @@
+package viewer
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/board/boardtest"
+	"arimaa-workbench/ui/files/filestest"
+	"arimaa-workbench/ui/state"
+)
+
+func newTestPanel(t *testing.T) (*Panel, *filestest.Dialogs, *state.Current, *[]string) {
+	t.Helper()
+	test.NewTempApp(t)
+	d := &filestest.Dialogs{}
+	cur := state.NewCurrent(rules.Position{}, "test")
+	v := NewPanel(d, cur)
+	v.StepAnimation = 0
+	var status []string
+	v.Status = func(s string) { status = append(status, s) }
+	w := test.NewTempWindow(t, v.Content())
+	w.Resize(fyne.NewSize(1100, 750))
+	return v, d, cur, &status
+}
+
+func TestPanelNavigatesARealRecord(t *testing.T) {
+	v, _, cur, _ := newTestPanel(t)
+	path := filepath.Join("..", "..", "assets", "games", "goal_race.txt")
+	if err := v.OpenFile(path); err != nil {
+		t.Fatal(err)
+	}
+	g := loadGame(t, "goal_race.txt")
+	if v.Board.Shown() != g.Start() {
+		t.Fatalf("the board does not show the game's start")
+	}
+	if !v.Go("next") || v.Model.Ply() != 1 {
+		t.Fatalf("next: ply %d", v.Model.Ply())
+	}
+	if o := v.Board.Overlays(); len(o.LastMove) != 4 {
+		t.Errorf("last-move arrows %v, want the four steps of 2w", o.LastMove)
+	}
+	if s := cur.Get(); s.Position != g.PositionBefore(1) || s.Game == nil || len(s.Game.Moves()) != 1 || !strings.Contains(s.Source, "2b") {
+		t.Errorf("current snapshot not updated: source %q", s.Source)
+	}
+	v.Go("nextstep")
+	if v.Model.Step() != 1 {
+		t.Errorf("nextstep: step %d", v.Model.Step())
+	}
+	v.Go("prevstep")
+	v.Go("last")
+	if v.Board.Shown() != g.Position() || v.Model.Ply() != 55 {
+		t.Errorf("last: ply %d", v.Model.Ply())
+	}
+	if v.result.Text != "gold wins by goal" {
+		t.Errorf("result label %q", v.result.Text)
+	}
+	v.Go("first")
+	if v.Model.Ply() != 0 {
+		t.Errorf("first: ply %d", v.Model.Ply())
+	}
+
+	// Keys: Right/Left by move, Down/Up by step, End/Home.
+	for _, k := range []fyne.KeyName{fyne.KeyRight, fyne.KeyRight, fyne.KeyDown} {
+		v.TypedKey(k)
+	}
+	if v.Model.Ply() != 2 || v.Model.Step() != 1 {
+		t.Errorf("after Right Right Down: %d.%d, want 2.1", v.Model.Ply(), v.Model.Step())
+	}
+	v.TypedKey(fyne.KeyEnd)
+	if v.Model.Ply() != 55 {
+		t.Errorf("End: ply %d", v.Model.Ply())
+	}
+
+	// The move list and the slider seek.
+	v.moves.Select(6)
+	if v.Model.Ply() != 7 {
+		t.Errorf("selecting 5w in the list: ply %d, want 7", v.Model.Ply())
+	}
+	if gold, silver := v.Model.Captured(); len(gold) != 0 || len(silver) != 1 {
+		t.Errorf("captures after 5w: %v %v", gold, silver)
+	}
+	if len(v.capSilver.Objects) != 1 || len(v.capGold.Objects) != 0 {
+		t.Errorf("captured pieces shown: gold %d silver %d", len(v.capGold.Objects), len(v.capSilver.Objects))
+	}
+	v.slider.SetValue(20)
+	if v.Model.Ply() != 20 {
+		t.Errorf("slider at 20: ply %d", v.Model.Ply())
+	}
+}
+
+func TestPanelEntersPushAndPullByMouse(t *testing.T) {
+	v, d, _, status := newTestPanel(t)
+	var b [64]rules.Piece
+	b[rules.D4], b[rules.D5], b[rules.A1], b[rules.H8], b[rules.G5], b[rules.G4] =
+		rules.GoldElephant, rules.SilverRabbit, rules.GoldRabbit, rules.SilverRabbit, rules.GoldCamel, rules.SilverDog
+	g, err := rules.NewGameFrom(rules.NewPosition(rules.Gold, 10, b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v.SetGame(g, "test")
+
+	// A push: the enemy rabbit first (drag), then the elephant (clicks).
+	boardtest.Drag(v.Board, rules.D5, rules.D6)
+	boardtest.Tap(v.Board, rules.D4)
+	boardtest.Tap(v.Board, rules.D5)
+	// A pull: the camel steps away, then the dog follows.
+	boardtest.Drag(v.Board, rules.G5, rules.H5)
+	boardtest.Drag(v.Board, rules.G4, rules.G5)
+	start := v.Entry.Start()
+	if got := start.MoveString(v.Entry.Move()); got != "rd5n Ed4n Mg5e dg4n" {
+		t.Fatalf("entered %q (status %v)", got, *status)
+	}
+	if v.finish.Disabled() {
+		t.Fatalf("Finish turn is disabled after a whole move")
+	}
+	test.Tap(v.finish)
+	if v.Model.Len() != 1 || v.Model.Ply() != 1 {
+		t.Fatalf("after finishing: %d moves, ply %d; errors %v", v.Model.Len(), v.Model.Ply(), d.Errors)
+	}
+	p := v.Model.Position()
+	if p.Side() != rules.Silver || p.At(rules.D6) != rules.SilverRabbit || p.At(rules.G5) != rules.SilverDog {
+		t.Errorf("wrong position after the move")
+	}
+
+	// An illegal step is refused with a reason in the status bar.
+	boardtest.Drag(v.Board, rules.A1, rules.A2)
+	if len(v.Entry.Steps()) != 0 || !strings.Contains((*status)[len(*status)-1], "Ra1n") {
+		t.Errorf("moving Gold's rabbit on Silver's turn: steps %v, status %q", v.Entry.Steps(), (*status)[len(*status)-1])
+	}
+	// Ctrl+Z / Ctrl+Y undo and redo entered steps.
+	boardtest.Drag(v.Board, rules.H8, rules.G8)
+	v.Shortcut("undo")
+	if len(v.Entry.Steps()) != 0 {
+		t.Errorf("undo step left %v", v.Entry.Steps())
+	}
+	v.Shortcut("redo")
+	if len(v.Entry.Steps()) != 1 {
+		t.Errorf("redo step gave %v", v.Entry.Steps())
+	}
+}
+
+func TestPanelReplaceAsks(t *testing.T) {
+	v, d, _, _ := newTestPanel(t)
+	if err := v.OpenFile(filepath.Join("..", "..", "assets", "games", "goal_race.txt")); err != nil {
+		t.Fatal(err)
+	}
+	v.Model.Seek(0)
+	v.changed()
+	boardtest.Drag(v.Board, rules.A2, rules.A3)
+	d.Yes = false
+	v.FinishTurn()
+	if v.Model.Len() != 55 || len(d.Asked) != 1 {
+		t.Fatalf("declining the replacement changed the game: %d moves, asked %v", v.Model.Len(), d.Asked)
+	}
+	d.Yes = true
+	v.FinishTurn()
+	if v.Model.Len() != 1 {
+		t.Errorf("accepting the replacement: %d moves, want 1", v.Model.Len())
+	}
+}
+
+func TestPanelArchive(t *testing.T) {
+	v, d, _, _ := newTestPanel(t)
+	path := filepath.Join(t.TempDir(), "big.tsv")
+	if err := os.WriteFile(path, []byte(generateArchive(t, 300)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := v.OpenFile(path); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-v.ArchiveDone():
+	case <-time.After(20 * time.Second):
+		t.Fatal("archive not listed in 20 s")
+	}
+	if v.Index.Total() != 300 || len(d.Errors) != 0 {
+		t.Fatalf("listed %d games, errors %v", v.Index.Total(), d.Errors)
+	}
+	if !strings.HasPrefix(v.count.Text, "300 of 300") {
+		t.Errorf("count label %q", v.count.Text)
+	}
+	v.Index.SetFilter(Filter{Player: "player5"})
+	v.refreshArchive()
+	n := v.Index.Len()
+	if n == 0 || n >= 300 {
+		t.Fatalf("player filter selects %d", n)
+	}
+	ag := v.Index.At(0)
+	v.table.Select(widgetCell(0))
+	if len(d.Errors) != 0 {
+		t.Fatalf("open game: %v", d.Errors)
+	}
+	if !strings.Contains(v.Model.Title(), ag.ID) || v.Model.Len() == 0 {
+		t.Errorf("opened %q with %d moves", v.Model.Title(), v.Model.Len())
+	}
+	if _, over := v.Model.Game().Result(); !over {
+		t.Errorf("an archive game should carry its result")
+	}
+}
+
+func widgetCell(row int) widget.TableCellID { return widget.TableCellID{Row: row, Col: 0} }
