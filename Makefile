@@ -46,7 +46,7 @@ unit:
 # non-empty image.
 smoke: build
 	@rm -f bin/smoke.png
-	xvfb-run -a -s "-screen 0 1280x900x24" ./$(BIN) --screenshot bin/smoke.png
+	timeout 600 xvfb-run -a -s "-screen 0 1280x900x24" ./$(BIN) --screenshot bin/smoke.png
 	@test -s bin/smoke.png && echo "smoke: screenshot bin/smoke.png written"
 
 bench:

@@ -1,9 +1,112 @@
 package main
 
 import (
+	"bufio"
 	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/records"
 )
 
-func runMoves(ctx context.Context, args []string, io stdio) int   { return 0 }
-func runReplay(ctx context.Context, args []string, io stdio) int  { return 0 }
-func runConvert(ctx context.Context, args []string, io stdio) int { return 0 }
+// runMoves counts (and with --list prints) the unique moves of compact
+// positions read one per line.
+func runMoves(ctx context.Context, args []string, io stdio) int {
+	fs := flag.NewFlagSet("moves", flag.ContinueOnError)
+	fs.SetOutput(io.err)
+	list := fs.Bool("list", false, "after each count line, print every unique move, one per line, with capture tokens")
+	fs.Usage = func() {
+		fmt.Fprint(io.err, `usage: arimaa-workbench moves [--list] [FILE]
+
+Reads positions in the compact AEI form, one per line, from FILE or stdin
+(FILE "-" is stdin), for example
+  g [rrrrrrrrhdcemcdh                                HDCMECDHRRRRRRRR]
+and prints for each the number of unique moves (distinct positions the side
+to move can reach in one turn, repetition ignored) and of legal single steps:
+  3353	8
+Blank lines and lines starting with # are skipped. A line that is not a
+valid position prints "error<TAB>" and the reason with its line number
+instead, and the exit status is then 1.
+
+options:
+`)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 1 {
+		fmt.Fprintln(io.err, "moves: at most one FILE")
+		fs.Usage()
+		return 2
+	}
+	in, name := io.in, ""
+	if fs.NArg() == 1 && fs.Arg(0) != "-" {
+		f, err := os.Open(fs.Arg(0))
+		if err != nil {
+			fmt.Fprintf(io.err, "moves: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		in, name = f, fs.Arg(0)
+	}
+
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	out := bufio.NewWriter(io.out)
+	defer out.Flush()
+	var gen rules.MoveGen
+	var moves []rules.Move
+	status, lineNo := 0, 0
+	for sc.Scan() {
+		if ctx.Err() != nil {
+			fmt.Fprintln(io.err, "moves: interrupted")
+			return 1
+		}
+		lineNo++
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		pos, err := records.ParseCompact(sc.Text())
+		if err != nil {
+			var pe *records.ParseError
+			if errors.As(err, &pe) {
+				pe.File, pe.Line = name, lineNo
+			}
+			fmt.Fprintf(out, "error\t%v\n", err)
+			out.Flush()
+			status = 1
+			continue
+		}
+		if !*list {
+			fmt.Fprintf(out, "%d\t%d\n", gen.Count(pos), len(pos.Steps(nil)))
+			out.Flush()
+			continue
+		}
+		moves = gen.Moves(pos, moves[:0])
+		fmt.Fprintf(out, "%d\t%d\n", len(moves), len(pos.Steps(nil)))
+		for _, m := range moves {
+			out.WriteString(pos.MoveString(m))
+			out.WriteByte('\n')
+		}
+		out.Flush()
+	}
+	if err := sc.Err(); err != nil {
+		out.Flush()
+		where := "stdin"
+		if name != "" {
+			where = name
+		}
+		fmt.Fprintf(io.err, "moves: reading %s after line %d: %v\n", where, lineNo, err)
+		return 1
+	}
+	return status
+}

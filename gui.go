@@ -1,17 +1,225 @@
 package main
 
 import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"time"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
-	"fyne.io/fyne/v2/widget"
+	"fyne.io/fyne/v2/driver/software"
+
+	"arimaa-workbench/ui/files"
+	"arimaa-workbench/ui/panels"
+	"arimaa-workbench/ui/shell"
 )
 
-// runGUI opens the workbench window.
+// appID must match FyneApp.toml: preferences are stored under it.
+const appID = "org.arimaaworkbench.app"
+
+// runGUI opens the workbench window. Positional arguments are files to open
+// (positions, records, archives); --tab selects a panel; --screenshot saves
+// the window's first frames to a PNG and exits (documentation, smoke tests).
 func runGUI(args []string, io stdio) int {
-	a := app.NewWithID("org.arimaa.workbench")
+	began := time.Now()
+	fs := flag.NewFlagSet("arimaa-workbench", flag.ContinueOnError)
+	fs.SetOutput(io.err)
+	shot := fs.String("screenshot", "", "save the window to this PNG file once drawn, then exit")
+	tab := fs.String("tab", "", "panel to show: Editor, Viewer, Engine or Suite")
+	timing := fs.Bool("timing", false, "print the time from start to the first frame on stderr")
+	delay := fs.Duration("screenshot-delay", 1500*time.Millisecond, "how long to let the window draw before --screenshot")
+	analyse := fs.Bool("analyse", false, "start analysing the current position in the Engine panel")
+	run := fs.Bool("run", false, "run the suite given as a file or folder in the Suite panel (with --screenshot: wait for it to finish)")
+	fs.Usage = func() {
+		fmt.Fprintln(io.err, "usage: arimaa-workbench [--tab NAME] [--screenshot FILE] [FILE...]")
+		fs.PrintDefaults()
+	}
+	// Flags may come before, between or after the files.
+	var paths []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return 0
+			}
+			return 2
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		paths = append(paths, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+
+	a := app.NewWithID(appID)
 	w := a.NewWindow("Arimaa Workbench")
-	w.SetContent(widget.NewLabel("Arimaa Workbench"))
-	w.Resize(fyne.NewSize(800, 600))
+	opts := shell.Options{}
+	if dir, err := os.UserConfigDir(); err == nil && *shot == "" {
+		dir = filepath.Join(dir, "arimaa-workbench")
+		if os.MkdirAll(dir, 0o755) == nil {
+			opts.RecoveryPath = filepath.Join(dir, "unsaved-position.ari")
+		}
+	}
+	wb := shell.New(a, w, opts)
+	pOpts := panels.Options{}
+	if *shot != "" {
+		// Screenshots must not depend on (or change) the user's settings
+		// and runs.
+		tmp, err := os.MkdirTemp("", "arimaa-workbench-shot")
+		if err != nil {
+			fmt.Fprintf(io.err, "arimaa-workbench: %v\n", err)
+			return 1
+		}
+		defer os.RemoveAll(tmp)
+		pOpts = panels.Options{ConfigPath: filepath.Join(tmp, "engine.toml"),
+			EnginesPath: filepath.Join(tmp, "engines.toml"), RunsDir: filepath.Join(tmp, "runs")}
+	}
+	ps := panels.Add(wb, pOpts)
+	defer ps.Close()
+	if *shot == "" {
+		// Screenshots always start from the Editor, for repeatable pictures.
+		wb.RestoreLastPanel()
+	}
+	status := 0
+	var suite []string
+	for _, path := range paths {
+		if panels.IsSuite(path) {
+			suite = append(suite, path)
+			continue
+		}
+		if err := wb.Open(path); err != nil {
+			fmt.Fprintf(io.err, "arimaa-workbench: %v\n", err)
+			wb.Status(err.Error())
+			status = 1
+		}
+	}
+	if len(suite) > 0 {
+		if err := ps.OpenSuite(wb, suite...); err != nil {
+			fmt.Fprintf(io.err, "arimaa-workbench: %v\n", err)
+			status = 1
+		}
+	}
+	if *tab != "" && !wb.Select(*tab) {
+		fmt.Fprintf(io.err, "arimaa-workbench: no panel %q (have %v)\n", *tab, wb.Panels())
+		return 2
+	}
+	if *run && len(suite) == 0 {
+		fmt.Fprintln(io.err, "arimaa-workbench: --run needs a suite (a folder, .ats or .toml file)")
+		return 2
+	}
+	a.Lifecycle().SetOnStarted(func() {
+		// Called once the driver runs; a callback queued from here runs
+		// after the event loop has turned, i.e. after the first frame.
+		go fyne.Do(func() {
+			if *timing {
+				fmt.Fprintf(io.err, "window start to first frame: %d ms\n", time.Since(began).Milliseconds())
+			}
+			if *shot == "" {
+				wb.OfferRecovery()
+			}
+			if *analyse {
+				ps.Engine.Analyse()
+			}
+			if *run {
+				ps.Suite.Run()
+			}
+		})
+	})
+	if *shot != "" {
+		w.Resize(fyne.NewSize(1180, 820))
+		// A window that never draws (a broken GL stack, no display) must
+		// not hang a smoke test: give up after a generous limit.
+		go func() {
+			time.Sleep(*delay + screenshotLimit)
+			fmt.Fprintf(io.err, "arimaa-workbench: screenshot: the window did not finish within %v\n", *delay+screenshotLimit)
+			os.Exit(1)
+		}()
+		go func() {
+			// Let the driver draw a few frames (and the first archive
+			// batches arrive) before capturing.
+			time.Sleep(*delay)
+			if *run {
+				// Wait until the run has ended; one that could not start
+				// shows its reason in the panel, which is then captured.
+				for waited := time.Duration(0); !suiteFinished(ps) && (waited < 3*time.Second || suiteRunning(ps)); waited += 100 * time.Millisecond {
+					time.Sleep(100 * time.Millisecond)
+				}
+				time.Sleep(300 * time.Millisecond)
+			}
+			if *analyse {
+				fyne.DoAndWait(func() { ps.Engine.Model().Stop() })
+				time.Sleep(300 * time.Millisecond)
+			}
+			fyne.Do(func() {
+				if err := saveScreenshot(w, *shot); err != nil {
+					fmt.Fprintf(io.err, "arimaa-workbench: screenshot: %v\n", err)
+					status = 1
+				}
+				a.Quit()
+			})
+		}()
+		w.ShowAndRun()
+		return status
+	}
+	w.Resize(shell.WindowSize(a.Preferences()))
 	w.ShowAndRun()
-	return 0
+	return status
+}
+
+// screenshotLimit bounds how long --screenshot may take beyond its delay
+// (a --run of a suite included).
+const screenshotLimit = 5 * time.Minute
+
+// suiteFinished reports whether the suite panel's run has ended.
+func suiteFinished(ps *panels.Panels) bool {
+	st := ps.Suite.Model().State()
+	return !st.Running && (st.Summary != nil || st.Err != nil)
+}
+
+func suiteRunning(ps *panels.Panels) bool { return ps.Suite.Model().State().Running }
+
+func saveScreenshot(w fyne.Window, path string) error {
+	img := w.Canvas().Capture()
+	if img == nil || uniform(img) {
+		// Some OpenGL stacks (Xvfb's software Mesa among them) give back an
+		// empty front buffer; draw the same content with Fyne's software
+		// painter at the window's size instead.
+		c := software.NewCanvas()
+		size := w.Canvas().Size()
+		c.SetContent(w.Canvas().Content())
+		c.Resize(size)
+		img = c.Capture()
+	}
+	if img == nil || img.Bounds().Empty() || uniform(img) {
+		return errors.New("the window drew nothing")
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		return err
+	}
+	return files.WriteAtomic(path, buf.Bytes())
+}
+
+// uniform reports whether every pixel of img has the same colour.
+func uniform(img image.Image) bool {
+	b := img.Bounds()
+	if b.Empty() {
+		return true
+	}
+	first := img.At(b.Min.X, b.Min.Y)
+	r0, g0, b0, a0 := first.RGBA()
+	for y := b.Min.Y; y < b.Max.Y; y += 3 {
+		for x := b.Min.X; x < b.Max.X; x += 3 {
+			r, g, bl, a := img.At(x, y).RGBA()
+			if r != r0 || g != g0 || bl != b0 || a != a0 {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -33,6 +33,12 @@ func commands() []command {
 		{"moves", "count or list the unique moves of compact positions read from stdin", runMoves},
 		{"replay", "replay game records and archives with full rules checking", runReplay},
 		{"convert", "convert positions and game records between formats", runConvert},
+		{"render", "draw a position as a PNG diagram with the window's board renderer", runRender},
+		{"ats", "run an Arimaa Test Suite against an engine; compare runs", runATS},
+		{"eval", "evaluate a position: features, win probability, goal and trap checks", runEval},
+		{"analyze", "search a position with the embedded MCTS engine and print its reports", runAnalyze},
+		{"aei", "run the embedded engine as an AEI engine on stdin/stdout", runAei},
+		{"bench", "measure the engine's speed, or play a match between two configurations", runBench},
 	}
 }
 

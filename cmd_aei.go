@@ -1,0 +1,55 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+
+	"arimaa-workbench/engine/aeiengine"
+)
+
+// runAei runs the embedded engine as an AEI engine on stdin and stdout.
+func runAei(ctx context.Context, args []string, io stdio) int {
+	fs := flag.NewFlagSet("aei", flag.ContinueOnError)
+	fs.SetOutput(io.err)
+	var ef engineFlags
+	ef.register(fs)
+	playouts := fs.Int64("playouts", 0, "playout budget per move (the time control still applies)")
+	fs.Usage = func() {
+		fmt.Fprint(io.err, `usage: arimaa-workbench aei [options]
+
+Speaks AEI protocol version 1 on standard input and output, so that AEI
+controllers (game servers, match runners, the workbench's own test-suite
+runner) can use the embedded engine. Besides the standard options (tcmove,
+tcreserve, tcpercent, tcmax, tcturntime, greserve, sreserve, moveused, hash,
+depth, ...) it takes threads, playouts, seed and every configuration key by
+its dotted name, e.g. "setoption name search.exploration value 0.3".
+It exits on quit or when its input closes.
+
+options:
+`)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fs.Usage()
+		return 2
+	}
+	cfg, err := ef.load()
+	if err != nil {
+		fmt.Fprintf(io.err, "aei: %v\n", err)
+		return 1
+	}
+	e := aeiengine.New(aeiengine.Options{Config: cfg, Threads: ef.threads, Seed: ef.seed, Playouts: *playouts})
+	if err := e.Run(ctx, io.in, io.out); err != nil {
+		fmt.Fprintf(io.err, "aei: %v\n", err)
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,234 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"arimaa-workbench/engine/config"
+	"arimaa-workbench/engine/mcts"
+	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/records"
+)
+
+// engineFlags are the options analyze, aei and bench share.
+type engineFlags struct {
+	config  string
+	threads int
+	seed    uint64
+	sets    keyValueFlags
+}
+
+// keyValueFlags collects a repeated flag.
+type keyValueFlags []string
+
+func (m *keyValueFlags) String() string     { return strings.Join(*m, ",") }
+func (m *keyValueFlags) Set(v string) error { *m = append(*m, v); return nil }
+
+func (f *engineFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.config, "config", "", "engine configuration `FILE` (TOML, see `arimaa-workbench aei` option names); the defaults otherwise")
+	fs.IntVar(&f.threads, "threads", 0, "search workers; 0 uses every core")
+	fs.Uint64Var(&f.seed, "seed", 1, "random seed; with --threads 1 and a playout budget the search is repeatable")
+	fs.Var(&f.sets, "set", "set one configuration `KEY=VALUE` (repeatable), e.g. search.exploration=0.3")
+}
+
+// load builds the configuration from --config and --set.
+func (f *engineFlags) load() (config.Config, error) {
+	cfg := config.Default()
+	if f.config != "" {
+		file, err := os.Open(f.config)
+		if err != nil {
+			return cfg, err
+		}
+		defer file.Close()
+		if cfg, err = config.Load(file, f.config); err != nil {
+			return cfg, err
+		}
+	}
+	for _, kv := range f.sets {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			return cfg, fmt.Errorf("--set %q: want KEY=VALUE", kv)
+		}
+		if err := cfg.Set(strings.TrimSpace(k), v); err != nil {
+			return cfg, fmt.Errorf("--set %q: %w", kv, err)
+		}
+	}
+	return cfg, nil
+}
+
+// parseEngineArgs parses flags that may come before or after the
+// positional arguments, which it returns.
+func parseEngineArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// runAnalyze searches a position with the embedded engine and prints its
+// progress reports and best move.
+func runAnalyze(ctx context.Context, args []string, io stdio) int {
+	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
+	fs.SetOutput(io.err)
+	var ef engineFlags
+	ef.register(fs)
+	seconds := fs.Float64("time", 0, "search for `S` seconds (default 5 when no other limit is given)")
+	playouts := fs.Int64("playouts", 0, "search for `N` playouts")
+	nodes := fs.Int("nodes", 0, "largest tree, in `N` nodes")
+	memory := fs.Int("memory", 0, "largest tree, in `MB`")
+	top := fs.Int("top", 5, "candidates to list at the end")
+	quiet := fs.Bool("quiet", false, "print only the final report")
+	fs.Usage = func() {
+		fmt.Fprint(io.err, `usage: arimaa-workbench analyze [options] POSFILE
+
+Searches a position with the embedded MCTS engine and prints a progress
+report several times a second (elapsed time, playouts, playouts per second,
+tree nodes and memory, average/maximum depth in steps, the best move so far
+with its win ratio), then the principal variation, the top candidate moves
+and the best move. POSFILE holds a position in the long or compact format or
+a game record (the search then knows the game's history); "-" reads stdin,
+and a compact position may be given inline in quotes.
+
+options:
+`)
+		fs.PrintDefaults()
+	}
+	files, err := parseEngineArgs(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if len(files) != 1 {
+		fs.Usage()
+		return 2
+	}
+	cfg, err := ef.load()
+	if err != nil {
+		fmt.Fprintf(io.err, "analyze: %v\n", err)
+		return 1
+	}
+	g, err := readGameArg(files[0], io.in)
+	if err != nil {
+		fmt.Fprintf(io.err, "analyze: %v\n", err)
+		return 1
+	}
+	lim := mcts.Limits{Time: time.Duration(*seconds * float64(time.Second)), Playouts: *playouts, Nodes: *nodes, MemoryBytes: int64(*memory) << 20}
+	if lim.Time == 0 && lim.Playouts == 0 {
+		lim.Time = 5 * time.Second
+	}
+	s := mcts.New(mcts.Options{Threads: ef.threads, Seed: ef.seed, Config: cfg})
+	pos := g.Position()
+	if g.Phase() == rules.Playing {
+		fmt.Fprintf(io.out, "position %s, %s to move\n", pos.AEIString(), pos.Side())
+	}
+	res, err := s.Search(ctx, g, lim, func(r mcts.Report) {
+		if !*quiet || r.Final {
+			fmt.Fprintln(io.out, reportLine(&pos, r))
+		}
+	})
+	if err != nil {
+		fmt.Fprintf(io.err, "analyze: %v\n", err)
+		return 1
+	}
+	if res.Setup != nil {
+		words := make([]string, len(res.Setup))
+		for i, p := range res.Setup {
+			words[i] = p.String()
+		}
+		fmt.Fprintf(io.out, "setup %s\n", strings.Join(words, " "))
+		return 0
+	}
+	r := res.Report
+	fmt.Fprintf(io.out, "pv %s\n", pvText(pos.Side(), r.PV))
+	for i, c := range r.Candidates {
+		if i >= *top {
+			break
+		}
+		fmt.Fprintf(io.out, "candidate %d: %-28s visits %8d  win ratio %.3f\n", i+1, pos.MoveString(c.Move), c.Visits, c.WinRatio)
+	}
+	fmt.Fprintf(io.out, "bestmove %s\n", pos.MoveString(res.Best))
+	return 0
+}
+
+// reportLine gives a progress report on one line.
+func reportLine(pos *rules.Position, r mcts.Report) string {
+	tag := "info "
+	if r.Final {
+		tag = "final"
+	}
+	return fmt.Sprintf("%s %6.2fs %10d playouts %9.0f/s  nodes %9d  %6.1f MB  depth %4.1f/%-3d best %s (%.3f)",
+		tag, r.Elapsed.Seconds(), r.Playouts, r.PlayoutsPerSec, r.Nodes, float64(r.MemoryBytes)/(1<<20),
+		r.AvgDepth, r.MaxDepth, pos.MoveString(r.Best), r.WinRatio)
+}
+
+// pvText writes a principal variation with a side letter at each turn.
+func pvText(first rules.Color, pv []mcts.PVStep) string {
+	var b strings.Builder
+	side := first
+	b.WriteByte(side.Letter())
+	for _, st := range pv {
+		if st.Side != side {
+			side = st.Side
+			b.WriteString(" | ")
+			b.WriteByte(side.Letter())
+		}
+		if st.Step != rules.Pass {
+			b.WriteByte(' ')
+			b.WriteString(st.Step.String())
+		}
+	}
+	return b.String()
+}
+
+// readGameArg reads a position or a game record from a file, stdin ("-")
+// or an inline compact position.
+func readGameArg(name string, stdin io.Reader) (*rules.Game, error) {
+	var data []byte
+	var err error
+	switch _, statErr := os.Stat(name); {
+	case name == "-":
+		data, err = io.ReadAll(stdin)
+		name = "stdin"
+	case statErr != nil && strings.Contains(name, "["):
+		data, name = []byte(name), "argument"
+	default:
+		data, err = os.ReadFile(name)
+	}
+	if err != nil {
+		return nil, err
+	}
+	text := string(data)
+	p, perr := records.ParseAny(text)
+	if perr == nil {
+		g, err := rules.NewGameFrom(p)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		return g, nil
+	}
+	if rec, err := records.ReadRecord(strings.NewReader(text), name); err == nil && (len(rec.Turns) > 0 || rec.SetupLine[0] > 0 || rec.Next != "") {
+		return rec.Game()
+	}
+	var pe *records.ParseError
+	if errors.As(perr, &pe) && pe.File == "" {
+		pe.File = name
+		return nil, pe
+	}
+	return nil, fmt.Errorf("%s: %w", name, perr)
+}

@@ -1,0 +1,433 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"arimaa-workbench/ats"
+)
+
+// runATS runs the Arimaa Test Suite subcommands: run, compare and list.
+func runATS(ctx context.Context, args []string, io stdio) int {
+	if len(args) == 0 {
+		atsUsage(io.err)
+		return 2
+	}
+	switch args[0] {
+	case "run":
+		return atsRun(ctx, args[1:], io)
+	case "compare":
+		return atsCompare(args[1:], io)
+	case "list":
+		return atsList(args[1:], io)
+	case "-h", "--help", "help":
+		atsUsage(io.out)
+		return 0
+	}
+	fmt.Fprintf(io.err, "ats: unknown subcommand %q\n\n", args[0])
+	atsUsage(io.err)
+	return 2
+}
+
+func atsUsage(w io.Writer) {
+	fmt.Fprint(w, `usage: arimaa-workbench ats run [options] SUITE_OR_FILES...
+       arimaa-workbench ats compare [--all] OLD.json NEW.json
+       arimaa-workbench ats list SUITE_OR_FILES...
+
+run      presents each test to an engine and scores its move; one line per
+         test, then "scored X of N (P passed, F failed, E errors)". Exit
+         status 0 only if no test failed or erred (see --min-score).
+compare  shows which tests got better, worse or errored between two runs
+         (result files or --json summaries); exit status 1 on a regression.
+list     lists the tests of a suite and the files that cannot be read.
+
+A suite is a folder of .ats and .toml test files, a TOML test file, or a
+legacy .ats file. "arimaa-workbench ats run -h" lists the run options.
+`)
+}
+
+// multiFlag collects a repeated flag's values.
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
+func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
+
+// parseInterleaved parses flags that may come before, between or after the
+// positional arguments.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+func atsRun(ctx context.Context, args []string, io stdio) int {
+	fs := flag.NewFlagSet("ats run", flag.ContinueOnError)
+	fs.SetOutput(io.err)
+	configFile := fs.String("config", "", "suite configuration `FILE` (TOML, or the original runner's ats.cfg)")
+	engine := fs.String("engine", "builtin", "`builtin`, or an AEI engine's command line, e.g. 'bot_x -c x.cfg'")
+	var options multiFlag
+	fs.Var(&options, "option", "engine option `NAME=VALUE` (repeatable): AEI setoption, or a builtin config key such as search.exploration")
+	secs := fs.Float64("time", 0, "time per test in `SECONDS` (default 1 unless a budget is given)")
+	playouts := fs.Int64("playouts", 0, "playout budget per test (builtin engine; deterministic with --threads 1)")
+	nodes := fs.Int("nodes", 0, "tree node budget per test (builtin engine)")
+	cycles := fs.Int("cycles", 1, "run each test `N` times and average the score")
+	filter := fs.String("filter", "", "tests to run: numbers, ranges, tag:NAME, names or name patterns, comma separated")
+	jobs := fs.Int("j", 1, "run `N` tests in parallel, one engine each")
+	threads := fs.Int("threads", 0, "builtin engine threads per test (default: the cores divided among -j workers)")
+	seed := fs.Uint64("seed", 1, "builtin engine random seed")
+	threshold := fs.Float64("threshold", 1, "fraction of a test's full score that counts as a pass")
+	minScore := fs.String("min-score", "", "exit 0 when the total score reaches `X` points, or X% of the maximum, even if tests failed")
+	jsonOut := fs.String("json", "", "write the full summary as JSON to `FILE`")
+	junitOut := fs.String("junit", "", "write a JUnit XML report to `FILE`")
+	resultsDir := fs.String("results", "", "folder for the run's result file (default: the user's data folder)")
+	resume := fs.String("resume", "", "resume the run in result `FILE`: its tests, engine and limits; finished tests are skipped")
+	grace := fs.Float64("grace", 5, "`SECONDS` past the time limit before an engine counts as hung and is killed")
+	startTimeout := fs.Float64("start-timeout", 30, "`SECONDS` an AEI engine may take to start")
+	verbose := fs.Bool("v", false, "also print each failed test's engine log")
+	fs.Usage = func() {
+		fmt.Fprint(io.err, "usage: arimaa-workbench ats run [options] SUITE_OR_FILES...\n\noptions:\n")
+		fs.PrintDefaults()
+	}
+	paths, err := parseInterleaved(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+
+	spec := ats.EngineSpec{Engine: *engine, Options: map[string]string{}, Threads: *threads, Seed: *seed,
+		StartTimeout: seconds(*startTimeout), Grace: seconds(*grace)}
+	var lim ats.Limits
+	cfgFilter := ""
+	if *configFile != "" {
+		c, err := ats.LoadConfig(*configFile)
+		if err != nil {
+			fmt.Fprintf(io.err, "ats run: %v\n", err)
+			return 2
+		}
+		if !set["engine"] && c.Engine != "" {
+			spec.Engine = c.Engine
+		}
+		for k, v := range c.EngineOptions {
+			spec.Options[k] = v
+		}
+		if len(paths) == 0 {
+			paths = c.Tests
+		}
+		cfgFilter = c.Filter
+		lim = ats.Limits{Time: seconds(c.TimePerTest), Playouts: c.Playouts, Nodes: c.Nodes}
+		if !set["cycles"] && c.Cycles > 0 {
+			*cycles = c.Cycles
+		}
+		if !set["j"] && c.Jobs > 0 {
+			*jobs = c.Jobs
+		}
+		if !set["threshold"] && c.Threshold > 0 {
+			*threshold = c.Threshold
+		}
+		if !set["threads"] && c.Threads > 0 {
+			spec.Threads = c.Threads
+		}
+		if !set["seed"] && c.Seed > 0 {
+			spec.Seed = c.Seed
+		}
+	}
+	for _, o := range options {
+		k, v, ok := strings.Cut(o, "=")
+		if !ok || k == "" {
+			fmt.Fprintf(io.err, "ats run: --option %q: expected NAME=VALUE\n", o)
+			return 2
+		}
+		spec.Options[k] = v
+	}
+	if set["time"] || set["playouts"] || set["nodes"] {
+		lim = ats.Limits{Time: seconds(*secs), Playouts: *playouts, Nodes: *nodes}
+	}
+	if set["filter"] {
+		cfgFilter = *filter
+	}
+
+	resultFile := ""
+	if *resume != "" {
+		h, _, done, err := ats.ReadResultFile(*resume)
+		if err != nil {
+			fmt.Fprintf(io.err, "ats run: %v\n", err)
+			return 2
+		}
+		if done {
+			fmt.Fprintf(io.err, "ats run: the run in %s is already complete\n", *resume)
+			return 2
+		}
+		paths, cfgFilter, lim = h.Paths, h.Filter, h.Limits
+		spec.Engine, spec.Options, spec.Threads, spec.Seed = h.Engine, h.EngineOptions, h.Threads, h.Seed
+		*cycles, *threshold = h.Cycles, h.Threshold
+		resultFile = *resume
+	}
+	if len(paths) == 0 {
+		fmt.Fprintln(io.err, "ats run: no tests given")
+		fs.Usage()
+		return 2
+	}
+	if lim.Time <= 0 && lim.Playouts <= 0 && lim.Nodes <= 0 {
+		lim.Time = time.Second
+	}
+	if spec.IsBuiltin() && spec.Threads == 0 {
+		spec.Threads = max(1, runtime.NumCPU()/max(*jobs, 1))
+	}
+	if !spec.IsBuiltin() && lim.Time <= 0 {
+		fmt.Fprintln(io.err, "ats run: an AEI engine needs --time (AEI has no playout budget)")
+		return 2
+	}
+
+	suite, loadErrs := ats.LoadSuite(paths...)
+	for _, e := range loadErrs {
+		fmt.Fprintf(io.err, "ats: %v\n", e)
+	}
+	f, err := ats.ParseFilter(cfgFilter)
+	if err != nil {
+		fmt.Fprintf(io.err, "ats run: %v\n", err)
+		return 2
+	}
+	tests := f.Select(suite)
+	if len(tests) == 0 {
+		fmt.Fprintln(io.err, "ats run: no tests to run")
+		return 2
+	}
+	factory, err := spec.Factory()
+	if err != nil {
+		fmt.Fprintf(io.err, "ats run: %v\n", err)
+		return 2
+	}
+	if resultFile == "" {
+		dir := *resultsDir
+		if dir == "" {
+			if dir, err = ats.RunsDir(); err != nil {
+				fmt.Fprintf(io.err, "ats run: no folder for results (%v); use --results DIR\n", err)
+				return 2
+			}
+		}
+		resultFile = filepath.Join(dir, ats.RunFileName(suite.Name, time.Now()))
+	}
+	absPaths := make([]string, len(paths))
+	for i, p := range paths {
+		if a, err := filepath.Abs(p); err == nil {
+			absPaths[i] = a
+		} else {
+			absPaths[i] = p
+		}
+	}
+	engineName := spec.Engine
+	if spec.IsBuiltin() {
+		engineName = ats.BuiltinName
+	}
+	width := len(strconv.Itoa(len(tests) * *cycles))
+	r, err := ats.NewRunner(ats.RunConfig{
+		Suite: suite.Name, Paths: absPaths, Filter: cfgFilter, Tests: tests,
+		Engine: factory, EngineName: engineName, EngineOptions: spec.Options, Threads: spec.Threads, Seed: spec.Seed,
+		Limits: lim, Grace: seconds(*grace), Cycles: *cycles, Jobs: *jobs, Threshold: *threshold,
+		ResultFile: resultFile, Resume: *resume != "",
+		OnEvent: func(e ats.Event) {
+			switch e.Kind {
+			case ats.TestDone:
+				fmt.Fprintln(io.out, resultLine(e, width))
+				if *verbose && e.Result.Status != ats.Pass {
+					for _, l := range e.Result.Log {
+						fmt.Fprintf(io.out, "      | %s\n", l)
+					}
+				}
+			case ats.EngineRestart:
+				fmt.Fprintf(io.err, "ats: restarting the engine after %s: %v\n", e.Test.Name, e.Err)
+			}
+		},
+	})
+	if err != nil {
+		fmt.Fprintf(io.err, "ats run: %v\n", err)
+		return 2
+	}
+	fmt.Fprintf(io.out, "%s: %d tests x %d cycles, engine %s, %s per test, results in %s\n",
+		suite.Name, len(tests), *cycles, engineName, lim, resultFile)
+	sum, runErr := r.Run(ctx)
+	if sum == nil {
+		fmt.Fprintf(io.err, "ats run: %v\n", runErr)
+		return 1
+	}
+	fmt.Fprintln(io.out, sum.Line())
+	status := 0
+	if *jsonOut != "" {
+		if err := ats.WriteFileAtomic(*jsonOut, sum.WriteJSON); err != nil {
+			fmt.Fprintf(io.err, "ats run: %v\n", err)
+			status = 1
+		}
+	}
+	if *junitOut != "" {
+		if err := ats.WriteFileAtomic(*junitOut, sum.WriteJUnit); err != nil {
+			fmt.Fprintf(io.err, "ats run: %v\n", err)
+			status = 1
+		}
+	}
+	if runErr != nil {
+		if ctx.Err() != nil {
+			fmt.Fprintf(io.err, "ats run: stopped; resume with: arimaa-workbench ats run --resume %s\n", resultFile)
+		} else {
+			fmt.Fprintf(io.err, "ats run: %v\n", runErr)
+		}
+		return 1
+	}
+	if len(loadErrs) > 0 {
+		fmt.Fprintf(io.err, "ats run: %d test files could not be read\n", len(loadErrs))
+		status = 1
+	}
+	ok := sum.Failed == 0 && sum.Errors == 0
+	if *minScore != "" {
+		need, err := parseMinScore(*minScore, sum.MaxScore)
+		if err != nil {
+			fmt.Fprintf(io.err, "ats run: --min-score: %v\n", err)
+			return 2
+		}
+		ok = sum.Score >= need-1e-9
+	}
+	if !ok {
+		status = 1
+	}
+	return status
+}
+
+// parseMinScore reads "12.5" (points) or "80%" (of max).
+func parseMinScore(s string, max float64) (float64, error) {
+	if p, ok := strings.CutSuffix(s, "%"); ok {
+		f, err := strconv.ParseFloat(p, 64)
+		if err != nil || f < 0 {
+			return 0, fmt.Errorf("%q is not a percentage", s)
+		}
+		return f / 100 * max, nil
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || f < 0 {
+		return 0, fmt.Errorf("%q is not a score", s)
+	}
+	return f, nil
+}
+
+func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
+
+// resultLine is the one line printed per test.
+func resultLine(e ats.Event, width int) string {
+	r := e.Result
+	var b strings.Builder
+	fmt.Fprintf(&b, "%*d/%d %-5s %4s/%-4s %-26s", width, e.Status.Done, e.Status.Total, r.Status,
+		trimFloat(r.Score), trimFloat(r.MaxScore), r.Name)
+	move := r.Canonical
+	if move == "" {
+		move = r.Move
+	}
+	fmt.Fprintf(&b, " %-28s %6.2fs", move, r.Seconds)
+	if r.SolvedSeconds != nil {
+		fmt.Fprintf(&b, "  solved at %.2fs", *r.SolvedSeconds)
+	}
+	if r.Illegal != "" {
+		fmt.Fprintf(&b, "  illegal: %s", r.Illegal)
+	}
+	if r.Err != "" {
+		fmt.Fprintf(&b, "  error: %s", r.Err)
+		if l := ats.LastOutput(r.Log); l != "" {
+			fmt.Fprintf(&b, " (last output: %s)", l)
+		}
+	}
+	if e.Status.Total > 1 && e.Status.Done < e.Status.Total {
+		fmt.Fprintf(&b, "  [score %s, %s left]", trimFloat(e.Status.Score), e.Status.Remaining.Round(time.Second))
+	}
+	return b.String()
+}
+
+func trimFloat(x float64) string {
+	s := strconv.FormatFloat(x, 'f', 2, 64)
+	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	if s == "" {
+		return "0"
+	}
+	return s
+}
+
+func atsCompare(args []string, io stdio) int {
+	fs := flag.NewFlagSet("ats compare", flag.ContinueOnError)
+	fs.SetOutput(io.err)
+	all := fs.Bool("all", false, "list unchanged tests too")
+	fs.Usage = func() {
+		fmt.Fprint(io.err, "usage: arimaa-workbench ats compare [--all] OLD NEW\n\nOLD and NEW are result files (.jsonl) or --json summaries.\n\noptions:\n")
+		fs.PrintDefaults()
+	}
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if len(pos) != 2 {
+		fs.Usage()
+		return 2
+	}
+	old, err := ats.ReadSummary(pos[0])
+	if err != nil {
+		fmt.Fprintf(io.err, "ats compare: %v\n", err)
+		return 2
+	}
+	cur, err := ats.ReadSummary(pos[1])
+	if err != nil {
+		fmt.Fprintf(io.err, "ats compare: %v\n", err)
+		return 2
+	}
+	c := ats.Compare(old, cur)
+	if err := c.Write(io.out, *all); err != nil {
+		return 1
+	}
+	if c.Regressed() {
+		return 1
+	}
+	return 0
+}
+
+func atsList(args []string, io stdio) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
+		fmt.Fprintln(io.err, "usage: arimaa-workbench ats list SUITE_OR_FILES...")
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	suite, errs := ats.LoadSuite(args...)
+	for _, t := range suite.Tests {
+		fmt.Fprintf(io.out, "%4d  %-28s %-24s %s\n", t.Number, t.Name, strings.Join(t.Tags, ","), t.Criteria)
+	}
+	for _, e := range errs {
+		fmt.Fprintf(io.err, "ats: %v\n", e)
+	}
+	fmt.Fprintf(io.out, "%d tests, %d unreadable files\n", len(suite.Tests), len(errs))
+	if len(errs) > 0 {
+		return 1
+	}
+	return 0
+}

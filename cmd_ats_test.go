@@ -1,0 +1,101 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func atsCmd(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := dispatch(context.Background(), append([]string{"ats"}, args...), stdio{strings.NewReader(""), &out, &errb})
+	return code, out.String(), errb.String()
+}
+
+// impossible is a test no move can pass: the rabbit cannot reach h8.
+const impossible = `[[test]]
+name = "impossible"
+position = "g [       r   R                                        e   R       ]"
+pieces = "Rh8"
+`
+
+func TestATSRunAndCompare(t *testing.T) {
+	dir := t.TempDir()
+	runs := filepath.Join(dir, "runs")
+	good := filepath.Join(dir, "good.json")
+	code, out, errs := atsCmd(t, "run", "--playouts", "300", "--threads", "1", "--filter", "goal-one-step,silver-goal",
+		"--results", runs, "--json", good, "--junit", filepath.Join(dir, "j.xml"), "assets/tests")
+	if code != 0 || !strings.Contains(out, "scored 2 of 2 (2 passed, 0 failed, 0 errors)") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	if !strings.Contains(out, "pass") || !strings.Contains(out, "goal-one-step") {
+		t.Errorf("no per-test line:\n%s", out)
+	}
+	files, _ := os.ReadDir(runs)
+	if len(files) != 1 || !strings.HasSuffix(files[0].Name(), ".jsonl") {
+		t.Errorf("runs folder holds %v", files)
+	}
+	if x, err := os.ReadFile(filepath.Join(dir, "j.xml")); err != nil || !bytes.Contains(x, []byte(`<testsuite name="tests" tests="2" failures="0" errors="0"`)) {
+		t.Errorf("junit: %s %v", x, err)
+	}
+
+	bad := filepath.Join(dir, "bad.toml")
+	os.WriteFile(bad, []byte(impossible), 0o644)
+	badJSON := filepath.Join(dir, "bad.json")
+	code, out, _ = atsCmd(t, "run", "--playouts", "50", "--threads", "1", "--results", runs, "--json", badJSON, bad)
+	if code != 1 || !strings.Contains(out, "scored 0 of 1 (0 passed, 1 failed, 0 errors)") {
+		t.Errorf("failing run: exit %d\n%s", code, out)
+	}
+	code, _, _ = atsCmd(t, "run", "--playouts", "50", "--threads", "1", "--results", runs, "--min-score", "0%", bad)
+	if code != 0 {
+		t.Errorf("--min-score 0%%: exit %d", code)
+	}
+
+	code, out, _ = atsCmd(t, "compare", good, good)
+	if code != 0 || !strings.Contains(out, "2 same") {
+		t.Errorf("compare same: exit %d\n%s", code, out)
+	}
+	// Rename the failing test so the runs share it, then compare.
+	data, _ := os.ReadFile(badJSON)
+	os.WriteFile(badJSON, bytes.ReplaceAll(data, []byte(`"impossible"`), []byte(`"goal-one-step"`)), 0o644)
+	code, out, _ = atsCmd(t, "compare", good, badJSON)
+	if code != 1 || !strings.Contains(out, "worse") || !strings.Contains(out, "1 → 0") {
+		t.Errorf("compare worse: exit %d\n%s", code, out)
+	}
+
+	// A finished run cannot be resumed.
+	code, _, errs = atsCmd(t, "run", "--resume", filepath.Join(runs, files[0].Name()))
+	if code != 2 || !strings.Contains(errs, "already complete") {
+		t.Errorf("resume finished run: exit %d %s", code, errs)
+	}
+}
+
+func TestATSUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{},
+		{"frobnicate"},
+		{"run"},
+		{"run", "--time", "x", "assets/tests"},
+		{"run", "--engine", "'unclosed", "--time", "1", "assets/tests"},
+		{"run", "--engine", "bot", "--playouts", "10", "assets/tests"},
+		{"run", "--filter", "9-1", "assets/tests"},
+		{"run", "--option", "novalue", "assets/tests"},
+		{"run", "--option", "no.such.key=1", "assets/tests"},
+		{"compare", "one.json"},
+	} {
+		if code, _, _ := atsCmd(t, args...); code != 2 {
+			t.Errorf("%q: exit %d, want 2", args, code)
+		}
+	}
+}
+
+func TestATSList(t *testing.T) {
+	code, out, _ := atsCmd(t, "list", "assets/tests")
+	if code != 0 || !strings.Contains(out, "easy-way") || !strings.Contains(out, "0 unreadable files") {
+		t.Errorf("exit %d\n%s", code, out)
+	}
+}

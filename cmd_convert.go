@@ -1,0 +1,395 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/records"
+)
+
+// convItem is one thing read by convert: a game (from a record, a position
+// or an archive row) or a bare position from a compact line.
+type convItem struct {
+	name string
+	pos  rules.Position
+	game *rules.Game          // nil for a compact position
+	arch *records.ArchiveGame // set for an archive row
+}
+
+type convOptions struct {
+	to     string
+	gameID string
+	ply    int
+}
+
+// runConvert converts positions and game records between formats.
+func runConvert(ctx context.Context, args []string, std stdio) int {
+	fs := flag.NewFlagSet("convert", flag.ContinueOnError)
+	fs.SetOutput(std.err)
+	var opt convOptions
+	fs.StringVar(&opt.to, "to", "", "output format: long, compact, record or archive (required)")
+	fs.StringVar(&opt.gameID, "game", "", "take only the archive game with this id")
+	fs.IntVar(&opt.ply, "ply", -1, "for long and compact: the position after this many moves of each game; -1: after the last")
+	outPath := fs.String("o", "", "write to this file (replaced atomically) instead of stdout")
+	fs.Usage = func() {
+		fmt.Fprint(std.err, `usage: arimaa-workbench convert --to FORMAT [--game ID] [--ply N] [-o OUT] [FILE...]
+
+Converts positions and games between the formats of the workbench. Each
+FILE ("-" or none: stdin) is read as whichever it holds:
+  an archive      tab-separated, first line starting "id<TAB>" (streamed)
+  compact lines   positions such as "g [rrrrrrrrhdcemcdh ... RRRRRRRR]",
+                  one per line (blank and # lines skipped)
+  a record        setups and moves, a long position followed by moves, or
+                  a long position alone
+Every game is replayed with full rules checking first.
+
+FORMAT is
+  long      each position in the standard (long) format, blank-line separated
+  compact   each position on one line in the compact AEI format
+  record    one game as a canonical record with capture tokens (a game
+            from a position is written as the position, then its moves)
+  archive   an archive: header, then one row per game (games from setups
+            only; result and termination from the rules, or a recorded
+            resignation; other columns from an archive input)
+For long and compact, the position of a game is the one after its last
+move, or after --ply moves.
+
+examples:
+  arimaa-workbench convert --to compact game.txt              final position
+  arimaa-workbench convert --to long --ply 10 game.txt        after 10 moves
+  arimaa-workbench convert --to record --game 4711 games.tsv  one archive game
+  arimaa-workbench convert --to archive -o mine.tsv a.txt b.txt
+  arimaa-workbench convert --to compact --ply 20 games.tsv    one line per game
+
+options:
+`)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	switch opt.to {
+	case "long", "compact", "record", "archive":
+	case "":
+		fmt.Fprintln(std.err, "convert: --to is required")
+		fs.Usage()
+		return 2
+	default:
+		fmt.Fprintf(std.err, "convert: unknown format %q (long, compact, record or archive)\n", opt.to)
+		return 2
+	}
+	paths := fs.Args()
+	if len(paths) == 0 {
+		paths = []string{"-"}
+	}
+
+	var out io.Writer = std.out
+	var sink *atomicFile
+	if *outPath != "" {
+		var err error
+		if sink, err = createAtomic(*outPath); err != nil {
+			fmt.Fprintf(std.err, "convert: %v\n", err)
+			return 1
+		}
+		defer sink.abort()
+		out = sink
+	}
+	bw := bufio.NewWriter(out)
+	w := newConvWriter(bw, opt)
+	status := 0
+	for _, path := range paths {
+		failed, err := eachItem(ctx, path, std.in, opt.gameID, w.write, func(err error) {
+			fmt.Fprintf(std.err, "convert: %v\n", err)
+		})
+		if err != nil {
+			fmt.Fprintf(std.err, "convert: %v\n", err)
+			status = 1
+			break
+		}
+		if failed {
+			status = 1
+		}
+	}
+	if status == 0 {
+		if err := w.finish(); err != nil {
+			fmt.Fprintf(std.err, "convert: %v\n", err)
+			status = 1
+		}
+	}
+	if err := bw.Flush(); err != nil && status == 0 {
+		fmt.Fprintf(std.err, "convert: %v\n", err)
+		status = 1
+	}
+	if sink != nil && status == 0 {
+		if err := sink.commit(); err != nil {
+			fmt.Fprintf(std.err, "convert: %v\n", err)
+			status = 1
+		}
+	}
+	return status
+}
+
+// eachItem reads one input and calls fn for every position or game in it.
+// Problems with single games or lines go to report and make failed true;
+// an error returned stops the conversion.
+func eachItem(ctx context.Context, path string, stdin io.Reader, gameID string,
+	fn func(convItem) error, report func(error)) (failed bool, err error) {
+	var in io.Reader = stdin
+	name := "stdin"
+	if path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			return false, err
+		}
+		defer f.Close()
+		in, name = f, path
+	}
+	br := bufio.NewReaderSize(in, 64<<10)
+	if isArchive(br) {
+		return eachArchiveGame(ctx, br, name, gameID, fn, report)
+	}
+	if gameID != "" {
+		return false, fmt.Errorf("%s: --game picks a game of an archive, but this is not an archive", name)
+	}
+	data, err := io.ReadAll(io.LimitReader(br, 64<<20))
+	if err != nil {
+		return false, fmt.Errorf("%s: %v", name, err)
+	}
+	text := string(data)
+	if isCompactText(text) {
+		for i, line := range strings.Split(text, "\n") {
+			t := strings.TrimSpace(line)
+			if t == "" || strings.HasPrefix(t, "#") {
+				continue
+			}
+			p, err := records.ParseCompact(line)
+			if err != nil {
+				var pe *records.ParseError
+				if errors.As(err, &pe) {
+					pe.File, pe.Line = name, i+1
+				}
+				report(err)
+				failed = true
+				continue
+			}
+			if err := fn(convItem{name: fmt.Sprintf("%s:%d", name, i+1), pos: p}); err != nil {
+				return failed, err
+			}
+		}
+		return failed, nil
+	}
+	rec, err := records.ReadRecord(strings.NewReader(text), name)
+	if err != nil {
+		return false, err
+	}
+	g, err := rec.Game()
+	if err != nil {
+		return false, err
+	}
+	return false, fn(convItem{name: name, pos: g.Position(), game: g})
+}
+
+// isCompactText reports whether the first non-blank, non-comment line is a
+// compact position.
+func isCompactText(text string) bool {
+	for _, line := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(line)
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		return strings.Contains(t, "[")
+	}
+	return false
+}
+
+func eachArchiveGame(ctx context.Context, in io.Reader, name, gameID string,
+	fn func(convItem) error, report func(error)) (failed bool, err error) {
+	ar := records.NewArchiveReader(in, name)
+	found := false
+	for {
+		if err := ctx.Err(); err != nil {
+			return failed, fmt.Errorf("%s: interrupted after line %d", name, ar.Line())
+		}
+		ag, err := ar.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var pe *records.ParseError
+			if !errors.As(err, &pe) || pe.Line <= 1 {
+				return failed, err
+			}
+			if gameID == "" {
+				report(err)
+				failed = true
+			}
+			continue
+		}
+		if gameID != "" && ag.ID != gameID {
+			continue
+		}
+		found = true
+		rec, err := ag.Record()
+		var g *rules.Game
+		if err == nil {
+			g, err = rec.Game()
+		}
+		if err != nil {
+			report(err)
+			failed = true
+		} else if err := fn(convItem{name: ag.ID, pos: g.Position(), game: g, arch: ag}); err != nil {
+			return failed, err
+		}
+		if gameID != "" {
+			break
+		}
+	}
+	if gameID != "" && !found {
+		return failed, fmt.Errorf("%s: no game with id %q", name, gameID)
+	}
+	return failed, nil
+}
+
+// convWriter writes items in the chosen format.
+type convWriter struct {
+	w      *bufio.Writer
+	opt    convOptions
+	n      int
+	arch   *records.ArchiveWriter
+	record *convItem
+}
+
+func newConvWriter(w *bufio.Writer, opt convOptions) *convWriter {
+	c := &convWriter{w: w, opt: opt}
+	if opt.to == "archive" {
+		c.arch = records.NewArchiveWriter(w)
+	}
+	return c
+}
+
+func (c *convWriter) write(it convItem) error {
+	c.n++
+	switch c.opt.to {
+	case "long", "compact":
+		p := it.pos
+		if c.opt.ply >= 0 {
+			if it.game == nil {
+				return fmt.Errorf("%s: --ply needs games, but this is a position", it.name)
+			}
+			if c.opt.ply > len(it.game.Moves()) {
+				return fmt.Errorf("%s: --ply %d, but the game has only %d moves", it.name, c.opt.ply, len(it.game.Moves()))
+			}
+			p = it.game.PositionBefore(c.opt.ply)
+		}
+		if c.opt.to == "compact" {
+			c.w.WriteString(records.FormatCompact(p))
+			return c.w.WriteByte('\n')
+		}
+		if c.n > 1 {
+			c.w.WriteByte('\n')
+		}
+		_, err := c.w.WriteString(records.FormatPosition(p))
+		return err
+	case "record":
+		if c.record != nil {
+			return fmt.Errorf("a record holds one game, but the input has more (%s, %s); pick one with --game", c.record.name, it.name)
+		}
+		c.record = &it
+		return nil
+	}
+	return c.writeArchiveRow(it)
+}
+
+// finish writes what waits for the end of the input: the one record.
+func (c *convWriter) finish() error {
+	switch c.opt.to {
+	case "record":
+		if c.record == nil {
+			return errors.New("no game to write")
+		}
+		g := c.record.game
+		if g == nil {
+			var err error
+			if g, err = rules.NewGameFrom(c.record.pos); err != nil {
+				return fmt.Errorf("%s: %v", c.record.name, err)
+			}
+		}
+		return records.WriteRecord(c.w, g)
+	case "archive":
+		if c.n == 0 {
+			return errors.New("no game to write")
+		}
+	}
+	return nil
+}
+
+func (c *convWriter) writeArchiveRow(it convItem) error {
+	if it.game == nil || it.game.Setup(rules.Gold) == nil {
+		return fmt.Errorf("%s: an archive row holds a game from the setups, but this is a position", it.name)
+	}
+	var ag records.ArchiveGame
+	if it.arch != nil {
+		ag = *it.arch
+	} else {
+		ag.ID = strings.TrimSuffix(filepath.Base(it.name), filepath.Ext(it.name))
+		ag.Unfinished = true
+		if r, over := it.game.Result(); over {
+			ag.Unfinished, ag.Result, ag.Termination = false, r.Winner, r.How
+		}
+	}
+	ag.MoveList = records.FormatMoveList(it.game)
+	ag.PlyCount = len(it.game.Moves())
+	return c.arch.Write(&ag)
+}
+
+// atomicFile is an output file written under a temporary name and renamed
+// into place only when complete, so a failed conversion never leaves a
+// half-written file.
+type atomicFile struct {
+	*os.File
+	path string
+	done bool
+}
+
+func createAtomic(path string) (*atomicFile, error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return nil, err
+	}
+	return &atomicFile{File: f, path: path}, nil
+}
+
+func (a *atomicFile) commit() error {
+	if err := a.File.Sync(); err != nil {
+		return err
+	}
+	if err := a.File.Chmod(0o644); err != nil {
+		return err
+	}
+	if err := a.File.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(a.File.Name(), a.path); err != nil {
+		return err
+	}
+	a.done = true
+	return nil
+}
+
+func (a *atomicFile) abort() {
+	if !a.done {
+		a.File.Close()
+		os.Remove(a.File.Name())
+	}
+}

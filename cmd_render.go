@@ -1,0 +1,104 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"image/png"
+	"os"
+
+	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/records"
+	"arimaa-workbench/ui/board"
+	"arimaa-workbench/ui/files"
+)
+
+// runRender draws a position to a PNG diagram with the window's board
+// renderer: `render POS out.png [--size N] [--flip] [--no-coords]`. POS is a
+// position file (long or compact form), "-" for standard input, or a
+// compact position given inline.
+func runRender(ctx context.Context, args []string, io stdio) int {
+	fs := flag.NewFlagSet("render", flag.ContinueOnError)
+	fs.SetOutput(io.err)
+	size := fs.Int("size", 640, "width and height of the picture in pixels (64 to 8192)")
+	flip := fs.Bool("flip", false, "draw the board from Silver's side")
+	noCoords := fs.Bool("no-coords", false, "leave out the file letters and rank numbers")
+	fs.Usage = func() {
+		fmt.Fprintln(io.err, "usage: arimaa-workbench render POS out.png [--size N] [--flip] [--no-coords]")
+		fmt.Fprintln(io.err, "POS is a position file (.ari/.txt, long or compact), - for stdin, or an inline compact position.")
+		fs.PrintDefaults()
+	}
+	var pos []string
+	rest := args
+	for {
+		if err := fs.Parse(rest); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return 0
+			}
+			return 2
+		}
+		rest = fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		pos = append(pos, rest[0])
+		rest = rest[1:]
+	}
+	if len(pos) != 2 {
+		fs.Usage()
+		return 2
+	}
+	if *size < 64 || *size > 8192 {
+		fmt.Fprintf(io.err, "render: --size %d is out of range (64 to 8192)\n", *size)
+		return 2
+	}
+	p, err := readRenderPosition(pos[0], io)
+	if err != nil {
+		fmt.Fprintf(io.err, "render: %v\n", err)
+		return 1
+	}
+	img := board.Render(board.Diagram{Position: p, Size: *size, Flipped: *flip, NoCoords: *noCoords,
+		Overlays: board.Overlays{Selected: rules.NoSquare}})
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		fmt.Fprintf(io.err, "render: %v\n", err)
+		return 1
+	}
+	if err := files.WriteAtomic(pos[1], buf.Bytes()); err != nil {
+		fmt.Fprintf(io.err, "render: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func readRenderPosition(arg string, io stdio) (rules.Position, error) {
+	if arg == "-" {
+		return records.ReadPosition(io.in, "stdin")
+	}
+	f, err := os.Open(arg)
+	if err == nil {
+		defer f.Close()
+		var b bytes.Buffer
+		if _, err := b.ReadFrom(f); err != nil {
+			return rules.Position{}, err
+		}
+		p, perr := records.ReadPosition(bytes.NewReader(b.Bytes()), arg)
+		if perr == nil {
+			return p, nil
+		}
+		if p, aerr := records.ParseAny(b.String()); aerr == nil {
+			return p, nil
+		}
+		return rules.Position{}, perr
+	}
+	if !errors.Is(err, os.ErrNotExist) {
+		return rules.Position{}, err
+	}
+	p, perr := records.ParseAny(arg)
+	if perr != nil {
+		return rules.Position{}, fmt.Errorf("%s: no such file, and not a position either: %v", arg, perr)
+	}
+	return p, nil
+}
