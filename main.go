@@ -12,6 +12,8 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+
+	_ "arimaa-workbench/ui/fynelocale" // before Fyne's own start-up
 )
 
 // stdio is where a subcommand reads and writes, so tests can capture it.
