@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/driver/software"
 
 	"arimaa-workbench/ui/files"
+	"arimaa-workbench/ui/files/native"
 	"arimaa-workbench/ui/panels"
 	"arimaa-workbench/ui/shell"
 )
@@ -59,6 +60,10 @@ func runGUI(args []string, io stdio) int {
 	a := app.NewWithID(appID)
 	w := a.NewWindow("Arimaa Workbench")
 	opts := shell.Options{}
+	if *shot == "" {
+		// The system's own file dialogs, with Fyne's where they fail.
+		opts.Dialogs = files.NewPickerDialogs(w, native.Picker{})
+	}
 	if dir, err := os.UserConfigDir(); err == nil && *shot == "" {
 		dir = filepath.Join(dir, "arimaa-workbench")
 		if os.MkdirAll(dir, 0o755) == nil {

@@ -11,14 +11,13 @@ import (
 	"path/filepath"
 	"strings"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 
 	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/ui/enginepanel"
 	"arimaa-workbench/ui/engines"
+	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/shell"
 	"arimaa-workbench/ui/state"
 	"arimaa-workbench/ui/suitepanel"
@@ -113,11 +112,11 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 		Current: wb.Current,
 		Dialogs: wb.Dialogs,
 		OpenFolder: func(fn func(string)) {
-			dialog.ShowFolderOpen(func(u fyne.ListableURI, err error) {
-				if err == nil && u != nil {
-					fn(u.Path())
-				}
-			}, wb.Window)
+			if fd, ok := wb.Dialogs.(files.FolderDialogs); ok {
+				fd.OpenFolder("Open a folder of tests", fn)
+				return
+			}
+			files.FyneDialogs{Window: wb.Window}.OpenFolder("Open a folder of tests", fn)
 		},
 		RunsDir: opts.RunsDir,
 		Prefs:   wb.App.Preferences(),
