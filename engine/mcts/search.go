@@ -47,6 +47,7 @@ type Searcher struct {
 	// set: each worker ends the one it is in and no more, so a stop
 	// waits for at most one playout per worker.
 	afterStop int64
+	late      atomic.Int64 // playouts finished after the stop flag was set
 }
 
 // New returns a searcher. The configuration is validated by the caller
@@ -189,9 +190,8 @@ wait:
 		}
 	}
 	s.stop.Store(true)
-	atStop := s.playouts.Load()
 	<-done
-	s.afterStop = s.playouts.Load() - atStop
+	s.afterStop = s.late.Load()
 	final := s.report(g, true)
 	report(final)
 	return Result{Best: final.Best, WinRatio: final.WinRatio, Report: final}, nil
@@ -221,6 +221,7 @@ func (s *Searcher) prepare(g *rules.Game, lim Limits) {
 	}
 	s.stop.Store(false)
 	s.claimed.Store(0)
+	s.late.Store(0)
 	s.playouts.Store(0)
 	s.depthSum.Store(0)
 	s.maxDepth.Store(0)
