@@ -62,23 +62,6 @@ func (f *engineFlags) load() (config.Config, error) {
 	return cfg, nil
 }
 
-// parseEngineArgs parses flags that may come before or after the
-// positional arguments, which it returns.
-func parseEngineArgs(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, nil
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
-	}
-}
-
 // runAnalyze searches a position with the embedded engine and prints its
 // progress reports and best move.
 func runAnalyze(ctx context.Context, args []string, io stdio) int {
@@ -107,7 +90,7 @@ options:
 `)
 		fs.PrintDefaults()
 	}
-	files, err := parseEngineArgs(fs, args)
+	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0

@@ -73,7 +73,8 @@ options:
 `)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	paths, err := parseInterleaved(fs, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
@@ -89,7 +90,6 @@ options:
 		fmt.Fprintf(std.err, "convert: unknown format %q (long, compact, record or archive)\n", opt.to)
 		return 2
 	}
-	paths := fs.Args()
 	if len(paths) == 0 {
 		paths = []string{"-"}
 	}

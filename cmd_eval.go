@@ -31,21 +31,12 @@ func runEval(ctx context.Context, args []string, io stdio) int {
 		fmt.Fprintln(io.err, "standard input, or a compact position given inline.")
 		fs.PrintDefaults()
 	}
-	var files []string
-	rest := args
-	for {
-		if err := fs.Parse(rest); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return 0
-			}
-			return 2
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
 		}
-		rest = fs.Args()
-		if len(rest) == 0 {
-			break
-		}
-		files = append(files, rest[0])
-		rest = rest[1:]
+		return 2
 	}
 	if len(files) != 1 {
 		fs.Usage()

@@ -36,26 +36,27 @@ options:
 `)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	paths, err := parseInterleaved(fs, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
 		return 2
 	}
-	if fs.NArg() > 1 {
+	if len(paths) > 1 {
 		fmt.Fprintln(io.err, "moves: at most one FILE")
 		fs.Usage()
 		return 2
 	}
 	in, name := io.in, ""
-	if fs.NArg() == 1 && fs.Arg(0) != "-" {
-		f, err := os.Open(fs.Arg(0))
+	if len(paths) == 1 && paths[0] != "-" {
+		f, err := os.Open(paths[0])
 		if err != nil {
 			fmt.Fprintf(io.err, "moves: %v\n", err)
 			return 1
 		}
 		defer f.Close()
-		in, name = f, fs.Arg(0)
+		in, name = f, paths[0]
 	}
 
 	sc := bufio.NewScanner(in)

@@ -30,21 +30,12 @@ func runRender(ctx context.Context, args []string, io stdio) int {
 		fmt.Fprintln(io.err, "POS is a position file (.ari/.txt, long or compact), - for stdin, or an inline compact position.")
 		fs.PrintDefaults()
 	}
-	var pos []string
-	rest := args
-	for {
-		if err := fs.Parse(rest); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return 0
-			}
-			return 2
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
 		}
-		rest = fs.Args()
-		if len(rest) == 0 {
-			break
-		}
-		pos = append(pos, rest[0])
-		rest = rest[1:]
+		return 2
 	}
 	if len(pos) != 2 {
 		fs.Usage()

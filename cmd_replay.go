@@ -61,13 +61,14 @@ options:
 `)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	paths, err := parseInterleaved(fs, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
 		return 2
 	}
-	if fs.NArg() == 0 {
+	if len(paths) == 0 {
 		fmt.Fprintln(io.err, "replay: no FILE given")
 		fs.Usage()
 		return 2
@@ -77,7 +78,7 @@ options:
 	var st replayStats
 	began := time.Now()
 	status := 0
-	for _, path := range fs.Args() {
+	for _, path := range paths {
 		if err := replayFile(ctx, path, io.in, out, &st, *quiet, *workers); err != nil {
 			out.Flush()
 			fmt.Fprintf(io.err, "replay: %v\n", err)

@@ -42,19 +42,12 @@ func runGUI(args []string, io stdio) int {
 		fs.PrintDefaults()
 	}
 	// Flags may come before, between or after the files.
-	var paths []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return 0
-			}
-			return 2
+	paths, err := parseInterleaved(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
 		}
-		if fs.NArg() == 0 {
-			break
-		}
-		paths = append(paths, fs.Arg(0))
-		args = fs.Args()[1:]
+		return 2
 	}
 
 	a := app.NewWithID(appID)

@@ -7,6 +7,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -67,6 +68,26 @@ func dispatch(ctx context.Context, args []string, io stdio) int {
 	fmt.Fprintf(io.err, "arimaa-workbench: unknown command %q\n\n", name)
 	usage(io.err)
 	return 2
+}
+
+// parseInterleaved parses flags that may come before, between or after the
+// positional arguments.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
 }
 
 func usage(w io.Writer) {
