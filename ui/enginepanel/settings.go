@@ -220,8 +220,11 @@ func NewConfigForm(store *ConfigStore) *ConfigForm {
 	})
 	title := widget.NewLabel("Embedded engine configuration — applies to the next analysis or suite run")
 	title.TextStyle.Bold = true
+	title.Truncation = fyne.TextTruncateEllipsis
 	bar := container.NewBorder(nil, f.status, nil, container.NewHBox(apply, save, revert, defaults), title)
-	f.content = container.NewBorder(bar, nil, nil, nil, container.NewVScroll(acc))
+	// The keys' explanations are single lines, some long: they scroll
+	// sideways rather than widening the whole window.
+	f.content = container.NewBorder(bar, nil, nil, nil, container.NewScroll(acc))
 	return f
 }
 

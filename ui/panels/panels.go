@@ -98,7 +98,9 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 
 	settings := container.NewAppTabs(
 		container.NewTabItem("Embedded engine", form.Content()),
-		container.NewTabItem("External engines", extEditor.Content()),
+		// The editor's form is tall; it scrolls rather than making the
+		// window taller than a laptop screen.
+		container.NewTabItem("External engines", container.NewVScroll(extEditor.Content())),
 	)
 	ev := enginepanel.NewEvaluation(func() *eval.Evaluator { return eval.New(store.Get().Weights) })
 	ep := enginepanel.New(enginepanel.Options{
