@@ -65,6 +65,7 @@ func runGUI(args []string, io stdio) int {
 	}
 	wb := shell.New(a, w, opts)
 	pOpts := panels.Options{}
+	shotDir := ""
 	if *shot != "" {
 		// Screenshots must not depend on (or change) the user's settings
 		// and runs.
@@ -74,6 +75,7 @@ func runGUI(args []string, io stdio) int {
 			return 1
 		}
 		defer os.RemoveAll(tmp)
+		shotDir = tmp
 		pOpts = panels.Options{ConfigPath: filepath.Join(tmp, "engine.toml"),
 			EnginesPath: filepath.Join(tmp, "engines.toml"), RunsDir: filepath.Join(tmp, "runs")}
 	}
@@ -153,13 +155,19 @@ func runGUI(args []string, io stdio) int {
 				fyne.DoAndWait(func() { ps.Engine.Model().Stop() })
 				time.Sleep(300 * time.Millisecond)
 			}
-			fyne.Do(func() {
+			fyne.DoAndWait(func() {
 				if err := saveScreenshot(w, *shot); err != nil {
 					fmt.Fprintf(io.err, "arimaa-workbench: screenshot: %v\n", err)
 					status = 1
 				}
-				a.Quit()
 			})
+			// Exit here rather than through the driver's shutdown: GLFW
+			// can deliver a pointer event to the closing window, which
+			// crashes inside Fyne 2.7 (seen under Xvfb). Nothing is left
+			// to save.
+			ps.Close()
+			os.RemoveAll(shotDir)
+			os.Exit(status)
 		}()
 		w.ShowAndRun()
 		return status
