@@ -100,6 +100,7 @@ type Panel struct {
 	shownValid bool
 
 	stopTick chan struct{}
+	ticking  sync.WaitGroup // the refresh ticker, which Close waits for
 	once     sync.Once
 	tickOnce sync.Once
 	unlisten func()
@@ -133,7 +134,13 @@ func New(opts Options) *Panel {
 // the panel with Sync instead, so that nothing touches the widgets from
 // another goroutine.
 func (p *Panel) StartRefresh() {
-	p.tickOnce.Do(func() { go p.tick() })
+	p.tickOnce.Do(func() {
+		p.ticking.Add(1)
+		go func() {
+			defer p.ticking.Done()
+			p.tick()
+		}()
+	})
 }
 
 // ShowTab brings forward the panel's tab called name ("Candidates",
@@ -163,6 +170,8 @@ func (p *Panel) Close() {
 			p.unlisten()
 		}
 	})
+	// fyne.Do only queues, so the ticker cannot be waiting on the caller.
+	p.ticking.Wait()
 	p.model.Stop()
 }
 

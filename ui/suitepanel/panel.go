@@ -100,6 +100,7 @@ type Panel struct {
 	logLines []string
 	drawn    atomic.Uint64
 	stopTick chan struct{}
+	ticking  sync.WaitGroup // the refresh ticker, which Close waits for
 	once     sync.Once
 	tickOnce sync.Once
 }
@@ -123,7 +124,13 @@ func New(opts Options) *Panel {
 // the panel with Sync instead, so that nothing touches the widgets from
 // another goroutine.
 func (p *Panel) StartRefresh() {
-	p.tickOnce.Do(func() { go p.tick() })
+	p.tickOnce.Do(func() {
+		p.ticking.Add(1)
+		go func() {
+			defer p.ticking.Done()
+			p.tick()
+		}()
+	})
 }
 
 const prefSuite = "suitepanel.suite"
@@ -137,6 +144,8 @@ func (p *Panel) Content() fyne.CanvasObject { return p.content }
 // Close stops the run and the ticker.
 func (p *Panel) Close() {
 	p.once.Do(func() { close(p.stopTick) })
+	// fyne.Do only queues, so the ticker cannot be waiting on the caller.
+	p.ticking.Wait()
 	p.model.Stop()
 }
 
