@@ -39,8 +39,10 @@ fmt-check:
 vet:
 	$(GO) vet ./...
 
+# The search, the suite runner and the panels' models are concurrent: the
+# tests run under the race detector.
 unit:
-	$(GO) test -count=1 ./...
+	$(GO) test -race -count=1 ./...
 
 # Start the real binary under Xvfb, save a screenshot and check it is a
 # non-empty image.
