@@ -59,3 +59,11 @@ func PieceResource(p rules.Piece) fyne.Resource {
 func IconResource() fyne.Resource {
 	return fyne.NewStaticResource("icon.svg", assets.IconSVG())
 }
+
+// WindowIconResource returns the application icon as a PNG resource (the
+// picture TestIconPNG keeps equal to the SVG). Windows take this one: Fyne
+// rasterises an SVG window icon pixel by pixel at start-up, which cost half
+// a second of the time to the first frame.
+func WindowIconResource() fyne.Resource {
+	return fyne.NewStaticResource("icon.png", assets.IconPNG())
+}

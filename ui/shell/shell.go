@@ -102,7 +102,7 @@ func New(a fyne.App, w fyne.Window, opts Options) *Workbench {
 	}
 
 	w.SetContent(wb.content)
-	w.SetIcon(board.IconResource())
+	w.SetIcon(board.WindowIconResource())
 	wb.setMenu()
 	wb.setKeys()
 	w.SetCloseIntercept(wb.Quit)
