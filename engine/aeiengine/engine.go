@@ -143,6 +143,11 @@ func (e *Engine) handle(line string) bool {
 		e.out.send("id version %s", e.opts.Identity.Version)
 		e.out.send("aeiok")
 	case "isready":
+		// The tree's memory is taken now, while the controller waits,
+		// not out of the first move's time.
+		if e.search == nil {
+			e.getSearcher().Reserve(e.limits(true))
+		}
 		e.out.send("readyok")
 	case "newgame":
 		e.stopSearch(true)

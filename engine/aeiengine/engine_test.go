@@ -359,6 +359,7 @@ func TestTimeControlGame(t *testing.T) {
 		e.send("go")
 		l, _ := e.expect("bestmove")
 		used := time.Since(begin).Seconds()
+		t.Logf("ply %d %s used %.3f", ply, side, used)
 		if used > move+reserves[side] {
 			t.Fatalf("ply %d: %s used %.3f s with %.3f s allowed: lost on time", ply, side, used, move+reserves[side])
 		}

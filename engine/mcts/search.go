@@ -197,6 +197,23 @@ wait:
 	return Result{Best: final.Best, WinRatio: final.WinRatio, Report: final}, nil
 }
 
+// Reserve allocates the tree a search under lim will use, so that the
+// first search does not spend its time on it (an AEI engine does this
+// before it answers isready). It does nothing while a search runs.
+func (s *Searcher) Reserve(lim Limits) {
+	if !s.running.TryLock() {
+		return
+	}
+	defer s.running.Unlock()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if capacity := s.capacity(lim); s.tree == nil || len(s.tree.nodes) != capacity {
+		s.tree = nil
+		s.tree = newTree(capacity)
+		s.tree.touch()
+	}
+}
+
 // prepare resets the tree and counters for a search of g under lim.
 func (s *Searcher) prepare(g *rules.Game, lim Limits) {
 	s.mu.Lock()

@@ -98,6 +98,22 @@ func newTree(capacity int) *tree {
 	return t
 }
 
+// touch writes every page of the pool and the table once, so the
+// operating system maps them now rather than during a timed search.
+func (t *tree) touch() {
+	const page = 4096
+	step := max(1, page/int(unsafe.Sizeof(node{})))
+	for i := 0; i < len(t.nodes); i += step {
+		t.nodes[i].visits.Store(0)
+	}
+	for i := 0; i < len(t.keys); i += page / 8 {
+		t.keys[i].Store(0)
+	}
+	for i := 0; i < len(t.vals); i += page / 4 {
+		t.vals[i].Store(0)
+	}
+}
+
 // reset empties the tree for a new search. It clears only the table
 // slots the last search filled, so its cost follows the tree's size rather
 // than the budget's.
