@@ -46,13 +46,28 @@ func animal(t rules.PieceType) string {
 	return ""
 }
 
+// iconArt is the same artwork under other names, for palettes and lists.
+// Fyne keeps one rasterised picture per resource name and size: a palette
+// sharing names with the board beside it (same pieces, other size) would
+// make each redraw the other's pieces from the SVG on every repaint. Boards
+// share one set, as only one of them is on screen at a time.
+var iconArt = sync.OnceValue(func() [16]fyne.Resource {
+	var res [16]fyne.Resource
+	for i, r := range pieceArt() {
+		if r != nil {
+			res[i] = fyne.NewStaticResource("icon-"+r.Name(), r.Content())
+		}
+	}
+	return res
+})
+
 // PieceResource returns our artwork for piece p as an SVG resource, nil for
 // Empty. Palettes and lists use it to show pieces the same way the board does.
 func PieceResource(p rules.Piece) fyne.Resource {
 	if !p.Valid() {
 		return nil
 	}
-	return pieceArt()[p]
+	return iconArt()[p]
 }
 
 // IconResource returns the application icon as an SVG resource.

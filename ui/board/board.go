@@ -495,7 +495,10 @@ func (r *renderer) Refresh() {
 		setFill(r.heat[sq], h)
 		p := b.pos.At(sq)
 		img := r.pieces[sq]
-		res := PieceResource(p)
+		var res fyne.Resource
+		if p.Valid() {
+			res = pieceArt()[p]
+		}
 		if res != nil && img.Resource != res {
 			img.Resource = res
 			dirty = append(dirty, img)
