@@ -42,6 +42,7 @@ func commands() []command {
 		{"analyze", "search a position with the embedded MCTS engine and print its reports", runAnalyze},
 		{"aei", "run the embedded engine as an AEI engine on stdin/stdout", runAei},
 		{"bench", "measure the engine's speed, or play a match between two configurations", runBench},
+		{"match", "play a match or tournament between engines, with Elo and SPRT", runMatchCommand},
 	}
 }
 

@@ -1,0 +1,294 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"arimaa-workbench/ats"
+	"arimaa-workbench/engine/config"
+	"arimaa-workbench/engine/eval"
+	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/records"
+)
+
+// GameResult is one finished game of a match.
+type GameResult struct {
+	ID          int       // the game's number in the match, from 1
+	Players     [2]string // Gold's and Silver's engine names
+	Engines     [2]int    // Gold's and Silver's indices in Config.Engines
+	Winner      rules.Color
+	Draw        bool
+	Termination rules.Termination
+	// Kind says how the game ended in a word or two: goal, elimination,
+	// immobilization, repetition, time, illegal move, crash, hang, no
+	// start, protocol, error, adjudication or game limit.
+	Kind string
+	// Reason is the ending in a sentence, with an engine's error and last
+	// output where it failed.
+	Reason  string
+	Moves   int // moves played after the setups
+	Archive *records.ArchiveGame
+}
+
+// Faulty reports whether the loser lost by a fault of its own (crash,
+// hang, illegal move, time forfeit and the like) rather than on the board.
+func (g *GameResult) Faulty() bool { return !g.Draw && faultKinds[g.Kind] }
+
+// faultKinds are the endings that are an engine's fault.
+var faultKinds = map[string]bool{"repetition": true, "time": true, "illegal move": true, "crash": true,
+	"hang": true, "no start": true, "protocol": true, "error": true}
+
+// endMarker starts the events line that records how a game ended, so a
+// resumed match can count its kind again.
+const endMarker = "end: "
+
+// gameState is one game being played.
+type gameState struct {
+	r       *Runner
+	w       *worker
+	pg      plannedGame
+	g       *rules.Game
+	clock   *gameClock
+	events  []string
+	res     GameResult
+	started time.Time
+}
+
+func (s *gameState) event(format string, args ...any) {
+	s.events = append(s.events, strconv.FormatInt(time.Now().Unix(), 10)+" "+fmt.Sprintf(format, args...))
+}
+
+// label is the current turn's label, e.g. "12b", or "1w" in the setup.
+func (s *gameState) label() string {
+	switch s.g.Phase() {
+	case rules.GoldSetup:
+		return "1w"
+	case rules.SilverSetup:
+		return "1b"
+	}
+	p := s.g.Position()
+	return rules.TurnLabel(p.Turn(), p.Side())
+}
+
+// finish ends the game with winner winning by how.
+func (s *gameState) finish(winner rules.Color, how rules.Termination, kind, reason string) {
+	s.res.Winner, s.res.Termination, s.res.Kind, s.res.Reason = winner, how, kind, reason
+	s.event("%s%s: %s", endMarker, kind, reason)
+}
+
+// lose ends the game with side losing by a fault of its engine.
+func (s *gameState) lose(side rules.Color, how rules.Termination, kind, why string) {
+	s.finish(side.Other(), how, kind, fmt.Sprintf("%s (%s) loses at %s: %s: %s", s.res.Players[side], side, s.label(), kind, why))
+}
+
+// errAbandoned is a game stopped before its end.
+var errAbandoned = errors.New("game abandoned")
+
+// playGame plays one planned game on worker w. It returns errAbandoned
+// (wrapping ctx's error) when ctx ends first; engine faults end the game.
+func (r *Runner) playGame(ctx context.Context, w *worker, pg plannedGame) (*GameResult, error) {
+	s := &gameState{r: r, w: w, pg: pg, clock: newGameClock(r.cfg.TC), started: time.Now()}
+	s.res = GameResult{ID: pg.ID, Engines: [2]int{pg.Gold, pg.Silver},
+		Players: [2]string{r.cfg.Engines[pg.Gold].Name, r.cfg.Engines[pg.Silver].Name}}
+	if pg.Opening >= 0 {
+		g, err := r.cfg.Openings[pg.Opening].Game()
+		if err != nil {
+			return nil, err // checked when read: cannot happen
+		}
+		s.g = g
+	} else {
+		s.g = rules.NewGame()
+	}
+	s.event("game %d of the match: gold %s, silver %s; %s; seed %d%s", pg.ID, s.res.Players[0], s.res.Players[1],
+		r.limitsText(), pg.Seed, r.openingText(pg))
+	var players [2]player
+	for side := rules.Gold; side <= rules.Silver; side++ {
+		p := w.player(pg.engine(side))
+		if err := p.newGame(ctx, pg.Seed); err != nil {
+			if ctx.Err() != nil {
+				return nil, fmt.Errorf("%w: %w", errAbandoned, ctx.Err())
+			}
+			_, kind := faultOf(err)
+			s.lose(side, ByForfeit, kind, err.Error())
+			r.engineFailed(w, pg.engine(side), err)
+			return s.result(), nil
+		}
+		r.engineStarted(pg.engine(side))
+		players[side] = p
+	}
+	for !s.step(ctx, players) {
+	}
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("%w: %w", errAbandoned, ctx.Err())
+	}
+	return s.result(), nil
+}
+
+// step plays one turn, or ends the game; it reports true when the game has
+// ended (or ctx has).
+func (s *gameState) step(ctx context.Context, players [2]player) bool {
+	r, g := s.r, s.g
+	if ctx.Err() != nil {
+		return true
+	}
+	switch g.Phase() {
+	case rules.Over:
+		res, _ := g.Result()
+		s.finish(res.Winner, res.How, res.How.String(), fmt.Sprintf("%s (%s) wins by %s", s.res.Players[res.Winner], res.Winner, res.How))
+		return true
+	case rules.GoldSetup, rules.SilverSetup:
+		side := rules.Gold
+		if g.Phase() == rules.SilverSetup {
+			side = rules.Silver
+		}
+		pl, err := players[side].setup(ctx, g)
+		if ctx.Err() != nil {
+			return true
+		}
+		if err != nil {
+			s.fault(side, err, "")
+			return true
+		}
+		if err := g.SetupPieces(pl); err != nil {
+			s.lose(side, rules.ByIllegalMove, "illegal move", err.Error())
+			return true
+		}
+		return false
+	}
+	pos := g.Position()
+	side := pos.Side()
+	if n := r.cfg.MaxTurns; n > 0 && len(g.Moves()) >= 2*n {
+		s.adjudicate(pos, "adjudication", fmt.Sprintf("adjudicated after %d turns of each side (--max-turns)", n))
+		return true
+	}
+	if s.clock.gameOver(len(g.Moves())) {
+		s.adjudicate(pos, "game limit", "the game limit of the time control "+r.cfg.TC.String()+" is reached; scored")
+		return true
+	}
+	spec := &r.cfg.Engines[s.pg.engine(side)]
+	rep, err := players[side].move(ctx, g, r.turnLimits(s.clock, side, spec))
+	if ctx.Err() != nil {
+		return true
+	}
+	if err != nil {
+		s.fault(side, err, rep.lastOutput)
+		return true
+	}
+	hard := s.clock.hard(side)
+	if s.clock.charge(side, rep.used) {
+		why := fmt.Sprintf("took %.3fs; the clock allowed %.3fs", rep.used.Seconds(), hard.Seconds())
+		s.lose(side, rules.ByTime, "time", why)
+		s.r.engineFailed(s.w, s.pg.engine(side), errors.New("time forfeit: "+why))
+		return true
+	}
+	label := s.label()
+	played, err := ats.PlayMove(pos, rep.text)
+	if err != nil {
+		s.lose(side, rules.ByIllegalMove, "illegal move", fmt.Sprintf("%q: %v", rep.text, err))
+		// An engine that plays nonsense may be confused about the game.
+		s.r.engineFailed(s.w, s.pg.engine(side), fmt.Errorf("illegal move %q", rep.text))
+		return true
+	}
+	if err := g.Play(played.Move); err != nil {
+		// PlayMove checked every rule but those of the game's history.
+		s.lose(side, ByRepetition, "repetition", fmt.Sprintf("%s repeats a position for the third time", played.Text))
+		return true
+	}
+	s.event("%s %.3fs", label, rep.used.Seconds())
+	return false
+}
+
+// fault ends the game after an engine error and has the engine restarted.
+func (s *gameState) fault(side rules.Color, err error, lastOutput string) {
+	how, kind := faultOf(err)
+	s.lose(side, how, kind, describeErr(err, lastOutput))
+	s.r.engineFailed(s.w, s.pg.engine(side), err)
+}
+
+// adjudicate ends the game by the static evaluation of pos: a goal the
+// side to move can reach this turn wins; otherwise the side the evaluation
+// favours wins, and an exactly balanced position is a draw.
+func (s *gameState) adjudicate(pos rules.Position, kind, why string) {
+	side := pos.Side()
+	if m, ok := eval.GoalCheck(&pos); ok {
+		s.finish(side, rules.ByScore, kind, fmt.Sprintf("%s: %s (%s) reaches the goal with %s", why, s.res.Players[side], side, pos.MoveString(m)))
+		return
+	}
+	score := s.r.eval.Evaluate(&pos)
+	winner := side
+	if score < 0 {
+		winner, score = side.Other(), -score
+	}
+	if score == 0 {
+		s.res.Draw = true
+		s.finish(side, ByDraw, kind, why+": the static evaluation is level: a draw")
+		return
+	}
+	s.finish(winner, rules.ByScore, kind, fmt.Sprintf("%s: the static evaluation favours %s (%s) by %d (win probability %.2f)",
+		why, s.res.Players[winner], winner, score, s.r.eval.WinProbability(score)))
+}
+
+// result builds the game's archive row.
+func (s *gameState) result() *GameResult {
+	r := s.r
+	s.res.Moves = len(s.g.Moves())
+	var rec strings.Builder
+	if err := records.WriteRecord(&rec, s.g); err != nil {
+		rec.Reset() // a strings.Builder does not fail
+	}
+	s.res.Archive = &records.ArchiveGame{
+		ID:      strconv.Itoa(s.pg.ID),
+		WPlayer: s.res.Players[0], BPlayer: s.res.Players[1],
+		WType: "b", BType: "b",
+		Event: r.cfg.Event, Site: r.site,
+		TimeControl: r.cfg.TC.String(),
+		Start:       s.started, End: time.Now(),
+		Result: s.res.Winner, Unfinished: s.res.Draw, Termination: s.res.Termination,
+		PlyCount: s.res.Moves,
+		MoveList: rec.String(),
+		Events:   strings.Join(s.events, "\n"),
+	}
+	return &s.res
+}
+
+// turnLimits are the limits of side's next turn.
+func (r *Runner) turnLimits(c *gameClock, side rules.Color, spec *Spec) turnLimits {
+	lim := turnLimits{playouts: r.cfg.Playouts, nodes: r.cfg.Nodes, timeout: r.cfg.MoveTimeout}
+	if r.cfg.TC.timed() {
+		// The embedded engine's time management, with the configuration
+		// of the engine to move (the default one for an AEI engine).
+		tm := config.Default().Time
+		if spec.Builtin {
+			tm = spec.Config.Time
+		}
+		ec := c.engineClock()
+		lim.budget = ec.Budget(side, tm)
+	}
+	return lim
+}
+
+// limitsText describes the limits per move for the events log.
+func (r *Runner) limitsText() string {
+	var parts []string
+	if r.cfg.TC.timed() {
+		parts = append(parts, "time control "+r.cfg.TC.String())
+	}
+	if r.cfg.Playouts > 0 {
+		parts = append(parts, fmt.Sprintf("%d playouts per move", r.cfg.Playouts))
+	}
+	if r.cfg.Nodes > 0 {
+		parts = append(parts, fmt.Sprintf("%d nodes per move", r.cfg.Nodes))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (r *Runner) openingText(pg plannedGame) string {
+	if pg.Opening < 0 {
+		return "; setups from the engines"
+	}
+	return "; opening " + r.cfg.Openings[pg.Opening].Name
+}

@@ -1,0 +1,192 @@
+package match
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/records"
+)
+
+// Opening is where games start instead of from the engines' own setups:
+// both setups or a position, and the moves played after them.
+type Opening struct {
+	Name  string          // where it came from, e.g. "book.txt:3"
+	Start *rules.Position // a given position; nil when the game has setups
+	Setup [2][]rules.Placement
+	Moves []rules.Move
+}
+
+// Game builds a new game at the end of the opening, with its history.
+func (o Opening) Game() (*rules.Game, error) {
+	var g *rules.Game
+	if o.Start != nil {
+		var err error
+		if g, err = rules.NewGameFrom(*o.Start); err != nil {
+			return nil, err
+		}
+	} else {
+		g = rules.NewGame()
+		for c := rules.Gold; c <= rules.Silver; c++ {
+			if err := g.SetupPieces(o.Setup[c]); err != nil {
+				return nil, err
+			}
+		}
+	}
+	for _, m := range o.Moves {
+		if err := g.Play(m); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+// openingOf takes the first plies moves of g (all of them when plies < 0).
+func openingOf(name string, g *rules.Game, plies int) (Opening, error) {
+	o := Opening{Name: name}
+	if g.Phase() < rules.Playing {
+		return o, fmt.Errorf("%s: the setup is not complete", name)
+	}
+	if g.Setup(rules.Gold) == nil {
+		p := g.Start()
+		o.Start = &p
+	} else {
+		o.Setup = [2][]rules.Placement{g.Setup(rules.Gold), g.Setup(rules.Silver)}
+	}
+	moves := g.Moves()
+	if plies >= 0 && plies < len(moves) {
+		moves = moves[:plies]
+	}
+	o.Moves = append([]rules.Move(nil), moves...)
+	cut, err := o.Game()
+	if err != nil {
+		return o, fmt.Errorf("%s: %w", name, err)
+	}
+	if cut.Phase() == rules.Over {
+		return o, fmt.Errorf("%s: the game is already over there", name)
+	}
+	return o, nil
+}
+
+// ReadOpenings reads the openings in a file, in order: a game archive
+// (every game, cut after plies moves), compact positions one per line, or
+// long positions and game records separated by blank lines (records cut
+// after plies moves). plies < 0 keeps every move.
+func ReadOpenings(path string, plies int) ([]Opening, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	var out []Opening
+	add := func(name string, g *rules.Game) error {
+		o, err := openingOf(name, g, plies)
+		if err != nil {
+			return err
+		}
+		out = append(out, o)
+		return nil
+	}
+	if bytes.HasPrefix(data, []byte("id\t")) {
+		ar := records.NewArchiveReader(bytes.NewReader(data), path)
+		for {
+			ag, err := ar.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return nil, err
+			}
+			rec, err := ag.Record()
+			if err != nil {
+				return nil, err
+			}
+			g, err := rec.Game()
+			if err != nil {
+				return nil, err
+			}
+			if err := add(fmt.Sprintf("%s game %s", path, ag.ID), g); err != nil {
+				return nil, err
+			}
+		}
+	} else {
+		for _, b := range blocks(string(data)) {
+			name := fmt.Sprintf("%s:%d", path, b.line)
+			if isCompactBlock(b.text) {
+				for i, l := range strings.Split(strings.TrimSpace(b.text), "\n") {
+					p, err := records.ParseCompact(l)
+					if err != nil {
+						return nil, fmt.Errorf("%s:%d: %w", path, b.line+i, err)
+					}
+					g, err := rules.NewGameFrom(p)
+					if err != nil {
+						return nil, fmt.Errorf("%s:%d: %w", path, b.line+i, err)
+					}
+					if err := add(fmt.Sprintf("%s:%d", path, b.line+i), g); err != nil {
+						return nil, err
+					}
+				}
+				continue
+			}
+			rec, err := records.ParseRecord(b.text)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+			g, err := rec.Game()
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+			if err := add(name, g); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: %w", path, errNoOpenings)
+	}
+	return out, nil
+}
+
+var errNoOpenings = errors.New("no positions or games to start from")
+
+// block is a run of non-blank lines and the line it starts on.
+type block struct {
+	text string
+	line int
+}
+
+func blocks(text string) []block {
+	var out []block
+	var cur []string
+	start := 0
+	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	for i, l := range append(lines, "") {
+		if strings.TrimSpace(l) == "" {
+			if len(cur) > 0 {
+				out = append(out, block{strings.Join(cur, "\n") + "\n", start})
+				cur = nil
+			}
+			continue
+		}
+		if len(cur) == 0 {
+			start = i + 1
+		}
+		cur = append(cur, l)
+	}
+	return out
+}
+
+// isCompactBlock reports whether every line is a compact position, such
+// as `g [rrrrrrrr...]`.
+func isCompactBlock(text string) bool {
+	for _, l := range strings.Split(strings.TrimSpace(text), "\n") {
+		if !strings.Contains(l, "[") || !strings.HasSuffix(strings.TrimSpace(l), "]") {
+			return false
+		}
+	}
+	return true
+}

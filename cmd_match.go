@@ -1,0 +1,266 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"strings"
+
+	"arimaa-workbench/ats"
+	"arimaa-workbench/ats/match"
+)
+
+// runMatchCommand plays a match or tournament between engines.
+func runMatchCommand(ctx context.Context, args []string, io stdio) int {
+	fs := flag.NewFlagSet("match", flag.ContinueOnError)
+	fs.SetOutput(io.err)
+	var engineFlags multiFlag
+	fs.Var(&engineFlags, "engine", "an engine `SPEC` (at least twice; see above)")
+	games := fs.Int("games", 0, "games of each pairing `N` (default 2)")
+	rounds := fs.Int("rounds", 0, "rounds `N`: each pairing plays 2N games, each opening with both colours")
+	gauntlet := fs.Bool("gauntlet", false, "with three or more engines: the first plays each other, instead of a round robin")
+	setups := fs.String("setups", "", "start games from the positions or games in `FILE` (long, compact, records, an archive), each twice with colours swapped")
+	setupPly := fs.Int("setup-ply", -1, "cut the games of --setups after `N` moves (-1: keep every move)")
+	tcText := fs.String("tc", "", "time control `M/R/P/L/G/T`, e.g. 15s/2m30s/100 or 1s/30s/100/30s/10m")
+	playouts := fs.Int64("playouts", 0, "playouts per move `N` (builtin engine, and AEI engines that are arimaa-workbench's own)")
+	nodes := fs.Int("nodes", 0, "tree nodes per move `N` (builtin engine)")
+	seed := fs.Uint64("seed", 1, "random `SEED`: with a playout or node budget the games repeat exactly")
+	jobs := fs.Int("j", 1, "play `N` games at once")
+	sprtText := fs.String("sprt", "", "stop when an SPRT decides, e.g. elo0=0,elo1=10,alpha=0.05,beta=0.05 (two engines)")
+	maxTurns := fs.Int("max-turns", 0, "adjudicate a game by the static evaluation after `N` turns of each side (0: never)")
+	out := fs.String("out", "", "append each game to the game archive `FILE` as it ends (must not exist; see --resume)")
+	resume := fs.String("resume", "", "continue the interrupted match in archive `FILE`: give the same engines and options")
+	jsonOut := fs.String("json", "", "write the final summary as JSON to `FILE` (\"-\": standard output)")
+	event := fs.String("event", "", "the archive's event column (default \"arimaa-workbench match\")")
+	moveTimeout := fs.Float64("move-timeout", 60, "`SECONDS` an AEI engine may search a move without a time control before it counts as hung")
+	grace := fs.Float64("grace", 2, "`SECONDS` an AEI engine may take to answer stop before it is killed")
+	startTimeout := fs.Float64("start-timeout", 30, "`SECONDS` an AEI engine may take to start")
+	quiet := fs.Bool("q", false, "print only the standings at the end, not a line per game")
+	fs.Usage = func() {
+		fmt.Fprint(io.err, `usage: arimaa-workbench match [options] --engine SPEC --engine SPEC [--engine SPEC...]
+
+Plays games between engines: two make a match, more a round robin (or a
+gauntlet). Prints a line per game with the standings (W-L-D, score, Elo with
+its 95% interval, the SPRT's LLR against its bounds, games per hour and the
+time left), then a table. Ctrl-C stops: games in progress are dropped, and
+--resume continues later.
+
+An engine SPEC is one of
+  builtin                      the embedded engine
+  builtin:FILE.toml            with the engine configuration in FILE
+  builtin:KEY=VALUE,...        with configuration keys set, e.g.
+                               builtin:search.exploration=0.3
+  'CMD ARGS...'                an AEI engine's command line
+followed by KEY=VALUE words: name=NAME for any engine; threads=N or a
+configuration key for the builtin engine; for an AEI engine, options sent
+with setoption. Example:
+  --engine builtin --engine 'bin/baseline aei' name=baseline
+
+options:
+`)
+		fs.PrintDefaults()
+	}
+	specWords, rest, err := match.SplitArgs(args)
+	if err != nil {
+		fmt.Fprintf(io.err, "match: %v\n", err)
+		return 2
+	}
+	extra, err := parseInterleaved(fs, rest)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(io.err, "match: "+format+"\n", a...)
+		return 2
+	}
+	if len(extra) > 0 {
+		return usageErr("unexpected argument %q (engine options follow their --engine, as KEY=VALUE)", extra[0])
+	}
+	if len(specWords) < 2 {
+		fs.Usage()
+		return usageErr("give at least two engines with --engine")
+	}
+	cfg := match.Config{Gauntlet: *gauntlet, Seed: *seed, Event: *event}
+	for _, w := range specWords {
+		s, err := match.ParseSpec(w)
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		cfg.Engines = append(cfg.Engines, s)
+	}
+	checks := []struct {
+		name   string
+		v, min int64
+		max    int64
+	}{
+		{"games", int64(*games), 0, 1_000_000}, {"rounds", int64(*rounds), 0, 500_000},
+		{"playouts", *playouts, 0, 1_000_000_000}, {"nodes", int64(*nodes), 0, 100_000_000},
+		{"j", int64(*jobs), 1, 256}, {"max-turns", int64(*maxTurns), 0, 100_000}, {"setup-ply", int64(*setupPly), -1, 100_000},
+	}
+	for _, c := range checks {
+		if c.v < c.min || c.v > c.max {
+			return usageErr("-%s %d: must be from %d to %d", c.name, c.v, c.min, c.max)
+		}
+	}
+	for _, c := range []struct {
+		name     string
+		v, lo, h float64
+	}{{"move-timeout", *moveTimeout, 0.001, 86400}, {"grace", *grace, 0.001, 3600}, {"start-timeout", *startTimeout, 0.001, 3600}} {
+		if !(c.v >= c.lo && c.v <= c.h) {
+			return usageErr("-%s %g: must be from %g to %g seconds", c.name, c.v, c.lo, c.h)
+		}
+	}
+	switch {
+	case *games > 0 && *rounds > 0:
+		return usageErr("give --games or --rounds, not both")
+	case *rounds > 0:
+		cfg.Games = 2 * *rounds
+	case *games > 0:
+		cfg.Games = *games
+	default:
+		cfg.Games = 2
+	}
+	if *tcText != "" {
+		if cfg.TC, err = match.ParseTimeControl(*tcText); err != nil {
+			return usageErr("--tc: %v", err)
+		}
+	}
+	cfg.Playouts, cfg.Nodes, cfg.Jobs, cfg.MaxTurns = *playouts, *nodes, *jobs, *maxTurns
+	cfg.MoveTimeout, cfg.Grace, cfg.StartTimeout = seconds(*moveTimeout), seconds(*grace), seconds(*startTimeout)
+	if *sprtText != "" {
+		t, err := match.ParseSPRT(*sprtText)
+		if err != nil {
+			return usageErr("--sprt: %v", err)
+		}
+		cfg.SPRT = &t
+	}
+	if *setups != "" {
+		if cfg.Openings, err = match.ReadOpenings(*setups, *setupPly); err != nil {
+			return usageErr("--setups: %v", err)
+		}
+	}
+	switch {
+	case *resume != "" && *out != "" && *out != *resume:
+		return usageErr("--out and --resume name different files")
+	case *resume != "":
+		cfg.Out, cfg.Resume = *resume, true
+	default:
+		cfg.Out = *out
+	}
+
+	var r *match.Runner
+	cfg.OnEvent = func(e match.Event) {
+		switch e.Kind {
+		case match.GameDone:
+			if !*quiet {
+				fmt.Fprintf(io.out, "game %d: %s  |  %s\n", e.GameID, e.Result.Reason, e.Standings.Line())
+			}
+		case match.EngineRestart:
+			if !*quiet {
+				fmt.Fprintf(io.err, "match: %s will be restarted: %v\n", e.Engine, e.Err)
+			}
+		}
+	}
+	r, err = match.NewRunner(cfg)
+	if err != nil {
+		return usageErr("%v", strings.TrimPrefix(err.Error(), "match: "))
+	}
+	names := make([]string, len(cfg.Engines))
+	for i, s := range cfg.Engines {
+		names[i] = s.Text
+	}
+	fmt.Fprintf(io.out, "match: %d games of %s; %s%s\n", r.Total(), strings.Join(names, " vs "), describeLimits(cfg), outText(cfg.Out))
+	sum, runErr := r.Run(ctx)
+	if sum == nil {
+		fmt.Fprintf(io.err, "match: %v\n", strings.TrimPrefix(runErr.Error(), "match: "))
+		return 1
+	}
+	sum.WriteTable(io.out)
+	status := 0
+	if *jsonOut == "-" {
+		sum.WriteJSON(io.out)
+	} else if *jsonOut != "" {
+		if err := ats.WriteFileAtomic(*jsonOut, sum.WriteJSON); err != nil {
+			fmt.Fprintf(io.err, "match: %v\n", err)
+			status = 1
+		}
+	}
+	switch {
+	case runErr != nil && ctx.Err() != nil:
+		fmt.Fprintf(io.err, "match: stopped after %d of %d games.\n", sum.Done, sum.Total)
+		if cfg.Out != "" {
+			fmt.Fprintf(io.err, "match: the games played are in %s; continue with:\n  arimaa-workbench match %s\n", cfg.Out, resumeCommand(args, cfg.Out))
+		}
+		return 1
+	case runErr != nil:
+		fmt.Fprintf(io.err, "match: %v\n", strings.TrimPrefix(runErr.Error(), "match: "))
+		return 1
+	case sum.Stopped != "":
+		fmt.Fprintf(io.out, "match: stopped early: %s\n", sum.Stopped)
+	}
+	return status
+}
+
+// describeLimits says what bounds each move.
+func describeLimits(cfg match.Config) string {
+	var parts []string
+	if !cfg.TC.IsZero() {
+		parts = append(parts, "time control "+cfg.TC.String())
+	}
+	if cfg.Playouts > 0 {
+		parts = append(parts, fmt.Sprintf("%d playouts per move", cfg.Playouts))
+	}
+	if cfg.Nodes > 0 {
+		parts = append(parts, fmt.Sprintf("%d nodes per move", cfg.Nodes))
+	}
+	if cfg.MaxTurns > 0 {
+		parts = append(parts, fmt.Sprintf("adjudicated after %d turns", cfg.MaxTurns))
+	}
+	if cfg.Jobs > 1 {
+		parts = append(parts, fmt.Sprintf("%d at once", cfg.Jobs))
+	}
+	if cfg.SPRT != nil {
+		parts = append(parts, "SPRT "+cfg.SPRT.String())
+	}
+	return strings.Join(parts, ", ")
+}
+
+func outText(path string) string {
+	if path == "" {
+		return " (games not saved: no --out)"
+	}
+	return "; games go to " + path
+}
+
+// resumeCommand rewrites the command line to continue the match in file:
+// the same arguments with --out and --resume replaced.
+func resumeCommand(args []string, file string) string {
+	var kept []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name := strings.TrimLeft(a, "-")
+		if strings.HasPrefix(a, "-") && (name == "out" || name == "resume") {
+			i++ // the value follows
+			continue
+		}
+		if strings.HasPrefix(a, "-") && (strings.HasPrefix(name, "out=") || strings.HasPrefix(name, "resume=")) {
+			continue
+		}
+		kept = append(kept, shellQuote(a))
+	}
+	return strings.Join(append(kept, "--resume", shellQuote(file)), " ")
+}
+
+// shellQuote quotes a word for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=:,+@%", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
