@@ -9,7 +9,13 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PKGS := gcc pkg-config libgl1-mesa-dev xorg-dev libgtk-3-dev xvfb xauth
 PC_MODS  := gl x11 xcursor xrandr xinerama xi xxf86vm gtk+-3.0
 
-.PHONY: run test deps build fmt-check vet unit smoke bench clean
+.PHONY: run test deps build fmt-check vet unit smoke bench baseline clean
+
+# The frozen engine every strength change is measured against (a match
+# against this build, see the README's "Measuring strength"). The commit is
+# the engine as it stood before the strength work began.
+BASELINE_COMMIT := 1fe6b6352f16bdc71795ad24aa0aff0bce763d24
+BASELINE_BIN    := bin/baseline
 
 run: build
 	./$(BIN)
@@ -54,5 +60,18 @@ smoke: build
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
+# Builds the baseline engine from BASELINE_COMMIT in a temporary git
+# worktree; `bin/baseline aei` is then an AEI engine for `match`.
+baseline: $(BASELINE_BIN)
+
+$(BASELINE_BIN): | deps
+	@mkdir -p bin
+	rm -rf bin/baseline-src
+	git worktree prune
+	git worktree add --detach bin/baseline-src $(BASELINE_COMMIT)
+	cd bin/baseline-src && $(GO) build -o ../baseline .
+	git worktree remove --force bin/baseline-src
+
 clean:
 	rm -rf bin
+	git worktree prune

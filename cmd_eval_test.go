@@ -48,7 +48,7 @@ func TestEval(t *testing.T) {
 			"gold cannot score this turn", "gold cannot capture anything this turn",
 		}, ""},
 		{"inline compact", []string{start}, "", 0, []string{"win probability 50.0%"}, ""},
-		{"weights file", []string{"--config", weights, startFile}, "", 0, []string{"material              4450    4450      +0"}, ""},
+		{"weights file", []string{"--config", weights, startFile}, "", 0, []string{"material              4340    4340      +0"}, ""},
 		{"bad weights", []string{"--config", badWeights, startFile}, "", 1, nil, "bad.toml:3: key \"eval.kitten\": unknown key"},
 		{"bad position", []string{badPos}, "", 1, nil, "bad.ari:"},
 		{"missing file", []string{filepath.Join(dir, "none.ari")}, "", 1, nil, "none.ari"},

@@ -272,7 +272,7 @@ func TestEngineGames(t *testing.T) {
 			engines[i].send("newgame")
 		}
 		g := rules.NewGame()
-		for turn := 0; turn < 400; turn++ {
+		for turn := 0; turn < 1200; turn++ {
 			if _, over := g.Result(); over {
 				break
 			}
@@ -303,7 +303,7 @@ func TestEngineGames(t *testing.T) {
 		}
 		r, over := g.Result()
 		if !over {
-			t.Errorf("game %d not over after 400 turns", game)
+			t.Errorf("game %d not over after 1200 turns", game)
 		} else {
 			t.Logf("game %d: %v after %d moves", game, r, len(g.Moves()))
 		}

@@ -35,6 +35,8 @@ const (
 	termFrozen
 	termTrapGuards
 	termTrapDominance
+	termTrapControl
+	termTrapDanger
 	termFrames
 	termPins
 	termHostage
@@ -49,6 +51,8 @@ var termNames = [numTerms]string{
 	"frozen",
 	"trap guards",
 	"trap dominance",
+	"trap control",
+	"piece on a trap",
 	"frames",
 	"pins",
 	"camel hostage",
@@ -127,6 +131,14 @@ var near2 = func() (m [64]rules.Bitboard) {
 	return m
 }()
 
+// near3 is, for each square, the squares within Manhattan distance 3.
+var near3 = func() (m [64]rules.Bitboard) {
+	for s := rules.Square(0); s < 64; s++ {
+		m[s] = near2[s] | near2[s].Adjacent()
+	}
+	return m
+}()
+
 // strongest returns the strongest type of side c's pieces within set, or
 // NoType.
 func strongest(p *rules.Position, c rules.Color, set rules.Bitboard) rules.PieceType {
@@ -147,9 +159,32 @@ func strongerThan(p *rules.Position, c rules.Color, t rules.PieceType) rules.Bit
 	return b
 }
 
+// dominant returns the side owning the strongest piece within set, and
+// false when the set is empty or both sides have a piece of that type there.
+func dominant(p *rules.Position, set rules.Bitboard) (rules.Color, bool) {
+	for t := rules.Elephant; t >= rules.Rabbit; t-- {
+		g, s := p.Pieces(rules.Gold, t)&set != 0, p.Pieces(rules.Silver, t)&set != 0
+		switch {
+		case g && s:
+			return 0, false
+		case g:
+			return rules.Gold, true
+		case s:
+			return rules.Silver, true
+		}
+	}
+	return 0, false
+}
+
 func (e *Evaluator) terms(p *rules.Position, t *[numTerms][2]int) {
 	s := &e.w.Eval
 	empty := ^p.Occupied()
+	frozenBoth := [2]rules.Bitboard{p.Frozen(rules.Gold), p.Frozen(rules.Silver)}
+	e.trapControl(p, frozenBoth, t)
+	rabbitRank := &s.RabbitRank
+	if p.Occupied().Count() <= s.LatePieces {
+		rabbitRank = &s.RabbitRankLate
+	}
 	for c := rules.Gold; c <= rules.Silver; c++ {
 		o := c.Other()
 		own, enemy := p.Pieces(c, rules.NoType), p.Pieces(o, rules.NoType)
@@ -163,7 +198,7 @@ func (e *Evaluator) terms(p *rules.Position, t *[numTerms][2]int) {
 			t[termRabbits][c] = -s.RabbitsLeft[n]
 		}
 
-		frozen := p.Frozen(c)
+		frozen := frozenBoth[c]
 		fz := 0
 		for b := frozen; b != 0; {
 			ty := p.At(b.Pop()).Type()
@@ -173,7 +208,7 @@ func (e *Evaluator) terms(p *rules.Position, t *[numTerms][2]int) {
 
 		if m := p.Pieces(c, rules.Camel) & frozen; m != 0 {
 			for _, tr := range trapSquares {
-				if empty.Has(tr) && near2[tr]&m != 0 {
+				if empty.Has(tr) && near2[tr]&m != 0 && (tr.Neighbors()&own).Count() < 2 {
 					t[termHostage][c] = -s.CamelHostage
 					break
 				}
@@ -187,6 +222,13 @@ func (e *Evaluator) terms(p *rules.Position, t *[numTerms][2]int) {
 				t[termTrapDominance][c] += s.TrapDominance
 			}
 			e.frame(p, c, tr, own, enemy, empty, t)
+			if own.Has(tr) {
+				if g := nb & own; g.Count() == 1 {
+					if strongerThan(p, o, p.At(g.First()).Type())&near2[g.First()] != 0 {
+						t[termTrapDanger][c] -= e.value[p.At(tr).Type()] * s.TrapDanger / 100
+					}
+				}
+			}
 		}
 
 		for el := p.Pieces(o, rules.Elephant); el != 0; {
@@ -201,9 +243,57 @@ func (e *Evaluator) terms(p *rules.Position, t *[numTerms][2]int) {
 			if c == rules.Silver {
 				r = 7 - r
 			}
-			rr += s.RabbitRank[r]
+			rr += rabbitRank[r]
 		}
 		t[termRabbitRank][c] = rr
+	}
+}
+
+// trapControl scores each trap for each side (Kozelek 2009, ch. 4.5.2:
+// traps are categorised by the guards of both sides and the owner of the
+// dominant guard). A trap only one side guards is that side's; where both
+// guard it, a side holds it safely with two guards or when neither the
+// strongest guard nor the strongest unfrozen piece nearby is the enemy's,
+// and actively when it also has the strongest guard and at least as many
+// guards. A sole trap with frozen enemy pieces nearby and the local
+// initiative is a capture in the making.
+func (e *Evaluator) trapControl(p *rules.Position, frozen [2]rules.Bitboard, t *[numTerms][2]int) {
+	s := &e.w.Eval
+	all := p.Occupied()
+	movable := all &^ (frozen[0] | frozen[1])
+	for _, tr := range trapSquares {
+		nb := tr.Neighbors()
+		var guards [2]int
+		guards[rules.Gold] = (nb & p.Pieces(rules.Gold, rules.NoType)).Count()
+		guards[rules.Silver] = (nb & p.Pieces(rules.Silver, rules.NoType)).Count()
+		if guards[0]+guards[1] == 0 {
+			continue
+		}
+		guardDom, guardOK := dominant(p, nb&all)
+		inflDom, inflOK := dominant(p, near3[tr]&movable)
+		for c := rules.Gold; c <= rules.Silver; c++ {
+			o := c.Other()
+			if guards[c] == 0 {
+				continue
+			}
+			v := 0
+			if guards[o] == 0 {
+				v += s.TrapSole
+				if inflOK && inflDom == c && near2[tr]&frozen[o] != 0 {
+					v += s.TrapPot
+				}
+			} else if guards[c] >= 2 || (!guardOK || guardDom != o) && (!inflOK || inflDom != o) {
+				if guards[c] >= guards[o] && guardOK && guardDom == c {
+					v += s.TrapActive
+					if p.Pieces(c, rules.NoType).Has(tr) {
+						v -= s.TrapActiveBlocked
+					}
+				} else {
+					v += s.TrapSafe
+				}
+			}
+			t[termTrapControl][c] += v
+		}
 	}
 }
 

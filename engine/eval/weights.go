@@ -34,14 +34,24 @@ type Static struct {
 	TrapGuards    [5]int `toml:"trap_guards" range:"-10000,10000" doc:"Bonus for each trap by the number of one's own pieces next to it, index 0 to 4."`
 	TrapDominance int    `toml:"trap_dominance" range:"-10000,10000" doc:"Bonus for each trap where one's strongest neighbouring piece is stronger than the enemy's."`
 
+	TrapSole          int `toml:"trap_sole" range:"-10000,10000" doc:"Bonus for each trap only one's own pieces guard."`
+	TrapPot           int `toml:"trap_pot" range:"-10000,10000" doc:"Further bonus for a solely guarded trap when one's strongest unfrozen piece within three squares outranks the enemy's and an enemy piece within two squares is frozen."`
+	TrapSafe          int `toml:"trap_safe" range:"-10000,10000" doc:"Bonus for each contested trap one holds safely: two guards, or neither the strongest guard nor the strongest unfrozen piece within three squares is the enemy's."`
+	TrapActive        int `toml:"trap_active" range:"-10000,10000" doc:"Bonus instead of trap_safe when one also has at least as many guards and the strongest guard."`
+	TrapActiveBlocked int `toml:"trap_active_blocked" range:"0,10000" doc:"Penalty for an active trap that one's own piece stands on."`
+
 	FramePercent   int `toml:"frame_percent" range:"0,100" doc:"Penalty for a framed piece, in percent of its value."`
 	PinPercent     int `toml:"pin_percent" range:"0,100" doc:"Penalty for the pinned guard of a framed piece, in percent of the guard's value."`
 	PinWeakPercent int `toml:"pin_weak_percent" range:"0,100" doc:"Further penalty, in percent of the framed piece's value, when a stronger enemy stands within two squares of the pinned guard."`
 
-	CamelHostage     int `toml:"camel_hostage" range:"0,10000" doc:"Penalty for a frozen camel within two squares of an empty trap."`
+	TrapDanger int `toml:"trap_danger" range:"0,100" doc:"Penalty, in percent of its value, for a piece standing on a trap with a single friendly guard when an enemy piece stronger than that guard stands within two squares of it."`
+
+	CamelHostage     int `toml:"camel_hostage" range:"0,10000" doc:"Penalty for a frozen camel within two squares of an empty trap that its side guards with fewer than two pieces."`
 	ElephantBlockade int `toml:"elephant_blockade" range:"0,10000" doc:"Bonus for holding the enemy elephant in a complete blockade."`
 
-	RabbitRank [8]int `toml:"rabbit_rank" range:"-10000,10000" doc:"Bonus for each rabbit by its rank counted from its own side, index 0 (home rank) to 7 (goal rank)."`
+	RabbitRank     [8]int `toml:"rabbit_rank" range:"-10000,10000" doc:"Bonus for each rabbit by its rank counted from its own side, index 0 (home rank) to 7 (goal rank), while more than late_pieces pieces are on the board."`
+	RabbitRankLate [8]int `toml:"rabbit_rank_late" range:"-10000,10000" doc:"rabbit_rank once at most late_pieces pieces are on the board."`
+	LatePieces     int    `toml:"late_pieces" range:"0,32" doc:"The evaluation's late phase: at most this many pieces of both sides on the board."`
 }
 
 // Knowledge holds the weights of the step knowledge (seed 000 ch. 4.6),
@@ -83,23 +93,31 @@ func DefaultTOML() []byte { return append([]byte(nil), defaultTOML...) }
 func DefaultWeights() Weights {
 	return Weights{
 		Eval: Static{
-			SigmoidLambda:    0.002,
-			Rabbit:           50,
-			Cat:              150,
-			Dog:              300,
-			Horse:            495,
-			Camel:            660,
-			Elephant:         1000,
-			RabbitsLeft:      [9]int{900, 450, 300, 200, 130, 80, 40, 10, 0},
-			FrozenPercent:    [7]int{0, 10, 15, 15, 20, 20, 0},
-			TrapGuards:       [5]int{0, 15, 35, 45, 45},
-			TrapDominance:    30,
-			FramePercent:     30,
-			PinPercent:       20,
-			PinWeakPercent:   20,
-			CamelHostage:     100,
-			ElephantBlockade: 300,
-			RabbitRank:       [8]int{0, 0, 0, 5, 10, 20, 40, 0},
+			SigmoidLambda:     0.002,
+			Rabbit:            60,
+			Cat:               150,
+			Dog:               180,
+			Horse:             480,
+			Camel:             660,
+			Elephant:          1080,
+			RabbitsLeft:       [9]int{6000, 300, 240, 120, 90, 30, 12, 0, 0},
+			FrozenPercent:     [7]int{0, 10, 10, 10, 10, 10, 0},
+			TrapGuards:        [5]int{0, 0, 0, 0, 0},
+			TrapDominance:     0,
+			TrapSole:          30,
+			TrapPot:           60,
+			TrapSafe:          30,
+			TrapActive:        90,
+			TrapActiveBlocked: 24,
+			FramePercent:      30,
+			PinPercent:        20,
+			PinWeakPercent:    30,
+			TrapDanger:        30,
+			CamelHostage:      150,
+			ElephantBlockade:  300,
+			RabbitRank:        [8]int{0, -1, -3, -4, -6, -8, -9, 0},
+			RabbitRankLate:    [8]int{0, 1, 2, 4, 9, 12, 15, 0},
+			LatePieces:        20,
 		},
 		Knowledge: Knowledge{
 			Pass:         -20,

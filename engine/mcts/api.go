@@ -70,6 +70,7 @@ type Result struct {
 // Node is a snapshot of one tree node for a tree browser.
 type Node struct {
 	Step     rules.Step  // the step into this node; rules.NoStep at the root, rules.Pass for an early end of turn
+	Step2    rules.Step  // the second step of a push or pull that Step began; rules.NoStep otherwise
 	Side     rules.Color // the side that played Step
 	Visits   int64
 	Value    float64 // mean result for Side, 0 to 1, virtual visits included

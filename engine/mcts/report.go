@@ -30,15 +30,13 @@ func (s *Searcher) report(g *rules.Game, final bool) Report {
 		r.AvgDepth = float64(s.depthSum.Load()) / float64(playouts)
 	}
 	cands := s.candidates(g)
-	r.Best, r.WinRatio = s.bestMove(g, cands)
-	// The best move heads the candidates, which are otherwise by visits.
-	for i, c := range cands {
-		if c.Move == r.Best || i > 0 && sameEnd(s.root, c.Move, r.Best) {
-			copy(cands[1:i+1], cands[:i])
-			cands[0] = c
-			cands[0].Move = r.Best
-			break
-		}
+	// The most visited whole move is the one played (Kozelek 2009,
+	// ch. 4.3: the most explored move): following the most visited step
+	// level by level can end in a move with fewer visits and a lower value.
+	if len(cands) > 0 {
+		r.Best, r.WinRatio = cands[0].Move, cands[0].WinRatio
+	} else {
+		r.Best, r.WinRatio = s.fallbackMove(g), 0.5
 	}
 	if len(cands) > s.cfg.Candidates {
 		cands = cands[:s.cfg.Candidates]
@@ -88,11 +86,7 @@ func (s *Searcher) candidates(g *rules.Game) []Candidate {
 			if v < minVisits || c.rep.Load() == 0 {
 				continue
 			}
-			after, move := pos, m
-			if c.step != rules.Pass {
-				after = pos.Play(c.step)
-				move = m.Add(c.step)
-			}
+			after, move := c.playSteps(pos), c.addTo(m)
 			if !c.ends && s.cfg.GoalCheck && t.nodes[c.rep.Load()].state.Load() == terminal {
 				// A goal within this turn: finish it.
 				if rest, ok := eval.GoalCheck(&after); ok && t.nodes[c.rep.Load()].term == termWin {
@@ -144,83 +138,6 @@ func (s *Searcher) addCandidate(out *[]Candidate, byEnd map[uint64]int, move rul
 	*out = append(*out, Candidate{Move: move, Visits: visits, WinRatio: wr})
 }
 
-// sameEnd reports whether moves a and b lead from p to the same board.
-func sameEnd(p rules.Position, a, b rules.Move) bool {
-	pa, pb := p, p
-	for _, st := range a.Slice() {
-		pa = pa.Play(st)
-	}
-	for _, st := range b.Slice() {
-		pb = pb.Play(st)
-	}
-	return pa.TurnHash() == pb.TurnHash()
-}
-
-// bestMove follows the most visited child step by step from the root
-// until the turn ends there (a pass or a fourth step), the way the search
-// itself spent its effort; ranking whole moves by the visits of their last
-// node instead would favour short moves, whose visits are split fewer ways.
-// Where the tree ends before the turn does, the most visited whole move
-// through the steps so far completes it.
-func (s *Searcher) bestMove(g *rules.Game, cands []Candidate) (rules.Move, float64) {
-	t := s.tree
-	pos := s.root
-	var m rules.Move
-	idx := int32(1)
-	for {
-		r := &t.nodes[t.nodes[idx].rep.Load()]
-		if r.state.Load() != expanded {
-			break
-		}
-		best, bestV, bestX := int32(0), int32(0), -1.0
-		first, k := r.first.Load(), r.nkids.Load()
-		for i := first; i < first+k; i++ {
-			c := &t.nodes[i]
-			v := c.visits.Load()
-			if v == 0 || c.rep.Load() == 0 {
-				continue
-			}
-			x := meanFor(&t.nodes[c.rep.Load()])
-			if v > bestV || v == bestV && x > bestX {
-				best, bestV, bestX = i, v, x
-			}
-		}
-		if best == 0 {
-			break
-		}
-		c := &t.nodes[best]
-		after := pos
-		if c.step != rules.Pass {
-			after = pos.Play(c.step)
-		}
-		if c.ends {
-			move := m
-			if c.step != rules.Pass {
-				move = m.Add(c.step)
-			}
-			if after.CanEndTurn() && !g.Repeated(&after) {
-				return move, bestX
-			}
-			break
-		}
-		if t.nodes[c.rep.Load()].state.Load() == terminal && t.nodes[c.rep.Load()].term == termWin {
-			// A goal within the turn: the candidates hold it completed.
-			m = m.Add(c.step)
-			break
-		}
-		pos, m, idx = after, m.Add(c.step), best
-	}
-	for _, c := range cands {
-		if c.Move.N >= m.N && slices.Equal(c.Move.Steps[:m.N], m.Steps[:m.N]) {
-			return c.Move, c.WinRatio
-		}
-	}
-	if len(cands) > 0 {
-		return cands[0].Move, cands[0].WinRatio
-	}
-	return s.fallbackMove(g), 0.5
-}
-
 // fallbackMove gives a legal move when the tree holds no whole move yet:
 // the most visited steps, completed by the first legal ending.
 func (s *Searcher) fallbackMove(g *rules.Game) rules.Move {
@@ -243,8 +160,8 @@ func (s *Searcher) fallbackMove(g *rules.Game) rules.Move {
 		if best == 0 {
 			break
 		}
-		pos = pos.Play(t.nodes[best].step)
-		m = m.Add(t.nodes[best].step)
+		pos = t.nodes[best].playSteps(pos)
+		m = t.nodes[best].addTo(m)
 		idx = best
 	}
 	if m.N > 0 && pos.CanEndTurn() && !g.Repeated(&pos) {
@@ -292,8 +209,10 @@ func (s *Searcher) pv(best rules.Move, maxLen int) []PVStep {
 		first, k := r.first.Load(), r.nkids.Load()
 		next := int32(0)
 		if len(out) < len(follow) {
+			want := follow[len(out)]
 			for i := first; i < first+k; i++ {
-				if t.nodes[i].step == follow[len(out)] {
+				c := &t.nodes[i]
+				if c.step == want && (c.step2 == rules.NoStep || len(out)+1 < len(follow) && c.step2 == follow[len(out)+1]) {
 					next = i
 				}
 			}
@@ -308,7 +227,11 @@ func (s *Searcher) pv(best rules.Move, maxLen int) []PVStep {
 		if next == 0 || t.nodes[next].visits.Load() == 0 {
 			break
 		}
-		out = append(out, PVStep{Step: t.nodes[next].step, Side: t.nodes[next].mover})
+		c := &t.nodes[next]
+		out = append(out, PVStep{Step: c.step, Side: c.mover})
+		if c.step2 != rules.NoStep {
+			out = append(out, PVStep{Step: c.step2, Side: c.mover})
+		}
 		idx = next
 	}
 	return out
@@ -332,7 +255,7 @@ func (s *Searcher) snap(idx int32, depth, maxChildren int) *Node {
 	t := s.tree
 	n := &t.nodes[idx]
 	rep := n.rep.Load()
-	out := &Node{Step: n.step, Side: n.mover, Visits: int64(n.visits.Load()), Bias: float64(n.bias)}
+	out := &Node{Step: n.step, Step2: n.step2, Side: n.mover, Visits: int64(n.visits.Load()), Bias: float64(n.bias)}
 	if rep == 0 {
 		out.Value = 0.5
 		return out
@@ -345,7 +268,7 @@ func (s *Searcher) snap(idx int32, depth, maxChildren int) *Node {
 		out.Value = meanFor(r)
 	}
 	if idx != 1 {
-		out.History = s.cfg.HistoryWeight * (s.hist.mean(histIndex(n.step, n.mover)) - 0.5)
+		out.History = s.cfg.HistoryWeight * (s.hist.mean(histIndex(n)) - 0.5)
 	}
 	if depth <= 0 || r.state.Load() != expanded {
 		return out

@@ -285,15 +285,27 @@ type history struct {
 	count [histSize]atomic.Int32
 }
 
-// Steps index the table by their low 12 bits (square, direction and a
-// piece, whose color is in it); the two passes follow.
-const histSize = 1<<12 + 2
+// The table has a slot for each single step by each mover (the low 12
+// bits of a step name the square, the direction and the piece, whose
+// colour is not the mover's when it is pushed or pulled), the same number
+// of slots for pushes and pulls hashed by their two steps and mover, and
+// the two passes.
+const (
+	histSteps = 1 << 13
+	histSize  = 2*histSteps + 2
+)
 
-func histIndex(st rules.Step, mover rules.Color) int {
-	if st == rules.Pass {
-		return 1<<12 + int(mover)
+// histIndex is node n's slot in the history table.
+func histIndex(n *node) int {
+	st, mover := n.step, n.mover
+	switch {
+	case st == rules.Pass:
+		return 2*histSteps + int(mover)
+	case n.step2 == rules.NoStep:
+		return int(st&(1<<12-1)) | int(mover)<<12
 	}
-	return int(st & (1<<12 - 1))
+	h := (uint32(st)<<16 | uint32(n.step2)) * 0x9e3779b1
+	return histSteps + int(h>>19)&(histSteps-1)&^1 | int(mover)
 }
 
 func (h *history) reset() {

@@ -46,10 +46,58 @@ type node struct {
 	slot   atomic.Int32 // representative: its transposition-table slot + 1, for reset
 	bias   float32      // progressive bias h_i
 	step   rules.Step   // the step played into this node; rules.Pass ends a turn
-	mover  rules.Color  // the side that played step
-	depth  uint8        // steps from the root, capped at 255
-	term   int8         // terminal result for the mover
-	ends   bool         // the step ended a turn (a pass or a fourth step)
+	// step2 completes a push or a pull that step began: the two steps are
+	// one child, worth what the pair achieves (Kozelek 2009, ch. 4.3: the
+	// engine's steps include pushes and pulls). NoStep for a single step.
+	step2 rules.Step
+	mover rules.Color // the side that played step
+	depth uint8       // steps from the root, capped at 255
+	term  int8        // terminal result for the mover
+	ends  bool        // the step ended a turn (a pass or a fourth step)
+}
+
+// play returns pos after the node's step or steps, and the turn ended when
+// they end it. The root (NoStep) leaves pos as it is.
+func (n *node) play(pos rules.Position) rules.Position {
+	switch n.step {
+	case rules.NoStep:
+		return pos
+	case rules.Pass:
+		return pos.EndTurn()
+	}
+	pos = pos.Play(n.step)
+	if n.step2 != rules.NoStep {
+		pos = pos.Play(n.step2)
+	}
+	if pos.StepsLeft() == 0 {
+		pos = pos.EndTurn()
+	}
+	return pos
+}
+
+// addTo returns m with the node's steps added (none for a pass).
+func (n *node) addTo(m rules.Move) rules.Move {
+	if n.step == rules.Pass || n.step == rules.NoStep {
+		return m
+	}
+	m = m.Add(n.step)
+	if n.step2 != rules.NoStep {
+		m = m.Add(n.step2)
+	}
+	return m
+}
+
+// playSteps is play without ending the turn: the board after the node's
+// steps, as a move in progress.
+func (n *node) playSteps(pos rules.Position) rules.Position {
+	if n.step == rules.Pass || n.step == rules.NoStep {
+		return pos
+	}
+	pos = pos.Play(n.step)
+	if n.step2 != rules.NoStep {
+		pos = pos.Play(n.step2)
+	}
+	return pos
 }
 
 // nodeBytes is the memory one node costs: the node and its two slots in

@@ -24,7 +24,7 @@ type worker struct {
 	// before is the board hash before the last step of the descent.
 	before uint64
 	steps  [128]rules.Step
-	kept   [129]rules.Step
+	kept   [maxKids]pair
 	cand   [128]rules.Step
 
 	playouts, depthSum int64
@@ -150,14 +150,7 @@ func (w *worker) playout() {
 		ci := w.choose(n, r)
 		c := &t.nodes[ci]
 		w.before = pos.BoardHash()
-		if c.step == rules.Pass {
-			pos = pos.EndTurn()
-		} else {
-			pos = pos.Play(c.step)
-			if pos.StepsLeft() == 0 {
-				pos = pos.EndTurn()
-			}
-		}
+		pos = c.play(pos)
 		repeated := false
 		if c.ends {
 			h := pos.TurnHash()
@@ -218,6 +211,19 @@ func (w *worker) judge(c *node, pos *rules.Position) {
 	if c.ends {
 		winner, over = decided(pos)
 	}
+	if !over && !c.ends {
+		// A rabbit of the mover on its goal rank in mid-turn stays there
+		// (it cannot step back, no trap is on that rank and no enemy moves
+		// before the turn ends), and the mover wins even if an enemy
+		// rabbit reached its own goal too.
+		goal := rules.Rank8
+		if c.mover == rules.Silver {
+			goal = rules.Rank1
+		}
+		if pos.Pieces(c.mover, rules.Rabbit)&goal != 0 {
+			winner, over = c.mover, true
+		}
+	}
 	if !over && w.cfg.GoalCheck {
 		if _, ok := eval.GoalCheck(pos); ok {
 			winner, over = pos.Side(), true
@@ -245,7 +251,7 @@ func (w *worker) backup(gold float64) {
 		fx := int64(v * fixedOne)
 		t.nodes[n.rep.Load()].sum.Add(fx)
 		if i > 0 {
-			hi := histIndex(n.step, n.mover)
+			hi := histIndex(n)
 			if w.histBatch == 0 {
 				h.sum[hi].Add(fx)
 				h.count[hi].Add(1)
@@ -294,36 +300,78 @@ func decided(p *rules.Position) (rules.Color, bool) {
 	return 0, false
 }
 
-// expand gives representative r its children: every legal step, and a
-// pass where the turn may end, minus moves the no-change and repetition
-// rules forbid. Only one worker expands a node; the others go on.
+// pair is a child's steps: one step or a pass, or a push or pull as two.
+type pair struct{ s1, s2 rules.Step }
+
+// maxKids bounds the children of a node: steps, pushes and pulls together
+// stay far below it in any legal position.
+const maxKids = 512
+
+// expand gives representative r its children: every legal step, every
+// push and every pull as one child of two steps, and a pass where the turn
+// may end, minus moves the no-change and repetition rules forbid. Only one
+// worker expands a node; the others go on.
 func (w *worker) expand(n, r *node, pos *rules.Position) {
 	if !r.state.CompareAndSwap(leaf, expanding) {
 		return
 	}
 	kept := w.kept[:0]
-	last := pos.StepsTaken() == 3
+	me := pos.Side()
 	undo := w.undoStep(n, pos)
+	// The pull n's own single step could complete is a sibling of n (a
+	// child of two steps), so it is not a child here.
+	pullFrom, pullType := rules.NoSquare, rules.NoType
+	if pos.StepsTaken() > 0 && n.step2 == rules.NoStep && n.step != rules.Pass && n.step.Piece().Color() == me {
+		pullFrom, pullType = n.step.From(), n.step.Piece().Type()
+	}
+	add := func(s1, s2 rules.Step, after *rules.Position) {
+		if after.StepsLeft() == 0 {
+			if !after.CanEndTurn() {
+				return
+			}
+			if end := after.EndTurn(); w.repeats(end.TurnHash()) {
+				return
+			}
+		}
+		if len(kept) < len(w.kept) {
+			kept = append(kept, pair{s1, s2})
+		}
+	}
+	enemies := pos.Pieces(me.Other(), rules.NoType)
+	var buf [8]rules.Step
 	for _, st := range pos.Steps(w.steps[:0]) {
-		if st == undo {
-			// Same board with fewer steps left: never better than stopping
-			// one step earlier, so the tree leaves it out.
+		p1 := pos.Play(st)
+		if st.Piece().Color() != me {
+			if st.To() == pullFrom && st.Piece().Type() < pullType {
+				continue
+			}
+			// The first half of a push: a child with each completion.
+			for _, s2 := range p1.Steps(buf[:0]) {
+				p2 := p1.Play(s2)
+				add(st, s2, &p2)
+			}
 			continue
 		}
-		if last {
-			np := pos.Play(st)
-			if !np.CanEndTurn() {
-				continue
-			}
-			if end := np.EndTurn(); w.repeats(end.TurnHash()) {
-				continue
+		if st != undo {
+			add(st, rules.NoStep, &p1)
+		}
+		if p1.StepsLeft() == 0 {
+			continue
+		}
+		ty := st.Piece().Type()
+		for v := st.From().Neighbors() & enemies; v != 0; {
+			vsq := v.Pop()
+			if vp := pos.At(vsq); vp.Type() < ty {
+				d, _ := rules.DirTo(vsq, st.From())
+				s2 := rules.MakeStep(vp, vsq, d)
+				p2 := p1.Play(s2)
+				add(st, s2, &p2)
 			}
 		}
-		kept = append(kept, st)
 	}
 	if pos.CanEndTurn() {
 		if end := pos.EndTurn(); !w.repeats(end.TurnHash()) {
-			kept = append(kept, rules.Pass)
+			kept = append(kept, pair{rules.Pass, rules.NoStep})
 		}
 	}
 	if len(kept) == 0 {
@@ -342,23 +390,31 @@ func (w *worker) expand(n, r *node, pos *rules.Position) {
 		r.state.Store(stuck)
 		return
 	}
-	depth := n.depth
-	if depth < 255 {
-		depth++
-	}
 	var prev rules.Step
 	if pos.StepsTaken() > 0 && n.step != rules.Pass {
 		prev = n.step
+		if n.step2 != rules.NoStep {
+			prev = n.step2
+		}
 	}
 	kw := float32(w.cfg.KnowledgeWeight / 1000)
-	for i, st := range kept {
+	for i, k := range kept {
 		c := &w.t.nodes[first+int32(i)]
-		c.step = st
-		c.mover = pos.Side()
-		c.depth = depth
-		c.ends = st == rules.Pass || last
+		c.step, c.step2 = k.s1, k.s2
+		c.mover = me
+		steps := 1
+		if k.s2 != rules.NoStep {
+			steps = 2
+		}
+		c.depth = uint8(min(int(n.depth)+steps, 255))
+		c.ends = k.s1 == rules.Pass || pos.StepsTaken()+steps == 4
 		if kw != 0 {
-			c.bias = kw * float32(w.ev.StepScoreAfter(pos, prev, st))
+			sc := w.ev.StepScoreAfter(pos, prev, k.s1)
+			if k.s2 != rules.NoStep {
+				p1 := pos.Play(k.s1)
+				sc += w.ev.StepScoreAfter(&p1, k.s1, k.s2)
+			}
+			c.bias = kw * float32(sc)
 		}
 	}
 	r.first.Store(first)
@@ -366,14 +422,14 @@ func (w *worker) expand(n, r *node, pos *rules.Position) {
 	r.state.Store(expanded)
 }
 
-// undoStep is the step that takes back n's step when that gives the board
-// before it again: the same board with fewer steps left is never better
-// than stopping a step earlier (reached in the tree by the shorter path),
-// so expand leaves it out. Where the piece could pull an enemy into the
-// square it returns from, the step is kept: it can start something new.
+// undoStep is the single step that takes back n's single step when that
+// gives the board before it again: the same board with fewer steps left is
+// never better than stopping a step earlier (reached in the tree by the
+// shorter path), so expand leaves it out as a child of its own. The pulls
+// it could make stay children: they can start something new.
 func (w *worker) undoStep(n *node, pos *rules.Position) rules.Step {
 	st := n.step
-	if pos.StepsTaken() == 0 || st == rules.Pass || st == rules.NoStep || st.Piece().Color() != pos.Side() {
+	if pos.StepsTaken() == 0 || st == rules.Pass || st == rules.NoStep || n.step2 != rules.NoStep || st.Piece().Color() != pos.Side() {
 		return rules.NoStep
 	}
 	from, to := st.From(), st.To()
@@ -381,16 +437,11 @@ func (w *worker) undoStep(n *node, pos *rules.Position) rules.Step {
 		return rules.NoStep
 	}
 	back := rules.MakeStep(st.Piece(), to, st.Dir().Opposite())
-	for v := to.Neighbors() & pos.Pieces(pos.Side().Other(), rules.NoType); v != 0; {
-		if pos.At(v.Pop()).Type() < st.Piece().Type() {
-			return rules.NoStep
-		}
-	}
 	if !pos.Legal(back) {
 		return rules.NoStep
 	}
 	if after := pos.Play(back); after.BoardHash() != w.before {
-		return rules.NoStep // a capture or a push happened on the way
+		return rules.NoStep // a capture happened on the way
 	}
 	return back
 }
@@ -515,7 +566,7 @@ func (w *worker) ucb(i int32, logN float64) float64 {
 	}
 	u := x + cfg.Exploration*math.Sqrt(logN/ni) + float64(c.bias)/ni
 	if cfg.HistoryWeight != 0 {
-		u += cfg.HistoryWeight * (w.s.hist.mean(histIndex(c.step, c.mover)) - 0.5) / math.Sqrt(ni)
+		u += cfg.HistoryWeight * (w.s.hist.mean(histIndex(c)) - 0.5) / math.Sqrt(ni)
 	}
 	return u
 }

@@ -97,6 +97,7 @@ func fromMCTSNode(n *mcts.Node) *Node {
 	}
 	out := &Node{
 		Step:     n.Step,
+		Step2:    n.Step2,
 		Side:     n.Side,
 		Visits:   n.Visits,
 		Value:    n.Value,

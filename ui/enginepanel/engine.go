@@ -73,6 +73,7 @@ type Report struct {
 // side that took that step, and the node's statistics.
 type Node struct {
 	Step     rules.Step
+	Step2    rules.Step // the second step of a push or pull searched as one node; NoStep otherwise
 	Side     rules.Color
 	Visits   int64
 	Value    float64 // mean result for Side, 0..1

@@ -219,11 +219,17 @@ func PathLine(start rules.Position, root *Node, path []int) (Line, *Node) {
 		n = n.Children[i]
 		nodes = append(nodes, n)
 	}
-	steps := make([]rules.Step, len(nodes))
-	for i, nd := range nodes {
-		steps[i] = nd.Step
+	var steps []rules.Step
+	var sides []rules.Color
+	for _, nd := range nodes {
+		steps = append(steps, nd.Step)
+		sides = append(sides, nd.Side)
+		if nd.Step2 != rules.NoStep {
+			steps = append(steps, nd.Step2)
+			sides = append(sides, nd.Side)
+		}
 	}
-	l := BuildLine(start, steps, func(i int) (rules.Color, bool) { return nodes[i].Side, true })
+	l := BuildLine(start, steps, func(i int) (rules.Color, bool) { return sides[i], true })
 	return l, n
 }
 
@@ -271,6 +277,9 @@ func NodeText(n *Node) string {
 		b.WriteString("root")
 	} else {
 		b.WriteString(n.Step.String())
+		if n.Step2 != rules.NoStep {
+			b.WriteString(" " + n.Step2.String())
+		}
 	}
 	fmt.Fprintf(&b, "   visits %s   value %.3f   bias %.3f   history %.3f", Count(n.Visits), n.Value, n.Bias, n.History)
 	if n.Shared > 1 {
