@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -146,14 +148,14 @@ func (st Standings) WriteTable(w io.Writer) error {
 	fmt.Fprintf(&b, "%-4s %-*s %6s %14s %7s %12s  %s\n", "rank", width, "engine", "games", "W-L-D", "score", "Elo", "faults")
 	for i, e := range st.ranked() {
 		var faults []string
-		for _, k := range sortedKeys(e.Faults) {
+		for _, k := range slices.Sorted(maps.Keys(e.Faults)) {
 			faults = append(faults, fmt.Sprintf("%s %d", k, e.Faults[k]))
 		}
 		fmt.Fprintf(&b, "%-4d %-*s %6d %14s %6.1f%% %12s  %s\n", i+1, width, e.Name, e.Games(),
 			fmt.Sprintf("%d-%d-%d", e.Wins, e.Losses, e.Draws), 100*e.Points(), formatElo(e.Elo), strings.Join(faults, ", "))
 	}
 	var kinds []string
-	for _, k := range sortedKeys(st.Kinds) {
+	for _, k := range slices.Sorted(maps.Keys(st.Kinds)) {
 		kinds = append(kinds, fmt.Sprintf("%s %d", k, st.Kinds[k]))
 	}
 	if len(kinds) > 0 {
@@ -164,15 +166,6 @@ func (st Standings) WriteTable(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-func sortedKeys(m map[string]int) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // Summary is the outcome of Run: the final standings, and whether the

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func matchCmd(ctx context.Context, args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := dispatch(ctx, append([]string{"match"}, args...), stdio{strings.NewReader(""), &out, &errb})
+	return code, out.String(), errb.String()
+}
+
+// smallEngines are two builtin configurations with small trees.
+var smallEngines = []string{"--engine", "builtin", "search.memory_mb=16", "--engine", "builtin:search.exploration=0.4", "name=explore", "search.memory_mb=16"}
+
+func TestMatchCommand(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "m.txt")
+	args := append([]string{"--playouts", "100", "--games", "2", "--max-turns", "3", "--out", out, "--json", "-"}, smallEngines...)
+	code, stdout, stderr := matchCmd(context.Background(), args...)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	for _, want := range []string{"match: 2 games of builtin search.memory_mb=16 vs", "game 1: adjudicated after 3 turns", "game 2:", "rank engine", "explore", "endings: adjudication 2"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+	var sum struct {
+		Games   int `json:"games"`
+		Engines []struct {
+			Name  string `json:"name"`
+			Games int    `json:"games"`
+		} `json:"engines"`
+	}
+	if err := json.Unmarshal([]byte(stdout[strings.Index(stdout, "{"):]), &sum); err != nil || sum.Games != 2 || len(sum.Engines) != 2 || sum.Engines[1].Name != "explore" {
+		t.Errorf("json summary %+v %v", sum, err)
+	}
+	var rout, rerr bytes.Buffer
+	if code := dispatch(context.Background(), []string{"replay", out}, stdio{strings.NewReader(""), &rout, &rerr}); code != 0 || !strings.Contains(rerr.String(), "2 games, 2 ok") {
+		t.Errorf("replay: exit %d\n%s%s", code, rout.String(), rerr.String())
+	}
+
+	// Stopped before any game (Ctrl-C at once): the hint says how to go on.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	stopped := filepath.Join(dir, "stopped.txt")
+	code, _, stderr = matchCmd(ctx, append([]string{"--playouts", "100", "--out", stopped}, smallEngines...)...)
+	if code != 1 || !strings.Contains(stderr, "stopped after 0 of 2 games") || !strings.Contains(stderr, "--resume "+stopped) {
+		t.Errorf("exit %d\n%s", code, stderr)
+	}
+	code, stdout, stderr = matchCmd(context.Background(), append([]string{"--playouts", "100", "--max-turns", "2", "--resume", stopped}, smallEngines...)...)
+	if code != 0 || !strings.Contains(stdout, "game 2:") {
+		t.Errorf("resume: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}
+
+func TestMatchCommandErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--engine", "builtin", "--playouts", "10"}, "at least two engines"},
+		{append([]string{"-j", "0", "--playouts", "10"}, smallEngines...), "-j 0"},
+		{append([]string{"--playouts", "-5"}, smallEngines...), "-playouts -5"},
+		{append([]string{"--games", "3", "--rounds", "2", "--playouts", "10"}, smallEngines...), "not both"},
+		{append([]string{"--tc", "fast"}, smallEngines...), "--tc"},
+		{append([]string{"--sprt", "elo1=x", "--playouts", "10"}, smallEngines...), "--sprt"},
+		{append([]string{"--move-timeout", "-1", "--playouts", "10"}, smallEngines...), "-move-timeout"},
+		{smallEngines, "no limit per move"},
+		{[]string{"--engine", "builtin", "hash=64", "--engine", "builtin", "--playouts", "10"}, "hash=64"},
+		{append([]string{"--playouts", "10", "stray"}, smallEngines...), "unexpected argument"},
+		{append([]string{"--playouts", "10", "--out", "a.txt", "--resume", "b.txt"}, smallEngines...), "different files"},
+		{append([]string{"--playouts", "10", "--setups", "no-such-file"}, smallEngines...), "--setups"},
+	} {
+		code, _, stderr := matchCmd(context.Background(), tc.args...)
+		if code != 2 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%q: exit %d, want 2 and %q in\n%s", tc.args, code, tc.want, stderr)
+		}
+	}
+}
+
+func TestResumeCommand(t *testing.T) {
+	got := resumeCommand([]string{"--engine", "bin/baseline aei", "name=baseline", "--out", "m.txt", "-j", "2", "--out=x"}, "m.txt")
+	if want := "--engine 'bin/baseline aei' name=baseline -j 2 --resume m.txt"; got != want {
+		t.Errorf("got %s\nwant %s", got, want)
+	}
+}
