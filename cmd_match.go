@@ -27,7 +27,7 @@ func runMatchCommand(ctx context.Context, args []string, io stdio) int {
 	nodes := fs.Int("nodes", 0, "tree nodes per move `N` (builtin engine)")
 	seed := fs.Uint64("seed", 1, "random `SEED`: with a playout or node budget the games repeat exactly")
 	jobs := fs.Int("j", 1, "play `N` games at once")
-	sprtText := fs.String("sprt", "", "stop when an SPRT decides, e.g. elo0=0,elo1=10,alpha=0.05,beta=0.05 (two engines)")
+	sprtText := fs.String("sprt", "", "stop when the SPRT `TEST` decides, e.g. elo0=0,elo1=10,alpha=0.05,beta=0.05 (two engines)")
 	maxTurns := fs.Int("max-turns", 0, "adjudicate a game by the static evaluation after `N` turns of each side (0: never)")
 	out := fs.String("out", "", "append each game to the game archive `FILE` as it ends (must not exist; see --resume)")
 	resume := fs.String("resume", "", "continue the interrupted match in archive `FILE`: give the same engines and options")
@@ -92,12 +92,20 @@ options:
 		}
 		cfg.Engines = append(cfg.Engines, s)
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	least := func(name string) int64 { // a count given explicitly must be at least 1
+		if set[name] {
+			return 1
+		}
+		return 0
+	}
 	checks := []struct {
 		name   string
 		v, min int64
 		max    int64
 	}{
-		{"games", int64(*games), 0, 1_000_000}, {"rounds", int64(*rounds), 0, 500_000},
+		{"games", int64(*games), least("games"), 1_000_000}, {"rounds", int64(*rounds), least("rounds"), 500_000},
 		{"playouts", *playouts, 0, 1_000_000_000}, {"nodes", int64(*nodes), 0, 100_000_000},
 		{"j", int64(*jobs), 1, 256}, {"max-turns", int64(*maxTurns), 0, 100_000}, {"setup-ply", int64(*setupPly), -1, 100_000},
 	}
@@ -115,7 +123,7 @@ options:
 		}
 	}
 	switch {
-	case *games > 0 && *rounds > 0:
+	case set["games"] && set["rounds"]:
 		return usageErr("give --games or --rounds, not both")
 	case *rounds > 0:
 		cfg.Games = 2 * *rounds
@@ -152,12 +160,17 @@ options:
 		cfg.Out = *out
 	}
 
-	var r *match.Runner
+	// With the JSON summary on standard output, the report goes to
+	// standard error so that scripts read JSON alone.
+	report := io.out
+	if *jsonOut == "-" {
+		report = io.err
+	}
 	cfg.OnEvent = func(e match.Event) {
 		switch e.Kind {
 		case match.GameDone:
 			if !*quiet {
-				fmt.Fprintf(io.out, "game %d: %s  |  %s\n", e.GameID, e.Result.Reason, e.Standings.Line())
+				fmt.Fprintf(report, "game %d: %s  |  %s\n", e.GameID, e.Result.Reason, e.Standings.Line())
 			}
 		case match.EngineRestart:
 			if !*quiet {
@@ -165,7 +178,7 @@ options:
 			}
 		}
 	}
-	r, err = match.NewRunner(cfg)
+	r, err := match.NewRunner(cfg)
 	if err != nil {
 		return usageErr("%v", strings.TrimPrefix(err.Error(), "match: "))
 	}
@@ -173,13 +186,13 @@ options:
 	for i, s := range cfg.Engines {
 		names[i] = s.Text
 	}
-	fmt.Fprintf(io.out, "match: %d games of %s; %s%s\n", r.Total(), strings.Join(names, " vs "), describeLimits(cfg), outText(cfg.Out))
+	fmt.Fprintf(report, "match: %d games of %s; %s%s\n", r.Total(), strings.Join(names, " vs "), describeLimits(cfg), outText(cfg.Out))
 	sum, runErr := r.Run(ctx)
 	if sum == nil {
 		fmt.Fprintf(io.err, "match: %v\n", strings.TrimPrefix(runErr.Error(), "match: "))
 		return 1
 	}
-	sum.WriteTable(io.out)
+	sum.WriteTable(report)
 	status := 0
 	if *jsonOut == "-" {
 		sum.WriteJSON(io.out)
@@ -200,7 +213,7 @@ options:
 		fmt.Fprintf(io.err, "match: %v\n", strings.TrimPrefix(runErr.Error(), "match: "))
 		return 1
 	case sum.Stopped != "":
-		fmt.Fprintf(io.out, "match: stopped early: %s\n", sum.Stopped)
+		fmt.Fprintf(report, "match: stopped early: %s\n", sum.Stopped)
 	}
 	return status
 }

@@ -27,8 +27,8 @@ func TestMatchCommand(t *testing.T) {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	for _, want := range []string{"match: 2 games of builtin search.memory_mb=16 vs", "game 1: adjudicated after 3 turns", "game 2:", "rank engine", "explore", "endings: adjudication 2"} {
-		if !strings.Contains(stdout, want) {
-			t.Errorf("output lacks %q:\n%s", want, stdout)
+		if !strings.Contains(stderr, want) {
+			t.Errorf("the report (on stderr with --json -) lacks %q:\n%s", want, stderr)
 		}
 	}
 	var sum struct {
@@ -38,7 +38,7 @@ func TestMatchCommand(t *testing.T) {
 			Games int    `json:"games"`
 		} `json:"engines"`
 	}
-	if err := json.Unmarshal([]byte(stdout[strings.Index(stdout, "{"):]), &sum); err != nil || sum.Games != 2 || len(sum.Engines) != 2 || sum.Engines[1].Name != "explore" {
+	if err := json.Unmarshal([]byte(stdout), &sum); err != nil || sum.Games != 2 || len(sum.Engines) != 2 || sum.Engines[1].Name != "explore" {
 		t.Errorf("json summary %+v %v", sum, err)
 	}
 	var rout, rerr bytes.Buffer
@@ -67,6 +67,7 @@ func TestMatchCommandErrors(t *testing.T) {
 	}{
 		{[]string{"--engine", "builtin", "--playouts", "10"}, "at least two engines"},
 		{append([]string{"-j", "0", "--playouts", "10"}, smallEngines...), "-j 0"},
+		{append([]string{"--games", "0", "--playouts", "10"}, smallEngines...), "-games 0: must be from 1"},
 		{append([]string{"--playouts", "-5"}, smallEngines...), "-playouts -5"},
 		{append([]string{"--games", "3", "--rounds", "2", "--playouts", "10"}, smallEngines...), "not both"},
 		{append([]string{"--tc", "fast"}, smallEngines...), "--tc"},
