@@ -7,18 +7,22 @@ type Search struct {
 	Exploration     float64 `toml:"exploration" range:"0,10" doc:"UCB1 exploration constant c in X + c*sqrt(ln n / n_i) (seed 000 ch. 4.3.3: 0.2)."`
 	VirtualVisits   int     `toml:"virtual_visits" range:"0,1000" doc:"Virtual visits with a drawn result given to every new node instead of first-play urgency (ch. 4.3.3; 5 was best in ch. 5)."`
 	Maturity        int     `toml:"maturity" range:"0,100000" doc:"A node is expanded after maturity + depth visits (ch. 4.3.3)."`
+	CapturePrior    int     `toml:"capture_prior" range:"0,100000" doc:"Search extension: a child that begins a capture the trap check finds when its node is expanded gets this much step score on top (Kozelek 2009, ch. 4.7.3; 0 turns it off)."`
+	DefencePrior    int     `toml:"defence_prior" range:"0,100000" doc:"Search extension: at the start of a turn, a child that moves a piece the opponent threatens to capture, or guards the trap it would die on, gets this much step score on top (0 turns it off)."`
+	TacticsDepth    int     `toml:"tactics_depth" range:"0,255" doc:"The trap checks of capture_prior and defence_prior run at nodes at most this many steps below the root: they cost a search each."`
 	KnowledgeWeight float64 `toml:"knowledge_weight" range:"0,100" doc:"Progressive bias: h_i = knowledge_weight * step score / 1000, added as h_i / n_i (knowledge in tree; 0 turns it off)."`
 	HistoryWeight   float64 `toml:"history_weight" range:"0,100" doc:"History heuristic: hh_i = history_weight * (mean result of the step anywhere in the tree - 0.5), added as hh_i / sqrt(n_i) (ch. 4.7.1; 0 turns it off)."`
 	Transpositions  bool    `toml:"transpositions" doc:"Share values and children among tree nodes of equal position and depth (ch. 4.3.4)."`
 	CacheThreshold  int     `toml:"cache_threshold" range:"0,1000000" doc:"Children caching: a node with this many visits keeps its best children in a cache (ch. 4.8.2; 0 turns it off)."`
 	CacheSize       int     `toml:"cache_size" range:"1,16" doc:"How many children the cache holds; it is refilled whenever floor(sqrt(visits)) grows."`
 
-	PlayoutMinTurns int    `toml:"playout_min_turns" range:"1,50" doc:"Playouts run a random number of whole turns between playout_min_turns and playout_max_turns before the evaluation (ch. 4.4.1: 1 to 4)."`
-	PlayoutMaxTurns int    `toml:"playout_max_turns" range:"1,50" doc:"See playout_min_turns."`
-	PlayoutPieces   int    `toml:"playout_pieces" range:"0,16" doc:"Move-oriented step generation: each playout turn moves only this many randomly chosen pieces (ch. 4.4.2; 0 = step-oriented, all pieces)."`
-	BestOf          int    `toml:"best_of" range:"1,64" doc:"Best-of-N step selection in playouts: N random candidate steps, the best by step knowledge is played (ch. 4.4.2: 3; 1 = uniformly random)."`
-	GoalCheck       bool   `toml:"goal_check" doc:"Judge a tree node won when the side to move can reach the goal with the steps it has left (exact 4-step goal search of engine/eval; ch. 4.5.2)."`
-	PlayoutGoal     string `toml:"playout_goal" doc:"Goal check before evaluating a playout's last position (ch. 4.5.2): \"rabbit\" (narrowed: a rabbit walking to the goal on its own, fast), \"exact\" (the full 4-step goal search) or \"off\"."`
+	PlayoutMinTurns  int    `toml:"playout_min_turns" range:"1,50" doc:"Playouts run a random number of whole turns between playout_min_turns and playout_max_turns before the evaluation (ch. 4.4.1: 1 to 4)."`
+	PlayoutMaxTurns  int    `toml:"playout_max_turns" range:"1,50" doc:"See playout_min_turns."`
+	PlayoutPieces    int    `toml:"playout_pieces" range:"0,16" doc:"Move-oriented step generation: each playout turn moves only this many randomly chosen pieces (ch. 4.4.2; 0 = step-oriented, all pieces)."`
+	BestOf           int    `toml:"best_of" range:"1,64" doc:"Best-of-N step selection in playouts: N random candidate steps, the best by step knowledge is played (ch. 4.4.2: 3; 1 = uniformly random)."`
+	GoalCheck        bool   `toml:"goal_check" doc:"Judge a tree node won when the side to move can reach the goal with the steps it has left (exact 4-step goal search of engine/eval; ch. 4.5.2)."`
+	PlayoutGoalSteps int    `toml:"playout_goal_steps" range:"1,4" doc:"Steps the \"rabbit\" goal check of a playout's last position looks ahead (the original engine looks 3; more makes lines with advanced rabbits look winning)."`
+	PlayoutGoal      string `toml:"playout_goal" doc:"Goal check before evaluating a playout's last position (ch. 4.5.2): \"rabbit\" (narrowed: a rabbit walking to the goal on its own, fast), \"exact\" (the full 4-step goal search) or \"off\"."`
 
 	MemoryMB        int `toml:"memory_mb" range:"1,65536" doc:"Memory for the tree when no node or memory limit is given; the tree never grows past it."`
 	Threads         int `toml:"threads" range:"0,256" doc:"Search workers over the one shared tree (ch. 4.8.1); 0 uses every core."`
@@ -40,26 +44,30 @@ type Time struct {
 
 func defaultSearch() Search {
 	return Search{
-		Exploration:     0.2,
-		VirtualVisits:   5,
-		Maturity:        5,
-		KnowledgeWeight: 1,
-		HistoryWeight:   1,
-		Transpositions:  true,
-		CacheThreshold:  50,
-		CacheSize:       5,
-		PlayoutMinTurns: 1,
-		PlayoutMaxTurns: 4,
-		PlayoutPieces:   3,
-		BestOf:          3,
-		GoalCheck:       true,
-		PlayoutGoal:     "rabbit",
-		MemoryMB:        256,
-		Threads:         0,
-		ReportMS:        200,
-		Candidates:      8,
-		PVSteps:         24,
-		SnapshotMinimum: 1,
+		Exploration:      0.2,
+		VirtualVisits:    5,
+		Maturity:         5,
+		KnowledgeWeight:  1,
+		CapturePrior:     0,
+		DefencePrior:     0,
+		TacticsDepth:     8,
+		HistoryWeight:    1,
+		Transpositions:   true,
+		CacheThreshold:   50,
+		CacheSize:        5,
+		PlayoutMinTurns:  1,
+		PlayoutMaxTurns:  4,
+		PlayoutPieces:    3,
+		BestOf:           3,
+		GoalCheck:        true,
+		PlayoutGoal:      "rabbit",
+		PlayoutGoalSteps: 4,
+		MemoryMB:         256,
+		Threads:          0,
+		ReportMS:         200,
+		Candidates:       8,
+		PVSteps:          24,
+		SnapshotMinimum:  1,
 		Setups: []string{
 			"Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ha2 Db2 Cc2 Md2 Ee2 Cf2 Dg2 Hh2",
 			"Ra1 Rb1 Rc1 Dd1 De1 Rf1 Rg1 Rh1 Ra2 Hb2 Cc2 Ed2 Me2 Cf2 Hg2 Rh2",

@@ -118,6 +118,18 @@ func (e *Evaluator) WinProbability(score int) float64 {
 	return 1 / (1 + math.Exp(-e.w.Eval.SigmoidLambda*float64(score)))
 }
 
+// WinProbabilityAt is WinProbability for a score of position p, with the
+// sigmoid steeper the fewer pieces are left (sigmoid_late): the same
+// material lead decides more of a thinned game, so the search can tell a
+// winning line from a merely good one there.
+func (e *Evaluator) WinProbabilityAt(p *rules.Position, score int) float64 {
+	l := e.w.Eval.SigmoidLambda
+	if k := e.w.Eval.SigmoidLate; k != 0 {
+		l *= 1 + k*float64(32-p.Occupied().Count())/32
+	}
+	return 1 / (1 + math.Exp(-l*float64(score)))
+}
+
 var trapSquares = [4]rules.Square{rules.C3, rules.F3, rules.C6, rules.F6}
 
 // near2 is, for each square, the squares within Manhattan distance 2.

@@ -15,14 +15,14 @@ func (e *Evaluator) StepScore(p *rules.Position, s rules.Step) int {
 func (e *Evaluator) StepScoreAfter(p *rules.Position, prev, s rules.Step) int {
 	k := &e.w.Knowledge
 	if s == rules.Pass {
-		return k.Pass
+		return k.Pass + k.PassPerStep*p.StepsLeft()
 	}
 	score := 0
 	if prev != rules.NoStep && prev != rules.Pass {
 		if prev.Piece() == s.Piece() && prev.From() == s.To() && prev.To() == s.From() {
 			score += k.Inverse
-		} else if distance(prev.To(), s.From()) <= 2 {
-			score += k.Locality
+		} else if d := distance(prev.To(), s.From()); d <= 2 {
+			score += k.Locality + k.LocalityNear*(2-d)
 		}
 	}
 
@@ -61,9 +61,12 @@ func (e *Evaluator) StepScoreAfter(p *rules.Position, prev, s rules.Step) int {
 	case rules.Elephant:
 		score += k.Elephant
 	case rules.Rabbit:
-		if p.Occupied().Count() <= k.LatePieces {
+		switch n := p.Occupied().Count(); {
+		case n <= k.LatePieces:
 			score += k.RabbitLate
-		} else {
+		case n <= k.MiddlePieces:
+			score += k.RabbitMiddle
+		default:
 			score += k.RabbitEarly
 		}
 		fwd := rules.North

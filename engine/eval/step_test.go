@@ -18,7 +18,8 @@ func TestStepScore(t *testing.T) {
 	}{
 		{"elephant", "Ed4" + base, "", "Ed4n", k.Elephant},
 		{"inverse", "Ed4" + base, "Ed4n", "Ed5s", k.Elephant + k.Inverse},
-		{"locality", "Ed4 Dd2" + base, "Ed4s", "Dd2e", k.Locality},
+		{"locality", "Ed4 Dd2" + base, "Ed4s", "Dd2e", k.Locality + k.LocalityNear},
+		{"locality, same square", "Ed4 Dd2" + base, "Ed4s", "Ed3e", k.Elephant + k.Locality + 2*k.LocalityNear},
 		{"far from the previous step", "Ed4 Dh6" + base, "Ed4s", "Dh6w", 0},
 		{"push", "Ed4 rd5" + base, "", "rd5n", k.PushPull + k.Displace[rules.Rabbit]},
 		{"pull a horse", "Ed4 hd5" + base, "Ed4s", "hd5s", k.Locality + k.PushPull + k.Displace[rules.Horse]},
@@ -28,7 +29,8 @@ func TestStepScore(t *testing.T) {
 		{"abandon a piece on a trap", "Cc3 Dd3" + base, "", "Dd3n", k.Suicide - w.Eval.Cat},
 		{"unsafe trap", "Dd3 Cc2" + base, "", "Dd3w", k.UnsafeTrap},
 		{"rabbit, late phase", "Rb3" + base, "", "Rb3n", k.RabbitLate + k.GoalApproach[3]},
-		{"rabbit, early phase", "Rb3" + crowd, "", "Rb3n", k.RabbitEarly + k.GoalApproach[3]},
+		{"rabbit, middle phase", "Rb3" + crowd, "", "Rb3n", k.RabbitMiddle + k.GoalApproach[3]},
+		{"rabbit, early phase", "Rb3 Md2 Ee2 md7 ee7 Dc2" + crowd, "", "Rb3n", k.RabbitEarly + k.GoalApproach[3]},
 		{"rabbit sideways", "Rb4" + base, "", "Rb4e", k.RabbitLate},
 		{"goal", "Rb7" + base, "", "Rb7n", k.RabbitLate + k.GoalApproach[7]},
 		{"silver rabbit forward", "rb5" + base, "", "rb5s", k.RabbitLate + k.GoalApproach[4]},
@@ -65,7 +67,11 @@ func TestStepScore(t *testing.T) {
 		})
 	}
 	p := place(t, rules.Gold, "Ed4"+base)
-	if got := e.StepScore(&p, rules.Pass); got != k.Pass {
-		t.Errorf("pass scores %d, want %d", got, k.Pass)
+	if got, want := e.StepScore(&p, rules.Pass), k.Pass+4*k.PassPerStep; got != want {
+		t.Errorf("pass scores %d, want %d", got, want)
+	}
+	p = play(t, p, "Ed4n")
+	if got, want := e.StepScore(&p, rules.Pass), k.Pass+3*k.PassPerStep; got != want {
+		t.Errorf("pass after a step scores %d, want %d", got, want)
 	}
 }

@@ -19,6 +19,7 @@ import (
 // 6 elephant.
 type Static struct {
 	SigmoidLambda float64 `toml:"sigmoid_lambda" range:"0.00001,1" doc:"λ of the sigmoid 1/(1+exp(-λ·score)) that turns a score into a winning probability (ch. 4.5.1)."`
+	SigmoidLate   float64 `toml:"sigmoid_late" range:"0,10" doc:"How much steeper the sigmoid grows as pieces leave the board, for the playouts: λ·(1 + sigmoid_late·captured/32), so that an advantage decides more in a thinned position (0: the same λ throughout)."`
 
 	Rabbit   int `toml:"rabbit" range:"0,10000" doc:"Value of a rabbit, before the rabbit-count penalty."`
 	Cat      int `toml:"cat" range:"0,10000" doc:"Value of a cat (150 in ch. 4.5.1)."`
@@ -58,15 +59,19 @@ type Static struct {
 // the [knowledge] table of a configuration.
 type Knowledge struct {
 	Pass         int    `toml:"pass" range:"-100000,100000" doc:"Score of ending the turn early."`
+	PassPerStep  int    `toml:"pass_per_step" range:"-100000,100000" doc:"Further score of ending the turn early for each step left unused."`
 	Elephant     int    `toml:"elephant" range:"-100000,100000" doc:"Moving the elephant."`
 	Inverse      int    `toml:"inverse" range:"-100000,100000" doc:"Undoing the previous step of the turn."`
 	Locality     int    `toml:"locality" range:"-100000,100000" doc:"A step starting within two squares of where the previous step ended."`
+	LocalityNear int    `toml:"locality_near" range:"-100000,100000" doc:"Further score for each square the step starts closer than two to where the previous step ended."`
 	PushPull     int    `toml:"push_pull" range:"-100000,100000" doc:"Moving an enemy piece (first half of a push, second half of a pull)."`
 	Displace     [7]int `toml:"displace" range:"-100000,100000" doc:"Extra for moving an enemy piece, by its type."`
 	Capture      int    `toml:"capture" range:"-100000,100000" doc:"Capturing an enemy piece, added to the piece's value."`
 	Suicide      int    `toml:"suicide" range:"-100000,100000" doc:"Losing one's own piece in a trap, added to minus the piece's value."`
 	UnsafeTrap   int    `toml:"unsafe_trap" range:"-100000,100000" doc:"Stepping onto a trap guarded by a single friendly piece."`
 	RabbitEarly  int    `toml:"rabbit_early" range:"-100000,100000" doc:"Moving a rabbit while more than late_pieces pieces are on the board."`
+	RabbitMiddle int    `toml:"rabbit_middle" range:"-100000,100000" doc:"Moving a rabbit while more than late_pieces but at most middle_pieces pieces are on the board."`
+	MiddlePieces int    `toml:"middle_pieces" range:"0,32" doc:"The game is in its middle phase when at most this many pieces are on the board (and more than late_pieces)."`
 	RabbitLate   int    `toml:"rabbit_late" range:"-100000,100000" doc:"Moving a rabbit once at most late_pieces pieces are on the board."`
 	LatePieces   int    `toml:"late_pieces" range:"0,32" doc:"The game is in its late phase when at most this many pieces are on the board."`
 	GoalApproach [8]int `toml:"goal_approach" range:"-100000,100000" doc:"A rabbit stepping forward, by the rank it reaches counted from its own side (index 7 is the goal)."`
@@ -94,6 +99,7 @@ func DefaultWeights() Weights {
 	return Weights{
 		Eval: Static{
 			SigmoidLambda:     0.002,
+			SigmoidLate:       0,
 			Rabbit:            60,
 			Cat:               150,
 			Dog:               180,
@@ -120,17 +126,21 @@ func DefaultWeights() Weights {
 			LatePieces:        20,
 		},
 		Knowledge: Knowledge{
-			Pass:         -20,
-			Elephant:     10,
-			Inverse:      -100,
-			Locality:     15,
-			PushPull:     20,
+			Pass:         0,
+			PassPerStep:  -100,
+			Elephant:     50,
+			Inverse:      -250,
+			Locality:     0,
+			LocalityNear: 50,
+			PushPull:     50,
 			Displace:     [7]int{0, 0, 5, 10, 20, 30, 0},
 			Capture:      500,
 			Suicide:      -500,
 			UnsafeTrap:   -30,
-			RabbitEarly:  -20,
-			RabbitLate:   20,
+			RabbitEarly:  -150,
+			RabbitMiddle: -50,
+			MiddlePieces: 28,
+			RabbitLate:   100,
 			LatePieces:   20,
 			GoalApproach: [8]int{0, 0, 0, 0, 10, 20, 40, 10000},
 			Escape:       15,

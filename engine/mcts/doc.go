@@ -1,9 +1,11 @@
 // Package mcts is the embedded engine's search: Monte Carlo tree search
-// over steps, as in the Akimot engine of seed 000 (Kozelek, "Methods of
-// MCTS and the game Arimaa", ch. 4).
+// over steps, as in the Akimot engine (Kozelek, "Methods of MCTS and the
+// game Arimaa", 2009, ch. 4).
 //
-// The tree has one node per step; a pass node ends a turn early, and a
-// fourth step ends it by itself. Children are chosen by
+// The tree has one node per step, except that a push or a pull is one node
+// of two steps, scored by the knowledge of both (so a capture by a pull is
+// seen where the pull is chosen, not a level later); a pass node ends a
+// turn early, and a fourth step ends it by itself. Children are chosen by
 //
 //	X_i + c*sqrt(ln n / n_i) + h_i/n_i + hh_i/sqrt(n_i)
 //
@@ -13,7 +15,9 @@
 // result instead of first-play urgency (ch. 4.3.3). A node is expanded
 // after maturity + depth visits. Nodes of equal position and depth share
 // their value and children (UCT2 transpositions, ch. 4.3.4); busy nodes
-// cache their best children (ch. 4.8.2). The rules hold inside the tree:
+// cache their best children (ch. 4.8.2). The move played is the most
+// visited whole move, its visits summed over the orders of its steps.
+// The rules hold inside the tree:
 // a turn must change the board, a third repetition is a loss, goals,
 // eliminations and immobilizations end the game, and a node whose side to
 // move can reach the goal this turn is a proven win.

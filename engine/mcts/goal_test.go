@@ -34,7 +34,7 @@ func TestRabbitRun(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := rabbitRun(&tc.pos); got != tc.want {
+			if got := rabbitRun(&tc.pos, 4); got != tc.want {
 				t.Errorf("rabbitRun = %v, want %v", got, tc.want)
 			}
 		})
@@ -50,7 +50,7 @@ func TestRabbitRunSound(t *testing.T) {
 	for game := 0; game < 40; game++ {
 		p := middleGame(t)
 		for ply := 0; ply < 160; ply++ {
-			if rabbitRun(&p) {
+			if rabbitRun(&p, 4) {
 				found++
 				if _, ok := eval.GoalCheck(&p); !ok {
 					t.Fatalf("rabbitRun finds a goal eval.GoalCheck does not:\n%s", p.AEIString())

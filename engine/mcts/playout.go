@@ -32,7 +32,7 @@ func (w *worker) simulate(pos rules.Position) float64 {
 	side := pos.Side()
 	switch cfg.PlayoutGoal {
 	case "rabbit":
-		if rabbitRun(&pos) {
+		if rabbitRun(&pos, cfg.PlayoutGoalSteps) {
 			return result(side, true)
 		}
 	case "exact":
@@ -40,7 +40,7 @@ func (w *worker) simulate(pos rules.Position) float64 {
 			return result(side, true)
 		}
 	}
-	p := w.ev.WinProbability(w.ev.Evaluate(&pos))
+	p := w.ev.WinProbabilityAt(&pos, w.ev.Evaluate(&pos))
 	if side == rules.Silver {
 		return 1 - p
 	}
@@ -218,16 +218,16 @@ func (w *worker) pick(set rules.Bitboard, k int) rules.Bitboard {
 
 // rabbitRun is the narrowed goal check of the playouts: whether a rabbit
 // of the side to move can walk to its goal rank by its own steps within
-// the steps left, through empty squares, never onto a trap it would die
+// the steps left (at most maxSteps), through empty squares, never onto a trap it would die
 // on nor through a square where it would be frozen. It misses goals that
 // need other pieces to make way (eval.GoalCheck finds those) but costs a
 // few bitboard operations.
-func rabbitRun(p *rules.Position) bool {
+func rabbitRun(p *rules.Position, maxSteps int) bool {
 	if p.PushPending() {
 		return false
 	}
 	me := p.Side()
-	left := p.StepsLeft()
+	left := min(p.StepsLeft(), maxSteps)
 	goal, fwd := rules.Rank8, rules.North
 	if me == rules.Silver {
 		goal, fwd = rules.Rank1, rules.South

@@ -398,6 +398,7 @@ func (w *worker) expand(n, r *node, pos *rules.Position) {
 		}
 	}
 	kw := float32(w.cfg.KnowledgeWeight / 1000)
+	tactics := w.tactics(pos, int(n.depth))
 	for i, k := range kept {
 		c := &w.t.nodes[first+int32(i)]
 		c.step, c.step2 = k.s1, k.s2
@@ -414,12 +415,79 @@ func (w *worker) expand(n, r *node, pos *rules.Position) {
 				p1 := pos.Play(k.s1)
 				sc += w.ev.StepScoreAfter(&p1, k.s1, k.s2)
 			}
-			c.bias = kw * float32(sc)
+			c.bias = kw * float32(sc+tactics.prior(k, me))
 		}
 	}
 	r.first.Store(first)
 	r.nkids.Store(int32(len(kept)))
 	r.state.Store(expanded)
+}
+
+// tacticalHints are what the search extensions found at a node being
+// expanded: the first steps of the captures the side to move can make,
+// and the pieces the opponent threatens to capture with their traps.
+type tacticalHints struct {
+	capture, defence int
+	starts           []pair
+	threatened       rules.Bitboard // own pieces the opponent can capture
+	guardSquares     rules.Bitboard // squares next to the traps they would die on
+}
+
+// tactics runs the trap checks for a node at pos (Kozelek 2009, ch.
+// 4.7.3: tactical look-ahead where a node is expanded, so that it runs
+// rarely): the captures of the side to move, and at the start of a turn
+// the captures the opponent threatens. Only near the root, where their
+// cost pays.
+func (w *worker) tactics(pos *rules.Position, depth int) tacticalHints {
+	cfg := w.cfg
+	h := tacticalHints{capture: cfg.CapturePrior, defence: cfg.DefencePrior}
+	if depth > cfg.TacticsDepth || h.capture == 0 && h.defence == 0 || pos.PushPending() {
+		return h
+	}
+	if h.capture != 0 && pos.StepsLeft() >= 2 {
+		for _, t := range eval.TrapCheck(pos) {
+			m := t.Move
+			if m.N == 0 {
+				continue
+			}
+			p := pair{m.Steps[0], rules.NoStep}
+			if m.N > 1 && m.Steps[1].Piece().Color() != m.Steps[0].Piece().Color() {
+				p.s2 = m.Steps[1] // the move starts with a push or a pull
+			}
+			h.starts = append(h.starts, p)
+		}
+	}
+	if h.defence != 0 && pos.StepsTaken() == 0 {
+		opp := pos.WithSide(pos.Side().Other())
+		for _, t := range eval.TrapCheck(&opp) {
+			h.threatened |= t.Square.Bit()
+			h.guardSquares |= t.Trap.Neighbors()
+		}
+	}
+	return h
+}
+
+// prior is the extra step score of child k of a node where side me moves.
+func (h *tacticalHints) prior(k pair, me rules.Color) int {
+	sc := 0
+	for _, st := range h.starts {
+		if k.s1 == st.s1 && (k.s2 == rules.NoStep || k.s2 == st.s2) {
+			sc += h.capture
+			break
+		}
+	}
+	if h.threatened != 0 && k.s1 != rules.Pass {
+		for _, st := range [2]rules.Step{k.s1, k.s2} {
+			if st == rules.NoStep || st.Piece().Color() != me {
+				continue
+			}
+			if h.threatened.Has(st.From()) || h.guardSquares.Has(st.To()) {
+				sc += h.defence
+				break
+			}
+		}
+	}
+	return sc
 }
 
 // undoStep is the single step that takes back n's single step when that
