@@ -97,7 +97,7 @@ type inGame struct {
 	err *ParseError
 }
 
-func (e *inGame) Error() string { return fmt.Sprintf("game %s, move list %v", e.id, e.err) }
+func (e *inGame) Error() string { return fmt.Sprintf("game %s, move list %v", rules.Echo(e.id), e.err) }
 func (e *inGame) Unwrap() error { return e.err }
 
 type archiveHeader struct {
@@ -114,11 +114,9 @@ func ArchiveColumns() []string { return slices.Clone(archiveFields[:]) }
 // ArchiveReader reads a game archive row by row. It holds one row at a
 // time, so archives of any size stream.
 type ArchiveReader struct {
-	r      *bufio.Reader
+	lines  *LineReader
 	name   string
-	line   int
 	header *archiveHeader
-	buf    []byte
 	err    error // sticky: a read error or a bad header
 }
 
@@ -128,39 +126,11 @@ const maxArchiveLine = 16 << 20
 // NewArchiveReader reads the archive from r; name (a file name, or "") is
 // put in errors.
 func NewArchiveReader(r io.Reader, name string) *ArchiveReader {
-	return &ArchiveReader{r: bufio.NewReaderSize(r, 64<<10), name: name}
-}
-
-// readLine returns the next line without its ending, or io.EOF.
-func (a *ArchiveReader) readLine() ([]byte, error) {
-	a.buf = a.buf[:0]
-	for {
-		chunk, err := a.r.ReadSlice('\n')
-		a.buf = append(a.buf, chunk...)
-		if len(a.buf) > maxArchiveLine {
-			// Skip the rest of the line so the next row can be read.
-			for err == bufio.ErrBufferFull {
-				_, err = a.r.ReadSlice('\n')
-			}
-			a.line++
-			return nil, &ParseError{File: a.name, Line: a.line, Err: because(ErrTooLong, "the row is longer than %d MB", maxArchiveLine>>20)}
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		if err == io.EOF && len(a.buf) > 0 {
-			err = nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		a.line++
-		return bytes.TrimSuffix(bytes.TrimSuffix(a.buf, []byte{'\n'}), []byte{'\r'}), nil
-	}
+	return &ArchiveReader{lines: NewLineReader(r, name, maxArchiveLine), name: name}
 }
 
 func (a *ArchiveReader) readHeader() error {
-	l, err := a.readLine()
+	l, err := a.lines.Next()
 	if err == io.EOF {
 		return &ParseError{File: a.name, Line: 1, Err: because(ErrEmpty, "the archive is empty; expected a header line starting with \"id\"")}
 	}
@@ -180,7 +150,7 @@ func (a *ArchiveReader) readHeader() error {
 		n = strings.TrimSpace(n)
 		h.names[i] = n
 		if _, dup := h.index[n]; dup && n != "" {
-			return &ParseError{File: a.name, Line: a.line, Column: columnOf(h.names, i), Err: because(ErrArchive, "the header names column %q twice", n)}
+			return &ParseError{File: a.name, Line: a.lines.Line(), Column: columnOf(h.names, i), Err: because(ErrArchive, "the header names column %s twice", rules.Quote(n))}
 		}
 		h.index[n] = i
 		if k, ok := known[n]; ok {
@@ -189,7 +159,7 @@ func (a *ArchiveReader) readHeader() error {
 	}
 	for _, need := range []string{"id", "movelist"} {
 		if _, ok := h.index[need]; !ok {
-			return &ParseError{File: a.name, Line: a.line, Err: because(ErrArchive, "the header has no %q column; this does not look like a game archive", need)}
+			return &ParseError{File: a.name, Line: a.lines.Line(), Err: because(ErrArchive, "the header has no %q column; this does not look like a game archive", need)}
 		}
 	}
 	a.header = h
@@ -219,7 +189,7 @@ func (a *ArchiveReader) Next() (*ArchiveGame, error) {
 		}
 	}
 	for {
-		l, err := a.readLine()
+		l, err := a.lines.Next()
 		if err != nil {
 			if _, ok := err.(*ParseError); ok {
 				return nil, err
@@ -235,15 +205,15 @@ func (a *ArchiveReader) Next() (*ArchiveGame, error) {
 }
 
 // Line is the line number of the last line read.
-func (a *ArchiveReader) Line() int { return a.line }
+func (a *ArchiveReader) Line() int { return a.lines.Line() }
 
 func (a *ArchiveReader) parseRow(l string) (*ArchiveGame, error) {
 	h := a.header
 	raw := strings.Split(l, "\t")
 	if len(raw) != len(h.names) {
-		return nil, &ParseError{File: a.name, Line: a.line, Err: because(ErrArchive, "the row has %d fields but the header has %d", len(raw), len(h.names))}
+		return nil, &ParseError{File: a.name, Line: a.lines.Line(), Err: because(ErrArchive, "the row has %d fields but the header has %d", len(raw), len(h.names))}
 	}
-	g := &ArchiveGame{Line: a.line, File: a.name, header: h, raw: raw}
+	g := &ArchiveGame{Line: a.lines.Line(), File: a.name, header: h, raw: raw}
 	get := func(k int) string {
 		if c := h.col[k]; c >= 0 {
 			return raw[c]
@@ -251,7 +221,7 @@ func (a *ArchiveReader) parseRow(l string) (*ArchiveGame, error) {
 		return ""
 	}
 	bad := func(k int, format string, args ...any) error {
-		return &ParseError{File: a.name, Line: a.line, Column: columnOf(raw, h.col[k]), Err: because(ErrArchive, format, args...)}
+		return &ParseError{File: a.name, Line: a.lines.Line(), Column: columnOf(raw, h.col[k]), Err: because(ErrArchive, format, args...)}
 	}
 	var err error
 	for k, name := range archiveFields {
@@ -451,7 +421,7 @@ func (a *ArchiveWriter) Write(g *ArchiveGame) error {
 		escape(g.MoveList), escape(g.Events))
 	for i, v := range a.row {
 		if strings.ContainsAny(v, "\t\n\r") {
-			return fmt.Errorf("game %s, column %s: %w: it holds a tab or line break", g.ID, archiveFields[i], ErrUnwritable)
+			return fmt.Errorf("game %s, column %s: %w: it holds a tab or line break", rules.Echo(g.ID), archiveFields[i], ErrUnwritable)
 		}
 	}
 	for i, v := range a.row {

@@ -97,7 +97,7 @@ func parseHeader(l string, i int) (turn int, side rules.Color, err *ParseError) 
 	for j < len(t) && t[j] >= '0' && t[j] <= '9' {
 		turn = turn*10 + int(t[j]-'0')
 		if turn > 65535 {
-			return 0, 0, errAt(i+1, ind+1, ErrHeader, "the move number %q is too large", t[:j+1])
+			return 0, 0, errAt(i+1, ind+1, ErrHeader, "the move number %s is too large", rules.Quote(t[:j+1]))
 		}
 		j++
 	}
@@ -115,10 +115,10 @@ func parseHeader(l string, i int) (turn int, side rules.Color, err *ParseError) 
 	}
 	c, ok := rules.ParseColor(t[j])
 	if !ok {
-		return 0, 0, errAt(i+1, ind+j+1, ErrSide, "'%c' is not a side (w, g, b or s)", t[j])
+		return 0, 0, errAt(i+1, ind+j+1, ErrSide, "%s is not a side (w, g, b or s)", rules.QuoteByte(t[j]))
 	}
 	if j+1 < len(t) {
-		return 0, 0, errAt(i+1, ind+j+2, ErrHeader, "unexpected %q after the side to move", t[j+1:])
+		return 0, 0, errAt(i+1, ind+j+2, ErrHeader, "unexpected %s after the side to move", rules.Quote(t[j+1:]))
 	}
 	return turn, c, nil
 }
@@ -229,7 +229,7 @@ func parseRank(l string, i, ind, rank int, board *[64]rules.Piece, where *[64][2
 		}
 		pc, ok := rules.ParsePiece(c)
 		if !ok {
-			return errAt(i+1, at+1, ErrPiece, "%s is not an Arimaa piece", quoteByte(c))
+			return errAt(i+1, at+1, ErrPiece, "%s is not an Arimaa piece", rules.QuoteByte(c))
 		}
 		board[sq] = pc
 	}
@@ -245,16 +245,9 @@ func parseRank(l string, i, ind, rank int, board *[64]rules.Piece, where *[64][2
 		j++
 	}
 	if j < len(l) {
-		return errAt(i+1, j+1, ErrBoard, "unexpected %q after rank %c", l[j:], want)
+		return errAt(i+1, j+1, ErrBoard, "unexpected %s after rank %c", rules.Quote(l[j:]), want)
 	}
 	return nil
-}
-
-func quoteByte(c byte) string {
-	if c >= 0x20 && c < 0x7f {
-		return fmt.Sprintf("'%c'", c)
-	}
-	return fmt.Sprintf("byte 0x%02x", c)
 }
 
 // FormatPosition writes p in the canonical long format with borders and

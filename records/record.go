@@ -145,16 +145,16 @@ func parseLabel(w word, line int) (label, *ParseError) {
 	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
 		n = n*10 + int(s[j]-'0')
 		if n > 65535 {
-			return label{}, errAt(line, w.col, ErrLabel, "the turn number in %q is too large", s)
+			return label{}, errAt(line, w.col, ErrLabel, "the turn number in %s is too large", rules.Quote(s))
 		}
 		j++
 	}
 	if j == 0 || j != len(s)-1 {
-		return label{}, errAt(line, w.col, ErrLabel, "%q is not a turn label such as \"12b\"", s)
+		return label{}, errAt(line, w.col, ErrLabel, "%s is not a turn label such as \"12b\"", rules.Quote(s))
 	}
 	c, ok := rules.ParseColor(s[j])
 	if !ok {
-		return label{}, errAt(line, w.col+j, ErrSide, "'%c' is not a side (w, g, b or s)", s[j])
+		return label{}, errAt(line, w.col+j, ErrSide, "%s is not a side (w, g, b or s)", rules.QuoteByte(s[j]))
 	}
 	if n == 0 {
 		return label{}, errAt(line, w.col, ErrLabel, "turn numbers start at 1, not 0")
@@ -167,10 +167,10 @@ func parseLabel(w word, line int) (label, *ParseError) {
 func parseToken(w word, line int) (rules.Token, *ParseError) {
 	s := w.text
 	if len(s) < 3 || len(s) > 4 {
-		return rules.Token{}, errAt(line, w.col, ErrToken, "%q is not a step, capture or placement", s)
+		return rules.Token{}, errAt(line, w.col, ErrToken, "%s is not a step, capture or placement", rules.Quote(s))
 	}
 	if _, ok := rules.ParsePiece(s[0]); !ok {
-		return rules.Token{}, errAt(line, w.col, ErrPiece, "%s is not an Arimaa piece", quoteByte(s[0]))
+		return rules.Token{}, errAt(line, w.col, ErrPiece, "%s is not an Arimaa piece", rules.QuoteByte(s[0]))
 	}
 	if _, err := rules.ParseSquare(s[1:3]); err != nil {
 		return rules.Token{}, errAt(line, w.col+1, ErrToken, "%q is not a square (a1 to h8)", s[1:3])
@@ -180,7 +180,7 @@ func parseToken(w word, line int) (rules.Token, *ParseError) {
 		col := w.col
 		if len(s) == 4 && strings.IndexByte("nesw", s[3]) < 0 {
 			col += 3
-			return rules.Token{}, errAt(line, col, ErrToken, "%s is not a direction (n, e, s, w) or capture mark (x)", quoteByte(s[3]))
+			return rules.Token{}, errAt(line, col, ErrToken, "%s is not a direction (n, e, s, w) or capture mark (x)", rules.QuoteByte(s[3]))
 		}
 		return rules.Token{}, errAt(line, col, ErrToken, "%v", err)
 	}
@@ -268,7 +268,7 @@ func parseRecord(text, name string, wrap func(*ParseError) error) (*Record, erro
 					return nil, rec.fail(err)
 				}
 				if tok.Kind != rules.TokenPlacement {
-					return nil, rec.fail(errAt(line, w.col, ErrToken, "%q is not a setup placement such as \"Ra1\"", w.text))
+					return nil, rec.fail(errAt(line, w.col, ErrToken, "%s is not a setup placement such as \"Ra1\"", rules.Quote(w.text)))
 				}
 				pls = append(pls, rules.Placement{Piece: tok.Piece, Square: tok.Square})
 			}
@@ -287,7 +287,7 @@ func parseRecord(text, name string, wrap func(*ParseError) error) (*Record, erro
 				return nil, rec.fail(err)
 			}
 			if tok.Kind == rules.TokenPlacement {
-				return nil, rec.fail(errAt(line, w.col, ErrToken, "%q is a setup placement, but turn %s is a move; a step needs a direction, such as \"%sn\"", w.text, lab, w.text))
+				return nil, rec.fail(errAt(line, w.col, ErrToken, "%s is a setup placement, but turn %s is a move; a step needs a direction, such as \"%sn\"", rules.Quote(w.text), lab, w.text))
 			}
 			tokSlab = append(tokSlab, tok)
 			colSlab = append(colSlab, w.col)

@@ -39,7 +39,7 @@ func ParseAEIPosition(s string) (Position, error) {
 	}
 	side, ok := ParseColor(s[0])
 	if !ok {
-		return Position{}, &CompactError{1, fmt.Sprintf("'%c' is not a side (g, w, s or b)", s[0])}
+		return Position{}, &CompactError{1, QuoteByte(s[0]) + " is not a side (g, w, s or b)"}
 	}
 	i := 1
 	for i < len(s) && s[i] == ' ' {
@@ -63,7 +63,7 @@ func ParseAEIPosition(s string) (Position, error) {
 		}
 		pc, ok := ParsePiece(c)
 		if !ok {
-			return Position{}, &CompactError{i + 1, fmt.Sprintf("'%c' is not an Arimaa piece", c)}
+			return Position{}, &CompactError{i + 1, QuoteByte(c) + " is not an Arimaa piece"}
 		}
 		board[sq] = pc
 	}
@@ -72,7 +72,7 @@ func ParseAEIPosition(s string) (Position, error) {
 	}
 	for j := i + 1; j < len(s); j++ {
 		if s[j] != ' ' && s[j] != '\t' && s[j] != '\r' {
-			return Position{}, &CompactError{j + 1, fmt.Sprintf("unexpected %q after the board", s[j:])}
+			return Position{}, &CompactError{j + 1, "unexpected " + Quote(s[j:]) + " after the board"}
 		}
 	}
 	return NewPosition(side, 0, board), nil

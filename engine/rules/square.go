@@ -52,7 +52,7 @@ func (s Square) String() string {
 // ParseSquare reads a square name such as "e2".
 func ParseSquare(name string) (Square, error) {
 	if len(name) != 2 || name[0] < 'a' || name[0] > 'h' || name[1] < '1' || name[1] > '8' {
-		return NoSquare, fmt.Errorf("%q is not a square (a1 to h8)", name)
+		return NoSquare, fmt.Errorf("%s is not a square (a1 to h8)", Quote(name))
 	}
 	return NewSquare(int(name[0]-'a'), int(name[1]-'1')), nil
 }

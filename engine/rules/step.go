@@ -129,11 +129,11 @@ func (t Token) String() string {
 // word, for callers to wrap with its position in a file.
 func ParseToken(w string) (Token, error) {
 	if len(w) < 3 || len(w) > 4 {
-		return Token{}, fmt.Errorf("%q is not a step, capture or placement", w)
+		return Token{}, fmt.Errorf("%s is not a step, capture or placement", Quote(w))
 	}
 	p, ok := ParsePiece(w[0])
 	if !ok {
-		return Token{}, fmt.Errorf("%q: '%c' is not an Arimaa piece", w, w[0])
+		return Token{}, fmt.Errorf("%q: %s is not an Arimaa piece", w, QuoteByte(w[0]))
 	}
 	sq, err := ParseSquare(w[1:3])
 	if err != nil {
@@ -152,7 +152,7 @@ func ParseToken(w string) (Token, error) {
 		}
 		return Token{Kind: TokenStep, Piece: p, Square: sq, Dir: d}, nil
 	}
-	return Token{}, fmt.Errorf("%q: '%c' is not a direction (n, e, s, w) or capture mark (x)", w, w[3])
+	return Token{}, fmt.Errorf("%q: %s is not a direction (n, e, s, w) or capture mark (x)", w, QuoteByte(w[3]))
 }
 
 // ParseStep reads a single step such as "Ee2n".
@@ -162,7 +162,7 @@ func ParseStep(w string) (Step, error) {
 		return NoStep, err
 	}
 	if t.Kind != TokenStep {
-		return NoStep, fmt.Errorf("%q is not a step", w)
+		return NoStep, fmt.Errorf("%s is not a step", Quote(w))
 	}
 	return t.Step(), nil
 }
