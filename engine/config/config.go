@@ -305,6 +305,9 @@ func (c *Config) Validate() error {
 			}
 		}
 	}
+	if err := CheckMemoryMB("search.memory_mb", int64(c.Search.MemoryMB)); err != nil {
+		return err
+	}
 	if c.Search.PlayoutMinTurns > c.Search.PlayoutMaxTurns {
 		return &Error{Key: "search.playout_max_turns", Err: fmt.Errorf("%w: %d is less than playout_min_turns (%d)", ErrBadValue, c.Search.PlayoutMaxTurns, c.Search.PlayoutMinTurns)}
 	}

@@ -3,6 +3,7 @@ package mcts
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"runtime"
 	"sync"
@@ -81,7 +82,11 @@ func (s *Searcher) threads() int {
 	return runtime.NumCPU()
 }
 
-// capacity is how many nodes the tree may hold under lim.
+// capacity is how many nodes the tree may hold under lim. It never
+// passes what the machine can give the tree (config.MemoryLimitMB), the
+// node budget included: Reserve refuses larger limits, and a search given
+// them anyway gets the largest tree that fits rather than one that fails
+// once it fills.
 func (s *Searcher) capacity(lim Limits) int {
 	mem := int64(s.cfg.MemoryMB) << 20
 	if lim.MemoryBytes > 0 {
@@ -91,10 +96,7 @@ func (s *Searcher) capacity(lim Limits) int {
 	if lim.Nodes > 0 && int64(lim.Nodes)+1 < n || lim.MemoryBytes == 0 && lim.Nodes > 0 {
 		n = int64(lim.Nodes) + 1 // index 0 is not a node
 	}
-	if n > math.MaxInt32/2 {
-		n = math.MaxInt32 / 2
-	}
-	return int(n)
+	return int(min(n, config.MemoryLimitMB()<<20/nodeBytes, math.MaxInt32/2))
 }
 
 // Search runs in the caller's goroutine until a limit or ctx ends it and
@@ -197,12 +199,28 @@ wait:
 	return Result{Best: final.Best, WinRatio: final.WinRatio, Report: final}, nil
 }
 
-// Reserve allocates the tree a search under lim will use, so that the
-// first search does not spend its time on it (an AEI engine does this
-// before it answers isready). It does nothing while a search runs.
-func (s *Searcher) Reserve(lim Limits) {
+// Reserve checks that the tree a search under lim asks for fits in what
+// the machine can give it (config.MemoryLimitMB) and allocates it, so that
+// the first search does not spend its time on it (an AEI engine does this
+// before it answers isready). Of a large tree only the part a first search
+// is likely to fill is mapped now; the rest takes memory as the tree grows.
+// It returns an error wrapping config.ErrBadValue for a tree too large,
+// and does nothing while a search runs.
+func (s *Searcher) Reserve(lim Limits) error {
+	// Mapping 256 MB takes about a quarter of a second, about what a
+	// search fills in its first seconds; the default tree is that size.
+	const touchBytes = 256 << 20
+	limit := config.MemoryLimitMB() << 20
+	switch {
+	case lim.Nodes < 0 || lim.MemoryBytes < 0:
+		return fmt.Errorf("mcts: %w: a negative tree limit (%d nodes, %d bytes)", config.ErrBadValue, lim.Nodes, lim.MemoryBytes)
+	case lim.MemoryBytes > limit:
+		return fmt.Errorf("mcts: %w: a tree of %d MB is more than this machine can give it (at most %d MB)", config.ErrBadValue, lim.MemoryBytes>>20, limit>>20)
+	case lim.MemoryBytes == 0 && int64(lim.Nodes) >= limit/nodeBytes:
+		return fmt.Errorf("mcts: %w: a tree of %d nodes is more than this machine can give it (at most %d nodes, %d MB)", config.ErrBadValue, lim.Nodes, limit/nodeBytes-1, limit>>20)
+	}
 	if !s.running.TryLock() {
-		return
+		return nil
 	}
 	defer s.running.Unlock()
 	s.mu.Lock()
@@ -210,8 +228,9 @@ func (s *Searcher) Reserve(lim Limits) {
 	if capacity := s.capacity(lim); s.tree == nil || len(s.tree.nodes) != capacity {
 		s.tree = nil
 		s.tree = newTree(capacity)
-		s.tree.touch()
+		s.tree.touch(touchBytes)
 	}
+	return nil
 }
 
 // prepare resets the tree and counters for a search of g under lim.

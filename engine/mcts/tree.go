@@ -146,13 +146,27 @@ func newTree(capacity int) *tree {
 	return t
 }
 
-// touch writes every page of the pool and the table once, so the
-// operating system maps them now rather than during a timed search.
-func (t *tree) touch() {
+// touch writes the pages of the first maxBytes of the pool once, so the
+// operating system maps them now rather than during a timed search. Nodes
+// are handed out from the front, so a prefix of the pool is what a search
+// fills first; the table is filled by hash all over, so it is touched only
+// when the whole tree fits in maxBytes. The rest of a larger tree is
+// mapped as the search reaches it.
+func (t *tree) touch(maxBytes int64) {
 	const page = 4096
-	step := max(1, page/int(unsafe.Sizeof(node{})))
-	for i := 0; i < len(t.nodes); i += step {
+	size := int64(unsafe.Sizeof(node{}))
+	slot := int64(unsafe.Sizeof(atomic.Uint64{}) + unsafe.Sizeof(atomic.Int32{}))
+	whole := int64(len(t.nodes))*size + int64(len(t.keys))*slot
+	n := len(t.nodes)
+	if whole > maxBytes {
+		n = int(min(int64(n), maxBytes/size))
+	}
+	step := max(1, page/int(size))
+	for i := 0; i < n; i += step {
 		t.nodes[i].visits.Store(0)
+	}
+	if whole > maxBytes {
+		return
 	}
 	for i := 0; i < len(t.keys); i += page / 8 {
 		t.keys[i].Store(0)
