@@ -21,6 +21,7 @@ import (
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/mcts"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/records"
 )
 
 // Identity is what the engine sends in its id lines.
@@ -95,17 +96,29 @@ func (e *Engine) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 	lines := make(chan string)
 	readErr := make(chan error, 1)
 	go func() {
-		sc := bufio.NewScanner(in)
-		sc.Buffer(make([]byte, 0, 4096), 1<<20)
-		for sc.Scan() {
+		defer close(lines)
+		lr := records.NewLineReader(in, "", maxLine)
+		for {
+			l, err := lr.Next()
+			var pe *records.ParseError
+			if errors.As(err, &pe) {
+				// A controller's garbage is its problem, not a reason to
+				// end the session: say so and read on.
+				e.out.send("log Error: %v; ignored", err)
+				continue
+			}
+			if err != nil {
+				if err != io.EOF {
+					readErr <- err
+				}
+				return
+			}
 			select {
-			case lines <- sc.Text():
+			case lines <- string(l):
 			case <-ctx.Done():
 				return
 			}
 		}
-		readErr <- sc.Err()
-		close(lines)
 	}()
 	defer e.stopSearch(true)
 	for {
@@ -120,7 +133,12 @@ func (e *Engine) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 					<-s.done
 					e.search = nil
 				}
-				return <-readErr
+				select {
+				case err := <-readErr:
+					return err
+				default:
+					return nil
+				}
 			}
 			if quit := e.handle(line); quit {
 				return nil
@@ -128,6 +146,10 @@ func (e *Engine) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 		}
 	}
 }
+
+// maxLine bounds a controller message. The longest real ones, setoption
+// with a list of setups, take a few kilobytes.
+const maxLine = 1 << 20
 
 // handle carries out one controller message; it reports true on quit.
 func (e *Engine) handle(line string) bool {
@@ -146,7 +168,9 @@ func (e *Engine) handle(line string) bool {
 		// The tree's memory is taken now, while the controller waits,
 		// not out of the first move's time.
 		if e.search == nil {
-			e.getSearcher().Reserve(e.limits(true))
+			if err := e.getSearcher().Reserve(e.limits(true)); err != nil {
+				e.out.send("log Error: %v", err)
+			}
 		}
 		e.out.send("readyok")
 	case "newgame":
@@ -170,7 +194,7 @@ func (e *Engine) handle(line string) bool {
 		e.out.send("log Info: bye")
 		return true
 	default:
-		e.out.send("log Error: unknown command %q", cmd)
+		e.out.send("log Error: unknown command %s", rules.Quote(cmd))
 	}
 	return false
 }
@@ -178,12 +202,12 @@ func (e *Engine) handle(line string) bool {
 func (e *Engine) setPosition(rest string) {
 	p, err := rules.ParseAEIPosition(rest)
 	if err != nil {
-		e.out.send("log Error: setposition %s: %v", rest, err)
+		e.out.send("log Error: setposition %s: %v", rules.Quote(rest), err)
 		return
 	}
 	g, err := rules.NewGameFrom(p)
 	if err != nil {
-		e.out.send("log Error: setposition %s: %v", rest, err)
+		e.out.send("log Error: setposition %s: %v", rules.Quote(rest), err)
 		return
 	}
 	e.game = g
@@ -192,7 +216,7 @@ func (e *Engine) setPosition(rest string) {
 // setOption handles "name <id> [value <x>]".
 func (e *Engine) setOption(rest string) {
 	if !strings.HasPrefix(rest, "name ") {
-		e.out.send("log Error: setoption needs \"name <id> [value <x>]\", got %q", rest)
+		e.out.send("log Error: setoption needs \"name <id> [value <x>]\", got %s", rules.Quote(rest))
 		return
 	}
 	name, value, _ := strings.Cut(strings.TrimPrefix(rest, "name "), " value ")
@@ -210,24 +234,29 @@ var errUnknownOption = errors.New("unknown option")
 
 // SetOption sets one AEI option: the time control and game state, hash
 // (MB), depth (steps), threads, playouts, seed, or any configuration key
-// by its dotted name (e.g. search.exploration).
+// by its dotted name (e.g. search.exploration). A value that is not a
+// number in the option's range (config.MaxSeconds and its kin) is an error
+// and leaves the option as it was: the controller meant something else,
+// and a log line tells it so rather than a value cut to fit.
 func (e *Engine) SetOption(name, value string) error {
 	seconds := func(d *time.Duration) error {
 		f, err := strconv.ParseFloat(value, 64)
-		if err != nil || f < 0 || math.IsInf(f, 0) {
-			return fmt.Errorf("option %s: %q is not a number of seconds", name, value)
+		if err != nil || !(f >= 0 && f <= config.MaxSeconds) { // NaN fails both
+			return fmt.Errorf("option %s: %s is not a number of seconds from 0 to %d", name, rules.Quote(value), config.MaxSeconds)
 		}
 		*d = time.Duration(f * float64(time.Second))
 		return nil
 	}
-	integer := func(min int64) (int64, error) {
+	integer := func(p *int64, lo, hi int64) error {
 		n, err := strconv.ParseInt(value, 10, 64)
-		if err != nil || n < min {
-			return 0, fmt.Errorf("option %s: %q is not a whole number of at least %d", name, value, min)
+		if err != nil || n < lo || n > hi {
+			return fmt.Errorf("option %s: %s is not a whole number from %d to %d", name, rules.Quote(value), lo, hi)
 		}
-		return n, nil
+		*p = n
+		return nil
 	}
 	c := &e.clock
+	var n int64
 	switch name {
 	case "tcmove":
 		return seconds(&c.Move)
@@ -240,8 +269,10 @@ func (e *Engine) SetOption(name, value string) error {
 		}
 		return nil
 	case "tcpercent":
-		n, err := integer(0)
-		c.Percent = int(n)
+		err := integer(&n, 0, 100)
+		if err == nil {
+			c.Percent = int(n)
+		}
 		return err
 	case "tcmax":
 		return seconds(&c.Max)
@@ -254,40 +285,51 @@ func (e *Engine) SetOption(name, value string) error {
 		if name == "sreserve" {
 			side = rules.Silver
 		}
+		if err := seconds(&c.Reserves[side]); err != nil {
+			return err
+		}
 		c.ReserveSet[side] = true
-		return seconds(&c.Reserves[side])
+		return nil
 	case "moveused":
 		return seconds(&c.MoveUsed)
 	case "tcturns", "gused", "sused", "lastmoveused", "opponent", "opponent_rating", "rating", "rated", "event":
 		return nil // game state that does not change how we search
 	case "hash":
-		n, err := integer(0)
+		if err := integer(&n, 0, math.MaxInt32); err != nil {
+			return err
+		}
+		if err := config.CheckMemoryMB(name, n); err != nil {
+			return fmt.Errorf("option %w", err)
+		}
 		e.hashMB = int(n)
-		return err
+		return nil
 	case "depth":
-		n, err := strconv.Atoi(value)
-		if err != nil {
-			return fmt.Errorf("option depth: %q is not a number", value)
+		if err := integer(&n, 0, config.MaxDepth); err != nil {
+			return err
 		}
 		if n > 0 && n < 4 {
 			n = 4 // AEI lets an engine honour a minimum depth of 4
 		}
-		e.depth = max(n, 0)
+		e.depth = int(n)
 		return nil
 	case "threads":
-		n, err := integer(0)
-		e.opts.Threads = int(n)
+		err := integer(&n, 0, config.MaxThreads)
+		if err == nil {
+			e.opts.Threads = int(n)
+		}
 		return err
 	case "playouts":
-		n, err := integer(0)
-		e.opts.Playouts = n
+		err := integer(&n, 0, config.MaxPlayouts)
+		if err == nil {
+			e.opts.Playouts = n
+		}
 		return err
 	case "seed":
-		n, err := strconv.ParseUint(value, 10, 64)
+		seed, err := strconv.ParseUint(value, 10, 64)
 		if err != nil {
-			return fmt.Errorf("option seed: %q is not a whole number", value)
+			return fmt.Errorf("option seed: %s is not a whole number from 0 to %d", rules.Quote(value), uint64(math.MaxUint64))
 		}
-		e.opts.Seed = n
+		e.opts.Seed = seed
 		e.searcher = nil
 		return nil
 	}
@@ -295,15 +337,15 @@ func (e *Engine) SetOption(name, value string) error {
 		cfg := e.opts.Config
 		if err := cfg.Set(name, value); err != nil {
 			if errors.Is(err, config.ErrUnknownKey) {
-				return fmt.Errorf("%w %s", errUnknownOption, name)
+				return fmt.Errorf("%w %s", errUnknownOption, rules.Echo(name))
 			}
-			return fmt.Errorf("option %v", err)
+			return fmt.Errorf("option %w", err)
 		}
 		e.opts.Config = cfg
 		e.searcher = nil
 		return nil
 	}
-	return fmt.Errorf("%w %s", errUnknownOption, name)
+	return fmt.Errorf("%w %s", errUnknownOption, rules.Echo(name))
 }
 
 // makeMove plays a move or, in the setup phase, a setup.
@@ -319,13 +361,13 @@ func (e *Engine) makeMove(text string) {
 		for _, w := range words {
 			t, err := rules.ParseToken(w)
 			if err != nil || t.Kind != rules.TokenPlacement {
-				e.out.send("log Error: illegal setup %q: %q is not a placement such as Ra1", text, w)
+				e.out.send("log Error: illegal setup %s: %s is not a placement such as Ra1", rules.Quote(text), rules.Quote(w))
 				return
 			}
 			ps = append(ps, rules.Placement{Piece: t.Piece, Square: t.Square})
 		}
 		if err := g.SetupPieces(ps); err != nil {
-			e.out.send("log Error: illegal setup %q: %v", text, err)
+			e.out.send("log Error: illegal setup %s: %v", rules.Quote(text), err)
 		}
 		return
 	}
@@ -333,24 +375,24 @@ func (e *Engine) makeMove(text string) {
 	for _, w := range words {
 		t, err := rules.ParseToken(w)
 		if err != nil {
-			e.out.send("log Error: illegal move %q: %v", text, err)
+			e.out.send("log Error: illegal move %s: %v", rules.Quote(text), err)
 			return
 		}
 		switch t.Kind {
 		case rules.TokenCapture:
 			continue // the rules know what each step captures
 		case rules.TokenPlacement:
-			e.out.send("log Error: illegal move %q: %q is a setup placement, but the setup is over", text, w)
+			e.out.send("log Error: illegal move %s: %s is a setup placement, but the setup is over", rules.Quote(text), rules.Quote(w))
 			return
 		}
 		if m.N == 4 {
-			e.out.send("log Error: illegal move %q: more than four steps", text)
+			e.out.send("log Error: illegal move %s: more than four steps", rules.Quote(text))
 			return
 		}
 		m = m.Add(t.Step())
 	}
 	if err := g.Play(m); err != nil {
-		e.out.send("log Error: illegal move %q: %v", text, err)
+		e.out.send("log Error: illegal move %s: %v", rules.Quote(text), err)
 	}
 }
 
@@ -375,7 +417,9 @@ func (e *Engine) limits(ponder bool) mcts.Limits {
 	lim.Playouts = e.opts.Playouts
 	cur := e.game.Position()
 	side := cur.Side()
-	if e.clock.Hard(side) >= 0 || lim.Playouts == 0 && lim.Depth == 0 {
+	// Without a clock only a playout budget ends a search by itself for
+	// sure: a depth may never be reached, so the default move time bounds it.
+	if e.clock.Hard(side) >= 0 || lim.Playouts == 0 {
 		lim.Time = e.clock.Budget(side, e.opts.Config.Time)
 	}
 	return lim
