@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"arimaa-workbench/engine/aeiengine"
+	"arimaa-workbench/engine/config"
 )
 
 // runAei runs the embedded engine as an AEI engine on stdin and stdout.
@@ -15,7 +16,7 @@ func runAei(ctx context.Context, args []string, io stdio) int {
 	fs.SetOutput(io.err)
 	var ef engineFlags
 	ef.register(fs)
-	playouts := fs.Int64("playouts", 0, "playout budget per move (the time control still applies)")
+	playouts := ranged[int64](fs, "playouts", 0, 0, config.MaxPlayouts, "`N` playouts per move (the time control still applies)")
 	fs.Usage = func() {
 		fmt.Fprint(io.err, `usage: arimaa-workbench aei [options]
 

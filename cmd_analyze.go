@@ -32,7 +32,7 @@ func (m *keyValueFlags) Set(v string) error { *m = append(*m, v); return nil }
 
 func (f *engineFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.config, "config", "", "engine configuration `FILE` (TOML, see `arimaa-workbench aei` option names); the defaults otherwise")
-	fs.IntVar(&f.threads, "threads", 0, "search workers; 0 uses every core")
+	rangeVar(fs, &f.threads, "threads", 0, 0, config.MaxThreads, "`N` search workers; 0 uses every core")
 	fs.Uint64Var(&f.seed, "seed", 1, "random seed; with --threads 1 and a playout budget the search is repeatable")
 	fs.Var(&f.sets, "set", "set one configuration `KEY=VALUE` (repeatable), e.g. search.exploration=0.3")
 }
@@ -69,11 +69,11 @@ func runAnalyze(ctx context.Context, args []string, io stdio) int {
 	fs.SetOutput(io.err)
 	var ef engineFlags
 	ef.register(fs)
-	seconds := fs.Float64("time", 0, "search for `S` seconds (default 5 when no other limit is given)")
-	playouts := fs.Int64("playouts", 0, "search for `N` playouts")
-	nodes := fs.Int("nodes", 0, "largest tree, in `N` nodes")
-	memory := fs.Int("memory", 0, "largest tree, in `MB`")
-	top := fs.Int("top", 5, "candidates to list at the end")
+	seconds := ranged[float64](fs, "time", 0, 0, config.MaxSeconds, "search for `S` seconds (default 5 when no other limit is given)")
+	playouts := ranged[int64](fs, "playouts", 0, 0, config.MaxPlayouts, "search for `N` playouts")
+	nodes := ranged(fs, "nodes", 0, 0, config.MaxNodes, "largest tree, in `N` nodes")
+	memory := ranged(fs, "memory", 0, 0, config.MemoryLimitMB(), "largest tree, in `MB`")
+	top := ranged(fs, "top", 5, 0, 100, "`N` candidates to list at the end")
 	quiet := fs.Bool("quiet", false, "print only the final report")
 	fs.Usage = func() {
 		fmt.Fprint(io.err, `usage: arimaa-workbench analyze [options] POSFILE
@@ -111,11 +111,15 @@ options:
 		fmt.Fprintf(io.err, "analyze: %v\n", err)
 		return 1
 	}
-	lim := mcts.Limits{Time: time.Duration(*seconds * float64(time.Second)), Playouts: *playouts, Nodes: *nodes, MemoryBytes: int64(*memory) << 20}
+	lim := mcts.Limits{Time: time.Duration(*seconds * float64(time.Second)), Playouts: *playouts, Nodes: *nodes, MemoryBytes: *memory << 20}
 	if lim.Time == 0 && lim.Playouts == 0 {
 		lim.Time = 5 * time.Second
 	}
 	s := mcts.New(mcts.Options{Threads: ef.threads, Seed: ef.seed, Config: cfg})
+	if err := s.Reserve(lim); err != nil {
+		fmt.Fprintf(io.err, "analyze: %v\n", err)
+		return 2
+	}
 	pos := g.Position()
 	if g.Phase() == rules.Playing {
 		fmt.Fprintf(io.out, "position %s, %s to move\n", pos.AEIString(), pos.Side())

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"arimaa-workbench/ats"
+	"arimaa-workbench/engine/config"
 )
 
 // runATS runs the Arimaa Test Suite subcommands: run, compare and list.
@@ -67,22 +68,22 @@ func atsRun(ctx context.Context, args []string, io stdio) int {
 	engine := fs.String("engine", "builtin", "`builtin`, or an AEI engine's command line, e.g. 'bot_x -c x.cfg'")
 	var options multiFlag
 	fs.Var(&options, "option", "engine option `NAME=VALUE` (repeatable): AEI setoption, or a builtin config key such as search.exploration")
-	secs := fs.Float64("time", 0, "time per test in `SECONDS` (default 1 unless a budget is given)")
-	playouts := fs.Int64("playouts", 0, "playout budget per test (builtin engine; deterministic with --threads 1)")
-	nodes := fs.Int("nodes", 0, "tree node budget per test (builtin engine)")
-	cycles := fs.Int("cycles", 1, "run each test `N` times and average the score")
+	secs := ranged[float64](fs, "time", 0, 0, config.MaxSeconds, "time per test in `SECONDS` (default 1 unless a budget is given)")
+	playouts := ranged[int64](fs, "playouts", 0, 0, config.MaxPlayouts, "`N` playouts per test (builtin engine; deterministic with --threads 1)")
+	nodes := ranged(fs, "nodes", 0, 0, config.MaxNodes, "a tree of at most `N` nodes per test (builtin engine)")
+	cycles := ranged(fs, "cycles", 1, 1, ats.MaxCycles, "run each test `N` times and average the score")
 	filter := fs.String("filter", "", "tests to run: numbers, ranges, tag:NAME, names or name patterns, comma separated")
-	jobs := fs.Int("j", 1, "run `N` tests in parallel, one engine each")
-	threads := fs.Int("threads", 0, "builtin engine threads per test (default: the cores divided among -j workers)")
+	jobs := ranged(fs, "j", 1, 1, ats.MaxJobs, "run `N` tests in parallel, one engine each")
+	threads := ranged(fs, "threads", 0, 0, config.MaxThreads, "`N` builtin engine threads per test (default: the cores divided among -j workers)")
 	seed := fs.Uint64("seed", 1, "builtin engine random seed")
-	threshold := fs.Float64("threshold", 1, "fraction of a test's full score that counts as a pass")
+	threshold := ranged[float64](fs, "threshold", 1, 0, 1, "the `FRACTION` of a test's full score that counts as a pass")
 	minScore := fs.String("min-score", "", "exit 0 when the total score reaches `X` points, or X% of the maximum, even if tests failed")
 	jsonOut := fs.String("json", "", "write the full summary as JSON to `FILE`")
 	junitOut := fs.String("junit", "", "write a JUnit XML report to `FILE`")
 	resultsDir := fs.String("results", "", "folder for the run's result file (default: the user's data folder)")
 	resume := fs.String("resume", "", "resume the run in result `FILE`: its tests, engine and limits; finished tests are skipped")
-	grace := fs.Float64("grace", 5, "`SECONDS` past the time limit before an engine counts as hung and is killed")
-	startTimeout := fs.Float64("start-timeout", 30, "`SECONDS` an AEI engine may take to start")
+	grace := ranged[float64](fs, "grace", 5, 0, ats.MaxGrace.Seconds(), "`SECONDS` past the time limit before an engine counts as hung and is killed")
+	startTimeout := ranged[float64](fs, "start-timeout", 30, 0, 3600, "`SECONDS` an AEI engine may take to start")
 	verbose := fs.Bool("v", false, "also print each failed test's engine log")
 	fs.Usage = func() {
 		fmt.Fprint(io.err, "usage: arimaa-workbench ats run [options] SUITE_OR_FILES...\n\noptions:\n")
@@ -177,8 +178,8 @@ func atsRun(ctx context.Context, args []string, io stdio) int {
 	if spec.IsBuiltin() && spec.Threads == 0 {
 		spec.Threads = max(1, runtime.NumCPU()/max(*jobs, 1))
 	}
-	if !spec.IsBuiltin() && lim.Time <= 0 {
-		fmt.Fprintln(io.err, "ats run: an AEI engine needs --time (AEI has no playout budget)")
+	if err := spec.Check(lim); err != nil {
+		fmt.Fprintf(io.err, "ats run: %v\n", err)
 		return 2
 	}
 

@@ -48,10 +48,10 @@ func runBench(ctx context.Context, args []string, io stdio) int {
 	fs.SetOutput(io.err)
 	var ef engineFlags
 	ef.register(fs)
-	seconds := fs.Float64("time", 4, "seconds per playout measurement")
-	games := fs.Int("match", 0, "play `N` games between configurations A and B instead of measuring speed")
-	perMove := fs.Int64("playouts", 3000, "playouts per move in a match")
-	maxMoves := fs.Int("max-moves", 300, "moves after which a match game is left unfinished")
+	seconds := ranged[float64](fs, "time", 4, 0.01, 3600, "`SECONDS` per playout measurement")
+	games := ranged(fs, "match", 0, 0, 1_000_000, "play `N` games between configurations A and B instead of measuring speed")
+	perMove := ranged[int64](fs, "playouts", 3000, 1, config.MaxPlayouts, "`N` playouts per move in a match")
+	maxMoves := ranged(fs, "max-moves", 300, 1, 100_000, "`N` moves after which a match game is left unfinished")
 	var setA, setB keyValueFlags
 	fs.Var(&setA, "a", "configuration A for --match: `KEY=VALUE` on top of --config/--set (repeatable)")
 	fs.Var(&setB, "b", "configuration B for --match: `KEY=VALUE` (repeatable); default search.history_weight=0")

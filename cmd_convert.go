@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -37,7 +38,7 @@ func runConvert(ctx context.Context, args []string, std stdio) int {
 	var opt convOptions
 	fs.StringVar(&opt.to, "to", "", "output format: long, compact, record or archive (required)")
 	fs.StringVar(&opt.gameID, "game", "", "take only the archive game with this id")
-	fs.IntVar(&opt.ply, "ply", -1, "for long and compact: the position after this many moves of each game; -1: after the last")
+	rangeVar(fs, &opt.ply, "ply", -1, -1, math.MaxInt32, "for long and compact: the position after `N` moves of each game; -1: after the last")
 	outPath := fs.String("o", "", "write to this file (replaced atomically) instead of stdout")
 	fs.Usage = func() {
 		fmt.Fprint(std.err, `usage: arimaa-workbench convert --to FORMAT [--game ID] [--ply N] [-o OUT] [FILE...]
@@ -248,7 +249,7 @@ func eachArchiveGame(ctx context.Context, in io.Reader, name, gameID string,
 		if err != nil {
 			report(err)
 			failed = true
-		} else if err := fn(convItem{name: ag.ID, pos: g.Position(), game: g, arch: ag}); err != nil {
+		} else if err := fn(convItem{name: rules.Echo(ag.ID), pos: g.Position(), game: g, arch: ag}); err != nil {
 			return failed, err
 		}
 		if gameID != "" {
@@ -256,7 +257,7 @@ func eachArchiveGame(ctx context.Context, in io.Reader, name, gameID string,
 		}
 	}
 	if gameID != "" && !found {
-		return failed, fmt.Errorf("%s: no game with id %q", name, gameID)
+		return failed, fmt.Errorf("%s: no game with id %s", name, rules.Quote(gameID))
 	}
 	return failed, nil
 }

@@ -6,12 +6,17 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	goio "io"
 	"os"
 	"strings"
 
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
 )
+
+// maxMovesLine bounds a line of moves' input: a compact position takes 68
+// bytes, so anything near this is garbage, reported without being held.
+const maxMovesLine = 1 << 20
 
 // runMoves counts (and with --list prints) the unique moves of compact
 // positions read one per line.
@@ -59,28 +64,46 @@ options:
 		in, name = f, paths[0]
 	}
 
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	lines := records.NewLineReader(in, name, maxMovesLine)
 	out := bufio.NewWriter(io.out)
 	defer out.Flush()
 	var gen rules.MoveGen
 	var moves []rules.Move
-	status, lineNo := 0, 0
-	for sc.Scan() {
+	status := 0
+	for {
 		if ctx.Err() != nil {
 			fmt.Fprintln(io.err, "moves: interrupted")
 			return 1
 		}
-		lineNo++
-		line := strings.TrimSpace(sc.Text())
+		raw, err := lines.Next()
+		if err == goio.EOF {
+			break
+		}
+		var pe *records.ParseError
+		if errors.As(err, &pe) {
+			fmt.Fprintf(out, "error\t%v\n", err)
+			out.Flush()
+			status = 1
+			continue
+		}
+		if err != nil {
+			out.Flush()
+			where := "stdin"
+			if name != "" {
+				where = name
+			}
+			fmt.Fprintf(io.err, "moves: reading %s after line %d: %v\n", where, lines.Line(), err)
+			return 1
+		}
+		text := string(raw)
+		line := strings.TrimSpace(text)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		pos, err := records.ParseCompact(sc.Text())
+		pos, err := records.ParseCompact(text)
 		if err != nil {
-			var pe *records.ParseError
 			if errors.As(err, &pe) {
-				pe.File, pe.Line = name, lineNo
+				pe.File, pe.Line = name, lines.Line()
 			}
 			fmt.Fprintf(out, "error\t%v\n", err)
 			out.Flush()
@@ -99,15 +122,6 @@ options:
 			out.WriteByte('\n')
 		}
 		out.Flush()
-	}
-	if err := sc.Err(); err != nil {
-		out.Flush()
-		where := "stdin"
-		if name != "" {
-			where = name
-		}
-		fmt.Fprintf(io.err, "moves: reading %s after line %d: %v\n", where, lineNo, err)
-		return 1
 	}
 	return status
 }

@@ -22,7 +22,7 @@ import (
 func runRender(ctx context.Context, args []string, io stdio) int {
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
 	fs.SetOutput(io.err)
-	size := fs.Int("size", 640, "width and height of the picture in pixels (64 to 8192)")
+	size := ranged(fs, "size", 640, 64, 8192, "width and height of the picture in `PIXELS`")
 	flip := fs.Bool("flip", false, "draw the board from Silver's side")
 	noCoords := fs.Bool("no-coords", false, "leave out the file letters and rank numbers")
 	fs.Usage = func() {
@@ -39,10 +39,6 @@ func runRender(ctx context.Context, args []string, io stdio) int {
 	}
 	if len(pos) != 2 {
 		fs.Usage()
-		return 2
-	}
-	if *size < 64 || *size > 8192 {
-		fmt.Fprintf(io.err, "render: --size %d is out of range (64 to 8192)\n", *size)
 		return 2
 	}
 	p, err := readRenderPosition(pos[0], io)

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
 )
@@ -30,7 +31,7 @@ func runReplay(ctx context.Context, args []string, io stdio) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.SetOutput(io.err)
 	quiet := fs.Bool("q", false, "print only the games that fail, and the summary")
-	workers := fs.Int("j", runtime.GOMAXPROCS(0), "replay archive games on this many goroutines")
+	workers := ranged(fs, "j", min(runtime.GOMAXPROCS(0), config.MaxThreads), 1, config.MaxThreads, "replay archive games on `N` goroutines")
 	fs.Usage = func() {
 		fmt.Fprint(io.err, `usage: arimaa-workbench replay [-q] FILE...
 
@@ -118,7 +119,7 @@ func replayFile(ctx context.Context, path string, stdin io.Reader, out *bufio.Wr
 		return replayArchive(ctx, br, name, out, st, quiet, workers)
 	}
 	st.games++
-	id := filepath.Base(name)
+	id := rules.Echo(filepath.Base(name))
 	rec, err := records.ReadRecord(br, name)
 	if err != nil {
 		st.unreadable++
@@ -271,19 +272,20 @@ func replayArchive(ctx context.Context, in io.Reader, name string, out *bufio.Wr
 // the archive's.
 func judgeArchiveGame(ag *records.ArchiveGame) replayed {
 	archive := ag.ResultString()
+	id := rules.Echo(ag.ID)
 	rec, err := ag.Record()
 	if err != nil {
-		return replayed{verdict: verdictUnreadable, line: fmt.Sprintf("%s\t\t\t%s\terror\t%v", ag.ID, archive, err)}
+		return replayed{verdict: verdictUnreadable, line: fmt.Sprintf("%s\t\t\t%s\terror\t%v", id, archive, err)}
 	}
 	g, err := rec.Game()
 	if err != nil {
-		return replayed{verdict: verdictIllegal, line: fmt.Sprintf("%s\t\t\t%s\tillegal\t%v", ag.ID, archive, err)}
+		return replayed{verdict: verdictIllegal, line: fmt.Sprintf("%s\t\t\t%s\tillegal\t%v", id, archive, err)}
 	}
 	if why := disagreement(g, ag); why != "" {
 		return replayed{verdict: verdictMismatch,
-			line: fmt.Sprintf("%s\t%d\t%s\t%s\tmismatch\t%s", ag.ID, len(g.Moves()), rulesResult(g), archive, why)}
+			line: fmt.Sprintf("%s\t%d\t%s\t%s\tmismatch\t%s", id, len(g.Moves()), rulesResult(g), archive, why)}
 	}
-	return replayed{verdict: verdictOK, line: fmt.Sprintf("%s\t%d\t%s\t%s\tok", ag.ID, len(g.Moves()), rulesResult(g), archive)}
+	return replayed{verdict: verdictOK, line: fmt.Sprintf("%s\t%d\t%s\t%s\tok", id, len(g.Moves()), rulesResult(g), archive)}
 }
 
 // rulesResult gives the game's result as winner and termination letters,

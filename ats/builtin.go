@@ -31,7 +31,13 @@ func (b *builtin) Close() error { return nil }
 func (b *builtin) Search(ctx context.Context, pos rules.Position, lim Limits, progress func(Progress)) (Answer, error) {
 	var last Progress
 	var log []string
-	res, err := b.s.SearchPosition(ctx, pos, mcts.Limits{Time: lim.Time, Playouts: lim.Playouts, Nodes: lim.Nodes}, func(r mcts.Report) {
+	ml := mcts.Limits{Time: lim.Time, Playouts: lim.Playouts, Nodes: lim.Nodes}
+	// The tree is allocated before the clock starts, and a tree the
+	// machine cannot hold is refused rather than found missing later.
+	if err := b.s.Reserve(ml); err != nil {
+		return Answer{}, err
+	}
+	res, err := b.s.SearchPosition(ctx, pos, ml, func(r mcts.Report) {
 		last = progressOf(r)
 		if len(log) < maxBuiltinLog || r.Final {
 			log = append(log, reportLine(r))

@@ -10,6 +10,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"arimaa-workbench/engine/config"
 	"arimaa-workbench/records"
 )
 
@@ -80,10 +81,24 @@ func LoadConfig(path string) (Config, error) {
 			}
 		}
 	}
-	if c.TimePerTest < 0 || c.Playouts < 0 || c.Nodes < 0 || c.Cycles < 0 || c.Jobs < 0 || c.Threshold < 0 || c.Threshold > 1 {
-		return Config{}, &records.ParseError{File: path, Err: fmt.Errorf("%w: negative limit, or threshold outside 0 to 1", ErrSyntax)}
+	if err := c.check(); err != nil {
+		return Config{}, &records.ParseError{File: path, Err: err}
 	}
 	return c, nil
+}
+
+// check reports a setting outside its range, as NewRunner would.
+func (c Config) check() error {
+	if !(c.TimePerTest >= 0 && c.TimePerTest <= config.MaxSeconds) {
+		return fmt.Errorf("%w: time_per_test %v (0 to %d seconds)", ErrRange, c.TimePerTest, config.MaxSeconds)
+	}
+	if !(c.Threshold >= 0 && c.Threshold <= 1) {
+		return fmt.Errorf("%w: threshold %v (0 to 1)", ErrRange, c.Threshold)
+	}
+	return errors.Join(Limits{Playouts: c.Playouts, Nodes: c.Nodes}.Check(),
+		checkRange("cycles", c.Cycles, 0, MaxCycles),
+		checkRange("jobs", c.Jobs, 0, MaxJobs),
+		checkRange("threads", c.Threads, 0, config.MaxThreads))
 }
 
 func isLegacyConfig(text string) bool {

@@ -98,7 +98,9 @@ type Runner struct {
 	failed error
 }
 
-// NewRunner checks the configuration and fills its defaults.
+// NewRunner checks the configuration and fills its defaults. Settings
+// outside their ranges (Limits.Check, MaxCycles, MaxJobs, MaxGrace, a
+// threshold above 1) are errors wrapping ErrRange.
 func NewRunner(cfg RunConfig) (*Runner, error) {
 	if cfg.Engine == nil {
 		return nil, errors.New("ats: no engine")
@@ -106,19 +108,32 @@ func NewRunner(cfg RunConfig) (*Runner, error) {
 	if cfg.Limits.Time <= 0 && cfg.Limits.Playouts <= 0 && cfg.Limits.Nodes <= 0 {
 		return nil, errors.New("ats: no limit: give a time per test or a playout or node budget")
 	}
-	if cfg.Cycles <= 0 {
+	err := errors.Join(cfg.Limits.Check(),
+		checkRange("cycles", cfg.Cycles, 0, MaxCycles),
+		checkRange("jobs", cfg.Jobs, 0, MaxJobs))
+	switch {
+	case err != nil:
+	case !(cfg.Threshold >= 0 && cfg.Threshold <= 1):
+		err = fmt.Errorf("%w: threshold %v (0 to 1)", ErrRange, cfg.Threshold)
+	case cfg.Grace < 0 || cfg.Grace > MaxGrace || cfg.Budget < 0 || cfg.Budget > maxTime:
+		err = fmt.Errorf("%w: grace %v (0 to %v) or budget %v (0 to %v)", ErrRange, cfg.Grace, MaxGrace, cfg.Budget, maxTime)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("ats: %w", err)
+	}
+	if cfg.Cycles == 0 {
 		cfg.Cycles = 1
 	}
-	if cfg.Jobs <= 0 {
+	if cfg.Jobs == 0 {
 		cfg.Jobs = 1
 	}
-	if cfg.Threshold <= 0 || cfg.Threshold > 1 {
+	if cfg.Threshold == 0 {
 		cfg.Threshold = 1
 	}
-	if cfg.Grace <= 0 {
+	if cfg.Grace == 0 {
 		cfg.Grace = 5 * time.Second
 	}
-	if cfg.Budget <= 0 {
+	if cfg.Budget == 0 {
 		cfg.Budget = 5 * time.Minute
 	}
 	return &Runner{cfg: cfg}, nil
