@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"syscall"
 
 	_ "arimaa-workbench/ui/fynelocale" // before Fyne's own start-up
 )
@@ -47,7 +48,7 @@ func commands() []command {
 }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	os.Exit(dispatch(ctx, os.Args[1:], stdio{os.Stdin, os.Stdout, os.Stderr}))
 }

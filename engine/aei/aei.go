@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"os/exec"
 	"strings"
 	"sync"
@@ -240,22 +241,59 @@ func Start(ctx context.Context, cfg Config) (*Engine, error) {
 		cmd.Env = append(cmd.Environ(), cfg.Env...)
 	}
 	e.out = newLineQueue(func(l string) { e.addLog("< " + l) })
-	cmd.Stdout = e.out
-	cmd.Stderr = newStderr(e)
-	// A grandchild holding the output pipes open must not keep Wait
-	// from returning after the engine itself has gone.
-	cmd.WaitDelay = cfg.Grace
+	ownGroup(cmd)
+	// The output pipes are the controller's own rather than exec's, so
+	// that the engine's exit is seen at once even while a helper it left
+	// holds them open, and the helper can be ended before reading on.
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		return nil, fmt.Errorf("aei: %w", err)
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		closeAll(outR, outW)
+		return nil, fmt.Errorf("aei: %w", err)
+	}
+	cmd.Stdout, cmd.Stderr = outW, errW
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
+		closeAll(outR, outW, errR, errW)
 		return nil, fmt.Errorf("aei: %w", err)
 	}
 	e.stdin = stdin
 	e.cmd = cmd
 	if err := cmd.Start(); err != nil {
+		closeAll(outR, outW, errR, errW)
 		return nil, fmt.Errorf("aei: starting %s: %w", cfg.Command[0], err)
+	}
+	closeAll(outW, errW) // the engine holds them now
+	copied := make(chan struct{}, 2)
+	for _, c := range []struct {
+		w io.Writer
+		r *os.File
+	}{{e.out, outR}, {newStderr(e), errR}} {
+		go func() {
+			_, _ = io.Copy(c.w, c.r)
+			copied <- struct{}{}
+		}()
 	}
 	go func() {
 		err := cmd.Wait()
+		// The engine has gone: end the helpers it left behind, then read
+		// what is left of its output, for at most a grace period in case
+		// a helper escaped the group and holds the pipes.
+		killGroup(cmd.Process)
+		give := time.NewTimer(cfg.Grace)
+		for n := 0; n < 2; n++ {
+			select {
+			case <-copied:
+			case <-give.C:
+				closeAll(outR, errR)
+				<-copied
+			}
+		}
+		give.Stop()
+		closeAll(outR, errR)
 		e.out.flush()
 		e.err = err
 		close(e.exited)
@@ -265,6 +303,12 @@ func Start(ctx context.Context, cfg Config) (*Engine, error) {
 		return nil, err
 	}
 	return e, nil
+}
+
+func closeAll(fs ...*os.File) {
+	for _, f := range fs {
+		_ = f.Close()
+	}
 }
 
 // newStderr gives a writer that logs the engine's error output.
@@ -575,8 +619,9 @@ func (e *Engine) search(ctx context.Context, pos rules.Position, moveTime time.D
 				return res, err
 			}
 		case errors.Is(err, ErrTimeout):
-			res.Elapsed = time.Since(start)
 			e.kill()
+			// The time the kill took is part of what the hang cost.
+			res.Elapsed = time.Since(start)
 			if ctxErr != nil {
 				return res, ctxErr
 			}
@@ -588,33 +633,40 @@ func (e *Engine) search(ctx context.Context, pos rules.Position, moveTime time.D
 	}
 }
 
-// Close sends quit, closes the engine's input, and kills the process if it
-// has not exited within the grace period. It waits for the process.
+// Close sends quit, closes the engine's input, and kills the engine's
+// process group if it has not exited within the grace period. It waits
+// for the process (see kill).
 func (e *Engine) Close() error {
-	if e.dead {
-		<-e.exited
+	if !e.dead {
+		_, _ = io.WriteString(e.stdin, "quit\n")
+		e.stdin.Close()
+		select {
+		case <-e.exited:
+		case <-time.After(e.cfg.Grace):
+		}
+	}
+	if e.Exited() {
+		e.dead = true
 		return nil
 	}
-	_, _ = io.WriteString(e.stdin, "quit\n")
-	e.stdin.Close()
-	select {
-	case <-e.exited:
-	case <-time.After(e.cfg.Grace):
-		e.kill()
-	}
-	e.dead = true
-	<-e.exited
+	e.kill()
 	return nil
 }
 
-// kill ends the process at once and waits for it.
+// kill ends the engine's process group at once and waits for the engine,
+// at most two grace periods: a killed process goes at once unless the
+// system holds it (uninterruptible sleep), and waiting longer then helps
+// nobody.
 func (e *Engine) kill() {
 	if e.cmd.Process != nil {
-		_ = e.cmd.Process.Kill()
+		killGroup(e.cmd.Process)
 	}
 	e.stdin.Close()
 	e.dead = true
-	<-e.exited
+	select {
+	case <-e.exited:
+	case <-time.After(2 * e.cfg.Grace):
+	}
 }
 
 // Exited reports whether the engine process has ended.

@@ -29,7 +29,8 @@ import (
 //	garbage    writes lines that mean nothing between the real ones
 //	crash      exits with status 3 when told to go
 //	hang       never answers go, stop or quit (but exits on end of input)
-//	eofspin    ignores quit and end of input, running forever
+//	eofspin    ignores quit and end of input, running forever (with hang:
+//	           also once hung)
 //	think      searches until stop or until tcmove has passed
 //	stoponly   answers go only when told to stop
 //	illegal    answers with a move that is not legal
@@ -83,6 +84,7 @@ func Serve(habits string, in io.Reader, out io.Writer) int {
 			say("protocol-version 1")
 			say("id name Fake %s", habits)
 			say("id author aeitest")
+			say("log pid %d", os.Getpid())
 			if h["garbage"] {
 				say("hello there")
 			}
@@ -127,6 +129,11 @@ func Serve(habits string, in io.Reader, out io.Writer) int {
 			case h["hang"]:
 				for l := range lines {
 					_ = l
+				}
+				if h["eofspin"] {
+					for {
+						time.Sleep(time.Hour)
+					}
 				}
 				return 0
 			}
