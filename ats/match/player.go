@@ -173,7 +173,13 @@ func (a *aeiPlayer) move(ctx context.Context, g *rules.Game, lim turnLimits) (re
 	if t <= 0 {
 		t = lim.timeout
 	}
-	res, err := a.e.Search(ctx, g.Position(), t, nil)
+	// The whole game goes to the engine, as in a real game, so that it
+	// knows which moves would repeat a position a third time.
+	moves := make([]string, len(g.Moves()))
+	for i, m := range g.Moves() {
+		moves[i] = m.String()
+	}
+	res, err := a.e.SearchGame(ctx, g.Start(), moves, t, nil)
 	if l := a.e.Letters(); l != aei.Auto {
 		a.letters = l
 	}

@@ -543,14 +543,41 @@ func (e *Engine) Search(ctx context.Context, pos rules.Position, moveTime time.D
 	return res, err
 }
 
-func (e *Engine) search(ctx context.Context, pos rules.Position, moveTime time.Duration, onInfo func(Info)) (Result, error) {
+// SearchGame is Search for a position reached in a game: it sends the
+// game's start position and then its moves with makemove, so that the
+// engine knows the history (the third-repetition rule) as it would in a
+// real game. start is the position after the setups; moves are given in
+// move notation.
+func (e *Engine) SearchGame(ctx context.Context, start rules.Position, moves []string, moveTime time.Duration, onInfo func(Info)) (Result, error) {
 	var res Result
+	err := e.NewGame()
+	if err == nil {
+		err = e.SetPosition(ctx, start)
+	}
+	for i := 0; err == nil && i < len(moves); i++ {
+		err = e.send("makemove " + moves[i])
+	}
+	if err == nil {
+		res, err = e.run(ctx, moveTime, onInfo)
+	}
+	res.Log = e.takeLog()
+	return res, err
+}
+
+func (e *Engine) search(ctx context.Context, pos rules.Position, moveTime time.Duration, onInfo func(Info)) (Result, error) {
 	if err := e.NewGame(); err != nil {
-		return res, err
+		return Result{}, err
 	}
 	if err := e.SetPosition(ctx, pos); err != nil {
-		return res, err
+		return Result{}, err
 	}
+	return e.run(ctx, moveTime, onInfo)
+}
+
+// run gives the engine moveTime for the position it holds and waits for
+// its bestmove.
+func (e *Engine) run(ctx context.Context, moveTime time.Duration, onInfo func(Info)) (Result, error) {
+	var res Result
 	secs := int(math.Ceil(moveTime.Seconds()))
 	if secs < 1 {
 		secs = 1

@@ -268,3 +268,33 @@ func TestLineQueue(t *testing.T) {
 		t.Errorf("logged %d lines", len(logged))
 	}
 }
+
+// TestSearchGame sends a game's moves with makemove: the engine answers
+// in the position they lead to.
+func TestSearchGame(t *testing.T) {
+	ctx := context.Background()
+	e, err := Start(ctx, fake(t, "plain"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	start := goalPosition(t).WithSide(rules.Silver)
+	moves := []string{"rc8e", "Ee2n"}
+	res, err := e.SearchGame(ctx, start, moves, time.Second, nil)
+	if err != nil {
+		t.Fatalf("SearchGame: %v (log %q)", err, res.Log)
+	}
+	for _, want := range []string{"makemove rc8e", "makemove Ee2n", "log made Ee2n"} {
+		found := false
+		for _, l := range res.Log {
+			found = found || strings.Contains(l, want)
+		}
+		if !found {
+			t.Errorf("the log lacks %q: %q", want, res.Log)
+		}
+	}
+	// Silver moved, then Gold: Silver is to move again and has no goal.
+	if strings.HasPrefix(res.Move, "R") || strings.Contains(res.Move, "Rd7n") {
+		t.Errorf("bestmove %q is Gold's move; the engine missed the history", res.Move)
+	}
+}

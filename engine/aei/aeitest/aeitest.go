@@ -167,6 +167,28 @@ func Serve(habits string, in io.Reader, out io.Writer) int {
 				}
 			}
 			say("bestmove %s", text)
+		case "makemove":
+			var m rules.Move
+			bad := false
+			for _, w := range strings.Fields(rest) {
+				t, err := rules.ParseToken(w)
+				if err != nil {
+					bad = true
+					break
+				}
+				if t.Kind == rules.TokenStep {
+					m = m.Add(t.Step())
+				}
+			}
+			if bad || m.N == 0 {
+				say("log Error: makemove %q is not a move", rest)
+				continue
+			}
+			for _, st := range m.Slice() {
+				pos = pos.Play(st)
+			}
+			pos = pos.EndTurn()
+			say("log made %s", rest)
 		case "stop":
 		case "quit":
 			if h["eofspin"] || h["hang"] {
