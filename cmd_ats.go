@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -14,6 +15,7 @@ import (
 
 	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/config"
+	"arimaa-workbench/engine/rules"
 )
 
 // runATS runs the Arimaa Test Suite subcommands: run, compare and list.
@@ -182,6 +184,23 @@ func atsRun(ctx context.Context, args []string, io stdio) int {
 		fmt.Fprintf(io.err, "ats run: %v\n", err)
 		return 2
 	}
+	// Whatever can be wrong with the reports is found before the run,
+	// not after it.
+	for _, p := range []string{*jsonOut, *junitOut} {
+		if p == "" {
+			continue
+		}
+		if err := ats.CheckWritable(p); err != nil {
+			fmt.Fprintf(io.err, "ats run: %v\n", err)
+			return 2
+		}
+	}
+	if *minScore != "" {
+		if _, err := parseMinScore(*minScore, 1); err != nil {
+			fmt.Fprintf(io.err, "ats run: --min-score: %v\n", err)
+			return 2
+		}
+	}
 
 	suite, loadErrs := ats.LoadSuite(paths...)
 	for _, e := range loadErrs {
@@ -300,14 +319,14 @@ func atsRun(ctx context.Context, args []string, io stdio) int {
 func parseMinScore(s string, max float64) (float64, error) {
 	if p, ok := strings.CutSuffix(s, "%"); ok {
 		f, err := strconv.ParseFloat(p, 64)
-		if err != nil || f < 0 {
-			return 0, fmt.Errorf("%q is not a percentage", s)
+		if err != nil || !(f >= 0 && f <= 100) {
+			return 0, fmt.Errorf("%s is not a percentage from 0 to 100", rules.Quote(s))
 		}
 		return f / 100 * max, nil
 	}
 	f, err := strconv.ParseFloat(s, 64)
-	if err != nil || f < 0 {
-		return 0, fmt.Errorf("%q is not a score", s)
+	if err != nil || !(f >= 0 && f <= math.MaxFloat64) {
+		return 0, fmt.Errorf("%s is not a score of 0 or more", rules.Quote(s))
 	}
 	return f, nil
 }

@@ -108,3 +108,46 @@ func TestHugeAndGarbageLines(t *testing.T) {
 		t.Errorf("moves over a huge line:\n%.600s", out)
 	}
 }
+
+// TestATSOutputs: reports are checked before the run and written 0644, an
+// unusable --min-score is refused up front, and a run that gave up on an
+// engine that would not start reports the whole suite.
+func TestATSOutputs(t *testing.T) {
+	dir := t.TempDir()
+	runs := filepath.Join(dir, "runs")
+	for _, args := range [][]string{
+		{"--json", filepath.Join(dir, "no", "such", "folder", "s.json")},
+		{"--junit", dir},
+		{"--min-score", "lots"},
+		{"--min-score", "NaN"},
+		{"--min-score", "150%"},
+	} {
+		args = append([]string{"run", "--playouts", "50", "--threads", "1", "--results", runs}, append(args, "assets/tests")...)
+		code, out, errOut := atsCmd(t, args...)
+		if code != 2 || strings.Contains(out, "pass") || strings.Contains(out, "fail") {
+			t.Errorf("%q: exit %d, want 2 before any test runs\n%s\n%s", args, code, out, errOut)
+		}
+	}
+	if files, _ := os.ReadDir(runs); len(files) != 0 {
+		t.Errorf("refused runs left %d result files", len(files))
+	}
+
+	js, junit := filepath.Join(dir, "s.json"), filepath.Join(dir, "s.xml")
+	if code, out, errOut := atsCmd(t, "run", "--playouts", "50", "--threads", "1", "--filter", "goal-one-step", "--results", runs,
+		"--json", js, "--junit", junit, "assets/tests"); code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	for _, p := range []string{js, junit} {
+		if fi, err := os.Stat(p); err != nil || fi.Mode().Perm() != 0o644 {
+			t.Errorf("%s: %v %v, want mode 0644", p, fi.Mode(), err)
+		}
+	}
+
+	_, list, _ := atsCmd(t, "list", "assets/tests")
+	n := strings.Count(list, "\n") - 1
+	code, out, errOut := atsCmd(t, "run", "--engine", "/nonexistent/engine", "--time", "0.1", "--results", runs, "assets/tests")
+	want := "scored 0 of " + strconv.Itoa(n) + " (0 passed, 0 failed, " + strconv.Itoa(n) + " errors)"
+	if code != 1 || !strings.Contains(out, want) {
+		t.Errorf("engine that does not start: exit %d, want %q\n%s\n%s", code, want, out, errOut)
+	}
+}

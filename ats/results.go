@@ -369,6 +369,11 @@ func WriteFileAtomic(path string, write func(io.Writer) error) error {
 		err = bw.Flush()
 	}
 	if err == nil {
+		// CreateTemp makes the file private; a report is read like any
+		// other output.
+		err = f.Chmod(0o644)
+	}
+	if err == nil {
 		err = f.Sync()
 	}
 	if cerr := f.Close(); err == nil {
@@ -381,6 +386,23 @@ func WriteFileAtomic(path string, write func(io.Writer) error) error {
 		os.Remove(f.Name())
 	}
 	return err
+}
+
+// CheckWritable reports what would keep WriteFileAtomic from writing
+// path: a folder that does not exist or takes no new file, or a folder at
+// path itself. A run checks its reports so before it starts, so that a
+// mistyped path costs nothing.
+func CheckWritable(path string) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("%s is a folder", path)
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".check*")
+	if err != nil {
+		return err
+	}
+	name := f.Name()
+	f.Close()
+	return os.Remove(name)
 }
 
 // RunsDir is the folder where runs are kept: $XDG_DATA_HOME/arimaa-workbench/runs

@@ -96,6 +96,9 @@ type Runner struct {
 	prior  []TestResult
 	newRes []TestResult
 	failed error
+	// noEngine is set when the run gave up because the engine would not
+	// start: the tests it never ran are then reported as errors.
+	noEngine bool
 }
 
 // NewRunner checks the configuration and fills its defaults. Settings
@@ -251,10 +254,37 @@ feed:
 			finished = false
 		}
 	}
-	all := append(append([]TestResult(nil), r.prior...), r.newRes...)
+	notRun := r.notRun(jobs)
+	all := append(append(append([]TestResult(nil), r.prior...), r.newRes...), notRun...)
 	sum := Summarize(h, all, finished)
 	r.emit(Event{Kind: RunDone, Err: err})
 	return sum, err
+}
+
+// notRun gives, after a run that gave up on an engine that would not
+// start, an error result for each job it never ran, so that the summary
+// covers the whole suite ("scored 0 of 14, 14 errors" rather than "0 of
+// 3"). They are not written to the result file: a resume runs them.
+func (r *Runner) notRun(jobs []job) []TestResult {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.noEngine {
+		return nil
+	}
+	ran := map[runKey]bool{}
+	for _, res := range r.newRes {
+		ran[runKey{res.Name, res.Cycle}] = true
+	}
+	var out []TestResult
+	for _, j := range jobs {
+		if !ran[runKey{j.t.Name, j.cycle}] {
+			res := r.baseResult(j)
+			res.Status, res.Err = Error, "not run: the engine would not start"
+			r.count(res)
+			out = append(out, res)
+		}
+	}
+	return out
 }
 
 // count adds a result to the running status; r.mu must be held or the
@@ -322,6 +352,7 @@ func (r *Runner) worker(ctx context.Context, cancel context.CancelFunc, w int, j
 					r.mu.Lock()
 					if r.failed == nil {
 						r.failed = fmt.Errorf("ats: the engine failed to start %d times in a row: %w", startFails, err)
+						r.noEngine = true
 					}
 					r.mu.Unlock()
 					cancel()
@@ -409,7 +440,11 @@ func (r *Runner) runOne(ctx context.Context, eng Engine, j job, w int) (TestResu
 	pl, v, merr := j.t.Score(ans.Move, rep)
 	res.Blocks = v.Blocks
 	if merr != nil {
-		res.Status, res.Illegal = Fail, merr.Error()
+		// A move that is not legal, or not a move at all, says nothing
+		// about the engine's strength: it is a fault, like a crash. The
+		// engine is not restarted, as it still answers.
+		res.Status, res.Illegal = Error, merr.Error()
+		res.Err = "the engine's move is not a legal move"
 		return res, nil
 	}
 	res.Legal, res.Canonical, res.Score = true, pl.Text, v.Score
