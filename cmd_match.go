@@ -5,10 +5,15 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"strings"
+	"time"
 
 	"arimaa-workbench/ats"
 	"arimaa-workbench/ats/match"
+	"arimaa-workbench/ats/match/dist"
+
+	"github.com/nats-io/nats.go"
 )
 
 // runMatchCommand plays a match or tournament between engines.
@@ -37,6 +42,9 @@ func runMatchCommand(ctx context.Context, args []string, io stdio) int {
 	grace := fs.Float64("grace", 2, "`SECONDS` an AEI engine may take to answer stop before it is killed")
 	startTimeout := fs.Float64("start-timeout", 30, "`SECONDS` an AEI engine may take to start")
 	quiet := fs.Bool("q", false, "print only the standings at the end, not a line per game")
+	distributed := fs.Bool("dist", false, "play the games as jobs for workers ('arimaa-workbench worker') through NATS JetStream, on the embedded server unless --nats")
+	natsFlags := dist.AddFlags(fs, true)
+	ackWait := fs.Float64("ack-wait", dist.DefaultAckWait.Seconds(), "with --dist: `SECONDS` a job may go without its worker's heartbeat before another worker gets it")
 	fs.Usage = func() {
 		fmt.Fprint(io.err, `usage: arimaa-workbench match [options] --engine SPEC --engine SPEC [--engine SPEC...]
 
@@ -45,6 +53,11 @@ gauntlet). Prints a line per game with the standings (W-L-D, score, Elo with
 its 95% interval, the SPRT's LLR against its bounds, games per hour and the
 time left), then a table. Ctrl-C stops: games in progress are dropped, and
 --resume continues later.
+
+With --dist (or --nats URL) the games are jobs on a NATS JetStream server,
+played by workers: 'arimaa-workbench worker --nats URL' on any machine that
+reaches it (-j N plays N of them in this process too). Without --nats the
+server is embedded, on 127.0.0.1 unless --listen with credentials.
 
 An engine SPEC is one of
   builtin                      the embedded engine
@@ -117,7 +130,8 @@ options:
 	for _, c := range []struct {
 		name     string
 		v, lo, h float64
-	}{{"move-timeout", *moveTimeout, 0.001, 86400}, {"grace", *grace, 0.001, 3600}, {"start-timeout", *startTimeout, 0.001, 3600}} {
+	}{{"move-timeout", *moveTimeout, 0.001, 86400}, {"grace", *grace, 0.001, 3600}, {"start-timeout", *startTimeout, 0.001, 3600},
+		{"ack-wait", *ackWait, 0.1, 86400}} {
 		if !(c.v >= c.lo && c.v <= c.h) {
 			return usageErr("-%s %g: must be from %g to %g seconds", c.name, c.v, c.lo, c.h)
 		}
@@ -176,7 +190,25 @@ options:
 			if !*quiet {
 				fmt.Fprintf(io.err, "match: %s will be restarted: %v\n", e.Engine, e.Err)
 			}
+		case match.Notice:
+			fmt.Fprintf(io.err, "match: %v\n", e.Err)
 		}
+	}
+	var cluster *matchCluster
+	if *distributed || natsFlags.Given() {
+		settings, err := natsFlags.Settings()
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		if !set["j"] {
+			cfg.Jobs = 0 // the workers play the games
+		}
+		cluster, err = startCluster(ctx, settings, &cfg, seconds(*ackWait), io.err)
+		if err != nil {
+			fmt.Fprintf(io.err, "match: %v\n", err)
+			return 1
+		}
+		defer cluster.close()
 	}
 	r, err := match.NewRunner(cfg)
 	if err != nil {
@@ -187,7 +219,14 @@ options:
 		names[i] = s.Text
 	}
 	fmt.Fprintf(report, "match: %d games of %s; %s%s\n", r.Total(), strings.Join(names, " vs "), describeLimits(cfg), outText(cfg.Out))
+	if cluster != nil {
+		fmt.Fprintf(report, "match: %s\n", cluster.describe(cfg.Jobs))
+		cluster.startWorker(ctx, cfg.Jobs)
+	}
 	sum, runErr := r.Run(ctx)
+	if cluster != nil {
+		cluster.stopWorker()
+	}
 	if sum == nil {
 		fmt.Fprintf(io.err, "match: %v\n", strings.TrimPrefix(runErr.Error(), "match: "))
 		return 1
@@ -233,7 +272,7 @@ func describeLimits(cfg match.Config) string {
 	if cfg.MaxTurns > 0 {
 		parts = append(parts, fmt.Sprintf("adjudicated after %d turns", cfg.MaxTurns))
 	}
-	if cfg.Jobs > 1 {
+	if cfg.Jobs > 1 && cfg.Executor == nil {
 		parts = append(parts, fmt.Sprintf("%d at once", cfg.Jobs))
 	}
 	if cfg.SPRT != nil {
@@ -276,4 +315,110 @@ func shellQuote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// matchCluster is a distributed match's side of NATS: the embedded server
+// (unless the match uses another), the connection, and the worker slots
+// this process adds with -j.
+type matchCluster struct {
+	srv      *dist.Server // nil with --nats
+	url      string       // for workers
+	settings dist.Settings
+	nc       *nats.Conn
+	stop     context.CancelFunc
+	done     chan struct{}
+	log      io.Writer
+}
+
+// startCluster starts the embedded server (or reaches the one settings
+// name), and makes cfg's games jobs for workers.
+func startCluster(ctx context.Context, settings dist.Settings, cfg *match.Config, ackWait time.Duration, log io.Writer) (*matchCluster, error) {
+	c := &matchCluster{settings: settings, url: settings.URL, log: log}
+	local := settings.URL
+	if settings.URL == "" {
+		srv, err := dist.StartServer(settings)
+		if err != nil {
+			return nil, err
+		}
+		c.srv, c.url, local = srv, srv.URL(), srv.LocalURL()
+	}
+	told := false
+	nc, err := dist.Connect(ctx, local, settings, "arimaa-workbench match", func(err error) {
+		if !told {
+			fmt.Fprintf(log, "match: waiting for the NATS server at %s (%v)\n", local, err)
+			told = true
+		}
+	})
+	if err != nil {
+		c.close()
+		return nil, err
+	}
+	c.nc = nc
+	coord, err := dist.NewCoordinator(nc, dist.CoordinatorOptions{Run: dist.RunID(cfg.Out), Fresh: !cfg.Resume, AckWait: ackWait})
+	if err != nil {
+		c.close()
+		return nil, err
+	}
+	cfg.Executor = coord
+	return c, nil
+}
+
+// describe says where the jobs go and how to start workers for them.
+func (c *matchCluster) describe(slots int) string {
+	where := "the NATS server " + c.url
+	if c.srv != nil {
+		where = "the embedded NATS server " + c.url
+	}
+	var creds string
+	switch {
+	case c.settings.User != "":
+		creds = " --nats-user " + shellQuote(c.settings.User) + " --nats-password ..."
+	case c.settings.Token != "":
+		creds = " --nats-token ..."
+	case c.settings.Nkey != "":
+		creds = " --nats-nkey SEEDFILE"
+	}
+	here := ""
+	if slots > 0 {
+		here = fmt.Sprintf("; %d played in this process", slots)
+	}
+	return fmt.Sprintf("games are jobs on %s%s; start workers with: arimaa-workbench worker --nats %s%s", where, here, c.url, creds)
+}
+
+// startWorker plays slots jobs in this process (-j with --dist).
+func (c *matchCluster) startWorker(ctx context.Context, slots int) {
+	if slots < 1 {
+		return
+	}
+	ctx, c.stop = context.WithCancel(ctx)
+	c.done = make(chan struct{})
+	go func() {
+		defer close(c.done)
+		w, err := dist.NewWorker(c.nc, dist.WorkerOptions{Slots: slots})
+		if err == nil {
+			err = w.Run(ctx)
+		}
+		if err != nil && ctx.Err() == nil {
+			fmt.Fprintf(c.log, "match: this process's worker: %v\n", err)
+		}
+	}()
+}
+
+// stopWorker stops this process's worker and waits for it.
+func (c *matchCluster) stopWorker() {
+	if c.stop != nil {
+		c.stop()
+		<-c.done
+		c.stop = nil
+	}
+}
+
+func (c *matchCluster) close() {
+	c.stopWorker()
+	if c.nc != nil {
+		c.nc.Close()
+	}
+	if c.srv != nil {
+		c.srv.Close()
+	}
 }

@@ -44,6 +44,7 @@ func commands() []command {
 		{"aei", "run the embedded engine as an AEI engine on stdin/stdout", runAei},
 		{"bench", "measure the engine's speed, or play a match between two configurations", runBench},
 		{"match", "play a match or tournament between engines, with Elo and SPRT", runMatchCommand},
+		{"worker", "play the games of distributed matches, taking jobs from a NATS server", runWorker},
 	}
 }
 

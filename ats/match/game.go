@@ -19,7 +19,7 @@ import (
 type GameResult struct {
 	ID          int       // the game's number in the match, from 1
 	Players     [2]string // Gold's and Silver's engine names
-	Engines     [2]int    // Gold's and Silver's indices in Config.Engines
+	Engines     [2]int    // Gold's and Silver's indices in Config.Engines (set by the runner)
 	Winner      rules.Color
 	Draw        bool
 	Termination rules.Termination
@@ -32,6 +32,10 @@ type GameResult struct {
 	Reason  string
 	Moves   int // moves played after the setups
 	Archive *records.ArchiveGame
+	// Started says which engines started for the game; Faults lists the
+	// engine errors, each of which has the engine restarted.
+	Started [2]bool
+	Faults  []EngineFault
 }
 
 // Faulty reports whether the loser lost by a fault of its own (crash,
@@ -48,9 +52,9 @@ const endMarker = "end: "
 
 // gameState is one game being played.
 type gameState struct {
-	r       *Runner
-	w       *worker
-	pg      plannedGame
+	slot    *Slot
+	game    *Game
+	keys    [2]string // the players' keys in the slot
 	g       *rules.Game
 	clock   *gameClock
 	events  []string
@@ -88,36 +92,43 @@ func (s *gameState) lose(side rules.Color, how rules.Termination, kind, why stri
 // errAbandoned is a game stopped before its end.
 var errAbandoned = errors.New("game abandoned")
 
-// playGame plays one planned game on worker w. It returns errAbandoned
-// (wrapping ctx's error) when ctx ends first; engine faults end the game.
-func (r *Runner) playGame(ctx context.Context, w *worker, pg plannedGame) (*GameResult, error) {
-	s := &gameState{r: r, w: w, pg: pg, clock: newGameClock(r.cfg.TC), started: time.Now()}
-	s.res = GameResult{ID: pg.ID, Engines: [2]int{pg.Gold, pg.Silver},
-		Players: [2]string{r.cfg.Engines[pg.Gold].Name, r.cfg.Engines[pg.Silver].Name}}
-	if pg.Opening >= 0 {
-		g, err := r.cfg.Openings[pg.Opening].Game()
+// IsAbandoned reports whether err from Slot.Play says the game was
+// stopped before its end (its context ended), rather than that it could
+// not be played.
+func IsAbandoned(err error) bool { return errors.Is(err, errAbandoned) }
+
+// Play plays game on the slot. It returns an error wrapping errAbandoned
+// (see IsAbandoned) and ctx's error when ctx ends first; engine faults end
+// the game, and the result lists them.
+func (sl *Slot) Play(ctx context.Context, game *Game) (*GameResult, error) {
+	sl.keepOnly(game)
+	s := &gameState{slot: sl, game: game, clock: newGameClock(game.Limits.TC), started: time.Now()}
+	s.res = GameResult{ID: game.ID, Players: [2]string{game.Engines[0].Name, game.Engines[1].Name}}
+	if game.Opening != nil {
+		g, err := game.Opening.Game()
 		if err != nil {
-			return nil, err // checked when read: cannot happen
+			return nil, fmt.Errorf("game %d: opening %s: %w", game.ID, game.Opening.Name, err)
 		}
 		s.g = g
 	} else {
 		s.g = rules.NewGame()
 	}
-	s.event("game %d of the match: gold %s, silver %s; %s; seed %d%s", pg.ID, s.res.Players[0], s.res.Players[1],
-		r.limitsText(), pg.Seed, r.openingText(pg))
+	s.event("game %d of the match: gold %s, silver %s; %s; seed %d%s", game.ID, s.res.Players[0], s.res.Players[1],
+		game.limitsText(), game.Seed, game.openingText())
 	var players [2]player
 	for side := rules.Gold; side <= rules.Silver; side++ {
-		p := w.player(pg.engine(side))
-		if err := p.newGame(ctx, pg.Seed); err != nil {
+		p, key := sl.player(game, side)
+		s.keys[side] = key
+		if err := p.newGame(ctx, game.Seed); err != nil {
 			if ctx.Err() != nil {
 				return nil, fmt.Errorf("%w: %w", errAbandoned, ctx.Err())
 			}
 			_, kind := faultOf(err)
 			s.lose(side, ByForfeit, kind, err.Error())
-			r.engineFailed(w, pg.engine(side), err)
+			s.engineFailed(side, err)
 			return s.result(), nil
 		}
-		r.engineStarted(pg.engine(side))
+		s.res.Started[side] = true
 		players[side] = p
 	}
 	for !s.step(ctx, players) {
@@ -128,10 +139,20 @@ func (r *Runner) playGame(ctx context.Context, w *worker, pg plannedGame) (*Game
 	return s.result(), nil
 }
 
+// engineFailed books an engine's fault and drops the engine, so that the
+// next game starts it afresh.
+func (s *gameState) engineFailed(side rules.Color, err error) {
+	var se *startError
+	s.res.Faults = append(s.res.Faults, EngineFault{Side: side, Err: err, Start: errors.As(err, &se)})
+	if s.keys[side] != "" {
+		s.slot.drop(s.keys[side])
+	}
+}
+
 // step plays one turn, or ends the game; it reports true when the game has
 // ended (or ctx has).
 func (s *gameState) step(ctx context.Context, players [2]player) bool {
-	r, g := s.r, s.g
+	g, lim := s.g, &s.game.Limits
 	if ctx.Err() != nil {
 		return true
 	}
@@ -161,16 +182,15 @@ func (s *gameState) step(ctx context.Context, players [2]player) bool {
 	}
 	pos := g.Position()
 	side := pos.Side()
-	if n := r.cfg.MaxTurns; n > 0 && len(g.Moves()) >= 2*n {
+	if n := lim.MaxTurns; n > 0 && len(g.Moves()) >= 2*n {
 		s.adjudicate(pos, "adjudication", fmt.Sprintf("adjudicated after %d turns of each side (--max-turns)", n))
 		return true
 	}
 	if s.clock.gameOver(len(g.Moves())) {
-		s.adjudicate(pos, "game limit", "the game limit of the time control "+r.cfg.TC.String()+" is reached; scored")
+		s.adjudicate(pos, "game limit", "the game limit of the time control "+lim.TC.String()+" is reached; scored")
 		return true
 	}
-	spec := &r.cfg.Engines[s.pg.engine(side)]
-	rep, err := players[side].move(ctx, g, r.turnLimits(s.clock, side, spec))
+	rep, err := players[side].move(ctx, g, turnLimitsOf(lim, s.clock, side, &s.game.Engines[side]))
 	if ctx.Err() != nil {
 		return true
 	}
@@ -182,7 +202,7 @@ func (s *gameState) step(ctx context.Context, players [2]player) bool {
 	if s.clock.charge(side, rep.used) {
 		why := fmt.Sprintf("took %.3fs; the clock allowed %.3fs", rep.used.Seconds(), hard.Seconds())
 		s.lose(side, rules.ByTime, "time", why)
-		s.r.engineFailed(s.w, s.pg.engine(side), errors.New("time forfeit: "+why))
+		s.engineFailed(side, errors.New("time forfeit: "+why))
 		return true
 	}
 	label := s.label()
@@ -190,7 +210,7 @@ func (s *gameState) step(ctx context.Context, players [2]player) bool {
 	if err != nil {
 		s.lose(side, rules.ByIllegalMove, "illegal move", fmt.Sprintf("%q: %v", rep.text, err))
 		// An engine that plays nonsense may be confused about the game.
-		s.r.engineFailed(s.w, s.pg.engine(side), fmt.Errorf("illegal move %q", rep.text))
+		s.engineFailed(side, fmt.Errorf("illegal move %q", rep.text))
 		return true
 	}
 	if err := g.Play(played.Move); err != nil {
@@ -206,7 +226,7 @@ func (s *gameState) step(ctx context.Context, players [2]player) bool {
 func (s *gameState) fault(side rules.Color, err error, lastOutput string) {
 	how, kind := faultOf(err)
 	s.lose(side, how, kind, describeErr(err, lastOutput))
-	s.r.engineFailed(s.w, s.pg.engine(side), err)
+	s.engineFailed(side, err)
 }
 
 // adjudicate ends the game by the static evaluation of pos: a goal the
@@ -218,7 +238,7 @@ func (s *gameState) adjudicate(pos rules.Position, kind, why string) {
 		s.finish(side, rules.ByScore, kind, fmt.Sprintf("%s: %s (%s) reaches the goal with %s", why, s.res.Players[side], side, pos.MoveString(m)))
 		return
 	}
-	score := s.r.eval.Evaluate(&pos)
+	score := s.slot.eval.Evaluate(&pos)
 	winner := side
 	if score < 0 {
 		winner, score = side.Other(), -score
@@ -229,23 +249,22 @@ func (s *gameState) adjudicate(pos rules.Position, kind, why string) {
 		return
 	}
 	s.finish(winner, rules.ByScore, kind, fmt.Sprintf("%s: the static evaluation favours %s (%s) by %d (win probability %.2f)",
-		why, s.res.Players[winner], winner, score, s.r.eval.WinProbability(score)))
+		why, s.res.Players[winner], winner, score, s.slot.eval.WinProbability(score)))
 }
 
 // result builds the game's archive row.
 func (s *gameState) result() *GameResult {
-	r := s.r
 	s.res.Moves = len(s.g.Moves())
 	var rec strings.Builder
 	if err := records.WriteRecord(&rec, s.g); err != nil {
 		rec.Reset() // a strings.Builder does not fail
 	}
 	s.res.Archive = &records.ArchiveGame{
-		ID:      strconv.Itoa(s.pg.ID),
+		ID:      strconv.Itoa(s.game.ID),
 		WPlayer: s.res.Players[0], BPlayer: s.res.Players[1],
 		WType: "b", BType: "b",
-		Event: r.cfg.Event, Site: r.site,
-		TimeControl: r.cfg.TC.String(),
+		Event: s.game.Event, Site: s.slot.site,
+		TimeControl: s.game.Limits.TC.String(),
 		Start:       s.started, End: time.Now(),
 		Result: s.res.Winner, Unfinished: s.res.Draw, Termination: s.res.Termination,
 		PlyCount: s.res.Moves,
@@ -255,10 +274,10 @@ func (s *gameState) result() *GameResult {
 	return &s.res
 }
 
-// turnLimits are the limits of side's next turn.
-func (r *Runner) turnLimits(c *gameClock, side rules.Color, spec *Spec) turnLimits {
-	lim := turnLimits{playouts: r.cfg.Playouts, nodes: r.cfg.Nodes, timeout: r.cfg.MoveTimeout}
-	if r.cfg.TC.timed() {
+// turnLimitsOf are the limits of side's next turn.
+func turnLimitsOf(l *Limits, c *gameClock, side rules.Color, spec *Spec) turnLimits {
+	lim := turnLimits{playouts: l.Playouts, nodes: l.Nodes, timeout: l.MoveTimeout}
+	if l.TC.timed() {
 		// The embedded engine's time management, with the configuration
 		// of the engine to move (the default one for an AEI engine).
 		tm := config.Default().Time
@@ -269,26 +288,4 @@ func (r *Runner) turnLimits(c *gameClock, side rules.Color, spec *Spec) turnLimi
 		lim.budget = ec.Budget(side, tm)
 	}
 	return lim
-}
-
-// limitsText describes the limits per move for the events log.
-func (r *Runner) limitsText() string {
-	var parts []string
-	if r.cfg.TC.timed() {
-		parts = append(parts, "time control "+r.cfg.TC.String())
-	}
-	if r.cfg.Playouts > 0 {
-		parts = append(parts, fmt.Sprintf("%d playouts per move", r.cfg.Playouts))
-	}
-	if r.cfg.Nodes > 0 {
-		parts = append(parts, fmt.Sprintf("%d nodes per move", r.cfg.Nodes))
-	}
-	return strings.Join(parts, ", ")
-}
-
-func (r *Runner) openingText(pg plannedGame) string {
-	if pg.Opening < 0 {
-		return "; setups from the engines"
-	}
-	return "; opening " + r.cfg.Openings[pg.Opening].Name
 }

@@ -190,3 +190,24 @@ func isCompactBlock(text string) bool {
 	}
 	return true
 }
+
+// ReadGames reads every game of a match's output archive, in order.
+func ReadGames(path string) ([]*records.ArchiveGame, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out []*records.ArchiveGame
+	ar := records.NewArchiveReader(f, path)
+	for {
+		ag, err := ar.Next()
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ag)
+	}
+}

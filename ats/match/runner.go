@@ -7,13 +7,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
-	"arimaa-workbench/engine/aei"
-	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
 )
@@ -64,6 +63,9 @@ type Config struct {
 	// OnEvent receives the match's events, one call at a time, from the
 	// runner's goroutines; it must not block for long.
 	OnEvent func(Event)
+	// Executor plays the games; nil plays them here, Jobs at once.
+	// Package dist sends them to workers through NATS JetStream.
+	Executor Executor
 }
 
 // EventKind says what an Event reports.
@@ -74,6 +76,9 @@ const (
 	GameStarted EventKind = iota + 1
 	GameDone
 	EngineRestart
+	// Notice is news from the executor, such as a worker that cannot play
+	// a game (Err says what).
+	Notice
 )
 
 // Event is something that happened during a match; Standings is always set.
@@ -84,7 +89,7 @@ type Event struct {
 	Players [2]string
 	Result  *GameResult // GameDone
 	Engine  string      // EngineRestart: which engine
-	Err     error       // EngineRestart: why
+	Err     error       // EngineRestart: why; Notice: the news
 	Standings
 }
 
@@ -107,8 +112,6 @@ func (pg plannedGame) engine(side rules.Color) int {
 type Runner struct {
 	cfg  Config
 	plan []plannedGame
-	eval *eval.Evaluator
-	site string
 
 	mu         sync.Mutex // guards the fields below and serialises OnEvent
 	tally      []tally
@@ -179,9 +182,8 @@ func NewRunner(cfg Config) (*Runner, error) {
 			return nil, fmt.Errorf("match: opening %d (%s): %w", i+1, o.Name, err)
 		}
 	}
-	r := &Runner{cfg: cfg, eval: eval.New(eval.DefaultWeights()), kinds: map[string]int{}, done: map[int]bool{},
+	r := &Runner{cfg: cfg, kinds: map[string]int{}, done: map[int]bool{},
 		tally: make([]tally, len(cfg.Engines)), startFails: make([]int, len(cfg.Engines)), cancel: func() {}}
-	r.site, _ = os.Hostname()
 	r.plan = schedule(len(cfg.Engines), cfg.Gauntlet, cfg.Games, len(cfg.Openings), cfg.Seed)
 	return r, nil
 }
@@ -235,63 +237,48 @@ func mix(seed, n uint64) uint64 {
 	return z ^ z>>31
 }
 
-// worker is one game slot: its own players, one per engine it has used.
-type worker struct {
-	r       *Runner
-	players map[int]player
+// game is the planned game pg with everything needed to play it.
+func (r *Runner) game(pg plannedGame) *Game {
+	c := &r.cfg
+	g := &Game{ID: pg.ID, Engines: [2]Spec{c.Engines[pg.Gold], c.Engines[pg.Silver]}, Seed: pg.Seed, Event: c.Event,
+		Limits: Limits{TC: c.TC, Playouts: c.Playouts, Nodes: c.Nodes, MaxTurns: c.MaxTurns,
+			MoveTimeout: c.MoveTimeout, StartTimeout: c.StartTimeout, Grace: c.Grace}}
+	if pg.Opening >= 0 {
+		g.Opening = &c.Openings[pg.Opening]
+	}
+	return g
 }
 
-func (w *worker) player(i int) player {
-	if p, ok := w.players[i]; ok {
-		return p
+// Games lists the games the match has still to play, each with everything
+// needed to play it.
+func (r *Runner) Games() []*Game {
+	var todo []*Game
+	for _, pg := range r.plan {
+		if !r.done[pg.ID] {
+			todo = append(todo, r.game(pg))
+		}
 	}
-	s := &w.r.cfg.Engines[i]
-	var p player
-	if s.Builtin {
-		p = &builtinPlayer{spec: s, nodes: w.r.cfg.Nodes}
-	} else {
-		p = newAEIPlayer(s, w.r.aeiConfig(s), w.r.cfg.Playouts)
-	}
-	w.players[i] = p
-	return p
-}
-
-// drop closes an engine, so the next game starts it afresh.
-func (w *worker) drop(i int) {
-	if p, ok := w.players[i]; ok {
-		p.close()
-		delete(w.players, i)
-	}
-}
-
-func (w *worker) closeAll() {
-	for i := range w.players {
-		w.drop(i)
-	}
-}
-
-func (r *Runner) aeiConfig(s *Spec) aei.Config {
-	return aei.Config{Command: s.Command, Env: s.Env, Options: s.Options, StartTimeout: r.cfg.StartTimeout, Grace: r.cfg.Grace}
+	return todo
 }
 
 // maxStartFailures is how many starts in a row an engine may fail before
 // the match stops: an engine that cannot start would lose every game.
 const maxStartFailures = 3
 
-// engineFailed restarts engine i of worker w after a fault.
-func (r *Runner) engineFailed(w *worker, i int, err error) {
-	w.drop(i)
-	var se *startError
+// engineFailed books a fault of engine i, which its slot has restarted;
+// an engine that fails to start maxStartFailures times in a row stops the
+// match.
+func (r *Runner) engineFailed(i int, f EngineFault) {
 	r.mu.Lock()
-	if errors.As(err, &se) {
+	if f.Start {
 		r.startFails[i]++
 		if r.startFails[i] >= maxStartFailures && r.failed == nil {
-			r.failed = fmt.Errorf("match: %s failed to start %d times in a row: %w", r.cfg.Engines[i].Name, r.startFails[i], se.err)
+			r.failed = fmt.Errorf("match: %s failed to start %d times in a row: %w", r.cfg.Engines[i].Name, r.startFails[i], f.Err)
 			r.cancel()
 		}
 	}
 	r.mu.Unlock()
-	r.emit(Event{Kind: EngineRestart, Engine: r.cfg.Engines[i].Name, Err: err})
+	r.emit(Event{Kind: EngineRestart, Engine: r.cfg.Engines[i].Name, Err: f.Err})
 }
 
 func (r *Runner) engineStarted(i int) {
@@ -302,14 +289,21 @@ func (r *Runner) engineStarted(i int) {
 
 // preflight starts each AEI engine once: a command that cannot start stops
 // the match before any game, and a playout budget needs engines that
-// understand it.
+// understand it. With an executor of its own (workers elsewhere), engines
+// this machine lacks are left to the workers.
 func (r *Runner) preflight(ctx context.Context) error {
+	lim := r.game(r.plan[0]).Limits
 	for i := range r.cfg.Engines {
 		s := &r.cfg.Engines[i]
 		if s.Builtin {
 			continue
 		}
-		p := newAEIPlayer(s, r.aeiConfig(s), r.cfg.Playouts)
+		if r.cfg.Executor != nil {
+			if _, err := exec.LookPath(s.Command[0]); err != nil {
+				continue
+			}
+		}
+		p := newAEIPlayer(s, aeiConfig(s, lim), r.cfg.Playouts)
 		if err := p.start(ctx); err != nil {
 			return fmt.Errorf("match: engine %s did not start: %w", s.Name, err)
 		}
@@ -343,38 +337,19 @@ func (r *Runner) Run(ctx context.Context) (*Summary, error) {
 			return r.summary(true), nil
 		}
 	}
-	var todo []plannedGame
-	for _, pg := range r.plan {
-		if !r.done[pg.ID] {
-			todo = append(todo, pg)
-		}
-	}
+	todo := r.Games()
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	r.mu.Lock()
 	r.cancel = cancel
-	jobs := make(chan plannedGame)
-	var wg sync.WaitGroup
-	for range min(r.cfg.Jobs, max(len(todo), 1)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w := &worker{r: r, players: map[int]player{}}
-			defer w.closeAll()
-			for pg := range jobs {
-				r.playOne(runCtx, w, pg)
-			}
-		}()
+	r.mu.Unlock()
+	ex := r.cfg.Executor
+	if ex == nil {
+		ex = localExecutor{jobs: r.cfg.Jobs}
 	}
-feed:
-	for _, pg := range todo {
-		select {
-		case jobs <- pg:
-		case <-runCtx.Done():
-			break feed
-		}
+	if err := ex.Execute(runCtx, todo, reporter{r}); err != nil && runCtx.Err() == nil {
+		r.fail(err)
 	}
-	close(jobs)
-	wg.Wait()
 
 	r.mu.Lock()
 	failed := r.failed
@@ -388,19 +363,117 @@ feed:
 	return r.summary(true), nil
 }
 
-// playOne plays a game and books it.
-func (r *Runner) playOne(ctx context.Context, w *worker, pg plannedGame) {
-	if ctx.Err() != nil {
+// localExecutor plays the games on goroutines of this process, each with
+// a Slot of its own.
+type localExecutor struct{ jobs int }
+
+// Execute plays games, jobs at once, until they are played or ctx ends.
+func (l localExecutor) Execute(ctx context.Context, games []*Game, to Reporter) error {
+	queue := make(chan *Game)
+	errs := make(chan error, 1)
+	var wg sync.WaitGroup
+	for range min(l.jobs, max(len(games), 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sl := NewSlot("")
+			defer sl.Close()
+			for g := range queue {
+				if ctx.Err() != nil {
+					continue
+				}
+				to.Started(g)
+				res, err := sl.Play(ctx, g)
+				switch {
+				case err == nil:
+					to.Done(res)
+				case !IsAbandoned(err):
+					select {
+					case errs <- err:
+					default:
+					}
+				}
+			}
+		}()
+	}
+feed:
+	for _, g := range games {
+		select {
+		case queue <- g:
+		case <-ctx.Done():
+			break feed
+		case err := <-errs:
+			errs <- err
+			break feed
+		}
+	}
+	close(queue)
+	wg.Wait()
+	select {
+	case err := <-errs:
+		return err
+	default:
+		return nil
+	}
+}
+
+// Executor plays the games of a match: the runner's own plays them on
+// goroutines of this process; package dist sends them as jobs to workers.
+type Executor interface {
+	// Execute plays games and reports each, until every one is reported
+	// or ctx ends (when the match stops: then games in progress may be
+	// dropped). A game may be reported twice, as when a job is delivered
+	// again; the runner keeps the first. An error stops the match.
+	Execute(ctx context.Context, games []*Game, to Reporter) error
+}
+
+// Reporter receives what an Executor learns of the games; its methods may
+// be called from several goroutines at once.
+type Reporter interface {
+	// Started says that a game has begun.
+	Started(g *Game)
+	// Done delivers a finished game.
+	Done(res *GameResult)
+	// Notice passes on news, such as a worker that cannot play a game.
+	Notice(text string)
+}
+
+// reporter is the runner's Reporter.
+type reporter struct{ r *Runner }
+
+func (rp reporter) Started(g *Game) {
+	rp.r.emit(Event{Kind: GameStarted, GameID: g.ID, Players: [2]string{g.Engines[0].Name, g.Engines[1].Name}})
+}
+
+func (rp reporter) Done(res *GameResult) { rp.r.record(res) }
+
+func (rp reporter) Notice(text string) { rp.r.emit(Event{Kind: Notice, Err: errors.New(text)}) }
+
+// record books a finished game and appends it to the output, unless the
+// game is not one of the match's or is already booked (a job delivered
+// twice).
+func (r *Runner) record(res *GameResult) {
+	r.mu.Lock()
+	if res.ID < 1 || res.ID > len(r.plan) || r.done[res.ID] || r.stopped != "" {
+		r.mu.Unlock()
 		return
 	}
-	players := [2]string{r.cfg.Engines[pg.Gold].Name, r.cfg.Engines[pg.Silver].Name}
-	r.emit(Event{Kind: GameStarted, GameID: pg.ID, Players: players})
-	res, err := r.playGame(ctx, w, pg)
-	if err != nil {
-		if !errors.Is(err, errAbandoned) {
-			r.fail(err)
-		}
+	pg := r.plan[res.ID-1]
+	names := [2]string{r.cfg.Engines[pg.Gold].Name, r.cfg.Engines[pg.Silver].Name}
+	if res.Players != names || res.Archive == nil {
+		r.mu.Unlock()
 		return
+	}
+	r.done[res.ID] = true
+	r.mu.Unlock()
+	res.Engines = [2]int{pg.Gold, pg.Silver}
+	for side, started := range res.Started {
+		if started {
+			r.engineStarted(res.Engines[side])
+		}
+	}
+	for _, f := range res.Faults {
+		r.engineFailed(res.Engines[f.Side], f)
 	}
 	if err := r.write(res.Archive); err != nil {
 		r.fail(fmt.Errorf("match: writing %s: %w", r.cfg.Out, err))
@@ -416,7 +489,7 @@ func (r *Runner) playOne(ctx context.Context, w *worker, pg plannedGame) {
 		}
 	}
 	r.mu.Unlock()
-	r.emit(Event{Kind: GameDone, GameID: pg.ID, Players: players, Result: res})
+	r.emit(Event{Kind: GameDone, GameID: res.ID, Players: names, Result: res})
 }
 
 func (r *Runner) fail(err error) {
@@ -569,15 +642,10 @@ func (r *Runner) write(ag *records.ArchiveGame) error {
 	if r.out == nil {
 		return nil
 	}
-	var b bytes.Buffer
-	aw := records.NewArchiveWriter(&b)
-	if err := aw.Write(ag); err != nil {
+	row, err := archiveRow(ag)
+	if err != nil {
 		return err
 	}
-	if err := aw.Flush(); err != nil {
-		return err
-	}
-	row := b.Bytes()
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.header {

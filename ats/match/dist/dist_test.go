@@ -1,0 +1,425 @@
+package dist
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/nats-io/nkeys"
+
+	"arimaa-workbench/ats/match"
+	"arimaa-workbench/records"
+)
+
+// startServer starts an embedded server on loopback with its store in a
+// temporary directory.
+func startServer(t *testing.T, s Settings) *Server {
+	t.Helper()
+	s.Store = t.TempDir()
+	srv, err := StartServer(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func connect(t *testing.T, url string, s Settings) *nats.Conn {
+	t.Helper()
+	nc, err := Connect(context.Background(), url, s, "test", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nc.Close)
+	return nc
+}
+
+func builtin(t *testing.T, words ...string) match.Spec {
+	s, err := match.ParseSpec(append([]string{"builtin", "search.memory_mb=16"}, words...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// config is a short fixed-playout match of two builtin configurations.
+func config(t *testing.T, out string, games int) match.Config {
+	return match.Config{
+		Engines:  []match.Spec{builtin(t, "name=base"), builtin(t, "name=explore", "search.exploration=0.4")},
+		Games:    games,
+		Playouts: 100,
+		MaxTurns: 4,
+		Seed:     5,
+		Out:      out,
+	}
+}
+
+// startWorkers runs n in-process workers until the test ends.
+func startWorkers(t *testing.T, nc *nats.Conn, n int, opts WorkerOptions) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	for i := range n {
+		o := opts
+		o.Name = "w" + strconv.Itoa(i+1)
+		w, err := NewWorker(nc, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := w.Run(ctx); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	t.Cleanup(func() {
+		cancel()
+		wg.Wait()
+	})
+}
+
+func readGames(t *testing.T, path string) map[string]*records.ArchiveGame {
+	t.Helper()
+	all, err := match.ReadGames(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]*records.ArchiveGame{}
+	for _, ag := range all {
+		if out[ag.ID] != nil {
+			t.Errorf("game %s twice", ag.ID)
+		}
+		out[ag.ID] = ag
+	}
+	return out
+}
+
+func play(t *testing.T, cfg match.Config) (*match.Summary, error) {
+	t.Helper()
+	r, err := match.NewRunner(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.Run(context.Background())
+}
+
+// TestDistributedMatch plays a match through the embedded server on two
+// in-process workers: every game is in the output once, and the games are
+// the very games a local match plays.
+func TestDistributedMatch(t *testing.T) {
+	dir := t.TempDir()
+	local := filepath.Join(dir, "local.txt")
+	if _, err := play(t, config(t, local, 6)); err != nil {
+		t.Fatal(err)
+	}
+
+	srv := startServer(t, Settings{})
+	nc := connect(t, srv.URL(), Settings{})
+	startWorkers(t, nc, 2, WorkerOptions{Site: "worker-site"})
+	out := filepath.Join(dir, "dist.txt")
+	cfg := config(t, out, 6)
+	c, err := NewCoordinator(nc, CoordinatorOptions{Run: RunID(out), Fresh: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Executor = c
+	sum, err := play(t, cfg)
+	if err != nil || !sum.Finished || sum.Done != 6 {
+		t.Fatalf("summary %+v, %v", sum, err)
+	}
+	want, got := readGames(t, local), readGames(t, out)
+	if len(got) != 6 {
+		t.Fatalf("%d games", len(got))
+	}
+	for id, ag := range want {
+		g := got[id]
+		if g == nil || g.MoveList != ag.MoveList || g.Result != ag.Result || g.WPlayer != ag.WPlayer || g.Site != "worker-site" {
+			t.Errorf("game %s differs from the local match's: %+v", id, g)
+		}
+	}
+
+	// Every game in, the run's jobs and results are gone from the server.
+	js, _ := jetstream.New(nc)
+	for _, name := range []string{jobsStream, resultsStream} {
+		s, err := js.Stream(context.Background(), name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if info, err := s.Info(context.Background()); err != nil || info.State.Msgs != 0 {
+			t.Errorf("stream %s keeps %d messages (%v)", name, info.State.Msgs, err)
+		}
+	}
+}
+
+// reporter collects what an execution reports.
+type reporter struct {
+	mu      sync.Mutex
+	done    []*match.GameResult
+	notices []string
+}
+
+func (r *reporter) Started(*match.Game) {}
+func (r *reporter) Done(res *match.GameResult) {
+	r.mu.Lock()
+	r.done = append(r.done, res)
+	r.mu.Unlock()
+}
+func (r *reporter) Notice(text string) {
+	r.mu.Lock()
+	r.notices = append(r.notices, text)
+	r.mu.Unlock()
+}
+
+// TestStoredResults: results that came in while no coordinator listened
+// are taken on resuming without playing their games again, a second result
+// for a game is ignored, and a result for another version of the game too.
+func TestStoredResults(t *testing.T) {
+	srv := startServer(t, Settings{})
+	nc := connect(t, srv.URL(), Settings{})
+	r, err := match.NewRunner(config(t, "", 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := r.Games()
+	sl := match.NewSlot("")
+	res, err := sl.Play(context.Background(), games[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := NewCoordinator(nc, CoordinatorOptions{Run: "stored"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Setup(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	js, _ := jetstream.New(nc)
+	fp, _ := fingerprint(games[0])
+	other := *games[1]
+	other.ID = 1
+	fpOther, _ := fingerprint(&other)
+	for i, rs := range []result{
+		{Run: "stored", Job: 1, Fingerprint: fpOther, Worker: "old", Result: res},
+		{Run: "stored", Job: 1, Fingerprint: fp, Worker: "a", Result: res},
+		{Run: "stored", Job: 1, Fingerprint: fp, Worker: "b", Result: res},
+	} {
+		data, _ := json.Marshal(rs)
+		if _, err := js.Publish(context.Background(), resultsSubject("stored"), data, jetstream.WithMsgID(strconv.Itoa(i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Only game 1: its stored result ends the execution at once, with no
+	// worker about.
+	rep := &reporter{}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := c.Execute(ctx, games[:1], rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.done) != 1 || rep.done[0].ID != 1 || rep.done[0].Archive.MoveList != strings.TrimSuffix(res.Archive.MoveList, "\n") {
+		t.Errorf("reported %+v", rep.done)
+	}
+	jobs, _ := js.Stream(context.Background(), jobsStream)
+	if info, _ := jobs.Info(context.Background()); info.State.Msgs != 0 {
+		t.Errorf("%d jobs published for a game already played", info.State.Msgs)
+	}
+}
+
+// TestRefusedJob: a worker without an engine's program says so, and the
+// job waits for another worker; when the coordinator stops, the job is
+// withdrawn.
+func TestRefusedJob(t *testing.T) {
+	srv := startServer(t, Settings{})
+	nc := connect(t, srv.URL(), Settings{})
+	startWorkers(t, nc, 1, WorkerOptions{RefuseDelay: 200 * time.Millisecond})
+	aeiSpec, err := match.ParseSpec([]string{"/no/such/engine aei", "name=missing"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := config(t, "", 1)
+	cfg.Engines[1] = aeiSpec
+	r, err := match.NewRunner(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := NewCoordinator(nc, CoordinatorOptions{Run: "refused", Fresh: true})
+	rep := &reporter{}
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error, 1)
+	go func() { errc <- c.Execute(ctx, r.Games(), rep) }()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		rep.mu.Lock()
+		n := len(rep.notices)
+		rep.mu.Unlock()
+		if n > 0 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	cancel()
+	if err := <-errc; err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.notices) != 1 || !strings.Contains(rep.notices[0], "cannot play game 1: no engine /no/such/engine here") || len(rep.done) != 0 {
+		t.Errorf("notices %q, done %d", rep.notices, len(rep.done))
+	}
+	js, _ := jetstream.New(nc)
+	jobs, _ := js.Stream(context.Background(), jobsStream)
+	if info, _ := jobs.Info(context.Background()); info.State.Msgs != 0 {
+		t.Errorf("%d jobs left after the coordinator stopped", info.State.Msgs)
+	}
+}
+
+// TestCredentials: the embedded server will not listen beyond loopback
+// without credentials, and refuses clients without the right ones, for
+// each kind of credentials.
+func TestCredentials(t *testing.T) {
+	for _, listen := range []string{"0.0.0.0:0", ":0", "[::]:0", "192.0.2.1:4222"} {
+		_, err := StartServer(Settings{Listen: listen, Store: t.TempDir()})
+		if err == nil || !strings.Contains(err.Error(), "without credentials") {
+			t.Errorf("listen %s without credentials: %v", listen, err)
+		}
+	}
+	if _, err := StartServer(Settings{Password: "p", Store: t.TempDir()}); err == nil {
+		t.Error("a password without a user was taken")
+	}
+
+	seed := filepath.Join(t.TempDir(), "user.nk")
+	kp, err := nkeys.CreateUser()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := kp.Seed()
+	if err := os.WriteFile(seed, s, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(t.TempDir(), "other.nk")
+	kp2, _ := nkeys.CreateUser()
+	s2, _ := kp2.Seed()
+	if err := os.WriteFile(other, s2, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name        string
+		server, bad Settings
+	}{
+		{"password", Settings{User: "u", Password: "secret"}, Settings{User: "u", Password: "wrong"}},
+		{"token", Settings{Token: "t0ken"}, Settings{Token: "other"}},
+		{"nkey", Settings{Nkey: seed}, Settings{Nkey: other}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := startServer(t, tc.server)
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			for _, bad := range []Settings{tc.bad, {}} {
+				if nc, err := Connect(ctx, srv.URL(), bad, "intruder", nil); err == nil || !strings.Contains(err.Error(), "refused the credentials") {
+					if nc != nil {
+						nc.Close()
+					}
+					t.Errorf("credentials %+v: %v", bad, err)
+				}
+			}
+			nc := connect(t, srv.URL(), tc.server)
+			if _, err := NewWorker(nc, WorkerOptions{}); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}
+
+// TestSettings: the [nats] table, and flags over it.
+func TestSettings(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir()) // no settings file of the user's
+	path := filepath.Join(t.TempDir(), "s.toml")
+	if err := os.WriteFile(path, []byte("[nats]\nurl = \"nats://h:1\"\nuser = \"u\"\npassword = \"p\"\n[other]\nx = 1\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, err := ReadSettings(path)
+	if err != nil || s.URL != "nats://h:1" || s.User != "u" || s.Password != "p" {
+		t.Errorf("%+v %v", s, err)
+	}
+	if err := os.WriteFile(path, []byte("[nats]\nusr = \"u\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadSettings(path); err == nil || !strings.Contains(err.Error(), "usr") {
+		t.Errorf("unknown key: %v", err)
+	}
+	if err := os.WriteFile(path, []byte("[nats]\nurl = \"nats://h:1\"\nuser = \"u\"\npassword = \"p\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fs := flagSet()
+	f := AddFlags(fs, true)
+	if err := fs.Parse([]string{"--nats-config", path, "--nats-token", "tok", "--listen", "127.0.0.1:5"}); err != nil {
+		t.Fatal(err)
+	}
+	s, err = f.Settings()
+	if err != nil || s.URL != "nats://h:1" || s.User != "" || s.Token != "tok" || s.Listen != "127.0.0.1:5" || !f.Given() {
+		t.Errorf("%+v %v", s, err)
+	}
+	fs = flagSet()
+	f = AddFlags(fs, false)
+	if err := fs.Parse([]string{"--nats-token", "t", "--nats-user", "u"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Settings(); err == nil || !strings.Contains(err.Error(), "one kind") {
+		t.Errorf("two kinds of credentials: %v", err)
+	}
+}
+
+func flagSet() *flag.FlagSet {
+	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return fs
+}
+
+// TestDistributedResume stops a distributed match after two games and
+// resumes it: every game is in the output once.
+func TestDistributedResume(t *testing.T) {
+	srv := startServer(t, Settings{})
+	nc := connect(t, srv.URL(), Settings{})
+	startWorkers(t, nc, 2, WorkerOptions{})
+	out := filepath.Join(t.TempDir(), "m.txt")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cfg := config(t, out, 6)
+	cfg.OnEvent = func(e match.Event) {
+		if e.Kind == match.GameDone && e.Done == 2 {
+			cancel()
+		}
+	}
+	c, _ := NewCoordinator(nc, CoordinatorOptions{Run: RunID(out), Fresh: true})
+	cfg.Executor = c
+	r, err := match.NewRunner(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum, err := r.Run(ctx); !errors.Is(err, context.Canceled) || sum.Done < 2 || sum.Done == 6 {
+		t.Fatalf("stopped run: %+v, %v", sum, err)
+	}
+
+	cfg = config(t, out, 6)
+	cfg.Resume = true
+	c, _ = NewCoordinator(nc, CoordinatorOptions{Run: RunID(out)})
+	cfg.Executor = c
+	sum, err := play(t, cfg)
+	if err != nil || !sum.Finished || sum.Done != 6 || sum.Resumed < 2 {
+		t.Fatalf("resumed: %+v, %v", sum, err)
+	}
+	if got := readGames(t, out); len(got) != 6 {
+		t.Errorf("%d games after resuming", len(got))
+	}
+}

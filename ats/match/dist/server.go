@@ -1,0 +1,169 @@
+package dist
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+)
+
+// Server is the embedded NATS server: JetStream in this process, so that
+// a distributed match needs nothing installed.
+type Server struct {
+	ns  *server.Server
+	url string
+}
+
+// isLoopback reports whether host is a loopback address, which only this
+// machine reaches.
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// StartServer starts the embedded server on s.Listen (default 127.0.0.1,
+// a free port) with JetStream in s.Store (default DefaultStore()). It
+// refuses to listen beyond loopback without credentials, since anyone who
+// reaches the port could then take or forge jobs.
+func StartServer(s Settings) (*Server, error) {
+	if err := s.check(); err != nil {
+		return nil, err
+	}
+	listen := s.Listen
+	if listen == "" {
+		listen = "127.0.0.1:0"
+	}
+	host, portText, err := net.SplitHostPort(listen)
+	if err != nil {
+		return nil, fmt.Errorf("--listen %q: %w (want HOST:PORT, e.g. 127.0.0.1:4222)", listen, err)
+	}
+	port, err := strconv.Atoi(portText)
+	if err != nil || port < 0 || port > 65535 {
+		return nil, fmt.Errorf("--listen %q: bad port", listen)
+	}
+	if !isLoopback(host) && !s.hasCredentials() {
+		return nil, fmt.Errorf("refusing to listen on %s without credentials: give --nats-user and --nats-password, --nats-token or --nats-nkey (or listen on 127.0.0.1)", listen)
+	}
+	if port == 0 {
+		port = server.RANDOM_PORT
+	}
+	store := s.Store
+	if store == "" {
+		if store, err = DefaultStore(); err != nil {
+			return nil, fmt.Errorf("the embedded NATS server's store: %w", err)
+		}
+	}
+	if err := os.MkdirAll(store, 0o700); err != nil {
+		return nil, fmt.Errorf("the embedded NATS server's store: %w", err)
+	}
+	opts := &server.Options{
+		ServerName: "arimaa-workbench",
+		Host:       host,
+		Port:       port,
+		JetStream:  true,
+		StoreDir:   store,
+		// The process's signals are the workbench's, and the server's
+		// log would mix into the match report.
+		NoSigs: true,
+		NoLog:  true,
+	}
+	switch {
+	case s.User != "":
+		opts.Username, opts.Password = s.User, s.Password
+	case s.Token != "":
+		opts.Authorization = s.Token
+	case s.Nkey != "":
+		pub, err := nkeyPublic(s.Nkey)
+		if err != nil {
+			return nil, err
+		}
+		opts.Nkeys = []*server.NkeyUser{{Nkey: pub}}
+	}
+	ns, err := server.NewServer(opts)
+	if err != nil {
+		return nil, fmt.Errorf("the embedded NATS server: %w", err)
+	}
+	go ns.Start()
+	if !ns.ReadyForConnections(15 * time.Second) {
+		ns.Shutdown()
+		return nil, fmt.Errorf("the embedded NATS server did not start on %s with its store in %s (is another match using that store? give --nats-store)", listen, store)
+	}
+	url := ns.ClientURL()
+	if !isLoopback(host) {
+		// ClientURL names the address the server listens on; for all
+		// interfaces that is no address to connect to.
+		addr := ns.Addr().(*net.TCPAddr)
+		url = fmt.Sprintf("nats://%s", net.JoinHostPort(hostname(), strconv.Itoa(addr.Port)))
+	}
+	return &Server{ns: ns, url: url}, nil
+}
+
+// hostname is this machine's name, for the URL workers elsewhere use.
+func hostname() string {
+	h, err := os.Hostname()
+	if err != nil || h == "" {
+		return "localhost"
+	}
+	return h
+}
+
+// URL is the address clients connect to.
+func (s *Server) URL() string { return s.url }
+
+// LocalURL is the address for clients on this machine.
+func (s *Server) LocalURL() string {
+	addr := s.ns.Addr().(*net.TCPAddr)
+	return fmt.Sprintf("nats://%s", net.JoinHostPort("127.0.0.1", strconv.Itoa(addr.Port)))
+}
+
+// Close stops the server and waits until it has.
+func (s *Server) Close() {
+	s.ns.Shutdown()
+	s.ns.WaitForShutdown()
+}
+
+// Connect connects to the server at url with the credentials of s,
+// retrying while ctx lasts when the server is not up yet (a worker may
+// start before its coordinator) and failing at once when it refuses the
+// credentials. waiting, when not nil, is told once that the server is not
+// there yet.
+func Connect(ctx context.Context, url string, s Settings, name string, waiting func(error)) (*nats.Conn, error) {
+	auth, err := s.clientOptions()
+	if err != nil {
+		return nil, err
+	}
+	opts := append([]nats.Option{nats.Name(name), nats.MaxReconnects(-1), nats.ReconnectWait(time.Second),
+		nats.Timeout(5 * time.Second)}, auth...)
+	told := false
+	for {
+		nc, err := nats.Connect(url, opts...)
+		if err == nil {
+			return nc, nil
+		}
+		if errors.Is(err, nats.ErrAuthorization) || strings.Contains(strings.ToLower(err.Error()), "authorization") {
+			return nil, fmt.Errorf("NATS server %s refused the credentials: %w", url, err)
+		}
+		if !errors.Is(err, nats.ErrNoServers) {
+			return nil, fmt.Errorf("NATS server %s: %w", url, err)
+		}
+		if !told && waiting != nil {
+			waiting(err)
+			told = true
+		}
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("NATS server %s: %w", url, err)
+		case <-time.After(time.Second):
+		}
+	}
+}

@@ -1,0 +1,238 @@
+package dist
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nkeys"
+)
+
+// Settings say where the NATS server is (or where the embedded one
+// listens and keeps its data) and which credentials to use. They come
+// from the [nats] table of a TOML settings file, overridden by flags.
+type Settings struct {
+	// URL is an existing server, e.g. nats://host:4222; "" runs the
+	// embedded server.
+	URL string `toml:"url"`
+	// Listen is the embedded server's HOST:PORT; "" is 127.0.0.1 on a
+	// port the system chooses.
+	Listen string `toml:"listen"`
+	// Store is the embedded server's JetStream directory; "" takes
+	// DefaultStore.
+	Store string `toml:"store"`
+	// Credentials: a user and password, a token, or an nkey seed file.
+	User     string `toml:"user"`
+	Password string `toml:"password"`
+	Token    string `toml:"token"`
+	Nkey     string `toml:"nkey"`
+}
+
+// hasCredentials reports whether any credentials are given.
+func (s Settings) hasCredentials() bool { return s.User != "" || s.Token != "" || s.Nkey != "" }
+
+// check rejects credentials that do not make one method.
+func (s Settings) check() error {
+	n := 0
+	for _, set := range []bool{s.User != "", s.Token != "", s.Nkey != ""} {
+		if set {
+			n++
+		}
+	}
+	switch {
+	case n > 1:
+		return errors.New("give one kind of NATS credentials: a user and password, a token or an nkey")
+	case s.Password != "" && s.User == "":
+		return errors.New("a NATS password needs a user")
+	}
+	return nil
+}
+
+// clientOptions are the nats.go options that present the credentials.
+func (s Settings) clientOptions() ([]nats.Option, error) {
+	switch {
+	case s.User != "":
+		return []nats.Option{nats.UserInfo(s.User, s.Password)}, nil
+	case s.Token != "":
+		return []nats.Option{nats.Token(s.Token)}, nil
+	case s.Nkey != "":
+		o, err := nats.NkeyOptionFromSeed(s.Nkey)
+		if err != nil {
+			return nil, fmt.Errorf("nkey %s: %w", s.Nkey, err)
+		}
+		return []nats.Option{o}, nil
+	}
+	return nil, nil
+}
+
+// nkeyPublic reads the public key of the nkey seed in file, which the
+// embedded server admits.
+func nkeyPublic(file string) (string, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return "", err
+	}
+	kp, err := nkeys.ParseDecoratedNKey(data)
+	if err != nil {
+		return "", fmt.Errorf("nkey %s: %w", file, err)
+	}
+	defer kp.Wipe()
+	pub, err := kp.PublicKey()
+	if err != nil {
+		return "", fmt.Errorf("nkey %s: %w", file, err)
+	}
+	if !nkeys.IsValidPublicUserKey(pub) {
+		return "", fmt.Errorf("nkey %s: not a user seed (one starting SU)", file)
+	}
+	return pub, nil
+}
+
+// ReadSettings reads the [nats] table of a TOML settings file.
+func ReadSettings(path string) (Settings, error) {
+	var f struct {
+		NATS Settings `toml:"nats"`
+	}
+	md, err := toml.DecodeFile(path, &f)
+	if err != nil {
+		return Settings{}, fmt.Errorf("%s: %w", path, err)
+	}
+	for _, k := range md.Undecoded() {
+		if len(k) > 0 && k[0] == "nats" {
+			return Settings{}, fmt.Errorf("%s: unknown key %s (the [nats] table has url, listen, store, user, password, token, nkey)", path, k)
+		}
+	}
+	return f.NATS, nil
+}
+
+// SettingsFile is where the workbench keeps its NATS settings:
+// os.UserConfigDir()/arimaa-workbench/nats.toml.
+func SettingsFile() (string, error) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, "arimaa-workbench", "nats.toml"), nil
+}
+
+// DefaultStore is the embedded server's JetStream directory under the
+// user's data directory: $XDG_DATA_HOME (or ~/.local/share on Unix
+// systems), or os.UserConfigDir() elsewhere, then arimaa-workbench/nats.
+func DefaultStore() (string, error) {
+	base := os.Getenv("XDG_DATA_HOME")
+	if base == "" {
+		switch runtime.GOOS {
+		case "windows", "darwin", "ios", "plan9":
+			d, err := os.UserConfigDir()
+			if err != nil {
+				return "", err
+			}
+			base = d
+		default:
+			home, err := os.UserHomeDir()
+			if err != nil {
+				return "", err
+			}
+			base = filepath.Join(home, ".local", "share")
+		}
+	}
+	return filepath.Join(base, "arimaa-workbench", "nats"), nil
+}
+
+// Flags are the command-line flags that set Settings.
+type Flags struct {
+	fs     *flag.FlagSet
+	config *string
+	vals   Settings
+}
+
+// AddFlags registers the NATS flags on fs: the server's URL and the
+// credentials, and with server also the embedded server's address and
+// store. Call Settings after fs is parsed.
+func AddFlags(fs *flag.FlagSet, server bool) *Flags {
+	f := &Flags{fs: fs}
+	f.config = fs.String("nats-config", "", "read NATS settings from the [nats] table of TOML `FILE` (default: the workbench's nats.toml, when it exists)")
+	urlHelp := "the NATS server `URL` to take jobs from, e.g. nats://host:4222"
+	if server {
+		urlHelp = "play the games as jobs on the NATS server at `URL` (implies --dist) instead of the embedded server"
+	}
+	fs.StringVar(&f.vals.URL, "nats", "", urlHelp)
+	fs.StringVar(&f.vals.User, "nats-user", "", "NATS `USER` (with --nats-password)")
+	fs.StringVar(&f.vals.Password, "nats-password", "", "NATS `PASSWORD`")
+	fs.StringVar(&f.vals.Token, "nats-token", "", "NATS `TOKEN`")
+	fs.StringVar(&f.vals.Nkey, "nats-nkey", "", "NATS nkey seed `FILE`")
+	if server {
+		fs.StringVar(&f.vals.Listen, "listen", "", "the embedded NATS server listens on `HOST:PORT` (default 127.0.0.1, any free port; beyond loopback only with credentials)")
+		fs.StringVar(&f.vals.Store, "nats-store", "", "the embedded server's JetStream `DIR` (default: the user's data directory, arimaa-workbench/nats)")
+	}
+	return f
+}
+
+// Given reports whether any NATS flag was set on the command line.
+func (f *Flags) Given() bool {
+	given := false
+	f.fs.Visit(func(fl *flag.Flag) {
+		if fl.Name == "nats" || fl.Name == "listen" || strings.HasPrefix(fl.Name, "nats-") {
+			given = true
+		}
+	})
+	return given
+}
+
+// Settings merges the settings file (--nats-config, or the workbench's
+// when it exists) with the flags given, which win.
+func (f *Flags) Settings() (Settings, error) {
+	var s Settings
+	path := *f.config
+	if path == "" {
+		def, err := SettingsFile()
+		if err == nil {
+			if _, err := os.Stat(def); err == nil {
+				path = def
+			} else if !errors.Is(err, fs.ErrNotExist) {
+				return Settings{}, err
+			}
+		}
+	}
+	if path != "" {
+		var err error
+		if s, err = ReadSettings(path); err != nil {
+			return Settings{}, err
+		}
+	}
+	set := map[string]bool{}
+	f.fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	for _, o := range []struct {
+		name string
+		dst  *string
+		val  string
+	}{
+		{"nats", &s.URL, f.vals.URL}, {"nats-user", &s.User, f.vals.User}, {"nats-password", &s.Password, f.vals.Password},
+		{"nats-token", &s.Token, f.vals.Token}, {"nats-nkey", &s.Nkey, f.vals.Nkey},
+		{"listen", &s.Listen, f.vals.Listen}, {"nats-store", &s.Store, f.vals.Store},
+	} {
+		if set[o.name] {
+			*o.dst = o.val
+		}
+	}
+	if set["nats-user"] || set["nats-token"] || set["nats-nkey"] {
+		// Credentials on the command line replace the file's, whatever
+		// their kind.
+		if !set["nats-user"] {
+			s.User, s.Password = "", ""
+		}
+		if !set["nats-token"] {
+			s.Token = ""
+		}
+		if !set["nats-nkey"] {
+			s.Nkey = ""
+		}
+	}
+	return s, s.check()
+}

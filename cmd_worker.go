@@ -1,0 +1,93 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"sync"
+
+	"arimaa-workbench/ats/match/dist"
+)
+
+// runWorker plays the games of distributed matches: it takes jobs from a
+// NATS JetStream server until it is stopped.
+func runWorker(ctx context.Context, args []string, io stdio) int {
+	fs := flag.NewFlagSet("worker", flag.ContinueOnError)
+	fs.SetOutput(io.err)
+	natsFlags := dist.AddFlags(fs, false)
+	slots := fs.Int("slots", 1, "play `N` games at once (one per core is the most that pays)")
+	name := fs.String("name", "", "the worker's `NAME` in the coordinator's notices (default HOST-PID)")
+	site := fs.String("site", "", "the archive's site column for the games played here (default the host name)")
+	quiet := fs.Bool("q", false, "print nothing but errors")
+	fs.Usage = func() {
+		fmt.Fprint(io.err, `usage: arimaa-workbench worker --nats URL [--slots N] [credentials]
+
+Plays the games of distributed matches ('arimaa-workbench match --dist')
+for any coordinator on the NATS server at URL: takes a job, plays the game
+as a local match would, stores the result and only then acknowledges the
+job. A worker that lacks an AEI engine's program says so and leaves the
+job to another. Ctrl-C or SIGTERM stops the worker: games in progress are
+handed back at once to other workers.
+
+options:
+`)
+		fs.PrintDefaults()
+	}
+	extra, err := parseInterleaved(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(io.err, "worker: "+format+"\n", a...)
+		return 2
+	}
+	if len(extra) > 0 {
+		return usageErr("unexpected argument %q", extra[0])
+	}
+	if *slots < 1 || *slots > 256 {
+		return usageErr("--slots %d: must be from 1 to 256", *slots)
+	}
+	settings, err := natsFlags.Settings()
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	if settings.URL == "" {
+		return usageErr("give the NATS server with --nats URL (or url in the [nats] settings)")
+	}
+	var mu sync.Mutex // the slots log at once
+	logf := func(format string, a ...any) {
+		if *quiet {
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprintf(io.err, "worker: "+format+"\n", a...)
+	}
+	nc, err := dist.Connect(ctx, settings.URL, settings, "arimaa-workbench worker", func(err error) {
+		logf("waiting for the NATS server at %s (%v)", settings.URL, err)
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			return 1
+		}
+		fmt.Fprintf(io.err, "worker: %v\n", err)
+		return 1
+	}
+	defer nc.Close()
+	w, err := dist.NewWorker(nc, dist.WorkerOptions{Slots: *slots, Name: *name, Site: *site, Log: logf})
+	if err != nil {
+		fmt.Fprintf(io.err, "worker: %v\n", err)
+		return 1
+	}
+	logf("taking jobs from %s with %d slot(s)", settings.URL, *slots)
+	if err := w.Run(ctx); err != nil && ctx.Err() == nil {
+		fmt.Fprintf(io.err, "worker: %v\n", err)
+		return 1
+	}
+	logf("stopped")
+	return 0
+}
