@@ -9,7 +9,7 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PKGS := gcc pkg-config libgl1-mesa-dev xorg-dev libgtk-3-dev xvfb xauth
 PC_MODS  := gl x11 xcursor xrandr xinerama xi xxf86vm gtk+-3.0
 
-.PHONY: run test deps build fmt-check vet unit smoke bench baseline clean
+.PHONY: run test deps build fmt-check vet unit fuzz smoke bench baseline clean
 
 # The frozen engine every strength change is measured against (a match
 # against this build, see the README's "Measuring strength"). The commit is
@@ -20,7 +20,7 @@ BASELINE_BIN    := bin/baseline
 run: build
 	./$(BIN)
 
-test: deps fmt-check vet unit build smoke
+test: deps fmt-check vet unit fuzz build smoke
 
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists $(PC_MODS) \
@@ -49,6 +49,19 @@ vet:
 # tests run under the race detector.
 unit:
 	$(GO) test -race -count=1 ./...
+
+# Every fuzz target of every package runs for FUZZTIME. Minimising a new
+# input is capped at 100 runs: with the default (a minute per input) a slow
+# target spent its whole time minimising and hardly fuzzed.
+FUZZTIME ?= 5s
+
+fuzz:
+	@set -e; for dir in $$(grep -rl --include='*_test.go' --exclude-dir=bin --exclude-dir=.git '^func Fuzz' . | xargs -n1 dirname | sort -u); do \
+	  for target in $$($(GO) test -list 'Fuzz.*' $$dir | grep '^Fuzz'); do \
+	    echo "fuzz: $$dir $$target"; \
+	    $(GO) test -run '^$$' -fuzz "^$$target\$$" -fuzztime=$(FUZZTIME) -fuzzminimizetime=100x $$dir; \
+	  done; \
+	done
 
 # Start the real binary under Xvfb, save a screenshot and check it is a
 # non-empty image.

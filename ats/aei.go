@@ -140,52 +140,12 @@ func firstTurn(pv string) string {
 	return strings.Join(words, " ")
 }
 
-// SplitCommand splits an engine command line into words, honouring single
-// and double quotes and backslash escapes, as a shell would for simple
-// cases.
+// SplitCommand splits an engine command line into words with
+// aei.SplitCommand and refuses one without a program.
 func SplitCommand(s string) ([]string, error) {
-	var words []string
-	var cur strings.Builder
-	inWord := false
-	var quote rune
-	esc := false
-	for _, r := range s {
-		switch {
-		case esc:
-			cur.WriteRune(r)
-			esc = false
-		case r == '\\' && quote != '\'':
-			esc, inWord = true, true
-		case quote != 0:
-			if r == quote {
-				quote = 0
-			} else {
-				cur.WriteRune(r)
-			}
-		case r == '\'' || r == '"':
-			quote, inWord = r, true
-		case r == ' ' || r == '\t' || r == '\n':
-			if inWord {
-				words = append(words, cur.String())
-				cur.Reset()
-				inWord = false
-			}
-		default:
-			cur.WriteRune(r)
-			inWord = true
-		}
+	words, err := aei.SplitCommand(s)
+	if err == nil && len(words) == 0 {
+		err = fmt.Errorf("%w: the command line is empty", aei.ErrCommand)
 	}
-	if quote != 0 {
-		return nil, fmt.Errorf("unclosed %c quote in %q", quote, s)
-	}
-	if esc {
-		return nil, fmt.Errorf("trailing backslash in %q", s)
-	}
-	if inWord {
-		words = append(words, cur.String())
-	}
-	if len(words) == 0 {
-		return nil, errors.New("empty engine command")
-	}
-	return words, nil
+	return words, err
 }

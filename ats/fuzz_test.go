@@ -5,22 +5,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
-
-func addFiles(f *testing.F, pattern string) {
-	files, _ := filepath.Glob(pattern)
-	for _, p := range files {
-		if data, err := os.ReadFile(p); err == nil {
-			f.Add(string(data))
-		}
-	}
-}
 
 // FuzzReadATS: the legacy reader never panics, and an accepted test is
 // usable: its criteria print and judge without trouble.
 func FuzzReadATS(f *testing.F) {
-	addFiles(f, "testdata/legacy/*.ats")
-	addFiles(f, "../assets/tests/legacy/*.ats")
+	// Seeds are small: the fuzzer's minimisation time grows with them.
 	f.Add("[settings]\nposition =\n  2w\n[criteria]\ncondition = piece_position\nafter_piece_position = Eb3 !ce2 | Hf6x : 0.5\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		tc, err := ReadATS(strings.NewReader(text), "f.ats")
@@ -34,8 +25,8 @@ func FuzzReadATS(f *testing.F) {
 
 // FuzzReadTOML: the TOML reader never panics.
 func FuzzReadTOML(f *testing.F) {
-	addFiles(f, "../assets/tests/*.toml")
 	f.Add(tomlTwo)
+	f.Add("name = \"s\"\n[[test]]\nname = \"t\"\nposition = \"g [       r   R                                        e   R       ]\"\npieces = \"Rh8 !rb8\"\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		tf, _ := ReadTOML(strings.NewReader(text), "f.toml")
 		if tf == nil {
@@ -96,6 +87,102 @@ func FuzzPlayMove(f *testing.F) {
 			pl, v, err := tc.Score(move, Report{})
 			if err == nil && (v.Score < 0 || pl.Text == "") {
 				t.Fatalf("%q: score %v text %q", move, v.Score, pl.Text)
+			}
+		}
+	})
+}
+
+// FuzzReadResultFile: a result file of any content is read without a
+// panic, and what is read writes and reads back the same.
+func FuzzReadResultFile(f *testing.F) {
+	f.Add(`{"type":"run","run":{"version":1,"suite":"s","engine":"e","limits":{"time_ns":1},"cycles":1,"jobs":1,"threshold":1,"tests":["a"],"start":"2026-01-02T03:04:05Z"}}
+{"type":"result","result":{"name":"a","number":1,"cycle":1,"status":"pass","score":1,"max_score":1,"move":"Ra1n","legal":true,"seconds":0.5}}
+{"type":"end","end":"2026-01-02T03:04:06Z"}
+`)
+	f.Add(`{"type":"run","run":{}}` + "\n" + `{"type":"result","result":{"name":"a"` + "\n")
+	f.Add(`{"type":"mystery"}`)
+	dir := f.TempDir() // one folder for all inputs: a folder per input costs more than the test
+	f.Fuzz(func(t *testing.T, text string) {
+		path := filepath.Join(dir, "run.jsonl")
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, _ = ReadSummary(path)
+		h, rs, done, err := ReadResultFile(path)
+		if err != nil {
+			return
+		}
+		again := filepath.Join(dir, "again.jsonl")
+		os.Remove(again)
+		rf, err := CreateResultFile(again, h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rs {
+			if err := rf.Append(r); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if done {
+			if err := rf.Finish(time.Now()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rf.Close()
+		_, rs2, done2, err := ReadResultFile(again)
+		if err != nil || len(rs2) != len(rs) || done2 != done {
+			t.Fatalf("rewritten: %d results, done %v, %v; want %d, %v", len(rs2), done2, err, len(rs), done)
+		}
+		_ = Summarize(h, rs, done).Line()
+	})
+}
+
+// FuzzLoadConfig: a suite configuration, TOML or the original runner's
+// ats.cfg, is read without a panic, and one that is accepted holds only
+// settings a run takes.
+func FuzzLoadConfig(f *testing.F) {
+	f.Add("engine = \"builtin\"\nengine_options = { hash = \"64\" }\ntests = [\"t\"]\ntime_per_test = 0.5\ncycles = 2\njobs = 1\nthreshold = 0.5\n")
+	f.Add("[global]\nengine = bot -x\ntests = 1-5\ntime_per_test = 2\ncycles = 1\n")
+	f.Add("[global]\ntime_per_test = nan\n")
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, text string) {
+		path := filepath.Join(dir, "ats.cfg")
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		c, err := LoadConfig(path)
+		if err != nil {
+			return
+		}
+		if err := c.check(); err != nil {
+			t.Fatalf("accepted a configuration out of range: %v", err)
+		}
+		lim := Limits{Time: time.Duration(c.TimePerTest * float64(time.Second)), Playouts: c.Playouts, Nodes: c.Nodes}
+		if err := lim.Check(); err != nil {
+			t.Fatalf("accepted limits out of range: %v", err)
+		}
+	})
+}
+
+// FuzzParseFilter: a filter of any text parses or fails without a panic,
+// and commas and blanks separate its items alike.
+func FuzzParseFilter(f *testing.F) {
+	for _, s := range []string{"1-10, tag:goal", "goal-*,7", "3-1", "tag:", "[", "0"} {
+		f.Add(s)
+	}
+	tests := []*Test{{Number: 1, Name: "goal-one"}, {Number: 7, Name: "x", Tags: []string{"goal"}}, {Number: 12, Name: "[odd]"}}
+	f.Fuzz(func(t *testing.T, text string) {
+		a, errA := ParseFilter(text)
+		b, errB := ParseFilter(strings.ReplaceAll(text, ",", " "))
+		if (errA == nil) != (errB == nil) {
+			t.Fatalf("%q: %v, with blanks for commas %v", text, errA, errB)
+		}
+		if errA != nil {
+			return
+		}
+		for _, tc := range tests {
+			if a.Match(tc) != b.Match(tc) {
+				t.Fatalf("%q: test %d matches one way only", text, tc.Number)
 			}
 		}
 	})

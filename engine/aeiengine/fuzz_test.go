@@ -17,6 +17,8 @@ func FuzzHandle(f *testing.F) {
 	f.Fuzz(func(t *testing.T, session string) {
 		o := testOptions()
 		o.Playouts = 50
+		// A small tree: isready maps it, for every input.
+		o.Config.Search.MemoryMB = 4
 		e := New(o)
 		e.out = &writer{w: bufio.NewWriter(io.Discard)}
 		defer e.stopSearch(true)

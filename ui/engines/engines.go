@@ -29,6 +29,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"arimaa-workbench/engine/aei"
 	"arimaa-workbench/records"
 )
 
@@ -36,7 +37,7 @@ import (
 var (
 	ErrSyntax    = errors.New("bad settings syntax")
 	ErrName      = errors.New("bad engine name")
-	ErrCommand   = errors.New("bad command line")
+	ErrCommand   = aei.ErrCommand
 	ErrOption    = errors.New("bad engine option")
 	ErrUnknown   = errors.New("unknown key")
 	ErrDuplicate = errors.New("duplicate engine name")
@@ -45,7 +46,7 @@ var (
 // Engine is one external engine.
 type Engine struct {
 	Name    string
-	Command string // the command line, split by SplitCommand
+	Command string // the command line, split by aei.SplitCommand
 	Dir     string // working folder; empty for the workbench's own
 	Options []Option
 }
@@ -56,7 +57,7 @@ type Option struct {
 }
 
 // Argv splits the engine's command line into the program and its arguments.
-func (e Engine) Argv() ([]string, error) { return SplitCommand(e.Command) }
+func (e Engine) Argv() ([]string, error) { return aei.SplitCommand(e.Command) }
 
 // Settings is the list of external engines, in the order the user keeps them.
 type Settings struct {
@@ -115,7 +116,7 @@ func (s Settings) Validate() []error {
 			errs = append(errs, fmt.Errorf("%s: %w", where, ErrDuplicate))
 		}
 		seen[e.Name] = true
-		if argv, err := SplitCommand(e.Command); err != nil {
+		if argv, err := aei.SplitCommand(e.Command); err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", where, err))
 		} else if len(argv) == 0 {
 			errs = append(errs, fmt.Errorf("%s: %w: the command line is empty", where, ErrCommand))
@@ -130,65 +131,6 @@ func (s Settings) Validate() []error {
 		}
 	}
 	return errs
-}
-
-// SplitCommand splits a command line into words the way a POSIX shell does
-// for plain words: blanks separate words, single quotes keep everything
-// literally, double quotes keep blanks and allow \" and \\, and a backslash
-// outside quotes escapes the next character. An error names the column
-// (1-based) of an unclosed quote or a trailing backslash.
-func SplitCommand(s string) ([]string, error) {
-	var words []string
-	var cur strings.Builder
-	inWord := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == ' ' || c == '\t':
-			if inWord {
-				words = append(words, cur.String())
-				cur.Reset()
-				inWord = false
-			}
-		case c == '\'':
-			end := strings.IndexByte(s[i+1:], '\'')
-			if end < 0 {
-				return nil, fmt.Errorf("%w: column %d: the single quote is never closed", ErrCommand, i+1)
-			}
-			cur.WriteString(s[i+1 : i+1+end])
-			i += end + 1
-			inWord = true
-		case c == '"':
-			j := i + 1
-			for ; j < len(s) && s[j] != '"'; j++ {
-				if s[j] == '\\' && j+1 < len(s) && (s[j+1] == '"' || s[j+1] == '\\') {
-					j++
-				}
-				cur.WriteByte(s[j])
-			}
-			if j >= len(s) {
-				return nil, fmt.Errorf("%w: column %d: the double quote is never closed", ErrCommand, i+1)
-			}
-			i = j
-			inWord = true
-		case c == '\\':
-			if i+1 >= len(s) {
-				return nil, fmt.Errorf("%w: column %d: a backslash ends the line", ErrCommand, i+1)
-			}
-			i++
-			cur.WriteByte(s[i])
-			inWord = true
-		case c == '\n' || c == '\r':
-			return nil, fmt.Errorf("%w: column %d: the command line spans lines", ErrCommand, i+1)
-		default:
-			cur.WriteByte(c)
-			inWord = true
-		}
-	}
-	if inWord {
-		words = append(words, cur.String())
-	}
-	return words, nil
 }
 
 // file is the TOML layout.

@@ -12,42 +12,6 @@ import (
 	"arimaa-workbench/records"
 )
 
-func TestSplitCommand(t *testing.T) {
-	tests := []struct {
-		in   string
-		want []string
-		err  string
-	}{
-		{"bot", []string{"bot"}, ""},
-		{"  /opt/bot  --quiet -c x.cfg ", []string{"/opt/bot", "--quiet", "-c", "x.cfg"}, ""},
-		{`"/my engines/bot" 'a b' c\ d`, []string{"/my engines/bot", "a b", "c d"}, ""},
-		{`x "say \"hi\"" 'it''s'`, []string{"x", `say "hi"`, "its"}, ""},
-		{`x ""`, []string{"x", ""}, ""},
-		{"", nil, ""},
-		{`bot 'open`, nil, "column 5: the single quote is never closed"},
-		{`bot "open`, nil, "column 5: the double quote is never closed"},
-		{`bot \`, nil, "column 5: a backslash ends the line"},
-		{"bot\nx", nil, "column 4: the command line spans lines"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.in, func(t *testing.T) {
-			got, err := SplitCommand(tc.in)
-			if tc.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.err) || !errors.Is(err, ErrCommand) {
-					t.Fatalf("error %v, want one containing %q", err, tc.err)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(got, tc.want) {
-				t.Errorf("got %q, want %q", got, tc.want)
-			}
-		})
-	}
-}
-
 const sample = `# two engines
 [[engine]]
 name = "sample"
