@@ -7,7 +7,7 @@ type Search struct {
 	Exploration     float64 `toml:"exploration" range:"0,10" doc:"UCB1 exploration constant c in X + c*sqrt(ln n / n_i) (seed 000 ch. 4.3.3: 0.2)."`
 	VirtualVisits   int     `toml:"virtual_visits" range:"0,1000" doc:"Virtual visits with a drawn result given to every new node instead of first-play urgency (ch. 4.3.3; 5 was best in ch. 5)."`
 	Maturity        int     `toml:"maturity" range:"0,100000" doc:"A node is expanded after maturity + depth visits (ch. 4.3.3)."`
-	CapturePrior    int     `toml:"capture_prior" range:"0,100000" doc:"Search extension: a child that begins a capture the trap check finds when its node is expanded gets this much step score on top (Kozelek 2009, ch. 4.7.3; 0 turns it off)."`
+	CapturePrior    int     `toml:"capture_prior" range:"0,100000" doc:"Search extension: a child that begins a capture the trap check finds when its node is expanded gets this much step score on top (after Kozelek 2009, ch. 4.7.3; 0 turns it off)."`
 	DefencePrior    int     `toml:"defence_prior" range:"0,100000" doc:"Search extension: at the start of a turn, a child that moves a piece the opponent threatens to capture, or guards the trap it would die on, gets this much step score on top (0 turns it off)."`
 	TacticsDepth    int     `toml:"tactics_depth" range:"0,255" doc:"The trap checks of capture_prior and defence_prior run at nodes at most this many steps below the root: they cost a search each."`
 	KnowledgeWeight float64 `toml:"knowledge_weight" range:"0,100" doc:"Progressive bias: h_i = knowledge_weight * step score / 1000, added as h_i / n_i (knowledge in tree; 0 turns it off)."`
@@ -48,8 +48,8 @@ func defaultSearch() Search {
 		VirtualVisits:    5,
 		Maturity:         5,
 		KnowledgeWeight:  1,
-		CapturePrior:     0,
-		DefencePrior:     0,
+		CapturePrior:     300,
+		DefencePrior:     200,
 		TacticsDepth:     8,
 		HistoryWeight:    1,
 		Transpositions:   true,
