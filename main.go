@@ -55,7 +55,7 @@ func main() {
 }
 
 func dispatch(ctx context.Context, args []string, io stdio) int {
-	if len(args) == 0 || strings.HasPrefix(args[0], "-") && args[0] != "-h" && args[0] != "--help" {
+	if opensWindow(args) {
 		return runGUI(args, io)
 	}
 	name := args[0]
@@ -68,9 +68,34 @@ func dispatch(ctx context.Context, args []string, io stdio) int {
 			return c.run(ctx, args[1:], io)
 		}
 	}
-	fmt.Fprintf(io.err, "arimaa-workbench: unknown command %q\n\n", name)
+	fmt.Fprintf(io.err, "arimaa-workbench: %q is neither a command nor a file or folder\n\n", name)
 	usage(io.err)
 	return 2
+}
+
+// opensWindow reports whether args are for the window rather than a
+// command: none at all, a flag first, or a first argument that names an
+// existing file or folder (`arimaa-workbench game.txt`). A command's name
+// wins over a file of the same name in the working folder, so scripts that
+// call a command keep working wherever they run.
+func opensWindow(args []string) bool {
+	if len(args) == 0 {
+		return true
+	}
+	first := args[0]
+	if first == "-h" || first == "--help" || first == "help" {
+		return false
+	}
+	if strings.HasPrefix(first, "-") {
+		return true
+	}
+	for _, c := range commands() {
+		if c.name == first {
+			return false
+		}
+	}
+	_, err := os.Stat(first)
+	return err == nil
 }
 
 // parseInterleaved parses flags that may come before, between or after the
