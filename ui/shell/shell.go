@@ -311,9 +311,14 @@ func (wb *Workbench) Shortcut(name string) bool {
 func (wb *Workbench) setKeys() {
 	c := wb.Window.Canvas()
 	c.SetOnTypedKey(func(e *fyne.KeyEvent) { wb.TypedKey(e.Name) })
-	for name, key := range map[string]fyne.KeyName{"undo": fyne.KeyZ, "redo": fyne.KeyY, "save": fyne.KeyS} {
-		c.AddShortcut(&desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { wb.Shortcut(name) })
-	}
+	// The desktop driver turns Ctrl+Z and Ctrl+Y (Cmd on macOS) into its own
+	// undo and redo shortcuts, never into custom ones, so those are what
+	// the canvas must listen for. Ctrl+Shift+Z, the other usual redo, does
+	// arrive as a custom shortcut.
+	c.AddShortcut(&fyne.ShortcutUndo{}, func(fyne.Shortcut) { wb.Shortcut("undo") })
+	c.AddShortcut(&fyne.ShortcutRedo{}, func(fyne.Shortcut) { wb.Shortcut("redo") })
+	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}, func(fyne.Shortcut) { wb.Shortcut("redo") })
+	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyS, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { wb.Shortcut("save") })
 	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { wb.OpenDialog() })
 	c.AddShortcut(&fyne.ShortcutCopy{}, func(fyne.Shortcut) { wb.Shortcut("copy") })
 	c.AddShortcut(&fyne.ShortcutPaste{}, func(fyne.Shortcut) { wb.Shortcut("paste") })

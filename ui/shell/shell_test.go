@@ -6,11 +6,13 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/board/boardtest"
 	"arimaa-workbench/ui/files/filestest"
 	"arimaa-workbench/ui/state"
 )
@@ -149,5 +151,63 @@ func TestWindowSize(t *testing.T) {
 	a.Preferences().SetFloat("window.height", 990)
 	if s := WindowSize(a.Preferences()); s != fyne.NewSize(1500, 990) {
 		t.Errorf("remembered size %v", s)
+	}
+}
+
+// typeShortcut delivers s the way Fyne's desktop driver does for a key
+// combination: to the focused widget when it takes shortcuts, otherwise to
+// the canvas.
+func typeShortcut(c fyne.Canvas, s fyne.Shortcut) {
+	if f, ok := c.Focused().(fyne.Shortcutable); ok {
+		f.TypedShortcut(s)
+		return
+	}
+	c.(fyne.Shortcutable).TypedShortcut(s)
+}
+
+// TestUndoRedoKeysReachEditorAndViewer: Ctrl+Z and Ctrl+Y arrive as Fyne's
+// own undo and redo shortcuts; they undo and redo an edit in the editor and
+// a step of the move being entered in the viewer.
+func TestUndoRedoKeysReachEditorAndViewer(t *testing.T) {
+	wb, _ := newTestWorkbench(t, Options{})
+	c := wb.Window.Canvas()
+	at := func(sq rules.Square) rules.Piece { p := wb.Editor.Model.Position(); return p.At(sq) }
+
+	wb.Select(EditorPanel)
+	wb.Editor.SetTool(rules.GoldCat)
+	boardtest.Tap(wb.Editor.Board, rules.D4)
+	if at(rules.D4) != rules.GoldCat {
+		t.Fatalf("clicking d4 with the cat selected did not place it")
+	}
+	typeShortcut(c, &fyne.ShortcutUndo{})
+	if got := at(rules.D4); got != rules.Empty {
+		t.Errorf("Ctrl+Z in the editor: d4 holds %v, want it empty", got)
+	}
+	typeShortcut(c, &fyne.ShortcutRedo{})
+	if got := at(rules.D4); got != rules.GoldCat {
+		t.Errorf("Ctrl+Y in the editor: d4 holds %v, want the cat back", got)
+	}
+	typeShortcut(c, &fyne.ShortcutUndo{})
+	typeShortcut(c, &desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift})
+	if got := at(rules.D4); got != rules.GoldCat {
+		t.Errorf("Ctrl+Shift+Z in the editor: d4 holds %v, want the cat back", got)
+	}
+
+	if err := wb.Open(filepath.Join(gamesDir(), "goal_race.txt")); err != nil {
+		t.Fatal(err)
+	}
+	wb.Viewer.StepAnimation = 0
+	boardtest.Drag(wb.Viewer.Board, rules.A2, rules.A3)
+	entered := wb.Viewer.Entry.Steps()
+	if len(entered) != 1 {
+		t.Fatalf("dragging the camel on a2 to a3 entered %d steps", len(entered))
+	}
+	typeShortcut(c, &fyne.ShortcutUndo{})
+	if n := len(wb.Viewer.Entry.Steps()); n != 0 {
+		t.Errorf("Ctrl+Z in the viewer left %d steps", n)
+	}
+	typeShortcut(c, &fyne.ShortcutRedo{})
+	if s := wb.Viewer.Entry.Steps(); len(s) != 1 || s[0] != entered[0] {
+		t.Errorf("Ctrl+Y in the viewer: steps %v, want %v", s, entered)
 	}
 }
