@@ -112,6 +112,7 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 	sp := suitepanel.New(suitepanel.Options{
 		Engines: suiteList,
 		Current: wb.Current,
+		OnEdit:  wb.EditPosition,
 		Dialogs: wb.Dialogs,
 		OpenFolder: func(fn func(string)) {
 			if fd, ok := wb.Dialogs.(files.FolderDialogs); ok {

@@ -83,10 +83,7 @@ func New(a fyne.App, w fyne.Window, opts Options) *Workbench {
 	wb.Viewer = viewer.NewPanel(d, wb.Current)
 	wb.Viewer.Status = wb.Status
 	wb.Viewer.OnOpened = wb.opened
-	wb.Viewer.OnEdit = func(p rules.Position, source string) {
-		wb.Editor.Edit(p, source)
-		wb.Select(EditorPanel)
-	}
+	wb.Viewer.OnEdit = wb.EditPosition
 
 	wb.tabs = container.NewAppTabs()
 	wb.tabs.SetTabLocation(container.TabLocationLeading)
@@ -156,6 +153,16 @@ func (wb *Workbench) Selected() string {
 		return it.Text
 	}
 	return ""
+}
+
+// EditPosition brings p into the editor as a new unsaved position, after
+// the guard against losing the one there, and shows the editor: "Edit here"
+// in the viewer and "To editor" in the suite panel. The editor does not
+// follow the shared position by itself, since browsing a game must not
+// overwrite a position being edited.
+func (wb *Workbench) EditPosition(p rules.Position, source string) {
+	wb.Editor.Edit(p, source)
+	wb.Select(EditorPanel)
 }
 
 // SetAnalyser registers the engine panel's entry point: the viewer then

@@ -15,6 +15,7 @@ import (
 	"arimaa-workbench/ui/board/boardtest"
 	"arimaa-workbench/ui/files/filestest"
 	"arimaa-workbench/ui/state"
+	"arimaa-workbench/ui/uitest"
 )
 
 func newTestWorkbench(t *testing.T, opts Options) (*Workbench, *filestest.Dialogs) {
@@ -154,17 +155,6 @@ func TestWindowSize(t *testing.T) {
 	}
 }
 
-// typeShortcut delivers s the way Fyne's desktop driver does for a key
-// combination: to the focused widget when it takes shortcuts, otherwise to
-// the canvas.
-func typeShortcut(c fyne.Canvas, s fyne.Shortcut) {
-	if f, ok := c.Focused().(fyne.Shortcutable); ok {
-		f.TypedShortcut(s)
-		return
-	}
-	c.(fyne.Shortcutable).TypedShortcut(s)
-}
-
 // TestUndoRedoKeysReachEditorAndViewer: Ctrl+Z and Ctrl+Y arrive as Fyne's
 // own undo and redo shortcuts; they undo and redo an edit in the editor and
 // a step of the move being entered in the viewer.
@@ -179,16 +169,16 @@ func TestUndoRedoKeysReachEditorAndViewer(t *testing.T) {
 	if at(rules.D4) != rules.GoldCat {
 		t.Fatalf("clicking d4 with the cat selected did not place it")
 	}
-	typeShortcut(c, &fyne.ShortcutUndo{})
+	uitest.TypeShortcut(c, &fyne.ShortcutUndo{})
 	if got := at(rules.D4); got != rules.Empty {
 		t.Errorf("Ctrl+Z in the editor: d4 holds %v, want it empty", got)
 	}
-	typeShortcut(c, &fyne.ShortcutRedo{})
+	uitest.TypeShortcut(c, &fyne.ShortcutRedo{})
 	if got := at(rules.D4); got != rules.GoldCat {
 		t.Errorf("Ctrl+Y in the editor: d4 holds %v, want the cat back", got)
 	}
-	typeShortcut(c, &fyne.ShortcutUndo{})
-	typeShortcut(c, &desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift})
+	uitest.TypeShortcut(c, &fyne.ShortcutUndo{})
+	uitest.TypeShortcut(c, &desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift})
 	if got := at(rules.D4); got != rules.GoldCat {
 		t.Errorf("Ctrl+Shift+Z in the editor: d4 holds %v, want the cat back", got)
 	}
@@ -202,11 +192,11 @@ func TestUndoRedoKeysReachEditorAndViewer(t *testing.T) {
 	if len(entered) != 1 {
 		t.Fatalf("dragging the camel on a2 to a3 entered %d steps", len(entered))
 	}
-	typeShortcut(c, &fyne.ShortcutUndo{})
+	uitest.TypeShortcut(c, &fyne.ShortcutUndo{})
 	if n := len(wb.Viewer.Entry.Steps()); n != 0 {
 		t.Errorf("Ctrl+Z in the viewer left %d steps", n)
 	}
-	typeShortcut(c, &fyne.ShortcutRedo{})
+	uitest.TypeShortcut(c, &fyne.ShortcutRedo{})
 	if s := wb.Viewer.Entry.Steps(); len(s) != 1 || s[0] != entered[0] {
 		t.Errorf("Ctrl+Y in the viewer: steps %v, want %v", s, entered)
 	}

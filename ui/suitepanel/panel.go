@@ -42,9 +42,12 @@ type EngineChoice struct {
 type Options struct {
 	// Engines lists the engines offered; the first is the default.
 	Engines func() []EngineChoice
-	// Current is the shared current position: "Open in editor" sets it, and
-	// the test editor takes a position from it.
+	// Current is the shared current position: the test editor takes a
+	// position from it.
 	Current *state.Current
+	// OnEdit, when set, takes the selected test's position to the position
+	// editor ("To editor"); source names the test.
+	OnEdit func(p rules.Position, source string)
 	// Dialogs asks for files; OpenFolder asks for a folder. Either may be
 	// nil in tests.
 	Dialogs    files.Dialogs
@@ -324,10 +327,13 @@ func (p *Panel) build() {
 	p.editBtn = widget.NewButtonWithIcon("Edit test…", theme.DocumentCreateIcon(), p.edit)
 	p.editBtn.Disable()
 	toEditor := widget.NewButtonWithIcon("To editor", theme.NavigateNextIcon(), func() {
-		if t := p.selectedTest(); t != nil && p.opts.Current != nil {
-			p.opts.Current.Set(state.Snapshot{Position: t.Position, Source: "test " + t.Name})
+		if t := p.selectedTest(); t != nil && p.opts.OnEdit != nil {
+			p.opts.OnEdit(t.Position, "test "+t.Name)
 		}
 	})
+	if p.opts.OnEdit == nil {
+		toEditor.Hide()
+	}
 	info := container.NewVBox(p.title, container.NewHBox(toEditor, p.editBtn), p.comment, p.moved, p.criteria)
 	outputTitle := widget.NewLabel("Search output")
 	outputTitle.TextStyle.Bold = true

@@ -1,0 +1,53 @@
+package panels
+
+import (
+	"path/filepath"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"arimaa-workbench/ats"
+	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/shell"
+	"arimaa-workbench/ui/suitepanel"
+	"arimaa-workbench/ui/uitest"
+)
+
+// writeTest writes one test, Gold's elephant to step from d3 to d5, into a
+// new folder and returns the folder and the test's position.
+func writeTest(t *testing.T) (string, rules.Position) {
+	t.Helper()
+	var b [64]rules.Piece
+	b[rules.D3], b[rules.A2], b[rules.H7] = rules.GoldElephant, rules.GoldRabbit, rules.SilverRabbit
+	pos := rules.NewPosition(rules.Gold, 10, b)
+	c, err := suitepanel.ParseCriteria("Ed5", pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := suitepanel.SaveATS(filepath.Join(dir, "elephant.ats"), &ats.Test{Name: "elephant", Position: pos, Criteria: c}); err != nil {
+		t.Fatal(err)
+	}
+	return dir, pos
+}
+
+// TestSuiteToEditor: "To editor" in the suite panel brings the selected
+// test's position into the editor, unsaved, and shows the editor.
+func TestSuiteToEditor(t *testing.T) {
+	wb, p, _ := newWorkbench(t)
+	dir, pos := writeTest(t)
+	if err := p.OpenSuite(wb, dir); err != nil {
+		t.Fatal(err)
+	}
+	btn := uitest.Button(wb.Content(), "To editor")
+	if btn == nil {
+		t.Fatal("no To editor button in the suite panel")
+	}
+	test.Tap(btn)
+	if wb.Selected() != shell.EditorPanel {
+		t.Errorf("after To editor the %s panel is shown, want the editor", wb.Selected())
+	}
+	if got := wb.Editor.Model.Position(); got != pos || !wb.Editor.Model.Dirty() {
+		t.Errorf("the editor holds %v (unsaved %v), want the test's position, unsaved", got.AEIString(), wb.Editor.Model.Dirty())
+	}
+}

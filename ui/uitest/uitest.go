@@ -1,0 +1,33 @@
+// Package uitest drives the workbench's widgets in tests the way a user
+// does: it finds a button by its text in what is laid out on screen and
+// types shortcuts the way Fyne's desktop driver delivers them.
+package uitest
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+)
+
+// Button returns the visible button labelled text inside o, or nil. Only
+// what is laid out counts (the shown tab of a tab container, say), as only
+// that can be clicked.
+func Button(o fyne.CanvasObject, text string) *widget.Button {
+	for _, obj := range test.LaidOutObjects(o) {
+		if b, ok := obj.(*widget.Button); ok && b.Text == text && b.Visible() {
+			return b
+		}
+	}
+	return nil
+}
+
+// TypeShortcut delivers s the way Fyne's desktop driver does for a key
+// combination: to the focused widget when it takes shortcuts, otherwise to
+// the canvas.
+func TypeShortcut(c fyne.Canvas, s fyne.Shortcut) {
+	if f, ok := c.Focused().(fyne.Shortcutable); ok {
+		f.TypedShortcut(s)
+		return
+	}
+	c.(fyne.Shortcutable).TypedShortcut(s)
+}
