@@ -133,7 +133,7 @@ func (p *Position) whyIllegal(s Step) string {
 	if pc.Color() == p.side {
 		switch {
 		case p.frozen(from, pc.Color(), pc.Type()):
-			return fmt.Sprintf("%s on %s is frozen", pc, from)
+			return fmt.Sprintf("%s on %s is frozen by %s", pc, from, p.pieceList(p.freezers(from)))
 		case pc.Type() == Rabbit && (pc.Color() == Gold && s.Dir() == South || pc.Color() == Silver && s.Dir() == North):
 			return "a rabbit may not step backwards"
 		}

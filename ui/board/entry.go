@@ -107,16 +107,12 @@ func (e *MoveEntry) stepMsg(err error) string {
 	return fmt.Sprintf("%v played, %d step(s) left", last, e.pos.StepsLeft())
 }
 
-// whyStuck explains why the piece on sq has no step now.
+// whyStuck explains why the piece on sq has no step now, with the cause
+// the rules name (frozen by which piece, no empty neighbour, ...).
 func (e *MoveEntry) whyStuck(sq rules.Square) string {
 	p := e.pos.At(sq)
-	for d := rules.North; d <= rules.West; d++ {
-		if sq.Neighbor(d) == rules.NoSquare {
-			continue
-		}
-		if _, _, err := e.pos.PlayChecked(rules.MakeStep(p, sq, d)); err != nil {
-			return fmt.Sprintf("%v%v cannot move: %v", p, sq, reason(err))
-		}
+	if why := e.pos.WhyStuck(sq); why != "" {
+		return fmt.Sprintf("%v%v cannot move: %s", p, sq, why)
 	}
 	return fmt.Sprintf("%v%v cannot move now", p, sq)
 }

@@ -118,7 +118,7 @@ func TestClickMessages(t *testing.T) {
 	if msg := e.Click(rules.C5); !strings.Contains(msg, "empty") {
 		t.Errorf("click on empty square: %q", msg)
 	}
-	if msg := e.Click(rules.D4); !strings.Contains(msg, "cannot move") || e.Selected() != rules.NoSquare {
+	if msg := e.Click(rules.D4); msg != "Rd4 cannot move: frozen by the horse on d5" || e.Selected() != rules.NoSquare {
 		t.Errorf("click on frozen rabbit: %q, selected %v", msg, e.Selected())
 	}
 	if msg := e.Click(rules.A1); !strings.Contains(msg, "selected") || e.Targets() != rules.A2.Bit()|rules.B1.Bit() {

@@ -207,3 +207,34 @@ func TestPanelArchive(t *testing.T) {
 }
 
 func widgetCell(row int) widget.TableCellID { return widget.TableCellID{Row: row, Col: 0} }
+
+// TestClickOnStuckPieceNamesTheCause: clicking a piece that cannot move
+// says why in the status bar, with the real cause rather than the first
+// blocked square (a frozen rabbit whose north square holds its freezer was
+// said to be blocked by "a5 is occupied").
+func TestClickOnStuckPieceNamesTheCause(t *testing.T) {
+	v, _, _, status := newTestPanel(t)
+	var b [64]rules.Piece
+	b[rules.A4], b[rules.A5], b[rules.D4], b[rules.D5], b[rules.C4], b[rules.E4], b[rules.D3], b[rules.H8] =
+		rules.GoldRabbit, rules.SilverHorse, rules.GoldDog, rules.GoldCat, rules.GoldCat, rules.GoldRabbit, rules.GoldRabbit, rules.SilverRabbit
+	g, err := rules.NewGameFrom(rules.NewPosition(rules.Gold, 10, b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v.SetGame(g, "test")
+	cases := []struct {
+		sq   rules.Square
+		want string
+	}{
+		{rules.A4, "Ra4 cannot move: frozen by the horse on a5"},
+		{rules.D4, "Dd4 cannot move: no empty square next to it"},
+		{rules.A5, "ha5 cannot move: it is silver's, and no stronger gold piece is next to it to push or pull it"},
+	}
+	for _, c := range cases {
+		*status = nil
+		boardtest.Tap(v.Board, c.sq)
+		if len(*status) == 0 || (*status)[len(*status)-1] != c.want {
+			t.Errorf("click on %v: status %q, want %q", c.sq, *status, c.want)
+		}
+	}
+}
