@@ -55,6 +55,32 @@ func (e *ParseError) Error() string {
 // Unwrap returns the reason, which wraps one of the sentinel errors.
 func (e *ParseError) Unwrap() error { return e.Err }
 
+// ParseWarning is something a tolerant reader read past where a strict
+// one stops: the file name (empty when unknown), the 1-based line and
+// column, the character concerned, a sentence saying what was done, and
+// Err, the reason a strict reader gives at the same place (it wraps one of
+// the sentinel errors). Warnings are values, not errors: the text was
+// read, and the caller decides whether to show them or to refuse the text
+// (a --strict flag) by turning each into a *ParseError with Strict.
+type ParseWarning struct {
+	File         string
+	Line, Column int
+	Char         byte
+	Msg          string
+	Err          error
+}
+
+// String reads like an error: "test.ats:8:9: 'C' between squares ignored
+// (squares are read from fixed columns)".
+func (w ParseWarning) String() string {
+	return (&ParseError{File: w.File, Line: w.Line, Column: w.Column, Err: errors.New(w.Msg)}).Error()
+}
+
+// Strict gives the error a strict reader reports instead of w.
+func (w ParseWarning) Strict() *ParseError {
+	return &ParseError{File: w.File, Line: w.Line, Column: w.Column, Err: w.Err}
+}
+
 // reason is a sentence for the user that also matches a sentinel.
 type reason struct {
 	kind error

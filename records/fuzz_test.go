@@ -20,7 +20,9 @@ func FuzzParsePosition(f *testing.F) {
 	f.Add("  12 s\n  8| r\n  7|\n6|\n5|\n4|\n3|\n2|\n1| R R\n")
 	f.Add(FormatPosition(rules.StartPosition()))
 	f.Add("")
+	f.Add("2w\n8|r  . C. . . .  r|\n7|\n6|\n5|\n4|\n3|\n2|\n1|\n")
 	f.Fuzz(func(t *testing.T, text string) {
+		checkTolerant(t, text)
 		p, err := ParsePosition(text)
 		if err != nil {
 			var pe *ParseError
@@ -41,6 +43,34 @@ func FuzzParsePosition(f *testing.F) {
 			t.Fatal("writing is not stable")
 		}
 	})
+}
+
+// checkTolerant checks ParsePositionTolerant against ParsePosition: each
+// warning names the line, column and character it read past, a text
+// without warnings reads the same both ways, and a strict reader refuses
+// a text with warnings at the first of them.
+func checkTolerant(t *testing.T, text string) {
+	p, warns, err := ParsePositionTolerant(text)
+	if err != nil {
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Fatalf("error %v is a %T, not a *ParseError", err, err)
+		}
+		return
+	}
+	lines := splitLines(text)
+	for _, w := range warns {
+		if w.Line < 1 || w.Line > len(lines) || w.Column < 1 || w.Column > len(lines[w.Line-1]) || lines[w.Line-1][w.Column-1] != w.Char {
+			t.Fatalf("warning %v does not point at %q", w, w.Char)
+		}
+	}
+	q, err := ParsePosition(text)
+	switch {
+	case len(warns) == 0 && (err != nil || q.Board() != p.Board() || q.Side() != p.Side() || q.Turn() != p.Turn()):
+		t.Fatalf("no warnings, but the strict reader gives %v", err)
+	case len(warns) > 0 && (err == nil || err.Error() != warns[0].Strict().Error()):
+		t.Fatalf("warnings %v, but the strict reader gives %v", warns, err)
+	}
 }
 
 func FuzzParseCompact(f *testing.F) {

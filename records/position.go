@@ -21,7 +21,24 @@ const maxFileSize = 64 << 20
 // or 'X'. The position must be valid (see rules.Position.Validate); one in
 // which a rabbit already stands on its goal rank is accepted.
 func ParsePosition(text string) (rules.Position, error) {
-	return parsePositionText(text, "")
+	return parsePositionText(text, "", nil)
+}
+
+// ParsePositionTolerant is ParsePosition reading the board the way the
+// original Arimaa Test Suite runner did (Kozelek, Methods of MCTS and the
+// game Arimaa, 2009, appendix A.7): only the fixed square columns count,
+// so a character standing between two squares, or between the eighth
+// square and the closing '|', is ignored instead of refused. Each one
+// ignored is a ParseWarning (ParsePosition refuses the same text with the
+// warning's Err). Legacy test files need this: some hold a piece one
+// column off its place, which that runner never noticed.
+func ParsePositionTolerant(text string) (rules.Position, []ParseWarning, error) {
+	var warns []ParseWarning
+	p, err := parsePositionText(text, "", &warns)
+	if err != nil {
+		return rules.Position{}, nil, err
+	}
+	return p, warns, nil
 }
 
 // ReadPosition is ParsePosition reading from r; name (a file name, or "")
@@ -31,12 +48,15 @@ func ReadPosition(r io.Reader, name string) (rules.Position, error) {
 	if err != nil {
 		return rules.Position{}, err
 	}
-	return parsePositionText(text, name)
+	return parsePositionText(text, name, nil)
 }
 
-func parsePositionText(text, name string) (rules.Position, error) {
+// parsePositionText reads a whole long position; with warn nil it is
+// strict, and otherwise it reads past stray characters between squares,
+// adding a warning for each to *warn.
+func parsePositionText(text, name string, warn *[]ParseWarning) (rules.Position, error) {
 	lines := splitLines(text)
-	p, next, err := parseBoard(lines, 0)
+	p, next, err := parseBoard(lines, 0, warn)
 	if err == nil {
 		if i, col := nextNonBlank(lines, next); i < len(lines) {
 			err = errAt(i+1, col, ErrBoard, "unexpected text after the board")
@@ -143,8 +163,10 @@ func looksLikeBoard(lines []string, i int) bool {
 }
 
 // parseBoard reads a header and board starting at line index i and
-// returns the position and the index of the line after the board.
-func parseBoard(lines []string, i int) (rules.Position, int, *ParseError) {
+// returns the position and the index of the line after the board. With
+// warn nil a stray character between squares is an error; otherwise it is
+// read past and reported in *warn.
+func parseBoard(lines []string, i int, warn *[]ParseWarning) (rules.Position, int, *ParseError) {
 	i, _ = nextNonBlank(lines, i)
 	if i >= len(lines) {
 		return rules.Position{}, i, errAt(1, 0, ErrEmpty, "no position: the text is empty")
@@ -170,7 +192,7 @@ func parseBoard(lines []string, i int) (rules.Position, int, *ParseError) {
 			}
 			break
 		}
-		if err := parseRank(lines[i], i, col-1, rank, &board, &where); err != nil {
+		if err := parseRank(lines[i], i, col-1, rank, &board, &where, warn); err != nil {
 			return rules.Position{}, i, err
 		}
 		i++
@@ -201,8 +223,9 @@ func parseBoard(lines []string, i int) (rules.Position, int, *ParseError) {
 }
 
 // parseRank reads one rank line such as "8| r r . . x . r r |" whose first
-// non-blank character is at byte ind.
-func parseRank(l string, i, ind, rank int, board *[64]rules.Piece, where *[64][2]int) *ParseError {
+// non-blank character is at byte ind. The columns between squares must be
+// blank, unless warn is set (see ParsePositionTolerant).
+func parseRank(l string, i, ind, rank int, board *[64]rules.Piece, where *[64][2]int, warn *[]ParseWarning) *ParseError {
 	t := l[ind:]
 	want := byte('1' + rank)
 	if len(t) < 2 || t[1] != '|' || t[0] < '1' || t[0] > '8' {
@@ -212,10 +235,22 @@ func parseRank(l string, i, ind, rank int, board *[64]rules.Piece, where *[64][2
 		return errAt(i+1, ind+1, ErrBoard, "expected rank %c, found rank %c", want, t[0])
 	}
 	bar := ind + 1
+	// stray handles a character in the column between two squares (or
+	// after the eighth): an error, or a warning when reading tolerantly.
+	stray := func(col int, place string, err *ParseError) *ParseError {
+		if warn == nil {
+			return err
+		}
+		*warn = append(*warn, ParseWarning{Line: i + 1, Column: col + 1, Char: l[col], Err: err.Err,
+			Msg: fmt.Sprintf("%s %s ignored (squares are read from fixed columns)", rules.QuoteByte(l[col]), place)})
+		return nil
+	}
 	for f := 0; f < 8; f++ {
 		sep, at := bar+1+2*f, bar+2+2*f
 		if sep < len(l) && l[sep] != ' ' {
-			return errAt(i+1, sep+1, ErrBoard, "expected a space between squares, found '%c' (squares are read from fixed columns)", l[sep])
+			if err := stray(sep, "between squares", errAt(i+1, sep+1, ErrBoard, "expected a space between squares, found '%c' (squares are read from fixed columns)", l[sep])); err != nil {
+				return err
+			}
 		}
 		if at >= len(l) {
 			break // a trailing run of empty squares trimmed by an editor
@@ -234,7 +269,13 @@ func parseRank(l string, i, ind, rank int, board *[64]rules.Piece, where *[64][2
 		board[sq] = pc
 	}
 	// After the eighth square: blanks, an optional closing '|', blanks.
+	// Reading tolerantly, the column right after the eighth square is one
+	// more column between squares.
 	j := bar + 17
+	if warn != nil && j < len(l) && l[j] != ' ' && l[j] != '\t' && l[j] != '|' {
+		stray(j, "after the eighth square", errAt(i+1, j+1, ErrBoard, "unexpected %s after rank %c", rules.Quote(l[j:]), want))
+		j++
+	}
 	for j < len(l) && l[j] == ' ' {
 		j++
 	}

@@ -136,6 +136,84 @@ func TestParsePositionErrors(t *testing.T) {
 	}
 }
 
+func TestParsePositionTolerant(t *testing.T) {
+	// without removes the pieces on squares from seedPos's board.
+	without := func(squares ...rules.Square) [64]rules.Piece {
+		p := mustPos(t, seedPos)
+		b := p.Board()
+		for _, sq := range squares {
+			b[sq] = rules.Empty
+		}
+		return b
+	}
+	tests := []struct {
+		name  string
+		text  string
+		board [64]rules.Piece
+		warns []ParseWarning // File and Err are checked apart
+	}{
+		{"canonical", seedPos, without(), nil},
+		{"piece one column left", strings.Replace(seedPos, "2| H . C m", "2| H .C  m", 1), without(rules.C2),
+			[]ParseWarning{{Line: 9, Column: 7, Char: 'C', Msg: "'C' between squares ignored (squares are read from fixed columns)"}}},
+		{"piece one column right of h", strings.Replace(seedPos, "R R R R |", "R R R  R|", 1), without(rules.H1),
+			[]ParseWarning{{Line: 10, Column: 19, Char: 'R', Msg: "'R' after the eighth square ignored (squares are read from fixed columns)"}}},
+		{"two, indented", strings.NewReplacer("8| r .", "    8|r  .", "5| . . . . . r", "    5| . . . . .r ").Replace(seedPos), without(rules.A8, rules.F5),
+			[]ParseWarning{
+				{Line: 3, Column: 7, Char: 'r', Msg: "'r' between squares ignored (squares are read from fixed columns)"},
+				{Line: 6, Column: 17, Char: 'r', Msg: "'r' between squares ignored (squares are read from fixed columns)"}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p, warns, err := ParsePositionTolerant(tc.text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Board() != tc.board {
+				t.Errorf("board\n%s", FormatPosition(p))
+			}
+			if len(warns) != len(tc.warns) {
+				t.Fatalf("warnings %v, want %v", warns, tc.warns)
+			}
+			for i, w := range warns {
+				want := tc.warns[i]
+				if w.Line != want.Line || w.Column != want.Column || w.Char != want.Char || w.Msg != want.Msg || w.File != "" {
+					t.Errorf("warning %d: %+v, want %+v", i, w, want)
+				}
+				if !errors.Is(w.Err, ErrBoard) {
+					t.Errorf("warning %d: Err %v is not ErrBoard", i, w.Err)
+				}
+			}
+			if len(warns) == 0 {
+				return
+			}
+			// A strict reader stops at the first warning with its Err.
+			_, err = ParsePosition(tc.text)
+			if got := warns[0].Strict(); err == nil || err.Error() != got.Error() {
+				t.Errorf("ParsePosition: %v; the first warning made strict: %v", err, got)
+			}
+		})
+	}
+	// What the tolerant reader still refuses: a piece that is no piece, and
+	// a board the ignored character leaves invalid.
+	if _, _, err := ParsePositionTolerant(strings.Replace(seedPos, "4| . . d", "4| . .Qd", 1)); err != nil {
+		t.Errorf("a stray 'Q' between squares: %v", err)
+	}
+	_, _, err := ParsePositionTolerant(strings.Replace(seedPos, "4| . . d", "4| . . Q", 1))
+	checkParseError(t, err, 7, 8, ErrPiece, "line 7, column 8: 'Q' is not an Arimaa piece")
+	_, _, err = ParsePositionTolerant("2w\n8| . . . . . . . r |\n7|\n6|\n5|\n4|\n3| . .DR\n2|\n1|\n")
+	checkParseError(t, err, 7, 8, ErrPosition, "line 7, column 8: gold rabbit on trap c3 has no friendly neighbour and would already be captured")
+}
+
+func TestParseWarningString(t *testing.T) {
+	w := ParseWarning{File: "t.ats", Line: 8, Column: 9, Char: 'C', Msg: "'C' between squares ignored", Err: because(ErrBoard, "expected a space")}
+	if got := w.String(); got != "t.ats:8:9: 'C' between squares ignored" {
+		t.Errorf("String = %q", got)
+	}
+	if got := w.Strict(); got.Error() != "t.ats:8:9: expected a space" || !errors.Is(got, ErrBoard) {
+		t.Errorf("Strict = %v", got)
+	}
+}
+
 func TestReadPositionNamesFile(t *testing.T) {
 	_, err := ReadPosition(strings.NewReader(strings.Replace(seedPos, "4| . . d", "4| . . Q", 1)), "pos.txt")
 	checkParseError(t, err, 7, 8, ErrPiece, "pos.txt:7:8: 'Q' is not an Arimaa piece")

@@ -207,7 +207,7 @@ func parseRecord(text, name string, wrap func(*ParseError) error) (*Record, erro
 	var want label
 	setupDone := false
 	if _, _, herr := parseHeader(lines[i], i); herr == nil && looksLikeBoard(lines, i+1) {
-		p, next, err := parseBoard(lines, i)
+		p, next, err := parseBoard(lines, i, nil)
 		if err != nil {
 			return nil, rec.fail(err)
 		}
