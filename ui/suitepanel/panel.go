@@ -284,6 +284,9 @@ func (p *Panel) build() {
 	p.progress = widget.NewProgressBar()
 	p.totals = widget.NewLabel("")
 	p.totals.TextStyle.Bold = true
+	// The line grows with a comparison and a time estimate: wrapped, it
+	// never widens the panel (and with it the window) past its column.
+	p.totals.Wrapping = fyne.TextWrapWord
 	p.message = widget.NewLabel("")
 	p.message.Wrapping = fyne.TextWrapWord
 

@@ -15,6 +15,7 @@ import (
 
 	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/files/filestest"
 	"arimaa-workbench/ui/state"
 )
 
@@ -334,5 +335,47 @@ func writePNG(t testing.TB, w fyne.Window, path string) {
 	defer f.Close()
 	if err := png.Encode(f, w.Canvas().Capture()); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestCompareKeepsTheWindowSize: the totals line grows by a comparison
+// ("vs previous: ..."); it wraps instead of widening the panel's minimum
+// width, which made the window grow after Compare and, at 1024 pixels,
+// pushed the table over the test's board.
+func TestCompareKeepsTheWindowSize(t *testing.T) {
+	d := &filestest.Dialogs{}
+	test.NewTempApp(t)
+	p := New(Options{
+		Engines: func() []EngineChoice { return []EngineChoice{fakeChoice(nil)} },
+		RunsDir: t.TempDir(),
+		Run:     scriptedRun,
+		Dialogs: d,
+	})
+	t.Cleanup(p.Close)
+	w := test.NewTempWindow(t, p.Content())
+	w.Resize(fyne.NewSize(1024, 700))
+	p.Open(writeSuite(t))
+	test.Tap(p.runBtn)
+	p.model.Wait()
+	p.Sync()
+	before := p.Content().MinSize()
+	d.OpenPath = filepath.Join(t.TempDir(), "earlier.json")
+	if err := ats.WriteFileAtomic(d.OpenPath, p.model.State().Summary.WriteJSON); err != nil {
+		t.Fatal(err)
+	}
+	test.Tap(p.compareBtn)
+	p.Sync()
+	if !strings.Contains(p.totals.Text, "vs previous") {
+		t.Fatalf("Compare did not compare: totals %q, message %q", p.totals.Text, p.message.Text)
+	}
+	if after := p.Content().MinSize(); after.Width > before.Width {
+		t.Errorf("the panel's minimum width grew from %v to %v after Compare", before.Width, after.Width)
+	}
+	if got := w.Canvas().Size(); got.Width > 1024 {
+		t.Errorf("the window grew to %v", got)
+	}
+	// The totals stay within the results table's column.
+	if tw, lw := p.totals.Size().Width, p.table.Size().Width; tw > lw {
+		t.Errorf("totals %v wide, the table beside the board %v", tw, lw)
 	}
 }
