@@ -319,6 +319,8 @@ func (v *Panel) showBoard() {
 	switch {
 	case m.Step() != 0:
 		v.entryInfo.SetText("Go to the start of a turn to enter a move.")
+	case v.atEnd():
+		v.entryInfo.SetText(fmt.Sprintf("The game is over: %s. Go back a move to play another one there.", m.ResultText()))
 	case len(steps) == 0:
 		p := m.Position()
 		v.entryInfo.SetText(fmt.Sprintf("%s: click or drag pieces to enter %s's move.", rules.TurnLabel(p.Turn(), p.Side()), p.Side()))
@@ -346,11 +348,18 @@ func (v *Panel) entering() bool {
 		v.status("go to the start of a turn to enter a move")
 		return false
 	}
-	if _, over := v.Model.Game().Result(); over && v.Model.Ply() == v.Model.Len() {
-		v.status("the game is over")
+	if v.atEnd() {
+		v.status("the game is over: " + v.Model.ResultText())
 		return false
 	}
 	return true
+}
+
+// atEnd reports whether the cursor is after the last move of a decided
+// game, where no move can be entered.
+func (v *Panel) atEnd() bool {
+	_, over := v.Model.Game().Result()
+	return over && v.Model.Ply() == v.Model.Len()
 }
 
 func (v *Panel) clickSquare(sq rules.Square) {

@@ -238,3 +238,28 @@ func TestClickOnStuckPieceNamesTheCause(t *testing.T) {
 		}
 	}
 }
+
+// TestFinishedGameOffersNoMove: at the end of a decided game the viewer
+// says the game is over instead of inviting a move, and a click says so.
+func TestFinishedGameOffersNoMove(t *testing.T) {
+	v, _, _, status := newTestPanel(t)
+	if err := v.OpenFile(filepath.Join("..", "..", "assets", "games", "goal_race.txt")); err != nil {
+		t.Fatal(err)
+	}
+	v.TypedKey(fyne.KeyEnd)
+	if got := v.entryInfo.Text; strings.Contains(got, "click or drag") || !strings.Contains(got, "The game is over: gold wins by goal") {
+		t.Errorf("at the end of a finished game the viewer says %q", got)
+	}
+	if v.finish.Disabled() == false || v.undoStep.Disabled() == false {
+		t.Errorf("Finish turn or Undo step enabled at the end of a finished game")
+	}
+	*status = nil
+	boardtest.Tap(v.Board, rules.A1)
+	if len(*status) == 0 || (*status)[len(*status)-1] != "the game is over: gold wins by goal" {
+		t.Errorf("click at the end of the game: status %q", *status)
+	}
+	v.TypedKey(fyne.KeyLeft)
+	if got := v.entryInfo.Text; !strings.Contains(got, "click or drag pieces to enter") {
+		t.Errorf("one move back the viewer says %q", got)
+	}
+}
