@@ -2,6 +2,7 @@ package enginepanel
 
 import (
 	"context"
+	"fmt"
 	"sync"
 
 	"arimaa-workbench/engine/config"
@@ -46,7 +47,16 @@ func (e *Embedded) Analyze(ctx context.Context, g *rules.Game, lim Limits, out O
 	e.mu.Lock()
 	e.searcher = s
 	e.mu.Unlock()
-	res, err := s.Search(ctx, g, MCTSLimits(lim), func(r mcts.Report) { out.Report(FromMCTS(r)) })
+	// The engine runs in-process and has no protocol to show: its output
+	// is a line per progress report, so the Engine output tab follows the
+	// search as it does an external engine's.
+	start := g.Position()
+	out.Raw(fmt.Sprintf("%s: analysing %s", e.name, turnLabel(start)))
+	res, err := s.Search(ctx, g, MCTSLimits(lim), func(r mcts.Report) {
+		rep := FromMCTS(r)
+		out.Raw(ReportLine(start, rep))
+		out.Report(rep)
+	})
 	return FromMCTS(res.Report), err
 }
 

@@ -2,6 +2,7 @@ package enginepanel
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
@@ -59,5 +60,37 @@ func TestEmbeddedMatchesDirectSearch(t *testing.T) {
 	}
 	if got := PVLine(rules.StartPosition(), st.Report); len(got.Steps) != len(st.Report.PV) {
 		t.Errorf("the PV does not replay: %d of %d steps", len(got.Steps), len(st.Report.PV))
+	}
+}
+
+// TestEmbeddedOutputTab: after an analysis with the embedded engine the
+// Engine output tab is not blank: it shows a line per progress report and
+// says what they are.
+func TestEmbeddedOutputTab(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the real engine")
+	}
+	cfg := config.Default()
+	eng := NewEmbedded("Embedded MCTS", func() config.Config { return cfg })
+	p, _ := newTestPanel(t, eng)
+	if !strings.Contains(p.rawNote.Text, "Start an analysis") {
+		t.Errorf("before any analysis the output tab says %q", p.rawNote.Text)
+	}
+	p.timeEntry.SetText("")
+	p.playouts.SetText("2000")
+	p.threads.SetText("1")
+	test.Tap(p.startBtn)
+	p.model.Wait()
+	p.Sync()
+	p.ShowTab("Engine output")
+	if len(p.rawLines) < 2 || !strings.Contains(p.rawLines[0], "analysing 2w") {
+		t.Fatalf("output lines %q", p.rawLines)
+	}
+	last := p.rawLines[len(p.rawLines)-1]
+	if !strings.Contains(last, "(final)") || !strings.Contains(last, "best "+p.figures[6].Text) {
+		t.Errorf("last output line %q, best move shown %q", last, p.figures[6].Text)
+	}
+	if got := p.rawNote.Text; !strings.Contains(got, "Embedded MCTS's output during the last analysis") {
+		t.Errorf("output tab note %q", got)
 	}
 }

@@ -80,6 +80,7 @@ type Panel struct {
 	cands     *widget.Table
 	graph     *plot.WinRatio
 	raw       *widget.List
+	rawNote   *widget.Label
 	tree      *treeView
 	tabs      *container.AppTabs
 	content   fyne.CanvasObject
@@ -297,6 +298,9 @@ func (p *Panel) build() {
 				o.(*widget.Label).SetText(p.rawLines[i])
 			}
 		})
+	p.rawNote = widget.NewLabel(rawNoteIdle)
+	p.rawNote.Wrapping = fyne.TextWrapWord
+	p.rawNote.Importance = widget.LowImportance
 	p.tree = newTreeView(p)
 
 	p.tabs = container.NewAppTabs(
@@ -306,7 +310,7 @@ func (p *Panel) build() {
 	if p.opts.Evaluation != nil {
 		p.tabs.Append(container.NewTabItemWithIcon("Evaluation", theme.InfoIcon(), p.opts.Evaluation.content))
 	}
-	p.tabs.Append(container.NewTabItemWithIcon("Engine output", theme.DocumentIcon(), p.raw))
+	p.tabs.Append(container.NewTabItemWithIcon("Engine output", theme.DocumentIcon(), container.NewBorder(p.rawNote, nil, nil, nil, p.raw)))
 	if p.opts.Settings != nil {
 		p.tabs.Append(container.NewTabItemWithIcon("Settings", theme.SettingsIcon(), p.opts.Settings))
 	}
@@ -527,6 +531,7 @@ func (p *Panel) apply(st State) {
 		p.graph.SetPoints(pts)
 	}
 
+	setText(p.rawNote, rawNote(st))
 	if len(st.Raw) != len(p.rawLines) || len(st.Raw) > 0 && st.Raw[len(st.Raw)-1] != p.rawLines[len(p.rawLines)-1] {
 		p.rawLines = st.Raw
 		p.raw.Refresh()
@@ -540,6 +545,24 @@ func (p *Panel) apply(st State) {
 		p.tree.finished()
 	}
 	p.showBoard()
+}
+
+// rawNoteIdle says what the Engine output tab shows before any analysis.
+const rawNoteIdle = "What the engine says while it analyses, newest last: every line an external AEI engine sends, or a line per progress report of the embedded engine. Start an analysis to fill it."
+
+// rawNote is the line over the Engine output tab for st.
+func rawNote(st State) string {
+	switch {
+	case len(st.Raw) > 0 && st.Running:
+		return st.Engine + "'s output as it comes, newest last."
+	case len(st.Raw) > 0:
+		return st.Engine + "'s output during the last analysis, newest last."
+	case st.Running:
+		return st.Engine + " has said nothing yet."
+	case st.Reports > 0:
+		return st.Engine + " said nothing during the last analysis; its figures are above."
+	}
+	return rawNoteIdle
 }
 
 func sameRows(a, b []CandidateRow) bool {

@@ -41,6 +41,23 @@ func Figures(start rules.Position, r Report) []Figure {
 	}
 }
 
+// ReportLine writes a progress report as one line of the Engine output
+// tab: time, playouts, nodes, depth, best move and its win ratio for the
+// side to move in start.
+func ReportLine(start rules.Position, r Report) string {
+	best, ratio := "—", "—"
+	if r.HasBest {
+		best = MoveText(start, r.Best)
+		ratio = Percent(r.WinRatio) + " for " + start.Side().String()
+	}
+	line := fmt.Sprintf("%s  playouts %s  nodes %s  depth %.1f/%d  best %s  win ratio %s",
+		Duration(r.Elapsed), Count(r.Playouts), Count(r.Nodes), r.AvgDepth, r.MaxDepth, best, ratio)
+	if r.Final {
+		line += "  (final)"
+	}
+	return line
+}
+
 // MoveText writes m played from p with its capture tokens, or its bare
 // steps when it is not legal from p (a stale report).
 func MoveText(p rules.Position, m rules.Move) string {
