@@ -33,13 +33,7 @@ func TestEmbeddedMatchesDirectSearch(t *testing.T) {
 
 	eng := NewEmbedded("Embedded MCTS", func() config.Config { return cfg })
 	p, _ := newTestPanel(t, eng)
-	p.timeEntry.SetText("")
-	p.playouts.SetText("3000")
-	p.threads.SetText("1")
-	p.seed.SetText("7")
-	test.Tap(p.startBtn)
-	p.model.Wait()
-	p.Sync()
+	analyseWithBudget(p, "3000", "7")
 	st := p.model.State()
 	if st.Err != nil {
 		t.Fatal(st.Err)
@@ -76,12 +70,7 @@ func TestEmbeddedOutputTab(t *testing.T) {
 	if !strings.Contains(p.rawNote.Text, "Start an analysis") {
 		t.Errorf("before any analysis the output tab says %q", p.rawNote.Text)
 	}
-	p.timeEntry.SetText("")
-	p.playouts.SetText("2000")
-	p.threads.SetText("1")
-	test.Tap(p.startBtn)
-	p.model.Wait()
-	p.Sync()
+	analyseWithBudget(p, "2000", "1")
 	p.ShowTab("Engine output")
 	if len(p.rawLines) < 2 || !strings.Contains(p.rawLines[0], "analysing 2w") {
 		t.Fatalf("output lines %q", p.rawLines)
@@ -93,4 +82,16 @@ func TestEmbeddedOutputTab(t *testing.T) {
 	if got := p.rawNote.Text; !strings.Contains(got, "Embedded MCTS's output during the last analysis") {
 		t.Errorf("output tab note %q", got)
 	}
+}
+
+// analyseWithBudget types a playout budget and a seed, one thread and no
+// time limit into the panel, clicks Analyse and waits for the end.
+func analyseWithBudget(p *Panel, playouts, seed string) {
+	p.timeEntry.SetText("")
+	p.playouts.SetText(playouts)
+	p.threads.SetText("1")
+	p.seed.SetText(seed)
+	test.Tap(p.startBtn)
+	p.model.Wait()
+	p.Sync()
 }
