@@ -43,7 +43,7 @@ func runATS(ctx context.Context, args []string, io stdio) int {
 func atsUsage(w io.Writer) {
 	fmt.Fprint(w, `usage: arimaa-workbench ats run [options] SUITE_OR_FILES...
        arimaa-workbench ats compare [--all] OLD.json NEW.json
-       arimaa-workbench ats list SUITE_OR_FILES...
+       arimaa-workbench ats list [--strict] SUITE_OR_FILES...
 
 run      presents each test to an engine and scores its move; one line per
          test, then "scored X of N (P passed, F failed, E errors)". Exit
@@ -51,6 +51,10 @@ run      presents each test to an engine and scores its move; one line per
 compare  shows which tests got better, worse or errored between two runs
          (result files or --json summaries); exit status 1 on a regression.
 list     lists the tests of a suite and the files that cannot be read.
+
+A legacy .ats file with a character between two squares of its board (a
+piece one column off its place) loads as the original runner read it, by
+fixed columns, with a warning on stderr; --strict makes it an error.
 
 A suite is a folder of .ats and .toml test files, a TOML test file, or a
 legacy .ats file. "arimaa-workbench ats run -h" lists the run options.
@@ -87,6 +91,7 @@ func atsRun(ctx context.Context, args []string, io stdio) int {
 	grace := ranged[float64](fs, "grace", 5, 0, ats.MaxGrace.Seconds(), "`SECONDS` past the time limit before an engine counts as hung and is killed")
 	startTimeout := ranged[float64](fs, "start-timeout", 30, 0, 3600, "`SECONDS` an AEI engine may take to start")
 	verbose := fs.Bool("v", false, "also print each failed test's engine log")
+	strict := fs.Bool("strict", false, strictUsage)
 	fs.Usage = func() {
 		fmt.Fprint(io.err, "usage: arimaa-workbench ats run [options] SUITE_OR_FILES...\n\noptions:\n")
 		fs.PrintDefaults()
@@ -202,10 +207,8 @@ func atsRun(ctx context.Context, args []string, io stdio) int {
 		}
 	}
 
-	suite, loadErrs := ats.LoadSuite(paths...)
-	for _, e := range loadErrs {
-		fmt.Fprintf(io.err, "ats: %v\n", e)
-	}
+	suite, loadErrs := ats.LoadSuiteWith(ats.LoadOptions{Strict: *strict}, paths...)
+	printLoadProblems(io.err, suite, loadErrs)
 	f, err := ats.ParseFilter(cfgFilter)
 	if err != nil {
 		fmt.Fprintf(io.err, "ats run: %v\n", err)
@@ -410,22 +413,48 @@ func atsCompare(args []string, io stdio) int {
 	return 0
 }
 
-func atsList(args []string, io stdio) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
-		fmt.Fprintln(io.err, "usage: arimaa-workbench ats list SUITE_OR_FILES...")
-		if len(args) == 0 {
-			return 2
-		}
-		return 0
+// strictUsage describes the --strict flag of ats run and ats list.
+const strictUsage = "refuse legacy .ats files that load only with warnings (a character between two squares of the board, which the original runner ignored)"
+
+// printLoadProblems prints the warnings and errors of loading a suite to w.
+func printLoadProblems(w io.Writer, suite *ats.Suite, errs []error) {
+	for _, warn := range suite.Warnings() {
+		fmt.Fprintf(w, "ats: warning: %s\n", warn)
 	}
-	suite, errs := ats.LoadSuite(args...)
+	for _, e := range errs {
+		fmt.Fprintf(w, "ats: %v\n", e)
+	}
+}
+
+func atsList(args []string, io stdio) int {
+	fs := flag.NewFlagSet("ats list", flag.ContinueOnError)
+	fs.SetOutput(io.err)
+	strict := fs.Bool("strict", false, strictUsage)
+	fs.Usage = func() {
+		fmt.Fprint(io.err, "usage: arimaa-workbench ats list [--strict] SUITE_OR_FILES...\n\noptions:\n")
+		fs.PrintDefaults()
+	}
+	paths, err := parseInterleaved(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if len(paths) == 0 {
+		fs.Usage()
+		return 2
+	}
+	suite, errs := ats.LoadSuiteWith(ats.LoadOptions{Strict: *strict}, paths...)
 	for _, t := range suite.Tests {
 		fmt.Fprintf(io.out, "%4d  %-28s %-24s %s\n", t.Number, t.Name, strings.Join(t.Tags, ","), t.Criteria)
 	}
-	for _, e := range errs {
-		fmt.Fprintf(io.err, "ats: %v\n", e)
+	printLoadProblems(io.err, suite, errs)
+	fmt.Fprintf(io.out, "%d tests, %d unreadable files", len(suite.Tests), len(errs))
+	if n := len(suite.Warnings()); n > 0 {
+		fmt.Fprintf(io.out, ", %d warnings", n)
 	}
-	fmt.Fprintf(io.out, "%d tests, %d unreadable files\n", len(suite.Tests), len(errs))
+	fmt.Fprintln(io.out)
 	if len(errs) > 0 {
 		return 1
 	}

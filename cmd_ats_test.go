@@ -99,3 +99,27 @@ func TestATSList(t *testing.T) {
 		t.Errorf("exit %d\n%s", code, out)
 	}
 }
+
+// TestATSWarnings: a legacy file with a piece one column off its place
+// loads with a warning on stderr, and --strict makes it an error.
+func TestATSWarnings(t *testing.T) {
+	file := filepath.Join("ats", "testdata", "legacy", "one-column-off.ats")
+	warning := "ats: warning: " + file + ":16:13: 'C' between squares ignored (squares are read from fixed columns)\n"
+	code, out, errs := atsCmd(t, "list", file)
+	if code != 0 || errs != warning || !strings.Contains(out, "1 tests, 0 unreadable files, 1 warnings") {
+		t.Errorf("list: exit %d\n%s\nstderr %q, want %q", code, out, errs, warning)
+	}
+	code, out, errs = atsCmd(t, "list", "--strict", file)
+	want := "ats: " + file + ":16:13: bad test position: expected a space between squares, found 'C' (squares are read from fixed columns)\n"
+	if code != 1 || errs != want || !strings.Contains(out, "0 tests, 1 unreadable files\n") {
+		t.Errorf("list --strict: exit %d\n%s\nstderr %q, want %q", code, out, errs, want)
+	}
+	code, out, errs = atsCmd(t, "run", "--playouts", "50", "--threads", "1", "--results", t.TempDir(), file)
+	if !strings.HasPrefix(errs, warning) || !strings.Contains(out, "scored") {
+		t.Errorf("run: exit %d\n%s\nstderr %q", code, out, errs)
+	}
+	code, _, errs = atsCmd(t, "run", "--strict", "--playouts", "50", "--threads", "1", "--results", t.TempDir(), file)
+	if code != 2 || !strings.HasPrefix(errs, want) {
+		t.Errorf("run --strict: exit %d, stderr %q", code, errs)
+	}
+}

@@ -120,10 +120,13 @@ func syntaxf(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrSyntax, fmt.Sprintf(format, args...))
 }
 
-// ReadATS reads one test in the legacy INI format of seed 000 appendix A.7
-// (see shared/spec/formats.md). file names the source in errors, which are
+// ReadATS reads one test in the legacy INI format (see the package
+// documentation). file names the source in errors, which are
 // *records.ParseError values wrapping ErrSyntax, ErrCondition, ErrAtom,
-// ErrPosition or ErrMissing. The test is named after the file.
+// ErrPosition or ErrMissing. The test is named after the file. The board
+// is read by its fixed columns, as the original runner read it: a
+// character between two squares is ignored and listed in the test's
+// Warnings, whose Err is what a strict reading reports (LoadOptions).
 func ReadATS(r io.Reader, file string) (*Test, error) {
 	entries, err := readINI(r, file)
 	if err != nil {
@@ -152,11 +155,11 @@ func ReadATS(r io.Reader, file string) (*Test, error) {
 			v, _ := e.joined()
 			t.Tags = splitTags(v)
 		case e.key == "position":
-			p, err := parseIndentedPosition(e, file)
+			p, warns, err := parseIndentedPosition(e, file)
 			if err != nil {
 				return nil, err
 			}
-			t.Position, havePos = p, true
+			t.Position, t.Warnings, havePos = p, warns, true
 		}
 	}
 	if !havePos {
@@ -264,11 +267,12 @@ func commonIndent(lines []valueLine) int {
 	return max(ind, 0)
 }
 
-// parseIndentedPosition reads the position value of an entry and maps a
-// parse error back to the line and column of the test file.
-func parseIndentedPosition(e *entry, file string) (rules.Position, error) {
+// parseIndentedPosition reads the position value of an entry the way the
+// original runner did (records.ParsePositionTolerant) and maps a parse
+// error or warning back to the line and column of the test file.
+func parseIndentedPosition(e *entry, file string) (rules.Position, []records.ParseWarning, error) {
 	if len(e.lines) == 0 {
-		return rules.Position{}, &records.ParseError{File: file, Line: e.line, Column: 1, Err: fmt.Errorf("%w: position is empty", ErrPosition)}
+		return rules.Position{}, nil, &records.ParseError{File: file, Line: e.line, Column: 1, Err: fmt.Errorf("%w: position is empty", ErrPosition)}
 	}
 	ind := commonIndent(e.lines)
 	var b strings.Builder
@@ -290,29 +294,40 @@ func parseIndentedPosition(e *entry, file string) (rules.Position, error) {
 		b.WriteByte('\n')
 		orig = append(orig, origin{l.line, col})
 	}
-	p, err := records.ParsePosition(b.String())
+	// inFile maps a line and column of the value to the test file's.
+	inFile := func(l, c int) (int, int) {
+		if l < 1 || l > len(orig) {
+			return e.line, 1
+		}
+		o := orig[l-1]
+		if c > 0 {
+			return o.line, o.col + c - 1
+		}
+		return o.line, o.col
+	}
+	p, warns, err := records.ParsePositionTolerant(b.String())
 	if err != nil {
 		line, col := e.line, 1
 		var pe *records.ParseError
 		reason := err
 		if errors.As(err, &pe) {
 			reason = pe.Err
-			if pe.Line >= 1 && pe.Line <= len(orig) {
-				o := orig[pe.Line-1]
-				line, col = o.line, o.col
-				if pe.Column > 0 {
-					col += pe.Column - 1
-				}
-			}
+			line, col = inFile(pe.Line, pe.Column)
 		}
-		return rules.Position{}, &records.ParseError{File: file, Line: line, Column: col, Err: fmt.Errorf("%w: %w", ErrPosition, reason)}
+		return rules.Position{}, nil, &records.ParseError{File: file, Line: line, Column: col, Err: fmt.Errorf("%w: %w", ErrPosition, reason)}
 	}
 	if probs := p.Validate(); len(probs) > 0 {
 		msgs := make([]string, len(probs))
 		for i, pr := range probs {
 			msgs[i] = pr.Msg
 		}
-		return rules.Position{}, &records.ParseError{File: file, Line: orig[0].line, Column: orig[0].col, Err: fmt.Errorf("%w: %s", ErrPosition, strings.Join(msgs, "; "))}
+		return rules.Position{}, nil, &records.ParseError{File: file, Line: orig[0].line, Column: orig[0].col, Err: fmt.Errorf("%w: %s", ErrPosition, strings.Join(msgs, "; "))}
 	}
-	return p, nil
+	for i := range warns {
+		w := &warns[i]
+		w.File = file
+		w.Line, w.Column = inFile(w.Line, w.Column)
+		w.Err = fmt.Errorf("%w: %w", ErrPosition, w.Err)
+	}
+	return p, warns, nil
 }

@@ -8,11 +8,13 @@ import (
 	"time"
 )
 
-// FuzzReadATS: the legacy reader never panics, and an accepted test is
-// usable: its criteria print and judge without trouble.
+// FuzzReadATS: the legacy reader never panics, an accepted test is
+// usable (its criteria print and judge without trouble), and each warning
+// names the line and column of the character it read past.
 func FuzzReadATS(f *testing.F) {
 	// Seeds are small: the fuzzer's minimisation time grows with them.
 	f.Add("[settings]\nposition =\n  2w\n[criteria]\ncondition = piece_position\nafter_piece_position = Eb3 !ce2 | Hf6x : 0.5\n")
+	f.Add("[settings]\nposition = 2w\n  8|r  .C. r|\n[criteria]\ncondition = score goal\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		tc, err := ReadATS(strings.NewReader(text), "f.ats")
 		if err != nil {
@@ -20,6 +22,12 @@ func FuzzReadATS(f *testing.F) {
 		}
 		_ = tc.Criteria.String()
 		tc.Score("Ra1n", Report{})
+		lines := strings.Split(text, "\n")
+		for _, w := range tc.Warnings {
+			if w.File != "f.ats" || w.Line < 1 || w.Line > len(lines) || w.Column < 1 || w.Column > len(lines[w.Line-1]) || lines[w.Line-1][w.Column-1] != w.Char {
+				t.Fatalf("warning %v does not point at %q", w, w.Char)
+			}
+		}
 	})
 }
 

@@ -3,10 +3,13 @@ package ats
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
+
+	"arimaa-workbench/records"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -70,4 +73,25 @@ func TestGoldenReports(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden(t, "compare.txt", b.Bytes())
+}
+
+// TestGoldenLegacyWarnings reads a legacy file with a piece one column off
+// its place: the warning and the board read by fixed columns.
+func TestGoldenLegacyWarnings(t *testing.T) {
+	f, err := os.Open(filepath.Join("testdata", "legacy", "one-column-off.ats"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	tc, err := ReadATS(f, "one-column-off.ats")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	for _, w := range tc.Warnings {
+		fmt.Fprintf(&b, "warning: %s\n", w)
+	}
+	b.WriteString(records.FormatPosition(tc.Position))
+	fmt.Fprintf(&b, "criteria: %s\n", tc.Criteria)
+	golden(t, "one-column-off.txt", b.Bytes())
 }

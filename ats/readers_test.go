@@ -133,6 +133,87 @@ func TestReadATSErrors(t *testing.T) {
 	}
 }
 
+func TestReadATSWarnings(t *testing.T) {
+	const msg = " ignored (squares are read from fixed columns)"
+	base := legacyTest("condition = score goal\n")
+	tests := []struct {
+		name  string
+		text  string
+		empty []rules.Square // squares the stray pieces would have held
+		warns []string       // each warning's String
+		chars string         // each warning's Char
+	}{
+		{"none", base, nil, nil, ""},
+		{"piece one column left", strings.Replace(base, "7| . . . R . .", "7| . . .R  . .", 1), []rules.Square{rules.D7},
+			[]string{"bad.ats:6:13: 'R' between squares" + msg}, "R"},
+		{"piece one column right of h", strings.Replace(base, ". . r |", ". .  r|", 1), []rules.Square{rules.H8},
+			[]string{"bad.ats:5:23: 'r' after the eighth square" + msg}, "r"},
+		{"two, CRLF", strings.ReplaceAll(strings.NewReplacer("1| R .", "1|R  .", "2| . . . . e", "2| . . . .e ").Replace(base), "\n", "\r\n"),
+			[]rules.Square{rules.A1, rules.E2},
+			[]string{"bad.ats:11:15: 'e' between squares" + msg, "bad.ats:12:7: 'R' between squares" + msg}, "eR"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := ReadATS(strings.NewReader(tc.text), "bad.ats")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got.Warnings) != len(tc.warns) {
+				t.Fatalf("warnings %v, want %q", got.Warnings, tc.warns)
+			}
+			for i, w := range got.Warnings {
+				if w.String() != tc.warns[i] || w.Char != tc.chars[i] {
+					t.Errorf("warning %d: %q (char %q), want %q (char %q)", i, w.String(), w.Char, tc.warns[i], tc.chars[i])
+				}
+				if !errors.Is(w.Err, ErrPosition) || !errors.Is(w.Err, records.ErrBoard) {
+					t.Errorf("warning %d: Err %v is not ErrPosition and records.ErrBoard", i, w.Err)
+				}
+			}
+			for _, sq := range tc.empty {
+				if pc := got.Position.At(sq); pc != rules.Empty {
+					t.Errorf("%s holds %v; the stray piece is ignored", sq, pc)
+				}
+			}
+			if got.Position.At(rules.D7) == rules.Empty && len(tc.empty) == 0 {
+				t.Error("d7 is empty, though no piece there strays")
+			}
+		})
+	}
+}
+
+func TestLoadSuiteStrict(t *testing.T) {
+	dir := t.TempDir()
+	stray := strings.Replace(legacyTest("condition = score goal\n"), "7| . . . R . .", "7| . . .R  . .", 1)
+	for name, text := range map[string]string{"a.ats": legacyTest("condition = score goal\n"), "b.ats": stray} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b := filepath.Join(dir, "b.ats")
+	want := b + ":6:13: 'R' between squares ignored (squares are read from fixed columns)"
+	s, errs := LoadSuite(dir)
+	if len(errs) != 0 || len(s.Tests) != 2 {
+		t.Fatalf("%d tests, errors %v", len(s.Tests), errs)
+	}
+	if w := s.Warnings(); len(w) != 1 || w[0].String() != want || len(s.Tests[1].Warnings) != 1 {
+		t.Errorf("warnings %v, want %q on the second test", w, want)
+	}
+	// Strict: the warning is the error a strict reader gives, and the
+	// test is left out.
+	s, errs = LoadSuiteWith(LoadOptions{Strict: true}, dir)
+	wantErr := b + ":6:13: bad test position: expected a space between squares, found 'R' (squares are read from fixed columns)"
+	if len(errs) != 1 || errs[0].Error() != wantErr || !errors.Is(errs[0], ErrPosition) {
+		t.Errorf("strict errors %v, want %q", errs, wantErr)
+	}
+	if len(s.Tests) != 1 || s.Tests[0].Name != "a" || len(s.Warnings()) != 0 {
+		t.Errorf("strict: %d tests, warnings %v", len(s.Tests), s.Warnings())
+	}
+	var pe *records.ParseError
+	if len(errs) == 1 && (!errors.As(errs[0], &pe) || pe.Line != 6 || pe.Column != 13) {
+		t.Errorf("strict error %v is not a *records.ParseError at 6:13", errs[0])
+	}
+}
+
 const tomlTwo = `name = "two"
 
 [[test]]

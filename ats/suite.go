@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"arimaa-workbench/records"
 )
 
 // Suite is an ordered set of tests with unique names.
@@ -24,20 +26,33 @@ type Suite struct {
 // configuration ats.toml are skipped), a legacy .ats file or a TOML test
 // file (with its includes). A file that cannot be read gives one error in
 // the returned list, naming file, line and column, and the other files
-// still load. Tests are numbered from 1 in load order; a repeated name gets
-// a "#2", "#3", ... suffix.
+// still load. A legacy file read with warnings loads, its warnings in the
+// test's Warnings (and in Suite.Warnings). Tests are numbered from 1 in
+// load order; a repeated name gets a "#2", "#3", ... suffix.
 func LoadSuite(paths ...string) (*Suite, []error) {
-	return loadSuite(nil, paths)
+	return LoadSuiteWith(LoadOptions{}, paths...)
 }
 
 // LoadSuiteFS is LoadSuite over a file system such as the workbench's
 // bundled assets, with slash-separated paths as fs.FS uses.
 func LoadSuiteFS(fsys fs.FS, paths ...string) (*Suite, []error) {
-	return loadSuite(fsys, paths)
+	return LoadSuiteWith(LoadOptions{FS: fsys}, paths...)
 }
 
-func loadSuite(fsys fs.FS, paths []string) (*Suite, []error) {
-	l := loader{fsys: fsys, seen: map[string]bool{}, names: map[string]int{}}
+// LoadOptions say how LoadSuiteWith reads a suite.
+type LoadOptions struct {
+	// FS, when set, is the file system the paths are in (slash-separated,
+	// as fs.FS uses); otherwise they name files of the operating system.
+	FS fs.FS
+	// Strict refuses what the original runner let pass: each warning of a
+	// legacy file (Test.Warnings) becomes a load error, and the test is
+	// left out. Composers checking their files want this.
+	Strict bool
+}
+
+// LoadSuiteWith is LoadSuite with options.
+func LoadSuiteWith(opts LoadOptions, paths ...string) (*Suite, []error) {
+	l := loader{fsys: opts.FS, strict: opts.Strict, seen: map[string]bool{}, names: map[string]int{}}
 	s := &Suite{}
 	for _, p := range paths {
 		l.load(p, s, true)
@@ -51,10 +66,11 @@ func loadSuite(fsys fs.FS, paths []string) (*Suite, []error) {
 
 // loader reads files from the operating system (fsys nil) or from fsys.
 type loader struct {
-	fsys  fs.FS
-	seen  map[string]bool
-	names map[string]int
-	errs  []error
+	fsys   fs.FS
+	strict bool
+	seen   map[string]bool
+	names  map[string]int
+	errs   []error
 }
 
 func (l *loader) base(p string) string {
@@ -187,7 +203,22 @@ func (l *loader) load(p string, s *Suite, top bool) {
 		l.errs = append(l.errs, err)
 		return
 	}
+	if l.strict && len(t.Warnings) > 0 {
+		for _, w := range t.Warnings {
+			l.errs = append(l.errs, w.Strict())
+		}
+		return
+	}
 	l.add(s, t)
+}
+
+// Warnings returns the warnings of every test of s, in test order.
+func (s *Suite) Warnings() []records.ParseWarning {
+	var out []records.ParseWarning
+	for _, t := range s.Tests {
+		out = append(out, t.Warnings...)
+	}
+	return out
 }
 
 // ErrFilter is wrapped by the errors of ParseFilter.

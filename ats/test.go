@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/records"
 )
 
 // Sentinel errors wrapped by the load errors of LoadSuite, ReadATS and
@@ -36,6 +37,11 @@ type Test struct {
 	// key): the example suite checks that each scores full marks, and a
 	// view may offer it as a hint.
 	Solution string
+	// Warnings are what the reader read past in a legacy file: a
+	// character between two squares of the board, which the original
+	// runner ignored (see ReadATS). The test loads; a view shows them so
+	// the file can be mended.
+	Warnings []records.ParseWarning
 }
 
 // HasTag reports whether the test carries tag t (case-insensitive).
