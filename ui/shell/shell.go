@@ -48,8 +48,12 @@ type Workbench struct {
 	Editor  *editor.Panel
 	Viewer  *viewer.Panel
 
-	tabs     *container.AppTabs
-	status   *widget.Label
+	tabs   *container.AppTabs
+	status *widget.Label
+	// messages holds each panel's last status message: the bar shows the
+	// message of the panel shown, so one panel's news does not linger over
+	// another.
+	messages map[string]string
 	content  fyne.CanvasObject
 	recovery *editor.Recovery
 }
@@ -67,9 +71,10 @@ func New(a fyne.App, w fyne.Window, opts Options) *Workbench {
 		d = files.FyneDialogs{Window: w}
 	}
 	wb := &Workbench{App: a, Window: w, Dialogs: d,
-		Current: state.NewCurrent(rules.StartPosition(), "start"),
-		Recent:  files.Recent{Prefs: a.Preferences(), Max: 12},
-		status:  widget.NewLabel("Ready"),
+		Current:  state.NewCurrent(rules.StartPosition(), "start"),
+		Recent:   files.Recent{Prefs: a.Preferences(), Max: 12},
+		status:   widget.NewLabel(readyText),
+		messages: map[string]string{},
 	}
 	wb.status.Truncation = fyne.TextTruncateEllipsis
 	if opts.RecoveryPath != "" {
@@ -78,10 +83,10 @@ func New(a fyne.App, w fyne.Window, opts Options) *Workbench {
 
 	wb.Editor = editor.NewPanel(editor.NewModel(rules.StartPosition()), d, wb.Current)
 	wb.Editor.Recovery = wb.recovery
-	wb.Editor.Status = wb.Status
+	wb.Editor.Status = wb.StatusFor(EditorPanel)
 	wb.Editor.OnOpened = wb.opened
 	wb.Viewer = viewer.NewPanel(d, wb.Current)
-	wb.Viewer.Status = wb.Status
+	wb.Viewer.Status = wb.StatusFor(ViewerPanel)
 	wb.Viewer.OnOpened = wb.opened
 	wb.Viewer.OnEdit = wb.EditPosition
 
@@ -92,7 +97,10 @@ func New(a fyne.App, w fyne.Window, opts Options) *Workbench {
 	wb.content = container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), wb.status), nil, nil, wb.tabs)
 
 	prefs := a.Preferences()
-	wb.tabs.OnSelected = func(it *container.TabItem) { prefs.SetString("panel.last", it.Text) }
+	wb.tabs.OnSelected = func(it *container.TabItem) {
+		prefs.SetString("panel.last", it.Text)
+		wb.showStatus(it.Text)
+	}
 	if prefs.Bool("board.flipped") {
 		wb.Editor.Board.SetFlipped(true)
 		wb.Viewer.Board.SetFlipped(true)
@@ -179,10 +187,32 @@ func (wb *Workbench) SetAnalyser(fn func(state.Snapshot)) {
 	})
 }
 
-// Status shows msg in the status bar.
-func (wb *Workbench) Status(msg string) {
-	if msg == "" {
-		msg = " "
+// readyText is the status bar of a panel that has said nothing yet.
+const readyText = "Ready"
+
+// Status shows msg in the status bar as the message of the panel shown.
+func (wb *Workbench) Status(msg string) { wb.StatusFor(wb.Selected())(msg) }
+
+// StatusFor returns the function through which the panel called name shows
+// status messages: a message is kept for that panel and shown while the
+// panel is, and again whenever it is selected; "" clears it.
+func (wb *Workbench) StatusFor(name string) func(string) {
+	return func(msg string) {
+		wb.messages[name] = msg
+		if wb.Selected() == name {
+			wb.showStatus(name)
+		}
+	}
+}
+
+// showStatus puts the message of the panel called name in the bar.
+func (wb *Workbench) showStatus(name string) {
+	msg, ok := wb.messages[name]
+	switch {
+	case !ok:
+		msg = readyText
+	case msg == "":
+		msg = " " // an empty label would collapse the bar
 	}
 	wb.status.SetText(msg)
 }

@@ -3,6 +3,7 @@ package shell
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -199,5 +200,42 @@ func TestUndoRedoKeysReachEditorAndViewer(t *testing.T) {
 	uitest.TypeShortcut(c, &fyne.ShortcutRedo{})
 	if s := wb.Viewer.Entry.Steps(); len(s) != 1 || s[0] != entered[0] {
 		t.Errorf("Ctrl+Y in the viewer: steps %v, want %v", s, entered)
+	}
+}
+
+// TestStatusBarFollowsThePanel: a panel's message shows while that panel
+// does and comes back with it; another panel shows its own, or Ready.
+func TestStatusBarFollowsThePanel(t *testing.T) {
+	wb, _ := newTestWorkbench(t, Options{})
+	if err := wb.Open(filepath.Join(gamesDir(), "goal_race.txt")); err != nil {
+		t.Fatal(err)
+	}
+	viewerMsg := wb.StatusText()
+	if !strings.Contains(viewerMsg, "goal_race.txt") {
+		t.Fatalf("after opening a game the status bar says %q", viewerMsg)
+	}
+	wb.Select(EditorPanel)
+	if got := wb.StatusText(); got != "Ready" {
+		t.Errorf("the editor shows the viewer's message %q", got)
+	}
+	wb.Editor.SetTool(rules.GoldCat)
+	wb.Editor.Shortcut("copy")
+	if got := wb.StatusText(); got != "position copied" {
+		t.Errorf("after Copy in the editor the bar says %q", got)
+	}
+	wb.Select(ViewerPanel)
+	if got := wb.StatusText(); got != viewerMsg {
+		t.Errorf("back in the viewer the bar says %q, want %q", got, viewerMsg)
+	}
+	// A click on an empty square is the viewer's news, not the editor's.
+	boardtest.Tap(wb.Viewer.Board, rules.D4)
+	clickMsg := wb.StatusText()
+	wb.Select(EditorPanel)
+	if got := wb.StatusText(); got != "position copied" {
+		t.Errorf("the editor shows %q, want its own message", got)
+	}
+	wb.Select(ViewerPanel)
+	if got := wb.StatusText(); got != clickMsg {
+		t.Errorf("the viewer shows %q, want %q", got, clickMsg)
 	}
 }
