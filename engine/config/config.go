@@ -1,10 +1,10 @@
 // Package config holds the one configuration of the embedded engine: the
-// search constants of seed 000 ch. 4 ([search]), the time management used
-// under AEI time controls ([time]) and the evaluation and step-knowledge
-// weights of engine/eval. It reads and writes them as TOML (the commented
-// default is default.toml, embedded), sets any key by its dotted name (AEI
-// setoption, the settings form) and lists every key with its value and
-// comment.
+// search constants of Kozelek, Methods of MCTS and the game Arimaa, 2009,
+// ch. 4 ([search]), the time management used under AEI time controls
+// ([time]) and the evaluation and step-knowledge weights of engine/eval.
+// It reads and writes them as TOML (the commented default is default.toml,
+// embedded), sets any key by its dotted name (AEI setoption, the settings
+// form) and lists every key with its value and comment.
 package config
 
 import (
@@ -362,7 +362,8 @@ func (c *Config) WriteTOML(w io.Writer) error {
 	var b strings.Builder
 	b.WriteString("# Arimaa Workbench engine configuration. Every key is optional: a missing\n")
 	b.WriteString("# key keeps its default. Load it with `--config FILE` or set single keys with\n")
-	b.WriteString("# AEI `setoption name <table.key> value <x>`.\n")
+	b.WriteString("# AEI `setoption name <table.key> value <x>`. Chapters (ch.) are those of\n")
+	b.WriteString("# Kozelek, Methods of MCTS and the game Arimaa, 2009.\n")
 	table := ""
 	for _, f := range fields(reflect.ValueOf(c), "", nil) {
 		dot := strings.LastIndexByte(f.name, '.')

@@ -1,10 +1,12 @@
 package config
 
-// Search holds the constants of the Monte Carlo tree search (seed 000,
-// ch. 4.3-4.8). Each field's doc tag is the comment written above its key
-// in TOML and shown by the settings form; range gives the allowed values.
+// Search holds the constants of the Monte Carlo tree search (Kozelek,
+// Methods of MCTS and the game Arimaa, 2009, ch. 4.3-4.8; the chapters the
+// doc tags name are that thesis's). Each field's doc tag is the comment
+// written above its key in TOML and shown by the settings form; range
+// gives the allowed values.
 type Search struct {
-	Exploration     float64 `toml:"exploration" range:"0,10" doc:"UCB1 exploration constant c in X + c*sqrt(ln n / n_i) (seed 000 ch. 4.3.3: 0.2)."`
+	Exploration     float64 `toml:"exploration" range:"0,10" doc:"UCB1 exploration constant c in X + c*sqrt(ln n / n_i) (Kozelek 2009, ch. 4.3.3: 0.2)."`
 	VirtualVisits   int     `toml:"virtual_visits" range:"0,1000" doc:"Virtual visits with a drawn result given to every new node instead of first-play urgency (ch. 4.3.3; 5 was best in ch. 5)."`
 	Maturity        int     `toml:"maturity" range:"0,100000" doc:"A node is expanded after maturity + depth visits (ch. 4.3.3)."`
 	CapturePrior    int     `toml:"capture_prior" range:"0,100000" doc:"Search extension: a child that begins a capture the trap check finds when its node is expanded gets this much step score on top (after Kozelek 2009, ch. 4.7.3; 0 turns it off)."`
