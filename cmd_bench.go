@@ -18,7 +18,8 @@ import (
 
 // benchPositions are middle-game positions for the speed figures: the
 // side to move and the ranks from 8 down to 1 ('.' is empty). The first is
-// the position of seed 000 figure A.1.
+// the example position of Kozelek, Methods of MCTS and the game Arimaa,
+// 2009, figure A.1.
 var benchPositions = [][9]string{
 	{"s", "r....rrr", ".rc..c.h", "h..r..d.", ".....r..", "..d.re..", ".D.EM.D.", "H.Cm.C.H", "RRRRRRRR"},
 	{"g", "rr.r.rrr", ".d..c..h", ".c.E..mh", "r...e...", "..D.R.H.", "R.......", ".M.C.CH.", "RRD..RRR"},

@@ -1,9 +1,10 @@
 // Package aeiengine runs the embedded MCTS engine (engine/mcts) as an AEI
-// engine: protocol version 1 of shared/spec/formats.md and seed 000
-// appendix A.6, over any reader and writer (stdin and stdout for
-// `arimaa-workbench aei`). It keeps the game with its history, follows the
-// controller's time control (Clock), answers while it searches, and sends
-// info lines from the search's progress reports.
+// engine over any reader and writer (stdin and stdout for
+// `arimaa-workbench aei`): protocol version 1 as the documentation of
+// package aei describes it, with the options listed there. It keeps the
+// game with its history, follows the controller's time control (Clock),
+// answers while it searches, and sends info lines from the search's
+// progress reports.
 package aeiengine
 
 import (
@@ -426,7 +427,7 @@ func (e *Engine) limits(ponder bool) mcts.Limits {
 }
 
 // goSearch starts a search in its own goroutine. A ponder search (also
-// "go infinite", as in seed 000's engine) runs until stop, which gets a
+// "go infinite", as in Kozelek's Akimot engine) runs until stop, which gets a
 // bestmove, or makemove, which does not.
 func (e *Engine) goSearch(ponder bool) {
 	if e.search != nil {

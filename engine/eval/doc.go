@@ -1,8 +1,8 @@
 // Package eval is the knowledge of the embedded engine: the static
 // evaluation applied at the end of a playout, the step knowledge that biases
 // the choice of steps in the tree and in playouts, and the two tactical
-// look-aheads, the goal check and the trap check. It implements seed 000
-// (Kozelek, "Methods of MCTS and the game Arimaa") ch. 4.5 and 4.6.
+// look-aheads, the goal check and the trap check. It implements Kozelek,
+// Methods of MCTS and the game Arimaa, 2009, ch. 4.5 and 4.6.
 //
 // # Units
 //

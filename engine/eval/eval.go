@@ -80,7 +80,7 @@ type Breakdown struct {
 
 // Evaluate returns the static evaluation of p in evaluation points (a cat
 // is 150) from the point of view of the side to move: the side's features
-// minus the other side's (seed 000 ch. 4.5.1). It does not look for goals;
+// minus the other side's (Kozelek 2009, ch. 4.5.1). It does not look for goals;
 // callers run GoalCheck first where it matters. It allocates nothing.
 func (e *Evaluator) Evaluate(p *rules.Position) int {
 	var t [numTerms][2]int

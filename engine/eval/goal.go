@@ -7,7 +7,7 @@ import "arimaa-workbench/engine/rules"
 // one shortest such move (the remaining steps only, when p is in the middle
 // of a turn). It is exact: every legal step sequence is covered, pruned only
 // by admissible bounds. Enemy rabbits are ignored because the rules check
-// the mover's goal first (shared/spec/rules.md, end of game, rule 1): a move
+// the mover's goal first (package rules, end of game, check 1): a move
 // that also puts an enemy rabbit on its goal rank still wins. When a
 // friendly rabbit already stands on the goal rank (a game already over, or
 // a goal reached earlier in this turn), the answer is a move that ends the

@@ -2,7 +2,7 @@ package eval
 
 import "arimaa-workbench/engine/rules"
 
-// StepScore returns the step knowledge (seed 000 ch. 4.6) of step s, legal
+// StepScore returns the step knowledge (Kozelek 2009, ch. 4.6) of step s, legal
 // in p, with no previous step known: the sum of the Knowledge weights of
 // the features the step has, in evaluation points. It allocates nothing.
 func (e *Evaluator) StepScore(p *rules.Position, s rules.Step) int {

@@ -13,7 +13,7 @@ import (
 	"github.com/BurntSushi/toml"
 )
 
-// Static holds the constants of the static evaluation (seed 000 ch. 4.5.2),
+// Static holds the constants of the static evaluation (Kozelek 2009, ch. 4.5.2),
 // the [eval] table of a configuration. Indexes of the per-type arrays follow
 // rules.PieceType: 0 unused, 1 rabbit, 2 cat, 3 dog, 4 horse, 5 camel,
 // 6 elephant.
@@ -55,7 +55,7 @@ type Static struct {
 	LatePieces     int    `toml:"late_pieces" range:"0,32" doc:"The evaluation's late phase: at most this many pieces of both sides on the board."`
 }
 
-// Knowledge holds the weights of the step knowledge (seed 000 ch. 4.6),
+// Knowledge holds the weights of the step knowledge (Kozelek 2009, ch. 4.6),
 // the [knowledge] table of a configuration.
 type Knowledge struct {
 	Pass         int    `toml:"pass" range:"-100000,100000" doc:"Score of ending the turn early."`

@@ -23,7 +23,8 @@ func board(t testing.TB, side rules.Color, ranks ...string) rules.Position {
 	return p.WithTurn(10)
 }
 
-// middleGame is the position of seed 000 figure A.1, Silver to move.
+// middleGame is the example position of Kozelek, Methods of MCTS and the
+// game Arimaa, 2009, figure A.1, Silver to move.
 func middleGame(t testing.TB) rules.Position {
 	return board(t, rules.Silver,
 		"r....rrr",

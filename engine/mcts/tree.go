@@ -31,7 +31,7 @@ const fixedOne = 1 << 20
 
 // node is one step in the tree: the step, its mover, and statistics. A
 // node whose position and depth equal an earlier node's links to it as
-// its representative (seed 000 ch. 4.3.4, UCT2): values and children live
+// its representative (Kozelek 2009, ch. 4.3.4, UCT2): values and children live
 // in the representative, visits in each node.
 type node struct {
 	visits atomic.Int32 // own visits, in-flight descents included

@@ -281,7 +281,7 @@ func (w *worker) backup(gold float64) {
 }
 
 // decided applies the goal and elimination rules at the start of a turn
-// (shared/spec/rules.md, end of game 1-4); immobilization is found when a
+// (package rules, end of game, checks 1-4); immobilization is found when a
 // node has no children.
 func decided(p *rules.Position) (rules.Color, bool) {
 	b := p.Side()
