@@ -186,7 +186,7 @@ func (p *Panel) Open(paths ...string) {
 	}
 	st := p.model.State()
 	if st.Suite != nil {
-		if path, ok := latestRun(p.runsDir(), st.Suite.Name, ""); ok {
+		if path, ok := latestRun(p.runsDir(), st.Suite); ok {
 			if err := p.model.ShowRun(path); err != nil {
 				p.say(err.Error(), true)
 			}

@@ -17,6 +17,7 @@ import (
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/files/filestest"
 	"arimaa-workbench/ui/state"
+	"arimaa-workbench/ui/uitest"
 )
 
 var shot = flag.String("shot", "", "write a PNG of the suite panel after a run to this file")
@@ -191,11 +192,7 @@ func TestCompareWithPreviousRun(t *testing.T) {
 }
 
 func TestOpenShowsLatestRun(t *testing.T) {
-	dir := writeSuite(t)
-	p, _ := newTestPanel(t, nil, fakeChoice(nil))
-	p.Open(dir)
-	test.Tap(p.runBtn)
-	p.model.Wait()
+	p, dir := runFakeSuite(t)
 	// A new panel over the same runs folder shows that run when the suite
 	// opens.
 	q := New(Options{Engines: p.opts.Engines, RunsDir: p.opts.RunsDir})
@@ -378,4 +375,97 @@ func TestCompareKeepsTheWindowSize(t *testing.T) {
 	if tw, lw := p.totals.Size().Width, p.table.Size().Width; tw > lw {
 		t.Errorf("totals %v wide, the table beside the board %v", tw, lw)
 	}
+}
+
+// TestFolderHoldsWhatTheCommandLineSees: a folder opened with Folder…
+// lists the tests of its subfolders too, the same tests in the same order
+// as `ats list FOLDER` (ats.LoadSuite) prints.
+func TestFolderHoldsWhatTheCommandLineSees(t *testing.T) {
+	dir := writeSuite(t)
+	// Move one test into a subfolder, and put a TOML file one level deeper.
+	sub := filepath.Join(dir, "legacy")
+	if err := os.MkdirAll(filepath.Join(sub, "deeper"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(dir, "3-miss.ats"), filepath.Join(sub, "3-miss.ats")); err != nil {
+		t.Fatal(err)
+	}
+	two, _ := ats.LoadSuite(filepath.Join(sub, "3-miss.ats"))
+	two.Tests[0].Name = "4-deep"
+	f, err := os.Create(filepath.Join(sub, "deeper", "more.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ats.WriteTOML(f, "more", two.Tests); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+
+	p, _ := newTestPanel(t, nil, fakeChoice(nil))
+	p.opts.OpenFolder = func(fn func(string)) { fn(dir) }
+	btn := uitest.Button(p.Content(), "Folder…")
+	if btn == nil {
+		t.Fatal("no Folder… button")
+	}
+	test.Tap(btn)
+
+	want, errs := ats.LoadSuite(dir)
+	if len(errs) > 0 || len(want.Tests) != 4 {
+		t.Fatalf("the command line's loader: %d tests, errors %v", len(want.Tests), errs)
+	}
+	if len(p.rows) != len(want.Tests) {
+		t.Fatalf("the panel lists %d tests, the command line %d", len(p.rows), len(want.Tests))
+	}
+	for i, r := range p.rows {
+		if r.Name != want.Tests[i].Name {
+			t.Errorf("row %d is %q, the command line's test %d is %q", i+1, r.Name, i+1, want.Tests[i].Name)
+		}
+	}
+	if got := p.suiteLabel.Text; !strings.Contains(got, "4 tests") {
+		t.Errorf("suite label %q", got)
+	}
+}
+
+// TestEarlierRunOfFewerTestsIsNotShown: opening a folder that has grown
+// since its last run (a subfolder added) lists every test it holds now,
+// not the earlier run's "done 3 of 3".
+func TestEarlierRunOfFewerTestsIsNotShown(t *testing.T) {
+	p, dir := runFakeSuite(t)
+
+	sub := filepath.Join(dir, "legacy")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	one, _ := ats.LoadSuite(filepath.Join(dir, "3-miss.ats"))
+	one.Tests[0].Name = "4-new"
+	if err := SaveATS(filepath.Join(sub, "4-new.ats"), one.Tests[0]); err != nil {
+		t.Fatal(err)
+	}
+	q := New(Options{Engines: p.opts.Engines, RunsDir: p.opts.RunsDir})
+	defer q.Close()
+	q.Open(dir)
+	if len(q.rows) != 4 || q.totals.Text != "4 of 4 tests selected." {
+		t.Errorf("%d rows, totals %q; want the 4 tests the folder holds and no earlier run", len(q.rows), q.totals.Text)
+	}
+	// The same folder unchanged shows its last run (TestOpenShowsLatestRun).
+	if err := os.RemoveAll(sub); err != nil {
+		t.Fatal(err)
+	}
+	q.Open(dir)
+	if !strings.Contains(q.totals.Text, "done 3 of 3") {
+		t.Errorf("unchanged folder: totals %q", q.totals.Text)
+	}
+}
+
+// runFakeSuite opens the three fake tests in a new panel, runs them with
+// the fake engine to the end (a result file in the panel's runs folder) and
+// returns the panel and the tests' folder.
+func runFakeSuite(t *testing.T) (*Panel, string) {
+	t.Helper()
+	dir := writeSuite(t)
+	p, _ := newTestPanel(t, nil, fakeChoice(nil))
+	p.Open(dir)
+	test.Tap(p.runBtn)
+	p.model.Wait()
+	return p, dir
 }

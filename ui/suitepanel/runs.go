@@ -9,10 +9,10 @@ import (
 	"arimaa-workbench/ats"
 )
 
-// latestRun finds the newest result file in dir whose run is of the suite
-// named suite, other than exclude.
-func latestRun(dir, suite, exclude string) (string, bool) {
-	if dir == "" {
+// latestRun finds the newest result file in dir whose run is of suite s:
+// see runOf.
+func latestRun(dir string, s *ats.Suite) (string, bool) {
+	if dir == "" || s == nil {
 		return "", false
 	}
 	entries, err := os.ReadDir(dir)
@@ -28,24 +28,41 @@ func latestRun(dir, suite, exclude string) (string, bool) {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), ".jsonl") {
 			continue
 		}
-		path := filepath.Join(dir, e.Name())
-		if path == exclude {
-			continue
-		}
 		info, err := e.Info()
 		if err != nil {
 			continue
 		}
-		cs = append(cs, cand{path, info.ModTime().UnixNano()})
+		cs = append(cs, cand{filepath.Join(dir, e.Name()), info.ModTime().UnixNano()})
 	}
 	sort.Slice(cs, func(i, j int) bool { return cs[i].mod > cs[j].mod })
 	for _, c := range cs {
 		h, _, _, err := ats.ReadResultFile(c.path)
-		if err == nil && h.Suite == suite {
+		if err == nil && runOf(h, s) {
 			return c.path, true
 		}
 	}
 	return "", false
+}
+
+// runOf reports whether the run h is of the tests s holds now: the same
+// suite name, every test it ran still in the suite, and, unless it was
+// filtered, all of them. A run of an older, smaller version of a folder
+// (or of another folder of the same name) is not shown as this suite's
+// results: its totals ("done 32 of 32") would hide the tests it never ran.
+func runOf(h ats.RunHeader, s *ats.Suite) bool {
+	if h.Suite != s.Name {
+		return false
+	}
+	have := make(map[string]bool, len(s.Tests))
+	for _, t := range s.Tests {
+		have[t.Name] = true
+	}
+	for _, name := range h.Tests {
+		if !have[name] {
+			return false
+		}
+	}
+	return h.Filter != "" || len(h.Tests) == len(s.Tests)
 }
 
 // ShowRun loads a run recorded in a result file as the current results:
