@@ -2,10 +2,10 @@ package rules
 
 import "fmt"
 
-// AEIString gives the position in the compact form of AEI and of
-// shared/spec/formats.md: the side letter (g or s), then the 64 squares
-// from a8 to h8, a7 to h7, …, a1 to h1 in brackets, a space for an empty
-// square: `g [rrrrrrrrhdcemcdh ... HDCMECDHRRRRRRRR]`.
+// AEIString gives the position in the compact form of AEI (see Notation
+// in the package documentation): the side letter (g or s), then the 64
+// squares from a8 to h8, a7 to h7, …, a1 to h1 in brackets, a space for an
+// empty square: `g [rrrrrrrrhdcemcdh ... HDCMECDHRRRRRRRR]`.
 func (p *Position) AEIString() string {
 	b := make([]byte, 0, 68)
 	b = append(b, p.side.AEILetter(), ' ', '[')

@@ -53,7 +53,7 @@ type Result struct {
 
 func (r Result) String() string { return fmt.Sprintf("%s wins by %s", r.Winner, r.How) }
 
-// Outcome applies the end-of-turn checks of shared/spec/rules.md to p,
+// Outcome applies the end-of-game checks (package documentation) to p,
 // taken at the start of a turn: A is the side that just moved and B the
 // side to move. It ignores repetition, which needs a game's history.
 func (p *Position) Outcome() (Result, bool) {

@@ -20,7 +20,7 @@ func TestStartPositionCounts(t *testing.T) {
 	}
 }
 
-// TestOutcome checks the end-of-turn order of shared/spec/rules.md on
+// TestOutcome checks the end-of-game order of the package documentation on
 // positions taken after Gold's turn (Silver to move): A = Gold, B = Silver.
 func TestOutcome(t *testing.T) {
 	cases := []struct {

@@ -43,8 +43,8 @@ func NewPosition(side Color, turn int, board [64]Piece) Position {
 	return p
 }
 
-// StartPosition is both armies in the basic setup (rabbits on the back
-// rank, as in shared/spec/rules.md), Gold to move on turn 2.
+// StartPosition is both armies in the basic setup shown in the package
+// documentation (rabbits on the back rank), Gold to move on turn 2.
 func StartPosition() Position {
 	var b [64]Piece
 	back := []PieceType{Horse, Dog, Cat, Camel, Elephant, Cat, Dog, Horse}
