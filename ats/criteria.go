@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
 )
 
@@ -292,35 +293,11 @@ func opponentCanGoal(after rules.Position, mover rules.Color) bool {
 	if r, over := after.Outcome(); over {
 		return r.Winner != mover
 	}
-	opp := after.Side()
-	// Only the opponent's own steps move its rabbits in its turn, at most
-	// four of them, so rabbits more than four ranks away cannot score.
-	rabbits := after.Pieces(opp, rules.Rabbit)
-	near := false
-	for bb := rabbits; bb != 0; {
-		sq := bb.Pop()
-		dist := 7 - sq.Rank()
-		if opp == rules.Silver {
-			dist = sq.Rank()
-		}
-		if dist <= 4 {
-			near = true
-			break
-		}
-	}
-	if !near {
-		return false
-	}
-	found := false
-	var g rules.MoveGen
-	g.EachUntil(after, func(_ rules.Move, end *rules.Position) bool {
-		e := end.EndTurn()
-		if r, over := e.Outcome(); over && r.Winner == opp && r.How == rules.ByGoal {
-			found = true
-		}
-		return !found
-	})
-	return found
+	// The exact goal search of the engine's evaluation answers the same
+	// question as enumerating the opponent's moves, thousands of times
+	// faster.
+	_, ok := eval.GoalCheck(&after)
+	return ok
 }
 
 // ParseAtom reads one atom of a piece_position block: "Eb3" (a Gold
