@@ -73,6 +73,7 @@ type Panel struct {
 	stopBtn   *widget.Button
 	status    *widget.Label
 	figures   []*widget.Label
+	captions  []*widget.Label
 	board     *board.Board
 	boardNote *widget.Label
 	pvBox     *fyne.Container
@@ -267,11 +268,12 @@ func (p *Panel) build() {
 			value.Truncation = fyne.TextTruncateEllipsis
 		}
 		p.figures = append(p.figures, value)
+		p.captions = append(p.captions, caption)
 		cells = append(cells, container.NewVBox(caption, value))
 	}
 	figures := container.NewGridWithColumns(4, cells...)
 
-	p.graph = plot.NewWinRatio("Best move's win ratio")
+	p.graph = plot.NewWinRatio("Best move's win ratio for the side to move")
 
 	p.board = board.New(rules.StartPosition())
 	p.boardNote = widget.NewLabel("")
@@ -303,8 +305,11 @@ func (p *Panel) build() {
 	p.rawNote.Importance = widget.LowImportance
 	p.tree = newTreeView(p)
 
+	candsNote := widget.NewLabel(CandidatesNote)
+	candsNote.Wrapping = fyne.TextWrapWord
+	candsNote.Importance = widget.LowImportance
 	p.tabs = container.NewAppTabs(
-		container.NewTabItemWithIcon("Candidates", theme.ListIcon(), p.cands),
+		container.NewTabItemWithIcon("Candidates", theme.ListIcon(), container.NewBorder(candsNote, nil, nil, nil, p.cands)),
 		container.NewTabItemWithIcon("Search tree", theme.MenuExpandIcon(), p.tree.content),
 	)
 	if p.opts.Evaluation != nil {
@@ -493,9 +498,12 @@ func (p *Panel) apply(st State) {
 	r := st.Report
 
 	for i, f := range Figures(st.Start, r) {
-		if p.figures[i].Text != f.Value {
-			p.figures[i].SetText(f.Value)
-		}
+		setText(p.figures[i], f.Value)
+		setText(p.captions[i], f.Label)
+	}
+	if title := "Best move's win ratio for " + st.Start.Side().String() + " (to move)"; p.graph.Title != title {
+		p.graph.Title = title
+		p.graph.Refresh()
 	}
 	p.startBtn.Enable()
 	p.stopBtn.Disable()
@@ -669,7 +677,7 @@ func (p *Panel) showBoard() {
 		if p.viewIdx < len(p.rows) {
 			c := p.rows[p.viewIdx]
 			p.display(st.Start, board.Overlays{PV: c.Raw.Move.Slice(), Selected: rules.NoSquare})
-			setText(p.boardNote, fmt.Sprintf("Candidate %s: %s visits, win ratio %s", c.Move, c.Visits, c.WinRatio))
+			setText(p.boardNote, fmt.Sprintf("Candidate %s: %s visits, win ratio %s for %s", c.Move, c.Visits, c.WinRatio, st.Start.Side()))
 			return
 		}
 	case viewTree:
@@ -692,9 +700,9 @@ func (p *Panel) showBoard() {
 }
 
 func (p *Panel) newCandidateTable() *widget.Table {
-	headers := []string{"Move", "Visits", "Share", "Win ratio"}
+	columns := len(CandidateHeaders(rules.Position{}))
 	t := widget.NewTable(
-		func() (int, int) { return len(p.rows), len(headers) },
+		func() (int, int) { return len(p.rows), columns },
 		func() fyne.CanvasObject { return widget.NewLabel("") },
 		func(id widget.TableCellID, o fyne.CanvasObject) {
 			l := o.(*widget.Label)
@@ -731,13 +739,12 @@ func (p *Panel) newCandidateTable() *widget.Table {
 		return l
 	}
 	t.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
-		if id.Col >= 0 && id.Col < len(headers) {
+		if headers := CandidateHeaders(p.st.Start); id.Col >= 0 && id.Col < len(headers) {
 			o.(*widget.Label).SetText(headers[id.Col])
 		}
 	}
-	t.SetColumnWidth(0, 260)
-	for c := 1; c < len(headers); c++ {
-		t.SetColumnWidth(c, 96)
+	for c, w := range []float32{240, 150, 80, 160} {
+		t.SetColumnWidth(c, w)
 	}
 	t.OnSelected = func(id widget.TableCellID) { p.setView(viewCandidate, id.Row) }
 	return t

@@ -4,11 +4,13 @@ import (
 	"flag"
 	"image/png"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
@@ -240,4 +242,42 @@ func TestRefreshThrottled(t *testing.T) {
 		t.Errorf("%d frames in %v for %d reports; at most %d expected", frames, elapsed, n, limit)
 	}
 	p.Close()
+}
+
+// TestRulesAndPointsOfViewAreLabelled: the candidates table says which move
+// the engine plays and what its visits count, and the win ratio and the
+// tree's values each say whose point of view they take.
+func TestRulesAndPointsOfViewAreLabelled(t *testing.T) {
+	eng := &fakeEngine{name: "fake MCTS", reports: scriptedReports(4), tree: fakeTree()}
+	p, _ := newTestPanel(t, eng)
+	test.Tap(p.startBtn)
+	p.model.Wait()
+	p.Sync()
+	p.ShowTab("Candidates")
+
+	texts := map[string]bool{}
+	for _, o := range test.LaidOutObjects(p.Content()) {
+		if l, ok := o.(*widget.Label); ok {
+			texts[l.Text] = true
+		}
+	}
+	for _, want := range []string{"Visits (all orders)", "Win ratio for gold", CandidatesNote} {
+		if !texts[want] {
+			t.Errorf("no label %q in the panel", want)
+		}
+	}
+	// The first row is the move played: the best move shown.
+	if len(p.rows) == 0 || p.rows[0].Move != p.figures[6].Text {
+		t.Errorf("first candidate %v, best move %q", p.rows, p.figures[6].Text)
+	}
+	if got := p.graph.Title; got != "Best move's win ratio for gold (to move)" {
+		t.Errorf("graph title %q", got)
+	}
+	silverStep := fakeTree().Children[0].Children[0].Children[0].Children[0]
+	if got := NodeText(silverStep); !strings.Contains(got, "value 0.500 for silver") {
+		t.Errorf("silver's node reads %q", got)
+	}
+	if got := p.tree.info.Text; !strings.Contains(got, "mean result for the side that played its step") {
+		t.Errorf("tree note %q", got)
+	}
 }

@@ -22,12 +22,16 @@ func Figures(start rules.Position, r Report) []Figure {
 	if r.HasBest {
 		best = MoveText(start, r.Best)
 	}
-	ratio := "—"
+	// Both are the engine's view for the side to move in start, which the
+	// label names: the tree's values are each for the side that played the
+	// step, and the two must not be read as one scale.
+	ratio, ratioLabel := "—", "Win ratio for "+start.Side().String()
 	switch {
 	case r.HasBest && !r.HasScore:
 		ratio = Percent(r.WinRatio)
 	case r.HasScore:
 		ratio = fmt.Sprintf("%+d cr", r.Score)
+		ratioLabel = "Score for " + start.Side().String()
 	}
 	return []Figure{
 		{"Time", Duration(r.Elapsed)},
@@ -37,7 +41,7 @@ func Figures(start rules.Position, r Report) []Figure {
 		{"Memory", Bytes(r.MemoryBytes)},
 		{"Depth", fmt.Sprintf("%.1f avg / %d max", r.AvgDepth, r.MaxDepth)},
 		{"Best move", best},
-		{"Win ratio", ratio},
+		{ratioLabel, ratio},
 	}
 }
 
@@ -250,6 +254,17 @@ func PathLine(start rules.Position, root *Node, path []int) (Line, *Node) {
 	return l, n
 }
 
+// CandidatesNote explains the candidates table: which move the engine
+// plays and what its visits count.
+const CandidatesNote = "Whole moves, most visited first: the first row is the move the engine plays. " +
+	"A move's visits add up every order of its steps that reaches the same board; the win ratio is for the side to move."
+
+// CandidateHeaders are the candidates table's column titles for an
+// analysis of start.
+func CandidateHeaders(start rules.Position) []string {
+	return []string{"Move", "Visits (all orders)", "Share", "Win ratio for " + start.Side().String()}
+}
+
 // CandidateRow is one row of the candidates table.
 type CandidateRow struct {
 	Move, Visits, Share, WinRatio string
@@ -298,7 +313,7 @@ func NodeText(n *Node) string {
 			b.WriteString(" " + n.Step2.String())
 		}
 	}
-	fmt.Fprintf(&b, "   visits %s   value %.3f   bias %.3f   history %.3f", Count(n.Visits), n.Value, n.Bias, n.History)
+	fmt.Fprintf(&b, "   visits %s   value %.3f for %s   bias %.3f   history %.3f", Count(n.Visits), n.Value, n.Side, n.Bias, n.History)
 	if n.Shared > 1 {
 		fmt.Fprintf(&b, "   shared by %d", n.Shared)
 	}

@@ -89,7 +89,9 @@ func (v *treeView) take() {
 	if v.root == nil {
 		v.info.SetText("No search yet: start an analysis to browse its tree.")
 	} else {
-		v.info.SetText(fmt.Sprintf("Snapshot of %s visits. Select a node to see its position; expand it to see the steps the engine tried there.", Count(v.root.Visits)))
+		v.info.SetText(fmt.Sprintf("Snapshot of %s visits. Select a node to see its position; expand it to see the steps the engine tried there. "+
+			"A node's value is the mean result for the side that played its step (1 = a win for that side), so it flips with the side; "+
+			"the win ratio above is for the side to move in the analysed position.", Count(v.root.Visits)))
 	}
 	v.tree.Refresh()
 	if v.root != nil && !v.tree.IsBranchOpen(rootUID) {
