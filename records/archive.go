@@ -24,9 +24,10 @@ var archiveFields = [...]string{
 	"plycount", "mode", "rated", "corrupt", "movelist", "events",
 }
 
-// ArchiveGame is one row of the game archive, with every column of
-// shared/spec/formats.md, typed where that helps. Columns missing from the
-// archive's header are left zero; Field gives any column as written.
+// ArchiveGame is one row of the game archive, with every column of the
+// official list (see the package documentation), typed where that helps.
+// Columns missing from the archive's header are left zero; Field gives any
+// column as written.
 type ArchiveGame struct {
 	ID                   string
 	WPlayerID, BPlayerID string

@@ -17,7 +17,7 @@ func movelist(text string) string {
 }
 
 func TestArchiveReader(t *testing.T) {
-	seed := readTestdata(t, "seed000_example.txt")
+	seed := readTestdata(t, "thesis_example.txt")
 	goal := readTestdata(t, "game_goal.txt")
 	// Columns in another order, some missing, one unknown; CRLF; a blank line.
 	text := "id\tresult\ttermination\twusername\tbusername\twrating\tbrating\tstartts\trated\tcorrupt\tmovelist\tevents\tnote\r\n" +
@@ -125,7 +125,7 @@ func TestArchiveHeaderErrors(t *testing.T) {
 }
 
 func TestArchiveMoveListErrors(t *testing.T) {
-	seed := readTestdata(t, "seed000_example.txt")
+	seed := readTestdata(t, "thesis_example.txt")
 	bad := strings.Replace(seed, "3w Ee6w", "3w Qe6w", 1)
 	illegal := strings.Replace(seed, "3w Ee6w", "3w Ed6w", 1)
 	text := "id\tresult\tmovelist\n" +
@@ -173,7 +173,7 @@ func TestArchiveWriterRoundTrip(t *testing.T) {
 		{ID: "1", WPlayer: "ann", BPlayer: "bob", WRating: 1600, BRating: 1500, WType: "h", BType: "b",
 			Event: "casual", TimeControl: "15s/2m30s/100", Start: time.Unix(1700000000, 0).UTC(), End: time.Unix(1700001000, 0).UTC(),
 			Result: rules.Gold, Termination: rules.ByGoal, PlyCount: 13, Rated: true,
-			MoveList: strings.TrimSuffix(readTestdata(t, "seed000_example.txt"), "\n"), Events: "a\nb"},
+			MoveList: strings.TrimSuffix(readTestdata(t, "thesis_example.txt"), "\n"), Events: "a\nb"},
 		{ID: "2", Unfinished: true, MoveList: "1w"},
 	}
 	var b strings.Builder

@@ -47,7 +47,7 @@ func BenchmarkArchiveRead(b *testing.B) {
 func BenchmarkParsePosition(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		if _, err := ParsePosition(seedPos); err != nil {
+		if _, err := ParsePosition(thesisPos); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -57,7 +57,7 @@ func BenchmarkParsePosition(b *testing.B) {
 func BenchmarkParseCompact(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		if _, err := ParseCompact(seedCompact); err != nil {
+		if _, err := ParseCompact(thesisCompact); err != nil {
 			b.Fatal(err)
 		}
 	}

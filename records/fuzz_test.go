@@ -15,8 +15,8 @@ import (
 // again gives the same value.
 
 func FuzzParsePosition(f *testing.F) {
-	f.Add(seedPos)
-	f.Add(strings.ReplaceAll(seedPos, "\n", "\r\n"))
+	f.Add(thesisPos)
+	f.Add(strings.ReplaceAll(thesisPos, "\n", "\r\n"))
 	f.Add("  12 s\n  8| r\n  7|\n6|\n5|\n4|\n3|\n2|\n1| R R\n")
 	f.Add(FormatPosition(rules.StartPosition()))
 	f.Add("")
@@ -74,7 +74,7 @@ func checkTolerant(t *testing.T, text string) {
 }
 
 func FuzzParseCompact(f *testing.F) {
-	f.Add(seedCompact)
+	f.Add(thesisCompact)
 	f.Add("g [rrrrrrrrhdcemcdh                                HDCMECDHRRRRRRRR]")
 	f.Add("b[..x..]")
 	f.Add(" w [" + strings.Repeat("X", 64) + "] \r")
@@ -102,7 +102,7 @@ func FuzzParseCompact(f *testing.F) {
 }
 
 func FuzzParseRecord(f *testing.F) {
-	for _, name := range []string{"seed000_example.txt", "game_goal.txt", "from_position.txt"} {
+	for _, name := range []string{"thesis_example.txt", "game_goal.txt", "from_position.txt"} {
 		b, err := readFileForFuzz(name)
 		if err != nil {
 			f.Fatal(err)
@@ -160,7 +160,7 @@ func FuzzParseRecord(f *testing.F) {
 func FuzzArchiveReader(f *testing.F) {
 	// A short game keeps each run fast: the fuzzing engine minimizes every
 	// new input for up to a minute by default, replaying it each time.
-	seed, err := readFileForFuzz("seed000_example.txt")
+	seed, err := readFileForFuzz("thesis_example.txt")
 	if err != nil {
 		f.Fatal(err)
 	}

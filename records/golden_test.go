@@ -36,10 +36,10 @@ func golden(t *testing.T, name, got string) {
 }
 
 func TestGoldenPositions(t *testing.T) {
-	seed := mustPos(t, strings.ReplaceAll(strings.ReplaceAll(seedPos, "\n", "\r\n"), ".", "X"))
+	seed := mustPos(t, strings.ReplaceAll(strings.ReplaceAll(thesisPos, "\n", "\r\n"), ".", "X"))
 	start := rules.StartPosition()
 	empty := rules.NewPosition(rules.Silver, 0, [64]rules.Piece{})
-	golden(t, "position_seed.txt", FormatPosition(seed))
+	golden(t, "position_thesis.txt", FormatPosition(seed))
 	golden(t, "position_start.txt", FormatPosition(start))
 	golden(t, "position_empty.txt", FormatPosition(empty))
 	golden(t, "compact.txt", FormatCompact(seed)+"\n"+FormatCompact(start)+"\n"+FormatCompact(empty)+"\n")
@@ -60,9 +60,9 @@ func TestGoldenRecords(t *testing.T) {
 	}
 	tests := []struct{ golden, input string }{
 		{"record_goal.txt", strings.Join(messy, "\r\n")},
-		{"record_seed.txt", readTestdata(t, "seed000_example.txt")},
+		{"record_thesis.txt", readTestdata(t, "thesis_example.txt")},
 		{"record_position.txt", readTestdata(t, "from_position.txt")},
-		{"record_setup_only.txt", strings.SplitAfter(readTestdata(t, "seed000_example.txt"), "\n")[0]},
+		{"record_setup_only.txt", strings.SplitAfter(readTestdata(t, "thesis_example.txt"), "\n")[0]},
 	}
 	for _, tc := range tests {
 		t.Run(tc.golden, func(t *testing.T) {
@@ -86,7 +86,7 @@ func TestGoldenArchive(t *testing.T) {
 			Start: time.Unix(1700000000, 0), End: time.Unix(1700001500, 0),
 			Result: r.Winner, Termination: r.How, PlyCount: len(g.Moves()), Mode: "offline", Rated: true,
 			MoveList: FormatMoveList(g), Events: "1700000000 w joined\n1700000003 b joined\n"},
-		{ID: "9002", Unfinished: true, MoveList: FormatMoveList(mustGame(t, readTestdata(t, "seed000_example.txt")))},
+		{ID: "9002", Unfinished: true, MoveList: FormatMoveList(mustGame(t, readTestdata(t, "thesis_example.txt")))},
 	}
 	var b strings.Builder
 	w := NewArchiveWriter(&b)

@@ -8,9 +8,11 @@ import (
 	"arimaa-workbench/engine/rules"
 )
 
-// seedPos is the example position of seed 000, appendix A.5.1 (also the
-// end of testdata/seed000_example.txt), in canonical form.
-const seedPos = `8b
+// thesisPos is the example position of Kozelek, Methods of MCTS and the
+// game Arimaa, 2009, appendix A.5.1 (also the end of the game in
+// testdata/thesis_example.txt, the thesis's example record), in canonical
+// form.
+const thesisPos = `8b
  +-----------------+
 8| r . . . . r r r |
 7| . r c . . c . h |
@@ -24,10 +26,10 @@ const seedPos = `8b
    a b c d e f g h
 `
 
-const seedCompact = "s [r    rrr rc  c hh  r  d      r    d re   D EM D H Cm C HRRRRRRRR]"
+const thesisCompact = "s [r    rrr rc  c hh  r  d      r    d re   D EM D H Cm C HRRRRRRRR]"
 
 func TestParsePositionLenient(t *testing.T) {
-	want := mustPos(t, seedPos)
+	want := mustPos(t, thesisPos)
 	indent := func(s, by string) string {
 		lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
 		return by + strings.Join(lines, "\n"+by) + "\n"
@@ -35,21 +37,21 @@ func TestParsePositionLenient(t *testing.T) {
 	tests := []struct {
 		name, text string
 	}{
-		{"canonical", seedPos},
-		{"CRLF", strings.ReplaceAll(seedPos, "\n", "\r\n")},
-		{"indented by four spaces", indent(seedPos, "    ")},
-		{"indented by a tab, CRLF", strings.ReplaceAll(indent(seedPos, "\t"), "\n", "\r\n")},
-		{"header with a space", strings.Replace(seedPos, "8b", "8 b", 1)},
-		{"header with leading space and s", strings.Replace(seedPos, "8b", " 8s", 1)},
-		{"dots as X and spaces", strings.NewReplacer("x", "X", ". ", "  ").Replace(seedPos)},
-		{"trap marks as dots", strings.ReplaceAll(seedPos, "x", ".")},
-		{"no footer", strings.TrimSuffix(seedPos, "   a b c d e f g h\n")},
-		{"no borders or footer", strings.NewReplacer(" +-----------------+\n", "", "   a b c d e f g h\n", "").Replace(seedPos)},
-		{"byte-order mark", "\ufeff" + seedPos},
-		{"blank lines between", strings.ReplaceAll(seedPos, "\n", "\n\n")},
-		{"leading blank lines, no final newline", "\n\n" + strings.TrimSuffix(seedPos, "\n")},
-		{"closing bar missing", strings.ReplaceAll(seedPos, " |\n", "\n")},
-		{"trailing blanks trimmed", strings.Replace(seedPos, "4| . . d . r e . . |", "4| . . d . r e", 1)},
+		{"canonical", thesisPos},
+		{"CRLF", strings.ReplaceAll(thesisPos, "\n", "\r\n")},
+		{"indented by four spaces", indent(thesisPos, "    ")},
+		{"indented by a tab, CRLF", strings.ReplaceAll(indent(thesisPos, "\t"), "\n", "\r\n")},
+		{"header with a space", strings.Replace(thesisPos, "8b", "8 b", 1)},
+		{"header with leading space and s", strings.Replace(thesisPos, "8b", " 8s", 1)},
+		{"dots as X and spaces", strings.NewReplacer("x", "X", ". ", "  ").Replace(thesisPos)},
+		{"trap marks as dots", strings.ReplaceAll(thesisPos, "x", ".")},
+		{"no footer", strings.TrimSuffix(thesisPos, "   a b c d e f g h\n")},
+		{"no borders or footer", strings.NewReplacer(" +-----------------+\n", "", "   a b c d e f g h\n", "").Replace(thesisPos)},
+		{"byte-order mark", "\ufeff" + thesisPos},
+		{"blank lines between", strings.ReplaceAll(thesisPos, "\n", "\n\n")},
+		{"leading blank lines, no final newline", "\n\n" + strings.TrimSuffix(thesisPos, "\n")},
+		{"closing bar missing", strings.ReplaceAll(thesisPos, " |\n", "\n")},
+		{"trailing blanks trimmed", strings.Replace(thesisPos, "4| . . d . r e . . |", "4| . . d . r e", 1)},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -65,7 +67,7 @@ func TestParsePositionLenient(t *testing.T) {
 }
 
 func TestParsePositionHeader(t *testing.T) {
-	board := seedPos[strings.IndexByte(seedPos, '\n'):]
+	board := thesisPos[strings.IndexByte(thesisPos, '\n'):]
 	tests := []struct {
 		header string
 		turn   int
@@ -100,32 +102,32 @@ func TestParsePositionErrors(t *testing.T) {
 		kind      error
 		msg       string
 	}{
-		{"bad piece", strings.Replace(seedPos, "4| . . d", "4| . . Q", 1), 7, 8, ErrPiece,
+		{"bad piece", strings.Replace(thesisPos, "4| . . d", "4| . . Q", 1), 7, 8, ErrPiece,
 			"line 7, column 8: 'Q' is not an Arimaa piece"},
 		{"bad piece, indented", "  8b\n  +--+\n  8| . Z", 3, 8, ErrPiece,
 			"line 3, column 8: 'Z' is not an Arimaa piece"},
 		{"empty", "\n \n", 1, 0, ErrEmpty, "line 1: no position: the text is empty"},
-		{"no header", strings.SplitN(seedPos, "\n", 2)[1], 1, 2, ErrHeader,
+		{"no header", strings.SplitN(thesisPos, "\n", 2)[1], 1, 2, ErrHeader,
 			`line 1, column 2: expected the move number and side to move, such as "12b"`},
-		{"bad side", strings.Replace(seedPos, "8b", "8q", 1), 1, 2, ErrSide,
+		{"bad side", strings.Replace(thesisPos, "8b", "8q", 1), 1, 2, ErrSide,
 			"line 1, column 2: 'q' is not a side (w, g, b or s)"},
-		{"junk after side", strings.Replace(seedPos, "8b", "8b!", 1), 1, 3, ErrHeader,
+		{"junk after side", strings.Replace(thesisPos, "8b", "8b!", 1), 1, 3, ErrHeader,
 			`line 1, column 3: unexpected "!" after the side to move`},
-		{"turn zero", strings.Replace(seedPos, "8b", "0b", 1), 1, 1, ErrHeader,
+		{"turn zero", strings.Replace(thesisPos, "8b", "0b", 1), 1, 1, ErrHeader,
 			"line 1, column 1: the move number must be 1 or more"},
-		{"ranks out of order", strings.Replace(seedPos, "7| . r", "6| . r", 1), 4, 1, ErrBoard,
+		{"ranks out of order", strings.Replace(thesisPos, "7| . r", "6| . r", 1), 4, 1, ErrBoard,
 			"line 4, column 1: expected rank 7, found rank 6"},
-		{"board cut short", strings.Join(strings.Split(seedPos, "\n")[:6], "\n"), 6, 0, ErrBoard,
+		{"board cut short", strings.Join(strings.Split(thesisPos, "\n")[:6], "\n"), 6, 0, ErrBoard,
 			"line 6: the board ends before rank 4"},
-		{"squares not in columns", strings.Replace(seedPos, "5| . . .", "5|. . . ", 1), 6, 3, ErrBoard,
+		{"squares not in columns", strings.Replace(thesisPos, "5| . . .", "5|. . . ", 1), 6, 3, ErrBoard,
 			"line 6, column 3: expected a space between squares, found '.' (squares are read from fixed columns)"},
-		{"junk after rank", strings.Replace(seedPos, "R R R R R R R R |", "R R R R R R R R | 9", 1), 10, 22, ErrBoard,
+		{"junk after rank", strings.Replace(thesisPos, "R R R R R R R R |", "R R R R R R R R | 9", 1), 10, 22, ErrBoard,
 			`line 10, column 22: unexpected "9" after rank 1`},
-		{"text after board", seedPos + "\nhello\n", 14, 1, ErrBoard,
+		{"text after board", thesisPos + "\nhello\n", 14, 1, ErrBoard,
 			"line 14, column 1: unexpected text after the board"},
-		{"unsupported piece on trap", strings.NewReplacer("6| h . x", "6| h . H", "C . H |", "C . . |").Replace(seedPos), 5, 8, ErrPosition,
+		{"unsupported piece on trap", strings.NewReplacer("6| h . x", "6| h . H", "C . H |", "C . . |").Replace(thesisPos), 5, 8, ErrPosition,
 			"line 5, column 8: gold horse on trap c6 has no friendly neighbour and would already be captured"},
-		{"too many elephants", strings.Replace(seedPos, "1| R", "1| E", 1), 1, 0, ErrPosition,
+		{"too many elephants", strings.Replace(thesisPos, "1| R", "1| E", 1), 1, 0, ErrPosition,
 			"line 1: gold has 2 elephants; at most 1 allowed"},
 	}
 	for _, tc := range tests {
@@ -137,9 +139,9 @@ func TestParsePositionErrors(t *testing.T) {
 }
 
 func TestParsePositionTolerant(t *testing.T) {
-	// without removes the pieces on squares from seedPos's board.
+	// without removes the pieces on squares from thesisPos's board.
 	without := func(squares ...rules.Square) [64]rules.Piece {
-		p := mustPos(t, seedPos)
+		p := mustPos(t, thesisPos)
 		b := p.Board()
 		for _, sq := range squares {
 			b[sq] = rules.Empty
@@ -152,12 +154,12 @@ func TestParsePositionTolerant(t *testing.T) {
 		board [64]rules.Piece
 		warns []ParseWarning // File and Err are checked apart
 	}{
-		{"canonical", seedPos, without(), nil},
-		{"piece one column left", strings.Replace(seedPos, "2| H . C m", "2| H .C  m", 1), without(rules.C2),
+		{"canonical", thesisPos, without(), nil},
+		{"piece one column left", strings.Replace(thesisPos, "2| H . C m", "2| H .C  m", 1), without(rules.C2),
 			[]ParseWarning{{Line: 9, Column: 7, Char: 'C', Msg: "'C' between squares ignored (squares are read from fixed columns)"}}},
-		{"piece one column right of h", strings.Replace(seedPos, "R R R R |", "R R R  R|", 1), without(rules.H1),
+		{"piece one column right of h", strings.Replace(thesisPos, "R R R R |", "R R R  R|", 1), without(rules.H1),
 			[]ParseWarning{{Line: 10, Column: 19, Char: 'R', Msg: "'R' after the eighth square ignored (squares are read from fixed columns)"}}},
-		{"two, indented", strings.NewReplacer("8| r .", "    8|r  .", "5| . . . . . r", "    5| . . . . .r ").Replace(seedPos), without(rules.A8, rules.F5),
+		{"two, indented", strings.NewReplacer("8| r .", "    8|r  .", "5| . . . . . r", "    5| . . . . .r ").Replace(thesisPos), without(rules.A8, rules.F5),
 			[]ParseWarning{
 				{Line: 3, Column: 7, Char: 'r', Msg: "'r' between squares ignored (squares are read from fixed columns)"},
 				{Line: 6, Column: 17, Char: 'r', Msg: "'r' between squares ignored (squares are read from fixed columns)"}}},
@@ -195,10 +197,10 @@ func TestParsePositionTolerant(t *testing.T) {
 	}
 	// What the tolerant reader still refuses: a piece that is no piece, and
 	// a board the ignored character leaves invalid.
-	if _, _, err := ParsePositionTolerant(strings.Replace(seedPos, "4| . . d", "4| . .Qd", 1)); err != nil {
+	if _, _, err := ParsePositionTolerant(strings.Replace(thesisPos, "4| . . d", "4| . .Qd", 1)); err != nil {
 		t.Errorf("a stray 'Q' between squares: %v", err)
 	}
-	_, _, err := ParsePositionTolerant(strings.Replace(seedPos, "4| . . d", "4| . . Q", 1))
+	_, _, err := ParsePositionTolerant(strings.Replace(thesisPos, "4| . . d", "4| . . Q", 1))
 	checkParseError(t, err, 7, 8, ErrPiece, "line 7, column 8: 'Q' is not an Arimaa piece")
 	_, _, err = ParsePositionTolerant("2w\n8| . . . . . . . r |\n7|\n6|\n5|\n4|\n3| . .DR\n2|\n1|\n")
 	checkParseError(t, err, 7, 8, ErrPosition, "line 7, column 8: gold rabbit on trap c3 has no friendly neighbour and would already be captured")
@@ -215,12 +217,12 @@ func TestParseWarningString(t *testing.T) {
 }
 
 func TestReadPositionNamesFile(t *testing.T) {
-	_, err := ReadPosition(strings.NewReader(strings.Replace(seedPos, "4| . . d", "4| . . Q", 1)), "pos.txt")
+	_, err := ReadPosition(strings.NewReader(strings.Replace(thesisPos, "4| . . d", "4| . . Q", 1)), "pos.txt")
 	checkParseError(t, err, 7, 8, ErrPiece, "pos.txt:7:8: 'Q' is not an Arimaa piece")
 }
 
 func TestParsePositionAcceptsGameOver(t *testing.T) {
-	p, err := ParsePosition(strings.NewReplacer("8| r . . . . r r r", "8| r . . . . r R r", "1| R R", "1| . R").Replace(seedPos))
+	p, err := ParsePosition(strings.NewReplacer("8| r . . . . r r r", "8| r . . . . r R r", "1| R R", "1| . R").Replace(thesisPos))
 	if err != nil {
 		t.Fatalf("a rabbit on its goal rank is allowed: %v", err)
 	}
@@ -230,12 +232,12 @@ func TestParsePositionAcceptsGameOver(t *testing.T) {
 }
 
 func TestCompact(t *testing.T) {
-	want := mustPos(t, seedPos)
+	want := mustPos(t, thesisPos)
 	tests := []struct{ name, line string }{
-		{"canonical", seedCompact},
-		{"b side letter and no space", "b[" + seedCompact[3:]},
-		{"dots, CR and blanks", "  s [" + strings.ReplaceAll(seedCompact[3:], " ", ".") + " \r"},
-		{"X for empty, b side", "b [" + strings.ReplaceAll(seedCompact[3:], " ", "X")},
+		{"canonical", thesisCompact},
+		{"b side letter and no space", "b[" + thesisCompact[3:]},
+		{"dots, CR and blanks", "  s [" + strings.ReplaceAll(thesisCompact[3:], " ", ".") + " \r"},
+		{"X for empty, b side", "b [" + strings.ReplaceAll(thesisCompact[3:], " ", "X")},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -248,7 +250,7 @@ func TestCompact(t *testing.T) {
 			}
 		})
 	}
-	if got := FormatCompact(want); got != seedCompact {
+	if got := FormatCompact(want); got != thesisCompact {
 		t.Errorf("FormatCompact = %q", got)
 	}
 }
@@ -279,8 +281,8 @@ func TestParseCompactErrors(t *testing.T) {
 }
 
 func TestParseAny(t *testing.T) {
-	want := mustPos(t, seedPos)
-	for _, text := range []string{seedPos, "\n" + seedCompact + "\n", strings.ReplaceAll(seedPos, "\n", "\r\n")} {
+	want := mustPos(t, thesisPos)
+	for _, text := range []string{thesisPos, "\n" + thesisCompact + "\n", strings.ReplaceAll(thesisPos, "\n", "\r\n")} {
 		p, err := ParseAny(text)
 		if err != nil {
 			t.Fatalf("ParseAny(%q): %v", text, err)
@@ -295,7 +297,7 @@ func TestParseAny(t *testing.T) {
 }
 
 func TestFormatPositionRoundTrip(t *testing.T) {
-	for _, p := range []rules.Position{mustPos(t, seedPos), rules.StartPosition(), rules.NewPosition(rules.Silver, 0, [64]rules.Piece{})} {
+	for _, p := range []rules.Position{mustPos(t, thesisPos), rules.StartPosition(), rules.NewPosition(rules.Silver, 0, [64]rules.Piece{})} {
 		text := FormatPosition(p)
 		q, err := ParsePosition(text)
 		if err != nil {

@@ -66,7 +66,7 @@ func sameGame(a, b *rules.Game) string {
 }
 
 func TestRecordLenient(t *testing.T) {
-	base := readTestdata(t, "seed000_example.txt")
+	base := readTestdata(t, "thesis_example.txt")
 	want := mustGame(t, base)
 	if len(want.Moves()) != 13 {
 		t.Fatalf("the example has %d moves, want 13", len(want.Moves()))
@@ -121,7 +121,7 @@ func TestRecordMissingCaptureTokens(t *testing.T) {
 }
 
 func TestRecordResigns(t *testing.T) {
-	base := readTestdata(t, "seed000_example.txt")
+	base := readTestdata(t, "thesis_example.txt")
 	g := mustGame(t, strings.Replace(base, "8b\n", "8b resigns\n", 1))
 	r, over := g.Result()
 	if !over || r != (rules.Result{Winner: rules.Gold, How: rules.ByResignation}) {
@@ -155,7 +155,7 @@ func TestRecordFromPosition(t *testing.T) {
 }
 
 func TestRecordErrors(t *testing.T) {
-	base := readTestdata(t, "seed000_example.txt")
+	base := readTestdata(t, "thesis_example.txt")
 	setups := strings.Join(strings.SplitAfter(base, "\n")[:2], "")
 	goal := readTestdata(t, "from_position.txt")
 	tests := []struct {
@@ -217,7 +217,7 @@ func TestRecordErrors(t *testing.T) {
 }
 
 func TestIllegalMoveErrorUnwraps(t *testing.T) {
-	base := readTestdata(t, "seed000_example.txt")
+	base := readTestdata(t, "thesis_example.txt")
 	setups := strings.Join(strings.SplitAfter(base, "\n")[:2], "")
 	rec, err := ReadRecord(strings.NewReader(setups+"2w Ee2n Ee4n\n"), "g.txt")
 	if err != nil {

@@ -17,7 +17,7 @@ type genArchive struct {
 }
 
 func newGenArchive(t testing.TB, n int) *genArchive {
-	seed := readTestdata(t, "seed000_example.txt")
+	seed := readTestdata(t, "thesis_example.txt")
 	row := make([]string, len(archiveFields))
 	for i, name := range archiveFields {
 		switch name {
