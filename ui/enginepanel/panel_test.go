@@ -108,11 +108,7 @@ func TestPanelFollowsReports(t *testing.T) {
 }
 
 func TestPanelTreeBrowser(t *testing.T) {
-	eng := &fakeEngine{name: "fake", reports: scriptedReports(3), tree: fakeTree()}
-	p, _ := newTestPanel(t, eng)
-	test.Tap(p.startBtn)
-	p.model.Wait()
-	p.Sync()
+	p := analysedWithFake(t, 3)
 	tv := p.tree
 	if tv.root == nil {
 		t.Fatal("no snapshot after the analysis ended")
@@ -248,11 +244,7 @@ func TestRefreshThrottled(t *testing.T) {
 // the engine plays and what its visits count, and the win ratio and the
 // tree's values each say whose point of view they take.
 func TestRulesAndPointsOfViewAreLabelled(t *testing.T) {
-	eng := &fakeEngine{name: "fake MCTS", reports: scriptedReports(4), tree: fakeTree()}
-	p, _ := newTestPanel(t, eng)
-	test.Tap(p.startBtn)
-	p.model.Wait()
-	p.Sync()
+	p := analysedWithFake(t, 4)
 	p.ShowTab("Candidates")
 
 	texts := map[string]bool{}
@@ -280,4 +272,15 @@ func TestRulesAndPointsOfViewAreLabelled(t *testing.T) {
 	if got := p.tree.info.Text; !strings.Contains(got, "mean result for the side that played its step") {
 		t.Errorf("tree note %q", got)
 	}
+}
+
+// analysedWithFake runs an analysis of the start position to its end with
+// a fake engine that sends n scripted reports and has fakeTree's tree.
+func analysedWithFake(t *testing.T, n int) *Panel {
+	t.Helper()
+	p, _ := newTestPanel(t, &fakeEngine{name: "fake MCTS", reports: scriptedReports(n), tree: fakeTree()})
+	test.Tap(p.startBtn)
+	p.model.Wait()
+	p.Sync()
+	return p
 }
