@@ -12,8 +12,9 @@ import (
 // Kind is the kind of a condition.
 type Kind uint8
 
-// The conditions a test can ask of a move. The first three come from the
-// legacy format (seed 000 A.7); the rest are the TOML format's additions.
+// The conditions a test can ask of a move. The first four come from the
+// legacy format (see the package documentation); the rest are the TOML
+// format's additions.
 const (
 	// ScoreGoal: the move wins by goal this turn.
 	ScoreGoal Kind = iota + 1
