@@ -1,16 +1,3 @@
-// Package aei is the controller side of the Arimaa Engine Interface
-// (protocol version 1, seed 000 appendix A.6 and shared/spec/formats.md):
-// it starts an external engine process, performs the handshake, sets
-// options and positions, runs searches and collects the engine's output.
-//
-// It copes with the habits of real engines: engines that accept only the
-// g/s or only the w/b side letters (detected and remembered), engines that
-// send only log lines and no info, slow start-up, crashes (the process
-// exits), hangs (no bestmove by the time limit plus a grace period: the
-// process is killed), garbage lines (kept in the log and ignored) and
-// engines that spin when their input closes (killed after the grace
-// period). Every wait honours a context.Context, and Close leaves no
-// goroutine or process behind.
 package aei
 
 import (
