@@ -402,8 +402,10 @@ func (wb *Workbench) setMenu() {
 			wb.App.Preferences().SetBool("board.flipped", f)
 		}),
 	)
-	help := fyne.NewMenu("Help", fyne.NewMenuItem("About", func() {
-		wb.Status(fmt.Sprintf("Arimaa Workbench %s", wb.App.Metadata().Version))
-	}))
+	help := fyne.NewMenu("Help",
+		fyne.NewMenuItem("Keyboard and board marks…", wb.ShowKeyboardHelp),
+		fyne.NewMenuItem("About", func() {
+			wb.Status(fmt.Sprintf("Arimaa Workbench %s", wb.App.Metadata().Version))
+		}))
 	wb.Window.SetMainMenu(fyne.NewMainMenu(file, view, help))
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
@@ -237,5 +238,38 @@ func TestStatusBarFollowsThePanel(t *testing.T) {
 	wb.Select(ViewerPanel)
 	if got := wb.StatusText(); got != clickMsg {
 		t.Errorf("the viewer shows %q, want %q", got, clickMsg)
+	}
+}
+
+// TestKeyboardHelpFromTheMenu: Help > Keyboard and board marks opens a
+// dialog that lists the viewer's keys and explains the board's rings.
+func TestKeyboardHelpFromTheMenu(t *testing.T) {
+	wb, _ := newTestWorkbench(t, Options{})
+	var item *fyne.MenuItem
+	for _, m := range wb.Window.MainMenu().Items {
+		for _, it := range m.Items {
+			if m.Label == "Help" && strings.HasPrefix(it.Label, "Keyboard") {
+				item = it
+			}
+		}
+	}
+	if item == nil {
+		t.Fatal("no Help > Keyboard menu item")
+	}
+	item.Action()
+	top := wb.Window.Canvas().Overlays().Top()
+	if top == nil {
+		t.Fatal("no dialog shown")
+	}
+	var text strings.Builder
+	for _, o := range test.LaidOutObjects(top) {
+		if t, ok := o.(*canvas.Text); ok {
+			text.WriteString(t.Text + " ")
+		}
+	}
+	for _, want := range []string{"Left", "previous / next move", "blue ring", "frozen", "Ctrl+Z"} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("the keyboard dialog does not mention %q", want)
+		}
 	}
 }
