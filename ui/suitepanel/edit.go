@@ -71,8 +71,8 @@ func ParseCriteria(text string, pos rules.Position) (ats.Criteria, error) {
 	return c, nil
 }
 
-// FormatATS writes t as a legacy .ats file (seed 000 appendix A.7), which
-// ats.ReadATS reads back to the same test.
+// FormatATS writes t as a legacy .ats file (the format of package ats's
+// documentation), which ats.ReadATS reads back to the same test.
 func FormatATS(t *ats.Test) (string, error) {
 	crit := CriteriaText(t.Criteria)
 	if _, err := ParseCriteria(crit, t.Position); err != nil {

@@ -7,8 +7,9 @@ import (
 	"arimaa-workbench/records"
 )
 
-// TestTemplate returns a legacy Arimaa Test Suite file (shared/spec/formats.md)
-// holding p, with the criteria left for the user to fill in.
+// TestTemplate returns a legacy Arimaa Test Suite file (the format of
+// package ats's documentation) holding p, with the criteria left for the
+// user to fill in.
 func TestTemplate(p rules.Position, source string) string {
 	var b strings.Builder
 	b.WriteString("[settings]\ncomment =\n    From " + source + ". Say what the engine should find here.\n")
