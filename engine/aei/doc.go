@@ -2,10 +2,11 @@
 // protocol version 1: it starts an external engine process, performs the
 // handshake, sets options and positions, runs searches and collects the
 // engine's output. The protocol is defined by the Arimaa Engine Interface
-// (AEI) protocol document, Janzert; Kozelek, Methods of MCTS and the game
-// Arimaa, 2009, appendix A.6, lists the commands as an engine of that time
-// implemented them. This documentation says how the workbench uses the
-// protocol, as a controller here and as an engine in package aeiengine.
+// (AEI) protocol document, Janzert (Brian Haskin); Kozelek, Methods of
+// MCTS and the game Arimaa, 2009, appendix A.6, lists the commands as an
+// engine of that time implemented them. This documentation says how the
+// workbench uses the protocol, as a controller here and as an engine in
+// package aeiengine.
 //
 // It copes with the habits of real engines: engines that accept only the
 // g/s or only the w/b side letters (detected and remembered), engines that
