@@ -85,6 +85,7 @@ func atsRun(ctx context.Context, args []string, io stdio) int {
 	threshold := ranged[float64](fs, "threshold", 1, 0, 1, "the `FRACTION` of a test's full score that counts as a pass")
 	minScore := fs.String("min-score", "", "exit 0 when the total score reaches `X` points, or X% of the maximum, even if tests failed")
 	jsonOut := fs.String("json", "", "write the full summary as JSON to `FILE`")
+	byTags := fs.Bool("tags", true, "print the score per tag after the summary line")
 	junitOut := fs.String("junit", "", "write a JUnit XML report to `FILE`")
 	resultsDir := fs.String("results", "", "folder for the run's result file (default: the user's data folder)")
 	resume := fs.String("resume", "", "resume the run in result `FILE`: its tests, engine and limits; finished tests are skipped")
@@ -278,6 +279,11 @@ func atsRun(ctx context.Context, args []string, io stdio) int {
 		return 1
 	}
 	fmt.Fprintln(io.out, sum.Line())
+	if *byTags {
+		if err := sum.WriteTags(io.out); err != nil {
+			fmt.Fprintf(io.err, "ats run: %v\n", err)
+		}
+	}
 	status := 0
 	if *jsonOut != "" {
 		if err := ats.WriteFileAtomic(*jsonOut, sum.WriteJSON); err != nil {

@@ -29,13 +29,16 @@ const (
 // TestResult is the outcome of one test in one cycle: everything the
 // result file, the JSON report and the UI show. Times are in seconds.
 type TestResult struct {
-	Name     string  `json:"name"`
-	Number   int     `json:"number"`
-	File     string  `json:"file,omitempty"`
-	Cycle    int     `json:"cycle"`
-	Status   Status  `json:"status"`
-	Score    float64 `json:"score"`
-	MaxScore float64 `json:"max_score"`
+	Name   string `json:"name"`
+	Number int    `json:"number"`
+	File   string `json:"file,omitempty"`
+	// Tags are the test's tags, so that a result file can be scored by
+	// category without the suite.
+	Tags     []string `json:"tags,omitempty"`
+	Cycle    int      `json:"cycle"`
+	Status   Status   `json:"status"`
+	Score    float64  `json:"score"`
+	MaxScore float64  `json:"max_score"`
 	// Move is the move as the engine sent it; Canonical is the same move
 	// in canonical notation with capture tokens when it was legal.
 	Move      string   `json:"move"`
@@ -217,14 +220,15 @@ func ReadResultFile(path string) (RunHeader, []TestResult, bool, error) {
 
 // TestSummary is one test's results over all its cycles.
 type TestSummary struct {
-	Name     string  `json:"name"`
-	Number   int     `json:"number"`
-	Status   Status  `json:"status"`
-	Score    float64 `json:"score"` // mean over cycles
-	MaxScore float64 `json:"max_score"`
-	Cycles   int     `json:"cycles"`
-	Errors   int     `json:"errors"`
-	Seconds  float64 `json:"seconds"` // mean
+	Name     string   `json:"name"`
+	Number   int      `json:"number"`
+	Status   Status   `json:"status"`
+	Score    float64  `json:"score"` // mean over cycles
+	MaxScore float64  `json:"max_score"`
+	Cycles   int      `json:"cycles"`
+	Errors   int      `json:"errors"`
+	Seconds  float64  `json:"seconds"` // mean
+	Tags     []string `json:"tags,omitempty"`
 	// SolvedSeconds is the mean time to solution over the cycles that
 	// solved it; absent if none did.
 	SolvedSeconds *float64 `json:"solved_seconds,omitempty"`
@@ -243,6 +247,18 @@ type Summary struct {
 	Failed   int           `json:"failed"`
 	Errors   int           `json:"errors"`
 	Seconds  float64       `json:"seconds"` // total search time
+	// ByTag scores the run by tag, tags in alphabetical order; a test
+	// counts under each of its tags.
+	ByTag []TagScore `json:"by_tag,omitempty"`
+}
+
+// TagScore is a run's score over the tests with one tag.
+type TagScore struct {
+	Tag      string  `json:"tag"`
+	Tests    int     `json:"tests"`
+	Passed   int     `json:"passed"`
+	Score    float64 `json:"score"`
+	MaxScore float64 `json:"max_score"`
 }
 
 // Summarize groups results by test, in test-number order. A test with any
@@ -256,7 +272,7 @@ func Summarize(h RunHeader, results []TestResult, finished bool) *Summary {
 		if !ok {
 			i = len(s.Tests)
 			idx[r.Name] = i
-			s.Tests = append(s.Tests, TestSummary{Name: r.Name, Number: r.Number, MaxScore: r.MaxScore})
+			s.Tests = append(s.Tests, TestSummary{Name: r.Name, Number: r.Number, MaxScore: r.MaxScore, Tags: r.Tags})
 		}
 		t := &s.Tests[i]
 		t.Cycles++
@@ -308,7 +324,52 @@ func Summarize(h RunHeader, results []TestResult, finished bool) *Summary {
 		s.MaxScore += t.MaxScore
 	}
 	sort.SliceStable(s.Tests, func(a, b int) bool { return s.Tests[a].Number < s.Tests[b].Number })
+	s.ByTag = byTag(s.Tests)
 	return s
+}
+
+// byTag adds up the tests' scores under each of their tags.
+func byTag(tests []TestSummary) []TagScore {
+	idx := map[string]int{}
+	var out []TagScore
+	for _, t := range tests {
+		for _, tag := range t.Tags {
+			i, ok := idx[tag]
+			if !ok {
+				i = len(out)
+				idx[tag] = i
+				out = append(out, TagScore{Tag: tag})
+			}
+			ts := &out[i]
+			ts.Tests++
+			ts.Score += t.Score
+			ts.MaxScore += t.MaxScore
+			if t.Status == Pass {
+				ts.Passed++
+			}
+		}
+	}
+	sort.Slice(out, func(a, b int) bool { return out[a].Tag < out[b].Tag })
+	return out
+}
+
+// WriteTags writes the per-tag table: tag, tests, passed, score of the
+// maximum and its percentage.
+func (s *Summary) WriteTags(w io.Writer) error {
+	if len(s.ByTag) == 0 {
+		return nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-20s %6s %7s %14s %6s\n", "tag", "tests", "passed", "score", "share")
+	for _, t := range s.ByTag {
+		pct := 0.0
+		if t.MaxScore > 0 {
+			pct = 100 * t.Score / t.MaxScore
+		}
+		fmt.Fprintf(&b, "%-20s %6d %7d %14s %5.1f%%\n", t.Tag, t.Tests, t.Passed, fmtScore(t.Score)+" of "+fmtScore(t.MaxScore), pct)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 // Line is the one-line summary the CLI prints.

@@ -377,7 +377,7 @@ func (r *Runner) worker(ctx context.Context, cancel context.CancelFunc, w int, j
 }
 
 func (r *Runner) baseResult(j job) TestResult {
-	return TestResult{Name: j.t.Name, Number: j.t.Number, File: j.t.File, Cycle: j.cycle, MaxScore: j.t.Criteria.MaxScore()}
+	return TestResult{Name: j.t.Name, Number: j.t.Number, File: j.t.File, Tags: j.t.Tags, Cycle: j.cycle, MaxScore: j.t.Criteria.MaxScore()}
 }
 
 // record writes a result and reports it.
