@@ -18,6 +18,7 @@ import (
 	"arimaa-workbench/ui/board"
 	"arimaa-workbench/ui/plot"
 	"arimaa-workbench/ui/state"
+	"arimaa-workbench/ui/tip"
 )
 
 // RefreshInterval is how often the panel draws the model's latest state
@@ -282,7 +283,7 @@ func (p *Panel) build() {
 	p.pvBox = container.NewHBox()
 	pvLabel := widget.NewLabel("PV")
 	pvLabel.TextStyle.Bold = true
-	bestBtn := widget.NewButtonWithIcon("", theme.HomeIcon(), func() { p.setView(viewBest, 0) })
+	bestBtn := tip.NewButton(theme.HomeIcon(), "Back to the analysed position and its best move", func() { p.setView(viewBest, 0) })
 	pvRow := container.NewBorder(nil, nil, container.NewHBox(pvLabel, bestBtn), nil, container.NewHScroll(p.pvBox))
 	left := container.NewBorder(p.boardNote, pvRow, nil, nil, p.board)
 

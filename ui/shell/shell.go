@@ -25,6 +25,7 @@ import (
 	"arimaa-workbench/ui/editor"
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/state"
+	"arimaa-workbench/ui/tip"
 	"arimaa-workbench/ui/viewer"
 )
 
@@ -94,7 +95,7 @@ func New(a fyne.App, w fyne.Window, opts Options) *Workbench {
 	wb.tabs.SetTabLocation(container.TabLocationLeading)
 	wb.AddPanel(EditorPanel, theme.DocumentCreateIcon(), wb.Editor.Content())
 	wb.AddPanel(ViewerPanel, theme.MediaPlayIcon(), wb.Viewer.Content())
-	wb.content = container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), wb.status), nil, nil, wb.tabs)
+	wb.content = tip.Wrap(w.Canvas(), container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), wb.status), nil, nil, wb.tabs))
 
 	prefs := a.Preferences()
 	wb.tabs.OnSelected = func(it *container.TabItem) {

@@ -17,6 +17,7 @@ import (
 	"arimaa-workbench/ui/board/boardtest"
 	"arimaa-workbench/ui/files/filestest"
 	"arimaa-workbench/ui/state"
+	"arimaa-workbench/ui/tip"
 	"arimaa-workbench/ui/uitest"
 )
 
@@ -271,5 +272,27 @@ func TestKeyboardHelpFromTheMenu(t *testing.T) {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("the keyboard dialog does not mention %q", want)
 		}
+	}
+}
+
+// TestIconButtonsHaveTips: the viewer's icon-only navigation buttons say
+// what they do, with their key, when the pointer rests on them.
+func TestIconButtonsHaveTips(t *testing.T) {
+	wb, _ := newTestWorkbench(t, Options{})
+	wb.Select(ViewerPanel)
+	c := wb.Window.Canvas()
+	var tips []string
+	for _, o := range test.LaidOutObjects(wb.Content()) {
+		b, ok := o.(*tip.Button)
+		if !ok || !b.Visible() {
+			continue
+		}
+		at := fyne.CurrentApp().Driver().AbsolutePositionForObject(b)
+		test.MoveMouse(c, at.Add(fyne.NewPos(b.Size().Width/2, b.Size().Height/2)))
+		tips = append(tips, tip.Shown(c))
+	}
+	want := []string{"Start of the game (Home)", "Previous move (Left)", "Previous step (Up)", "Next step (Down)", "Next move (Right)", "End of the game (End)"}
+	if strings.Join(tips, "|") != strings.Join(want, "|") {
+		t.Errorf("tips shown %q, want %q", tips, want)
 	}
 }

@@ -23,6 +23,7 @@ import (
 	"arimaa-workbench/ui/board"
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/state"
+	"arimaa-workbench/ui/tip"
 )
 
 // Panel is the game viewer on screen: a game tab (board, navigation, move
@@ -117,16 +118,18 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	v.finish = widget.NewButtonWithIcon("Finish turn", theme.ConfirmIcon(), v.FinishTurn)
 	v.undoStep = widget.NewButtonWithIcon("Undo step", theme.ContentUndoIcon(), func() { v.UndoStep() })
 
-	btn := func(icon fyne.Resource, fn func()) *widget.Button { return widget.NewButtonWithIcon("", icon, fn) }
+	btn := func(icon fyne.Resource, where, hint string) *tip.Button {
+		return tip.NewButton(icon, hint, func() { v.Go(where) })
+	}
 	nav := container.NewHBox(
 		widget.NewButtonWithIcon("Open…", theme.FolderOpenIcon(), v.OpenDialog),
 		widget.NewSeparator(),
-		btn(theme.MediaSkipPreviousIcon(), func() { v.Go("first") }),
-		btn(theme.MediaFastRewindIcon(), func() { v.Go("prev") }),
-		btn(theme.NavigateBackIcon(), func() { v.Go("prevstep") }),
-		btn(theme.NavigateNextIcon(), func() { v.Go("nextstep") }),
-		btn(theme.MediaFastForwardIcon(), func() { v.Go("next") }),
-		btn(theme.MediaSkipNextIcon(), func() { v.Go("last") }),
+		btn(theme.MediaSkipPreviousIcon(), "first", "Start of the game (Home)"),
+		btn(theme.MediaFastRewindIcon(), "prev", "Previous move (Left)"),
+		btn(theme.NavigateBackIcon(), "prevstep", "Previous step (Up)"),
+		btn(theme.NavigateNextIcon(), "nextstep", "Next step (Down)"),
+		btn(theme.MediaFastForwardIcon(), "next", "Next move (Right)"),
+		btn(theme.MediaSkipNextIcon(), "last", "End of the game (End)"),
 		widget.NewSeparator(),
 		widget.NewButtonWithIcon("Flip", theme.MoveDownIcon(), func() { v.Board.SetFlipped(!v.Board.Flipped()) }),
 	)
