@@ -16,6 +16,7 @@ import (
 	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/records/fsutil"
 )
 
 // runATS runs the Arimaa Test Suite subcommands: run, compare and list.
@@ -286,13 +287,13 @@ func atsRun(ctx context.Context, args []string, io stdio) int {
 	}
 	status := 0
 	if *jsonOut != "" {
-		if err := ats.WriteFileAtomic(*jsonOut, sum.WriteJSON); err != nil {
+		if err := fsutil.WriteFile(*jsonOut, sum.WriteJSON); err != nil {
 			fmt.Fprintf(io.err, "ats run: %v\n", err)
 			status = 1
 		}
 	}
 	if *junitOut != "" {
-		if err := ats.WriteFileAtomic(*junitOut, sum.WriteJUnit); err != nil {
+		if err := fsutil.WriteFile(*junitOut, sum.WriteJUnit); err != nil {
 			fmt.Fprintf(io.err, "ats run: %v\n", err)
 			status = 1
 		}

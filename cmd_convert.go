@@ -14,6 +14,7 @@ import (
 
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
+	"arimaa-workbench/records/fsutil"
 )
 
 // convItem is one thing read by convert: a game (from a record, a position
@@ -95,51 +96,59 @@ options:
 		paths = []string{"-"}
 	}
 
-	var out io.Writer = std.out
-	var sink *atomicFile
-	if *outPath != "" {
-		var err error
-		if sink, err = createAtomic(*outPath); err != nil {
-			fmt.Fprintf(std.err, "convert: %v\n", err)
-			return 1
+	// convert writes every input to out and reports each problem on
+	// std.err; its result is the command's exit status.
+	convert := func(out io.Writer) int {
+		bw := bufio.NewWriter(out)
+		w := newConvWriter(bw, opt)
+		status := 0
+		for _, path := range paths {
+			failed, err := eachItem(ctx, path, std.in, opt.gameID, w.write, func(err error) {
+				fmt.Fprintf(std.err, "convert: %v\n", err)
+			})
+			if err != nil {
+				fmt.Fprintf(std.err, "convert: %v\n", err)
+				status = 1
+				break
+			}
+			if failed {
+				status = 1
+			}
 		}
-		defer sink.abort()
-		out = sink
+		if status == 0 {
+			if err := w.finish(); err != nil {
+				fmt.Fprintf(std.err, "convert: %v\n", err)
+				status = 1
+			}
+		}
+		if err := bw.Flush(); err != nil && status == 0 {
+			fmt.Fprintf(std.err, "convert: %v\n", err)
+			status = 1
+		}
+		return status
 	}
-	bw := bufio.NewWriter(out)
-	w := newConvWriter(bw, opt)
+	if *outPath == "" {
+		return convert(std.out)
+	}
 	status := 0
-	for _, path := range paths {
-		failed, err := eachItem(ctx, path, std.in, opt.gameID, w.write, func(err error) {
-			fmt.Fprintf(std.err, "convert: %v\n", err)
-		})
-		if err != nil {
-			fmt.Fprintf(std.err, "convert: %v\n", err)
-			status = 1
-			break
+	err = fsutil.WriteFile(*outPath, func(out io.Writer) error {
+		if status = convert(out); status != 0 {
+			// The problems are reported already; the error only keeps a
+			// partial conversion from replacing the output file.
+			return errConvertFailed
 		}
-		if failed {
-			status = 1
-		}
-	}
-	if status == 0 {
-		if err := w.finish(); err != nil {
-			fmt.Fprintf(std.err, "convert: %v\n", err)
-			status = 1
-		}
-	}
-	if err := bw.Flush(); err != nil && status == 0 {
+		return nil
+	})
+	if err != nil && status == 0 {
 		fmt.Fprintf(std.err, "convert: %v\n", err)
 		status = 1
 	}
-	if sink != nil && status == 0 {
-		if err := sink.commit(); err != nil {
-			fmt.Fprintf(std.err, "convert: %v\n", err)
-			status = 1
-		}
-	}
 	return status
 }
+
+// errConvertFailed makes fsutil.WriteFile drop the output of a conversion
+// that reported a problem.
+var errConvertFailed = errors.New("conversion failed")
 
 // eachItem reads one input and calls fn for every position or game in it.
 // Problems with single games or lines go to report and make failed true;
@@ -352,45 +361,4 @@ func (c *convWriter) writeArchiveRow(it convItem) error {
 	ag.MoveList = records.FormatMoveList(it.game)
 	ag.PlyCount = len(it.game.Moves())
 	return c.arch.Write(&ag)
-}
-
-// atomicFile is an output file written under a temporary name and renamed
-// into place only when complete, so a failed conversion never leaves a
-// half-written file.
-type atomicFile struct {
-	*os.File
-	path string
-	done bool
-}
-
-func createAtomic(path string) (*atomicFile, error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return nil, err
-	}
-	return &atomicFile{File: f, path: path}, nil
-}
-
-func (a *atomicFile) commit() error {
-	if err := a.File.Sync(); err != nil {
-		return err
-	}
-	if err := a.File.Chmod(0o644); err != nil {
-		return err
-	}
-	if err := a.File.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(a.File.Name(), a.path); err != nil {
-		return err
-	}
-	a.done = true
-	return nil
-}
-
-func (a *atomicFile) abort() {
-	if !a.done {
-		a.File.Close()
-		os.Remove(a.File.Name())
-	}
 }

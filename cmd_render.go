@@ -11,8 +11,8 @@ import (
 
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
+	"arimaa-workbench/records/fsutil"
 	"arimaa-workbench/ui/board"
-	"arimaa-workbench/ui/files"
 )
 
 // runRender draws a position to a PNG diagram with the window's board
@@ -53,7 +53,7 @@ func runRender(ctx context.Context, args []string, io stdio) int {
 		fmt.Fprintf(io.err, "render: %v\n", err)
 		return 1
 	}
-	if err := files.WriteAtomic(pos[1], buf.Bytes()); err != nil {
+	if err := fsutil.WriteBytes(pos[1], buf.Bytes()); err != nil {
 		fmt.Fprintf(io.err, "render: %v\n", err)
 		return 1
 	}

@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/app"
 	"fyne.io/fyne/v2/driver/software"
 
+	"arimaa-workbench/records/fsutil"
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/files/native"
 	"arimaa-workbench/ui/panels"
@@ -208,7 +209,7 @@ func saveScreenshot(w fyne.Window, path string) error {
 	if err := png.Encode(&buf, img); err != nil {
 		return err
 	}
-	return files.WriteAtomic(path, buf.Bytes())
+	return fsutil.WriteBytes(path, buf.Bytes())
 }
 
 // uniform reports whether every pixel of img has the same colour.

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"arimaa-workbench/records/fsutil"
 )
 
 // Status is the outcome of one test run.
@@ -416,40 +418,15 @@ func ReadSummary(path string) (*Summary, error) {
 	return &s, nil
 }
 
-// WriteFileAtomic writes data to path through a temporary file and a
-// rename, so a reader never sees half a report.
+// WriteFileAtomic is fsutil.WriteFile, the one atomic write of the module.
+//
+// Deprecated: call fsutil.WriteFile; this name stays until its last
+// caller (the match command) moves.
 func WriteFileAtomic(path string, write func(io.Writer) error) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	bw := bufio.NewWriter(f)
-	err = write(bw)
-	if err == nil {
-		err = bw.Flush()
-	}
-	if err == nil {
-		// CreateTemp makes the file private; a report is read like any
-		// other output.
-		err = f.Chmod(0o644)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
-	return err
+	return fsutil.WriteFile(path, write)
 }
 
-// CheckWritable reports what would keep WriteFileAtomic from writing
+// CheckWritable reports what would keep fsutil.WriteFile from writing
 // path: a folder that does not exist or takes no new file, or a folder at
 // path itself. A run checks its reports so before it starts, so that a
 // mistyped path costs nothing.

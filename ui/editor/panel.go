@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/records/fsutil"
 	"arimaa-workbench/ui/board"
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/state"
@@ -363,7 +364,7 @@ func (e *Panel) SaveAs() {
 
 // SaveFile writes the position to path atomically.
 func (e *Panel) SaveFile(path string) error {
-	if err := files.WriteAtomic(path, []byte(e.Model.Text(false))); err != nil {
+	if err := fsutil.WriteBytes(path, []byte(e.Model.Text(false))); err != nil {
 		return fmt.Errorf("save position: %w", err)
 	}
 	e.Model.Saved(path)

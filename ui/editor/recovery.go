@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"arimaa-workbench/engine/rules"
-	"arimaa-workbench/ui/files"
+	"arimaa-workbench/records/fsutil"
 )
 
 // Recovery keeps the last unsaved position in a file, so that a crash loses
@@ -45,7 +45,7 @@ func (r *Recovery) flush() {
 	r.pending, r.timer = nil, nil
 	r.mu.Unlock()
 	if p != nil {
-		files.WriteAtomic(r.Path, []byte(recoveryText(*p)))
+		fsutil.WriteBytes(r.Path, []byte(recoveryText(*p)))
 	}
 }
 

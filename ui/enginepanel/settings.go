@@ -15,7 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"arimaa-workbench/engine/config"
-	"arimaa-workbench/ui/files"
+	"arimaa-workbench/records/fsutil"
 )
 
 // ConfigStore holds the embedded engine's configuration for the workbench:
@@ -134,7 +134,7 @@ func (s *ConfigStore) Save() error {
 	if err := os.MkdirAll(filepath.Dir(s.path), 0o755); err != nil {
 		return err
 	}
-	return files.WriteAtomic(s.path, b.Bytes())
+	return fsutil.WriteBytes(s.path, b.Bytes())
 }
 
 // ConfigForm edits a ConfigStore: one field per key, grouped by table, with

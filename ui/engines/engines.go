@@ -31,6 +31,7 @@ import (
 
 	"arimaa-workbench/engine/aei"
 	"arimaa-workbench/records"
+	"arimaa-workbench/records/fsutil"
 )
 
 // Sentinel errors, wrapped by the errors of Load, Read and Validate.
@@ -289,22 +290,7 @@ func Save(path string, s Settings) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(dir, ".engines-*.toml")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(b.Bytes())
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
+	if err := fsutil.WriteBytes(path, b.Bytes()); err != nil {
 		return fmt.Errorf("saving %s: %w", path, err)
 	}
 	return nil

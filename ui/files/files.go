@@ -1,12 +1,10 @@
 // Package files holds the workbench's file plumbing: the dialogs the panels
 // ask for (behind an interface, so tests inject a fake and the native dialogs
-// can be swapped in), atomic writes, and the recent-files list kept in the
-// app's preferences.
+// can be swapped in) and the recent-files list kept in the app's
+// preferences. Files are written with fsutil.WriteFile.
 package files
 
 import (
-	"errors"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -93,31 +91,6 @@ func (d FyneDialogs) Confirm(title, msg string, fn func(yes bool)) {
 // Error implements Dialogs.
 func (d FyneDialogs) Error(err error) {
 	dialog.ShowError(err, d.Window)
-}
-
-// WriteAtomic writes data to path through a temporary file in the same
-// directory and a rename, so a crash never leaves a half-written file.
-func WriteAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, werr := f.Write(data)
-	// CreateTemp makes the file private; saved files get the usual mode.
-	merr := f.Chmod(0o644)
-	serr := f.Sync()
-	cerr := f.Close()
-	if err := errors.Join(werr, merr, serr, cerr); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return nil
 }
 
 // Recent is the list of recently opened files, newest first, kept in the

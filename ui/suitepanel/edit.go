@@ -14,8 +14,8 @@ import (
 	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
+	"arimaa-workbench/records/fsutil"
 	"arimaa-workbench/ui/board"
-	"arimaa-workbench/ui/files"
 )
 
 // The conditions of the legacy format that are not piece_position blocks.
@@ -121,7 +121,7 @@ func SaveATS(path string, t *ats.Test) error {
 	if back.Position.AEIString() != t.Position.AEIString() || back.Criteria.String() != t.Criteria.String() {
 		return errors.New("the test would not read back the same")
 	}
-	return files.WriteAtomic(path, []byte(text))
+	return fsutil.WriteBytes(path, []byte(text))
 }
 
 // testEditor edits one test: comment, tags, position (taken from the

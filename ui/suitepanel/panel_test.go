@@ -15,6 +15,7 @@ import (
 
 	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/records/fsutil"
 	"arimaa-workbench/ui/files/filestest"
 	"arimaa-workbench/ui/state"
 	"arimaa-workbench/ui/uitest"
@@ -357,7 +358,7 @@ func TestCompareKeepsTheWindowSize(t *testing.T) {
 	p.Sync()
 	before := p.Content().MinSize()
 	d.OpenPath = filepath.Join(t.TempDir(), "earlier.json")
-	if err := ats.WriteFileAtomic(d.OpenPath, p.model.State().Summary.WriteJSON); err != nil {
+	if err := fsutil.WriteFile(d.OpenPath, p.model.State().Summary.WriteJSON); err != nil {
 		t.Fatal(err)
 	}
 	test.Tap(p.compareBtn)

@@ -20,6 +20,7 @@ import (
 
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
+	"arimaa-workbench/records/fsutil"
 	"arimaa-workbench/ui/board"
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/state"
@@ -443,7 +444,7 @@ func (v *Panel) NewTest() {
 	text := TestTemplate(p, v.placeText())
 	name := fmt.Sprintf("test-%s.ats", rules.TurnLabel(p.Turn(), p.Side()))
 	v.Dialogs.Save("New test from here", []string{".ats"}, name, func(path string) {
-		if err := files.WriteAtomic(path, []byte(text)); err != nil {
+		if err := fsutil.WriteBytes(path, []byte(text)); err != nil {
 			v.Dialogs.Error(err)
 			return
 		}
