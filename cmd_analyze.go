@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -184,38 +185,26 @@ func pvText(first rules.Color, pv []mcts.PVStep) string {
 }
 
 // readGameArg reads a position or a game record from a file, stdin ("-")
-// or an inline compact position.
+// or an inline compact position; records.Detect tells which it is.
 func readGameArg(name string, stdin io.Reader) (*rules.Game, error) {
-	var data []byte
-	var err error
-	switch _, statErr := os.Stat(name); {
-	case name == "-":
-		data, err = io.ReadAll(stdin)
-		name = "stdin"
-	case statErr != nil && strings.Contains(name, "["):
-		data, name = []byte(name), "argument"
-	default:
-		data, err = os.ReadFile(name)
-	}
+	data, name, err := readArg(name, stdin)
 	if err != nil {
 		return nil, err
 	}
-	text := string(data)
-	p, perr := records.ParseAny(text)
-	if perr == nil {
-		g, err := rules.NewGameFrom(p)
+	if records.Detect(data) == records.KindRecord {
+		rec, err := records.ReadRecord(bytes.NewReader(data), name)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
+			return nil, err
 		}
-		return g, nil
-	}
-	if rec, err := records.ReadRecord(strings.NewReader(text), name); err == nil && (len(rec.Turns) > 0 || rec.SetupLine[0] > 0 || rec.Next != "") {
 		return rec.Game()
 	}
-	var pe *records.ParseError
-	if errors.As(perr, &pe) && pe.File == "" {
-		pe.File = name
-		return nil, pe
+	p, err := parsePosition(data, name)
+	if err != nil {
+		return nil, err
 	}
-	return nil, fmt.Errorf("%s: %w", name, perr)
+	g, err := rules.NewGameFrom(p)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return g, nil
 }

@@ -177,7 +177,7 @@ func eachItem(ctx context.Context, path string, stdin io.Reader, gameID string,
 		return false, fmt.Errorf("%s: %v", name, err)
 	}
 	text := string(data)
-	if isCompactText(text) {
+	if records.Detect(data) == records.KindCompact {
 		for i, line := range strings.Split(text, "\n") {
 			t := strings.TrimSpace(line)
 			if t == "" || strings.HasPrefix(t, "#") {
@@ -208,19 +208,6 @@ func eachItem(ctx context.Context, path string, stdin io.Reader, gameID string,
 		return false, err
 	}
 	return false, fn(convItem{name: name, pos: g.Position(), game: g})
-}
-
-// isCompactText reports whether the first non-blank, non-comment line is a
-// compact position.
-func isCompactText(text string) bool {
-	for _, line := range strings.Split(text, "\n") {
-		t := strings.TrimSpace(line)
-		if t == "" || strings.HasPrefix(t, "#") {
-			continue
-		}
-		return strings.Contains(t, "[")
-	}
-	return false
 }
 
 func eachArchiveGame(ctx context.Context, in io.Reader, name, gameID string,

@@ -80,19 +80,37 @@ func runEval(ctx context.Context, args []string, io stdio) int {
 // readEvalPosition reads a position file in either format; name "-" is
 // standard input, and a compact position given inline is read as it is.
 func readEvalPosition(name string, stdin io.Reader) (rules.Position, error) {
-	var data []byte
-	var err error
-	switch _, statErr := os.Stat(name); {
-	case name == "-":
-		data, err = io.ReadAll(stdin)
-		name = "stdin"
-	case statErr != nil && strings.Contains(name, "["):
-		data, name = []byte(name), "argument" // an inline compact position
-	default:
-		data, err = os.ReadFile(name)
-	}
+	data, name, err := readArg(name, stdin)
 	if err != nil {
 		return rules.Position{}, err
+	}
+	return parsePosition(data, name)
+}
+
+// readArg reads what a position argument names: name "-" is standard
+// input, a name that is no file but holds a '[' is a compact position
+// written inline, and anything else a file. It returns the text and the
+// name to put in messages.
+func readArg(name string, stdin io.Reader) ([]byte, string, error) {
+	switch _, statErr := os.Stat(name); {
+	case name == "-":
+		data, err := io.ReadAll(stdin)
+		return data, "stdin", err
+	case statErr != nil && strings.Contains(name, "["):
+		return []byte(name), "argument", nil
+	}
+	data, err := os.ReadFile(name)
+	return data, name, err
+}
+
+// parsePosition reads a long or compact position from data, named name in
+// errors. A game record or archive, as records.Detect tells, is refused by
+// name rather than with the position reader's complaint about its first
+// line.
+func parsePosition(data []byte, name string) (rules.Position, error) {
+	switch k := records.Detect(data); k {
+	case records.KindRecord, records.KindArchive:
+		return rules.Position{}, fmt.Errorf("%s: this is a %v, not a position", name, k)
 	}
 	p, err := records.ParseAny(string(data))
 	if err != nil {

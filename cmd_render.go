@@ -62,23 +62,15 @@ func runRender(ctx context.Context, args []string, io stdio) int {
 
 func readRenderPosition(arg string, io stdio) (rules.Position, error) {
 	if arg == "-" {
-		return records.ReadPosition(io.in, "stdin")
-	}
-	f, err := os.Open(arg)
-	if err == nil {
-		defer f.Close()
-		var b bytes.Buffer
-		if _, err := b.ReadFrom(f); err != nil {
+		data, name, err := readArg(arg, io.in)
+		if err != nil {
 			return rules.Position{}, err
 		}
-		p, perr := records.ReadPosition(bytes.NewReader(b.Bytes()), arg)
-		if perr == nil {
-			return p, nil
-		}
-		if p, aerr := records.ParseAny(b.String()); aerr == nil {
-			return p, nil
-		}
-		return rules.Position{}, perr
+		return parsePosition(data, name)
+	}
+	data, err := os.ReadFile(arg)
+	if err == nil {
+		return parsePosition(data, arg)
 	}
 	if !errors.Is(err, os.ErrNotExist) {
 		return rules.Position{}, err

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -139,11 +138,12 @@ func replayFile(ctx context.Context, path string, stdin io.Reader, out *bufio.Wr
 	return nil
 }
 
-// isArchive reports whether the stream starts with an archive header.
+// isArchive reports whether the stream holds a game archive. The header
+// line is all records.Detect needs for that, and it is far shorter than
+// the bytes peeked.
 func isArchive(br *bufio.Reader) bool {
-	head, _ := br.Peek(8)
-	head = bytes.TrimPrefix(head, []byte("\ufeff"))
-	return bytes.HasPrefix(head, []byte("id\t"))
+	head, _ := br.Peek(4096)
+	return records.Detect(head) == records.KindArchive
 }
 
 // verdict is what replaying one archive row found.

@@ -12,6 +12,8 @@
 // so callers can test it with errors.Is. Nothing is read into a wrong
 // board. Writers produce the canonical form, and reading what a writer
 // wrote gives back the same value. Whole-file readers take at most 64 MB.
+// Detect tells which of the formats below a file holds, so that every
+// front end opens a file with the same reader.
 //
 // # Long position
 //

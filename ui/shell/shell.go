@@ -6,7 +6,6 @@
 package shell
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -226,27 +225,26 @@ func (wb *Workbench) opened(path string) {
 	wb.setMenu()
 }
 
-// Open opens a file in the right panel: a position file in the editor (after
-// the unsaved-changes guard), a game record or an archive in the viewer.
+// Open opens a file in the right panel, as records.Detect tells what it
+// holds: a position in the editor (after the unsaved-changes guard), a game
+// record, an archive or anything else in the viewer, whose reader says
+// what is wrong with a file it cannot read.
 func (wb *Workbench) Open(path string) error {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return err
 	}
-	if viewer.IsArchive(data) {
+	switch records.Detect(data) {
+	case records.KindArchive:
 		wb.Select(ViewerPanel)
 		return wb.Viewer.OpenFile(path)
-	}
-	if _, perr := records.ReadPosition(bytes.NewReader(data), path); perr == nil {
-		rec, rerr := records.ReadRecord(bytes.NewReader(data), path)
-		if rerr != nil || rec.Plies() == 0 {
-			var lerr error
-			wb.Editor.Guard("open "+filepath.Base(path), func() {
-				lerr = wb.Editor.LoadFile(path)
-				wb.Select(EditorPanel)
-			})
-			return lerr
-		}
+	case records.KindPosition:
+		var lerr error
+		wb.Editor.Guard("open "+filepath.Base(path), func() {
+			lerr = wb.Editor.LoadFile(path)
+			wb.Select(EditorPanel)
+		})
+		return lerr
 	}
 	if err := wb.Viewer.OpenFile(path); err != nil {
 		return err

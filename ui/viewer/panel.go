@@ -2,7 +2,6 @@ package viewer
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -461,13 +460,6 @@ func (v *Panel) OpenDialog() {
 	})
 }
 
-// IsArchive reports whether data starts like a game archive (a tab-separated
-// header with an id column).
-func IsArchive(data []byte) bool {
-	line, _, _ := bytes.Cut(data, []byte("\n"))
-	return bytes.Count(line, []byte("\t")) >= 5 && bytes.HasPrefix(bytes.TrimSpace(line), []byte("id\t"))
-}
-
 // OpenFile opens a game record, a position with moves, or a game archive.
 // An archive streams into the archive tab; the call returns at once.
 func (v *Panel) OpenFile(path string) error {
@@ -476,8 +468,9 @@ func (v *Panel) OpenFile(path string) error {
 		return err
 	}
 	br := bufio.NewReaderSize(f, 1<<16)
+	// The archive header, all records.Detect needs, is the first line.
 	head, _ := br.Peek(4096)
-	if IsArchive(head) {
+	if records.Detect(head) == records.KindArchive {
 		v.archiveDone = v.OpenArchive(struct {
 			io.Reader
 			io.Closer
