@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
@@ -208,8 +209,14 @@ options:
 			fmt.Fprintf(io.err, "match: %v\n", err)
 			return 1
 		}
-		defer cluster.close()
 	}
+	// The default store goes once nothing is left to resume from it.
+	keepStore := true
+	defer func() {
+		if cluster != nil {
+			cluster.close(keepStore)
+		}
+	}()
 	r, err := match.NewRunner(cfg)
 	if err != nil {
 		return usageErr("%v", strings.TrimPrefix(err.Error(), "match: "))
@@ -227,6 +234,7 @@ options:
 	if cluster != nil {
 		cluster.stopWorker()
 	}
+	keepStore = cfg.Out != "" && (sum == nil || !sum.Finished)
 	if sum == nil {
 		fmt.Fprintf(io.err, "match: %v\n", strings.TrimPrefix(runErr.Error(), "match: "))
 		return 1
@@ -322,6 +330,7 @@ func shellQuote(s string) string {
 // this process adds with -j.
 type matchCluster struct {
 	srv      *dist.Server // nil with --nats
+	store    string       // the embedded server's store when it is this match's own
 	url      string       // for workers
 	settings dist.Settings
 	nc       *nats.Conn
@@ -335,7 +344,15 @@ type matchCluster struct {
 func startCluster(ctx context.Context, settings dist.Settings, cfg *match.Config, ackWait time.Duration, log io.Writer) (*matchCluster, error) {
 	c := &matchCluster{settings: settings, url: settings.URL, log: log}
 	local := settings.URL
+	run := dist.RunID(cfg.Out)
 	if settings.URL == "" {
+		if settings.Store == "" {
+			store, err := dist.RunStore(run)
+			if err != nil {
+				return nil, err
+			}
+			settings.Store, c.store = store, store
+		}
 		srv, err := dist.StartServer(settings)
 		if err != nil {
 			return nil, err
@@ -350,13 +367,13 @@ func startCluster(ctx context.Context, settings dist.Settings, cfg *match.Config
 		}
 	})
 	if err != nil {
-		c.close()
+		c.close(true)
 		return nil, err
 	}
 	c.nc = nc
-	coord, err := dist.NewCoordinator(nc, dist.CoordinatorOptions{Run: dist.RunID(cfg.Out), Fresh: !cfg.Resume, AckWait: ackWait})
+	coord, err := dist.NewCoordinator(nc, dist.CoordinatorOptions{Run: run, Fresh: !cfg.Resume, AckWait: ackWait})
 	if err != nil {
-		c.close()
+		c.close(true)
 		return nil, err
 	}
 	cfg.Executor = coord
@@ -413,12 +430,19 @@ func (c *matchCluster) stopWorker() {
 	}
 }
 
-func (c *matchCluster) close() {
+// close stops the worker, the connection and the embedded server, and
+// removes the match's own store unless keepStore.
+func (c *matchCluster) close(keepStore bool) {
 	c.stopWorker()
 	if c.nc != nil {
 		c.nc.Close()
 	}
 	if c.srv != nil {
 		c.srv.Close()
+	}
+	if c.store != "" && !keepStore {
+		if err := os.RemoveAll(c.store); err != nil {
+			fmt.Fprintf(c.log, "match: removing the NATS store: %v\n", err)
+		}
 	}
 }

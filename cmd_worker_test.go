@@ -212,13 +212,20 @@ func TestMatchWorkers(t *testing.T) {
 // without credentials; a worker with the wrong credentials is refused.
 func TestMatchDistCommand(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	data := t.TempDir()
+	t.Setenv("XDG_DATA_HOME", data)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "m.txt")
 	store := filepath.Join(dir, "nats")
-	code, stdout, stderr := matchCmd(context.Background(), append([]string{"--dist", "-j", "1", "--nats-store", store,
+	code, stdout, stderr := matchCmd(context.Background(), append([]string{"--dist", "-j", "1",
 		"--playouts", "100", "--games", "2", "--max-turns", "3", "--out", out}, smallEngines...)...)
 	if code != 0 || !strings.Contains(stdout, "1 played in this process") || !strings.Contains(stdout, "2/2 games") {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	// The match's own store under the data directory is gone with the
+	// match finished.
+	if left, err := os.ReadDir(filepath.Join(data, "arimaa-workbench", "nats")); err != nil || len(left) != 0 {
+		t.Errorf("the data directory keeps %v (%v)", left, err)
 	}
 
 	code, _, stderr = matchCmd(context.Background(), append([]string{"--dist", "--listen", "0.0.0.0:0", "--nats-store", store,

@@ -297,6 +297,14 @@ func TestCredentials(t *testing.T) {
 	if _, err := StartServer(Settings{Password: "p", Store: t.TempDir()}); err == nil {
 		t.Error("a password without a user was taken")
 	}
+	// One store, one server.
+	srv := startServer(t, Settings{})
+	if other, err := StartServer(Settings{Store: srv.store}); err == nil || !strings.Contains(err.Error(), "in use") {
+		if other != nil {
+			other.Close()
+		}
+		t.Errorf("a second server on one store: %v", err)
+	}
 
 	seed := filepath.Join(t.TempDir(), "user.nk")
 	kp, err := nkeys.CreateUser()

@@ -17,8 +17,10 @@ import (
 // Server is the embedded NATS server: JetStream in this process, so that
 // a distributed match needs nothing installed.
 type Server struct {
-	ns  *server.Server
-	url string
+	ns    *server.Server
+	url   string
+	lock  *os.File // holds the store for this server
+	store string
 }
 
 // isLoopback reports whether host is a loopback address, which only this
@@ -66,6 +68,15 @@ func StartServer(s Settings) (*Server, error) {
 	if err := os.MkdirAll(store, 0o700); err != nil {
 		return nil, fmt.Errorf("the embedded NATS server's store: %w", err)
 	}
+	lock, err := lockStore(store)
+	if err != nil {
+		return nil, err
+	}
+	unlock := func() {
+		if lock != nil {
+			lock.Close()
+		}
+	}
 	opts := &server.Options{
 		ServerName: "arimaa-workbench",
 		Host:       host,
@@ -85,18 +96,21 @@ func StartServer(s Settings) (*Server, error) {
 	case s.Nkey != "":
 		pub, err := nkeyPublic(s.Nkey)
 		if err != nil {
+			unlock()
 			return nil, err
 		}
 		opts.Nkeys = []*server.NkeyUser{{Nkey: pub}}
 	}
 	ns, err := server.NewServer(opts)
 	if err != nil {
+		unlock()
 		return nil, fmt.Errorf("the embedded NATS server: %w", err)
 	}
 	go ns.Start()
 	if !ns.ReadyForConnections(15 * time.Second) {
 		ns.Shutdown()
-		return nil, fmt.Errorf("the embedded NATS server did not start on %s with its store in %s (is another match using that store? give --nats-store)", listen, store)
+		unlock()
+		return nil, fmt.Errorf("the embedded NATS server did not start on %s", listen)
 	}
 	url := ns.ClientURL()
 	if !isLoopback(host) {
@@ -105,7 +119,7 @@ func StartServer(s Settings) (*Server, error) {
 		addr := ns.Addr().(*net.TCPAddr)
 		url = fmt.Sprintf("nats://%s", net.JoinHostPort(hostname(), strconv.Itoa(addr.Port)))
 	}
-	return &Server{ns: ns, url: url}, nil
+	return &Server{ns: ns, url: url, lock: lock, store: store}, nil
 }
 
 // hostname is this machine's name, for the URL workers elsewhere use.
@@ -130,6 +144,9 @@ func (s *Server) LocalURL() string {
 func (s *Server) Close() {
 	s.ns.Shutdown()
 	s.ns.WaitForShutdown()
+	if s.lock != nil {
+		s.lock.Close()
+	}
 }
 
 // Connect connects to the server at url with the credentials of s,

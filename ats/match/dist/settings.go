@@ -145,6 +145,18 @@ func DefaultStore() (string, error) {
 	return filepath.Join(base, "arimaa-workbench", "nats"), nil
 }
 
+// RunStore is the embedded server's JetStream directory for the match run
+// (RunID) by default: one for each match, so that matches running at once
+// have a server each, and a resumed match finds the results its server
+// stored.
+func RunStore(run string) (string, error) {
+	base, err := DefaultStore()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(base, run), nil
+}
+
 // Flags are the command-line flags that set Settings.
 type Flags struct {
 	fs     *flag.FlagSet
