@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -430,4 +431,52 @@ func TestDistributedResume(t *testing.T) {
 	if got := readGames(t, out); len(got) != 6 {
 		t.Errorf("%d games after resuming", len(got))
 	}
+}
+
+// TestWithdrawnJob: a coordinator that stops withdraws its jobs, and a
+// worker playing one gives the game up at its next heartbeat.
+func TestWithdrawnJob(t *testing.T) {
+	srv := startServer(t, Settings{})
+	nc := connect(t, srv.URL(), Settings{})
+	var mu sync.Mutex
+	var log []string
+	logged := func(part string) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, l := range log {
+			if strings.Contains(l, part) {
+				return true
+			}
+		}
+		return false
+	}
+	startWorkers(t, nc, 1, WorkerOptions{Log: func(format string, args ...any) {
+		mu.Lock()
+		log = append(log, fmt.Sprintf(format, args...))
+		mu.Unlock()
+	}})
+	cfg := config(t, "", 1)
+	cfg.Playouts = 100_000_000 // a game that would take hours
+	r, err := match.NewRunner(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := NewCoordinator(nc, CoordinatorOptions{Run: "withdrawn", Fresh: true, AckWait: time.Second})
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error, 1)
+	go func() { errc <- c.Execute(ctx, r.Games(), &reporter{}) }()
+	waitFor := func(part string) {
+		t.Helper()
+		for deadline := time.Now().Add(20 * time.Second); !logged(part); time.Sleep(20 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("the worker did not log %q: %q", part, log)
+			}
+		}
+	}
+	waitFor("game 1 of match withdrawn started")
+	cancel()
+	if err := <-errc; err != nil {
+		t.Fatal(err)
+	}
+	waitFor("game 1 of match withdrawn withdrawn")
 }

@@ -80,7 +80,11 @@ func (w *Worker) Run(ctx context.Context) error {
 	if errors.Is(err, jetstream.ErrConsumerNotFound) {
 		// No coordinator has been here yet: the consumer with the
 		// default ack wait, which the first coordinator sets to its own.
-		cons, err = w.js.CreateOrUpdateConsumer(ctx, jobsStream, consumerConfig(DefaultAckWait))
+		cons, err = w.js.CreateConsumer(ctx, jobsStream, consumerConfig(DefaultAckWait))
+		if errors.Is(err, jetstream.ErrConsumerExists) {
+			// A coordinator was quicker: its settings stand.
+			cons, err = w.js.Consumer(ctx, jobsStream, workersConsumer)
+		}
 	}
 	if err != nil {
 		return fmt.Errorf("consumer %s: %w", workersConsumer, err)
