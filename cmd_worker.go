@@ -18,7 +18,7 @@ func runWorker(ctx context.Context, args []string, io stdio) int {
 	natsFlags := dist.AddFlags(fs, false)
 	slots := fs.Int("slots", 1, "play `N` games at once (one per core is the most that pays)")
 	name := fs.String("name", "", "the worker's `NAME` in the coordinator's notices (default HOST-PID)")
-	site := fs.String("site", "", "the archive's site column for the games played here (default the host name)")
+	site := fs.String("site", "", "`SITE` for the archive's site column of the games played here (default the host name)")
 	quiet := fs.Bool("q", false, "print nothing but errors")
 	fs.Usage = func() {
 		fmt.Fprint(io.err, `usage: arimaa-workbench worker --nats URL [--slots N] [credentials]

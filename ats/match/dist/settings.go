@@ -176,12 +176,12 @@ func AddFlags(fs *flag.FlagSet, server bool) *Flags {
 	}
 	fs.StringVar(&f.vals.URL, "nats", "", urlHelp)
 	fs.StringVar(&f.vals.User, "nats-user", "", "NATS `USER` (with --nats-password)")
-	fs.StringVar(&f.vals.Password, "nats-password", "", "NATS `PASSWORD`")
-	fs.StringVar(&f.vals.Token, "nats-token", "", "NATS `TOKEN`")
+	fs.StringVar(&f.vals.Password, "nats-password", "", "NATS `PASSWORD` (other users may see a command line: the settings file keeps it better)")
+	fs.StringVar(&f.vals.Token, "nats-token", "", "NATS `TOKEN` (as the password, better in the settings file)")
 	fs.StringVar(&f.vals.Nkey, "nats-nkey", "", "NATS nkey seed `FILE`")
 	if server {
 		fs.StringVar(&f.vals.Listen, "listen", "", "the embedded NATS server listens on `HOST:PORT` (default 127.0.0.1, any free port; beyond loopback only with credentials)")
-		fs.StringVar(&f.vals.Store, "nats-store", "", "the embedded server's JetStream `DIR` (default: the user's data directory, arimaa-workbench/nats)")
+		fs.StringVar(&f.vals.Store, "nats-store", "", "the embedded server's JetStream `DIR` (default: a folder for the match under the user's data directory, arimaa-workbench/nats/)")
 	}
 	return f
 }
