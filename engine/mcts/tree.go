@@ -59,17 +59,11 @@ type node struct {
 // play returns pos after the node's step or steps, and the turn ended when
 // they end it. The root (NoStep) leaves pos as it is.
 func (n *node) play(pos rules.Position) rules.Position {
-	switch n.step {
-	case rules.NoStep:
-		return pos
-	case rules.Pass:
+	if n.step == rules.Pass {
 		return pos.EndTurn()
 	}
-	pos = pos.Play(n.step)
-	if n.step2 != rules.NoStep {
-		pos = pos.Play(n.step2)
-	}
-	if pos.StepsLeft() == 0 {
+	pos = n.playSteps(pos)
+	if n.step != rules.NoStep && pos.StepsLeft() == 0 {
 		pos = pos.EndTurn()
 	}
 	return pos
