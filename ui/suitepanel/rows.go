@@ -2,6 +2,7 @@ package suitepanel
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -143,5 +144,21 @@ func Totals(st State) string {
 		c := st.Compare.Counts
 		text += fmt.Sprintf("   vs previous: %d better, %d worse", c[ats.Better]+c[ats.Fixed], c[ats.Worse]+c[ats.Errored])
 	}
+	if sum := st.Summary; sum != nil && len(sum.ByTag) > 0 {
+		parts := make([]string, len(sum.ByTag))
+		for i, t := range sum.ByTag {
+			pct := 0.0
+			if t.MaxScore > 0 {
+				pct = 100 * t.Score / t.MaxScore
+			}
+			parts[i] = fmt.Sprintf("%s %s/%s (%.0f%%)", t.Tag, trimScore(t.Score), trimScore(t.MaxScore), pct)
+		}
+		text += "\nBy tag: " + strings.Join(parts, ", ")
+	}
 	return text
+}
+
+// trimScore prints a score without trailing zeros: 12, 9.5, 0.25.
+func trimScore(x float64) string {
+	return strconv.FormatFloat(math.Round(x*100)/100, 'f', -1, 64)
 }
