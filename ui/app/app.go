@@ -1,4 +1,9 @@
-package main
+// Package app composes the workbench window from the panels and runs it
+// with Fyne's real driver. It has no tests of its own: a test binary that
+// starts the driver without a display can hang; the panels are tested
+// with Fyne's test driver, and the Makefile's smoke target starts the
+// window under Xvfb.
+package app
 
 import (
 	"bytes"
@@ -7,6 +12,7 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"io"
 	"os"
 	"path/filepath"
 	"time"
@@ -16,6 +22,7 @@ import (
 	"fyne.io/fyne/v2/driver/software"
 
 	"arimaa-workbench/records/fsutil"
+	"arimaa-workbench/ui/cli"
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/files/native"
 	"arimaa-workbench/ui/panels"
@@ -25,13 +32,13 @@ import (
 // appID must match FyneApp.toml: preferences are stored under it.
 const appID = "org.arimaaworkbench.app"
 
-// runGUI opens the workbench window. Positional arguments are files to open
+// Run opens the workbench window. Positional arguments are files to open
 // (positions, records, archives); --tab selects a panel; --screenshot saves
 // the window's first frames to a PNG and exits (documentation, smoke tests).
-func runGUI(args []string, io stdio) int {
+func Run(args []string, stderr io.Writer) int {
 	began := time.Now()
 	fs := flag.NewFlagSet("arimaa-workbench", flag.ContinueOnError)
-	fs.SetOutput(io.err)
+	fs.SetOutput(stderr)
 	shot := fs.String("screenshot", "", "save the window to this PNG file once drawn, then exit")
 	tab := fs.String("tab", "", "panel to show: Editor, Viewer, Engine or Suite")
 	timing := fs.Bool("timing", false, "print the time from start to the first frame on stderr")
@@ -39,11 +46,11 @@ func runGUI(args []string, io stdio) int {
 	analyse := fs.Bool("analyse", false, "start analysing the current position in the Engine panel")
 	run := fs.Bool("run", false, "run the suite given as a file or folder in the Suite panel (with --screenshot: wait for it to finish)")
 	fs.Usage = func() {
-		fmt.Fprintln(io.err, "usage: arimaa-workbench [--tab NAME] [--screenshot FILE] [FILE...]")
+		fmt.Fprintln(stderr, "usage: arimaa-workbench [--tab NAME] [--screenshot FILE] [FILE...]")
 		fs.PrintDefaults()
 	}
 	// Flags may come before, between or after the files.
-	paths, err := parseInterleaved(fs, args)
+	paths, err := cli.ParseInterleaved(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -72,7 +79,7 @@ func runGUI(args []string, io stdio) int {
 		// and runs.
 		tmp, err := os.MkdirTemp("", "arimaa-workbench-shot")
 		if err != nil {
-			fmt.Fprintf(io.err, "arimaa-workbench: %v\n", err)
+			fmt.Fprintf(stderr, "arimaa-workbench: %v\n", err)
 			return 1
 		}
 		defer os.RemoveAll(tmp)
@@ -94,23 +101,23 @@ func runGUI(args []string, io stdio) int {
 			continue
 		}
 		if err := wb.Open(path); err != nil {
-			fmt.Fprintf(io.err, "arimaa-workbench: %v\n", err)
+			fmt.Fprintf(stderr, "arimaa-workbench: %v\n", err)
 			wb.Status(err.Error())
 			status = 1
 		}
 	}
 	if len(suite) > 0 {
 		if err := ps.OpenSuite(wb, suite...); err != nil {
-			fmt.Fprintf(io.err, "arimaa-workbench: %v\n", err)
+			fmt.Fprintf(stderr, "arimaa-workbench: %v\n", err)
 			status = 1
 		}
 	}
 	if *tab != "" && !wb.Select(*tab) {
-		fmt.Fprintf(io.err, "arimaa-workbench: no panel %q (have %v)\n", *tab, wb.Panels())
+		fmt.Fprintf(stderr, "arimaa-workbench: no panel %q (have %v)\n", *tab, wb.Panels())
 		return 2
 	}
 	if *run && len(suite) == 0 {
-		fmt.Fprintln(io.err, "arimaa-workbench: --run needs a suite (a folder, .ats or .toml file)")
+		fmt.Fprintln(stderr, "arimaa-workbench: --run needs a suite (a folder, .ats or .toml file)")
 		return 2
 	}
 	a.Lifecycle().SetOnStarted(func() {
@@ -118,7 +125,7 @@ func runGUI(args []string, io stdio) int {
 		// after the event loop has turned, i.e. after the first frame.
 		go fyne.Do(func() {
 			if *timing {
-				fmt.Fprintf(io.err, "window start to first frame: %d ms\n", time.Since(began).Milliseconds())
+				fmt.Fprintf(stderr, "window start to first frame: %d ms\n", time.Since(began).Milliseconds())
 			}
 			if *shot == "" {
 				wb.OfferRecovery()
@@ -137,7 +144,7 @@ func runGUI(args []string, io stdio) int {
 		// not hang a smoke test: give up after a generous limit.
 		go func() {
 			time.Sleep(*delay + screenshotLimit)
-			fmt.Fprintf(io.err, "arimaa-workbench: screenshot: the window did not finish within %v\n", *delay+screenshotLimit)
+			fmt.Fprintf(stderr, "arimaa-workbench: screenshot: the window did not finish within %v\n", *delay+screenshotLimit)
 			os.Exit(1)
 		}()
 		go func() {
@@ -158,7 +165,7 @@ func runGUI(args []string, io stdio) int {
 			}
 			fyne.DoAndWait(func() {
 				if err := saveScreenshot(w, *shot); err != nil {
-					fmt.Fprintf(io.err, "arimaa-workbench: screenshot: %v\n", err)
+					fmt.Fprintf(stderr, "arimaa-workbench: screenshot: %v\n", err)
 					status = 1
 				}
 			})

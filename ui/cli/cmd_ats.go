@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -98,7 +98,7 @@ func atsRun(ctx context.Context, args []string, io stdio) int {
 		fmt.Fprint(io.err, "usage: arimaa-workbench ats run [options] SUITE_OR_FILES...\n\noptions:\n")
 		fs.PrintDefaults()
 	}
-	paths, err := parseInterleaved(fs, args)
+	paths, err := ParseInterleaved(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -389,7 +389,7 @@ func atsCompare(args []string, io stdio) int {
 		fmt.Fprint(io.err, "usage: arimaa-workbench ats compare [--all] OLD NEW\n\nOLD and NEW are result files (.jsonl) or --json summaries.\n\noptions:\n")
 		fs.PrintDefaults()
 	}
-	pos, err := parseInterleaved(fs, args)
+	pos, err := ParseInterleaved(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -441,7 +441,7 @@ func atsList(args []string, io stdio) int {
 		fmt.Fprint(io.err, "usage: arimaa-workbench ats list [--strict] SUITE_OR_FILES...\n\noptions:\n")
 		fs.PrintDefaults()
 	}
-	paths, err := parseInterleaved(fs, args)
+	paths, err := ParseInterleaved(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -91,7 +91,7 @@ options:
 `)
 		fs.PrintDefaults()
 	}
-	files, err := parseInterleaved(fs, args)
+	files, err := ParseInterleaved(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -30,7 +30,7 @@ func runRender(ctx context.Context, args []string, io stdio) int {
 		fmt.Fprintln(io.err, "POS is a position file (.ari/.txt, long or compact), - for stdin, or an inline compact position.")
 		fs.PrintDefaults()
 	}
-	pos, err := parseInterleaved(fs, args)
+	pos, err := ParseInterleaved(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0

@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package cli
 
 import (
 	"bufio"
@@ -22,8 +22,7 @@ const asMain = "ARIMAA_WORKBENCH_TEST_MAIN"
 func TestSIGTERMStopsSuiteRun(t *testing.T) {
 	if args := os.Getenv(asMain); args != "" {
 		os.Args = append(os.Args[:1], strings.Split(args, "\x1f")...)
-		main()
-		return
+		os.Exit(Main(os.Args[1:]))
 	}
 	exe, err := os.Executable()
 	if err != nil {

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -29,8 +29,8 @@ func TestOpensWindow(t *testing.T) {
 		{[]string{filepath.Join("assets", "games", "no-such-game.txt")}, false},
 	}
 	for _, c := range cases {
-		if got := opensWindow(c.args); got != c.want {
-			t.Errorf("opensWindow(%q) = %v, want %v", c.args, got, c.want)
+		if got := OpensWindow(c.args); got != c.want {
+			t.Errorf("OpensWindow(%q) = %v, want %v", c.args, got, c.want)
 		}
 	}
 }

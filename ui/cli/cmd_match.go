@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -80,7 +80,7 @@ options:
 		fmt.Fprintf(io.err, "match: %v\n", err)
 		return 2
 	}
-	extra, err := parseInterleaved(fs, rest)
+	extra, err := ParseInterleaved(fs, rest)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -31,7 +31,7 @@ func runEval(ctx context.Context, args []string, io stdio) int {
 		fmt.Fprintln(io.err, "standard input, or a compact position given inline.")
 		fs.PrintDefaults()
 	}
-	files, err := parseInterleaved(fs, args)
+	files, err := ParseInterleaved(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -61,7 +61,7 @@ options:
 `)
 		fs.PrintDefaults()
 	}
-	paths, err := parseInterleaved(fs, args)
+	paths, err := ParseInterleaved(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -34,7 +34,7 @@ options:
 `)
 		fs.PrintDefaults()
 	}
-	extra, err := parseInterleaved(fs, args)
+	extra, err := ParseInterleaved(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0

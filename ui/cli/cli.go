@@ -1,0 +1,134 @@
+// Package cli is the workbench's command line: the subcommands for
+// scripts and CI (moves, replay, convert, render, ats, eval, analyze, aei,
+// bench, match, worker), their shared flag helpers, and the rule that
+// tells a command from files for the window. The command line is a user
+// interface like the window; it holds no game logic of its own.
+package cli
+
+import (
+	_ "arimaa-workbench/ui/fynelocale" // before Fyne's own start-up
+
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+)
+
+// stdio is where a subcommand reads and writes, so tests can capture it.
+type stdio struct {
+	in       io.Reader
+	out, err io.Writer
+}
+
+// command is one subcommand; run returns the process exit status.
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, args []string, io stdio) int
+}
+
+// commands lists the subcommands in the order help shows them.
+func commands() []command {
+	return []command{
+		{"moves", "count or list the unique moves of compact positions read from stdin", runMoves},
+		{"replay", "replay game records and archives with full rules checking", runReplay},
+		{"convert", "convert positions and game records between formats", runConvert},
+		{"render", "draw a position as a PNG diagram with the window's board renderer", runRender},
+		{"ats", "run an Arimaa Test Suite against an engine; compare runs", runATS},
+		{"eval", "evaluate a position: features, win probability, goal and trap checks", runEval},
+		{"analyze", "search a position with the embedded MCTS engine and print its reports", runAnalyze},
+		{"aei", "run the embedded engine as an AEI engine on stdin/stdout", runAei},
+		{"bench", "measure the engine's speed, or play a match between two configurations", runBench},
+		{"match", "play a match or tournament between engines, with Elo and SPRT", runMatchCommand},
+		{"worker", "play the games of distributed matches, taking jobs from a NATS server", runWorker},
+	}
+}
+
+// Main runs the command that args name (the program's arguments without
+// its name) with the process's standard streams, stopping cleanly on
+// SIGINT or SIGTERM, and returns the exit status. OpensWindow tells the
+// caller first whether args are for the window instead.
+func Main(args []string) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return dispatch(ctx, args, stdio{os.Stdin, os.Stdout, os.Stderr})
+}
+
+func dispatch(ctx context.Context, args []string, io stdio) int {
+	if len(args) == 0 {
+		usage(io.err)
+		return 2
+	}
+	name := args[0]
+	if name == "help" || name == "-h" || name == "--help" {
+		usage(io.out)
+		return 0
+	}
+	for _, c := range commands() {
+		if c.name == name {
+			return c.run(ctx, args[1:], io)
+		}
+	}
+	fmt.Fprintf(io.err, "arimaa-workbench: %q is neither a command nor a file or folder\n\n", name)
+	usage(io.err)
+	return 2
+}
+
+// OpensWindow reports whether args are for the window rather than a
+// command: none at all, a flag first, or a first argument that names an
+// existing file or folder (`arimaa-workbench game.txt`). A command's name
+// wins over a file of the same name in the working folder, so scripts that
+// call a command keep working wherever they run.
+func OpensWindow(args []string) bool {
+	if len(args) == 0 {
+		return true
+	}
+	first := args[0]
+	if first == "-h" || first == "--help" || first == "help" {
+		return false
+	}
+	if strings.HasPrefix(first, "-") {
+		return true
+	}
+	for _, c := range commands() {
+		if c.name == first {
+			return false
+		}
+	}
+	_, err := os.Stat(first)
+	return err == nil
+}
+
+// ParseInterleaved parses flags that may come before, between or after the
+// positional arguments.
+func ParseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: arimaa-workbench [--screenshot FILE] [FILE...]   open the workbench window")
+	fmt.Fprintln(w, "       arimaa-workbench COMMAND [ARGS]                  run a command-line tool")
+	fmt.Fprintln(w, "\ncommands:")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "\n`arimaa-workbench COMMAND -h` describes a command's options.")
+}
