@@ -9,6 +9,7 @@ import (
 	_ "arimaa-workbench/ui/fynelocale" // before Fyne's own start-up
 
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -101,6 +102,16 @@ func OpensWindow(args []string) bool {
 	}
 	_, err := os.Stat(first)
 	return err == nil
+}
+
+// flagStatus is the exit status of a command whose flags did not parse:
+// 0 when the user asked for -h (the flag package printed the usage), 2
+// for a bad flag.
+func flagStatus(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	return 2
 }
 
 // ParseInterleaved parses flags that may come before, between or after the

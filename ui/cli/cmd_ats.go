@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -100,10 +99,7 @@ func atsRun(ctx context.Context, args []string, io stdio) int {
 	}
 	paths, err := ParseInterleaved(fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+		return flagStatus(err)
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -391,10 +387,7 @@ func atsCompare(args []string, io stdio) int {
 	}
 	pos, err := ParseInterleaved(fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+		return flagStatus(err)
 	}
 	if len(pos) != 2 {
 		fs.Usage()
@@ -443,10 +436,7 @@ func atsList(args []string, io stdio) int {
 	}
 	paths, err := ParseInterleaved(fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+		return flagStatus(err)
 	}
 	if len(paths) == 0 {
 		fs.Usage()

@@ -76,10 +76,7 @@ options:
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+		return flagStatus(err)
 	}
 	if fs.NArg() > 0 {
 		fs.Usage()

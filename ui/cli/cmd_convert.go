@@ -77,10 +77,7 @@ options:
 	}
 	paths, err := ParseInterleaved(fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+		return flagStatus(err)
 	}
 	switch opt.to {
 	case "long", "compact", "record", "archive":

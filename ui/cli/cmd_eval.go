@@ -33,10 +33,7 @@ func runEval(ctx context.Context, args []string, io stdio) int {
 	}
 	files, err := ParseInterleaved(fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+		return flagStatus(err)
 	}
 	if len(files) != 1 {
 		fs.Usage()

@@ -43,10 +43,7 @@ options:
 	}
 	paths, err := ParseInterleaved(fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+		return flagStatus(err)
 	}
 	if len(paths) > 1 {
 		fmt.Fprintln(io.err, "moves: at most one FILE")

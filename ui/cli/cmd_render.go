@@ -32,10 +32,7 @@ func runRender(ctx context.Context, args []string, io stdio) int {
 	}
 	pos, err := ParseInterleaved(fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+		return flagStatus(err)
 	}
 	if len(pos) != 2 {
 		fs.Usage()

@@ -63,10 +63,7 @@ options:
 	}
 	paths, err := ParseInterleaved(fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+		return flagStatus(err)
 	}
 	if len(paths) == 0 {
 		fmt.Fprintln(io.err, "replay: no FILE given")

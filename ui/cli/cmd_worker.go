@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"sync"
@@ -36,10 +35,7 @@ options:
 	}
 	extra, err := ParseInterleaved(fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+		return flagStatus(err)
 	}
 	usageErr := func(format string, a ...any) int {
 		fmt.Fprintf(io.err, "worker: "+format+"\n", a...)
