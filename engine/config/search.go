@@ -18,13 +18,16 @@ type Search struct {
 	CacheThreshold  int     `toml:"cache_threshold" range:"0,1000000" doc:"Children caching: a node with this many visits keeps its best children in a cache (ch. 4.8.2; 0 turns it off)."`
 	CacheSize       int     `toml:"cache_size" range:"1,16" doc:"How many children the cache holds; it is refilled whenever floor(sqrt(visits)) grows."`
 
-	PlayoutMinTurns  int    `toml:"playout_min_turns" range:"1,50" doc:"Playouts run a random number of whole turns between playout_min_turns and playout_max_turns before the evaluation (ch. 4.4.1: 1 to 4)."`
-	PlayoutMaxTurns  int    `toml:"playout_max_turns" range:"1,50" doc:"See playout_min_turns."`
-	PlayoutPieces    int    `toml:"playout_pieces" range:"0,16" doc:"Move-oriented step generation: each playout turn moves only this many randomly chosen pieces (ch. 4.4.2; 0 = step-oriented, all pieces)."`
-	BestOf           int    `toml:"best_of" range:"1,64" doc:"Best-of-N step selection in playouts: N random candidate steps, the best by step knowledge is played (ch. 4.4.2: 3; 1 = uniformly random)."`
-	GoalCheck        bool   `toml:"goal_check" doc:"Judge a tree node won when the side to move can reach the goal with the steps it has left (exact 4-step goal search of engine/eval; ch. 4.5.2)."`
-	PlayoutGoalSteps int    `toml:"playout_goal_steps" range:"1,4" doc:"Steps the \"rabbit\" goal check of a playout's last position looks ahead (the original engine looks 3; more makes lines with advanced rabbits look winning)."`
-	PlayoutGoal      string `toml:"playout_goal" doc:"Goal check before evaluating a playout's last position (ch. 4.5.2): \"rabbit\" (narrowed: a rabbit walking to the goal on its own, fast), \"exact\" (the full 4-step goal search) or \"off\"."`
+	PlayoutMinTurns  int     `toml:"playout_min_turns" range:"1,50" doc:"Playouts run a random number of whole turns between playout_min_turns and playout_max_turns before the evaluation (ch. 4.4.1: 1 to 4)."`
+	PlayoutMaxTurns  int     `toml:"playout_max_turns" range:"1,50" doc:"See playout_min_turns."`
+	PlayoutPieces    int     `toml:"playout_pieces" range:"0,16" doc:"Move-oriented step generation: each playout turn moves only this many randomly chosen pieces (ch. 4.4.2; 0 = step-oriented, all pieces)."`
+	BestOf           int     `toml:"best_of" range:"1,64" doc:"Best-of-N step selection in playouts: N random candidate steps, the best by step knowledge is played (ch. 4.4.2: 3; 1 = uniformly random)."`
+	GoalCheck        bool    `toml:"goal_check" doc:"Judge a tree node won when the side to move can reach the goal with the steps it has left (exact 4-step goal search of engine/eval; ch. 4.5.2)."`
+	PlayoutGoalSteps int     `toml:"playout_goal_steps" range:"1,4" doc:"Steps the \"rabbit\" goal check of a playout's last position looks ahead (the original engine looks 3; more makes lines with advanced rabbits look winning)."`
+	AdvisorRate      float64 `toml:"advisor_rate" range:"0,1" doc:"Move advisor (Kozelek 2009, ch. 4.7.3): the captures and goals the trap and goal checks find where the tree grows are kept, and a playout turn replays a goal that still works there and, with this probability, a capture that still captures (0 turns the advisor off)."`
+	DecidedScore     int     `toml:"decided_score" range:"0,100000" doc:"Decided positions: when the root's evaluation favours one side by more than this (evaluation units), playouts' evaluations are shifted by decided_share of the excess against that side, so that the win ratios of a won position spread out again and real wins (goal, elimination) count for more than a won-looking evaluation (0 turns it off)."`
+	DecidedShare     float64 `toml:"decided_share" range:"0,1" doc:"Share of the root's evaluation beyond decided_score that is taken off every playout's evaluation (see decided_score)."`
+	PlayoutGoal      string  `toml:"playout_goal" doc:"Goal check before evaluating a playout's last position (ch. 4.5.2): \"rabbit\" (narrowed: a rabbit walking to the goal on its own, fast), \"exact\" (the full 4-step goal search) or \"off\"."`
 
 	MemoryMB        int `toml:"memory_mb" range:"1,65536" doc:"Memory for the tree when no node or memory limit is given; the tree never grows past it."`
 	Threads         int `toml:"threads" range:"0,256" doc:"Search workers over the one shared tree (ch. 4.8.1); 0 uses every core."`

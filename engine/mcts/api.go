@@ -56,7 +56,12 @@ type Report struct {
 	WinRatio       float64 // of Best, for the side to move
 	PV             []PVStep
 	Candidates     []Candidate // best first
-	Final          bool
+	// Komi is the evaluation offset of a decided position (config
+	// decided_score), in evaluation units for the side to move: the win
+	// ratios are those of the position with that much taken off its
+	// evaluation. 0 when the root is not decided.
+	Komi  int
+	Final bool
 }
 
 // Result is what a search decided.

@@ -40,7 +40,13 @@ func (w *worker) simulate(pos rules.Position) float64 {
 			return result(side, true)
 		}
 	}
-	p := w.ev.WinProbabilityAt(&pos, w.ev.Evaluate(&pos))
+	sc := w.ev.Evaluate(&pos)
+	if side == rules.Gold {
+		sc -= w.s.komi
+	} else {
+		sc += w.s.komi
+	}
+	p := w.ev.WinProbabilityAt(&pos, sc)
 	if side == rules.Silver {
 		return 1 - p
 	}
@@ -57,6 +63,11 @@ func (w *worker) playTurn(pos *rules.Position) bool {
 		chosen = w.pick(pos.Pieces(me, rules.NoType), cfg.PlayoutPieces)
 	}
 	prev := rules.NoStep
+	if w.cfg.AdvisorRate > 0 && pos.StepsTaken() == 0 {
+		if last, ok := w.tryAdvice(pos); ok {
+			prev = last
+		}
+	}
 	// The pull the last step allows: a friendly piece of type pullType
 	// left pullFrom. Unknown at the start of a playout in mid-turn.
 	pullFrom, pullType := rules.NoSquare, rules.NoType

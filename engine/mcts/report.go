@@ -23,6 +23,11 @@ func (s *Searcher) report(g *rules.Game, final bool) Report {
 		MaxDepth:    int(s.maxDepth.Load()),
 		Final:       final,
 	}
+	if s.root.Side() == rules.Gold {
+		r.Komi = s.komi
+	} else {
+		r.Komi = -s.komi
+	}
 	if sec := elapsed.Seconds(); sec > 0 {
 		r.PlayoutsPerSec = float64(playouts) / sec
 	}

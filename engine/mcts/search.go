@@ -42,7 +42,12 @@ type Searcher struct {
 	depthSum atomic.Int64
 	maxDepth atomic.Int64
 	budget   int64 // playout budget of the running search, 0 = none
-	fillStop bool  // end the search when the tree is full
+	// komi is taken off Gold's evaluation at the end of every playout
+	// (config decided_score): in a decided position every move leads to
+	// an evaluation near the sigmoid's ceiling, so the search could not
+	// tell the quick or safe win from the slow or risky one.
+	komi     int
+	fillStop bool // end the search when the tree is full
 	reps     map[uint64]int
 	// afterStop counts the playouts finished after the stop flag was
 	// set: each worker ends the one it is in and no more, so a stop
@@ -250,6 +255,7 @@ func (s *Searcher) prepare(g *rules.Game, lim Limits) {
 		s.hist.reset()
 	}
 	s.root = g.Position()
+	s.komi = s.decidedKomi(&s.root)
 	s.reps = make(map[uint64]int, len(g.Moves())+1)
 	for i := 0; i <= len(g.Moves()); i++ {
 		p := g.PositionBefore(i)
@@ -276,6 +282,28 @@ func (s *Searcher) prepare(g *rules.Game, lim Limits) {
 	}
 	r.rep.Store(rep)
 	r.shared.Store(1)
+}
+
+// decidedKomi is the evaluation offset for a search from root, in Gold's
+// terms: the share decided_share of the root's evaluation beyond
+// decided_score, with the sign of the side it favours.
+func (s *Searcher) decidedKomi(root *rules.Position) int {
+	if s.cfg.DecidedScore == 0 || s.cfg.DecidedShare == 0 {
+		return 0
+	}
+	sc := s.ev.Evaluate(root)
+	if root.Side() == rules.Silver {
+		sc = -sc
+	}
+	excess := max(sc, -sc) - s.cfg.DecidedScore
+	if excess <= 0 {
+		return 0
+	}
+	k := int(s.cfg.DecidedShare*float64(excess) + 0.5)
+	if sc < 0 {
+		k = -k
+	}
+	return k
 }
 
 // depthKey separates transpositions at different depths (ch. 4.3.4: only

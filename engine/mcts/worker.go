@@ -38,6 +38,8 @@ type worker struct {
 	hsum      [histSize]int64
 	hcount    [histSize]int32
 	htouched  []uint16
+
+	advice advisor
 }
 
 func (s *Searcher) newWorker(i uint64) *worker {
@@ -60,6 +62,11 @@ func (w *worker) next() uint64 {
 }
 
 // intn returns a random number in [0, n).
+// float returns a random number in [0, 1).
+func (w *worker) float() float64 {
+	return float64(w.next()>>11) / (1 << 53)
+}
+
 func (w *worker) intn(n int) int {
 	hi, _ := bits.Mul64(w.next(), uint64(n))
 	return int(hi)
@@ -225,8 +232,11 @@ func (w *worker) judge(c *node, pos *rules.Position) {
 		}
 	}
 	if !over && w.cfg.GoalCheck {
-		if _, ok := eval.GoalCheck(pos); ok {
+		if m, ok := eval.GoalCheck(pos); ok {
 			winner, over = pos.Side(), true
+			if w.cfg.AdvisorRate > 0 {
+				w.advice.addGoal(pos.Side(), m)
+			}
 		}
 	}
 	if over && c.state.CompareAndSwap(leaf, expanding) {
@@ -455,6 +465,9 @@ func (w *worker) tactics(pos *rules.Position, depth int) tacticalHints {
 				p.s2 = m.Steps[1] // the move starts with a push or a pull
 			}
 			h.starts = append(h.starts, p)
+			if cfg.AdvisorRate > 0 {
+				w.advice.addCapture(pos.Side(), m)
+			}
 		}
 	}
 	if h.defence != 0 && pos.StepsTaken() == 0 {
@@ -462,6 +475,9 @@ func (w *worker) tactics(pos *rules.Position, depth int) tacticalHints {
 		for _, t := range eval.TrapCheck(&opp) {
 			h.threatened |= t.Square.Bit()
 			h.guardSquares |= t.Trap.Neighbors()
+			if cfg.AdvisorRate > 0 {
+				w.advice.addCapture(opp.Side(), t.Move)
+			}
 		}
 	}
 	return h
