@@ -234,7 +234,7 @@ func (w *worker) judge(c *node, pos *rules.Position) {
 	if !over && w.cfg.GoalCheck {
 		if m, ok := eval.GoalCheck(pos); ok {
 			winner, over = pos.Side(), true
-			if w.cfg.AdvisorRate > 0 {
+			if w.cfg.AdvisorRate > 0 && w.cfg.AdvisorGoals {
 				w.advice.addGoal(pos.Side(), m)
 			}
 		}

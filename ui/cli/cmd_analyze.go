@@ -139,6 +139,14 @@ options:
 		return 0
 	}
 	r := res.Report
+	if r.Komi != 0 {
+		// The win ratios below are relative: say so.
+		side, k := pos.Side(), r.Komi
+		if k < 0 {
+			side, k = side.Other(), -k
+		}
+		fmt.Fprintf(io.out, "decided position: the win ratios are computed with %d taken off %s's evaluation (search.decided_score), to tell its moves apart\n", k, strings.ToLower(side.String()))
+	}
 	fmt.Fprintf(io.out, "pv %s\n", pvText(pos.Side(), r.PV))
 	for i, c := range r.Candidates {
 		if i >= *top {
