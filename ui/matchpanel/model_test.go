@@ -355,3 +355,30 @@ func TestFreeOut(t *testing.T) {
 		t.Errorf("second %s", second)
 	}
 }
+
+// TestModelEngineFails: an AEI engine that cannot start fails the match
+// with the runner's reason, before any game.
+func TestModelEngineFails(t *testing.T) {
+	s := twoBuiltins(t, "2")
+	bad, err := NewSpec(testSources(), SpecSource, "'"+filepath.Join(t.TempDir(), "no-such-bot")+" aei' name=ghost")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Engines[1] = bad
+	cfg, err := s.Config()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := NewModel(nil)
+	if err := m.Start(cfg); err != nil {
+		t.Fatal(err)
+	}
+	m.Wait()
+	st := m.State()
+	if st.Err == nil || !strings.Contains(st.Err.Error(), "ghost did not start") || st.Stopped || st.Running {
+		t.Errorf("err %v, stopped %v", st.Err, st.Stopped)
+	}
+	if line := SummaryLine(st); line != "failed" {
+		t.Errorf("summary %q", line)
+	}
+}

@@ -48,12 +48,6 @@ func (b *Band) SetPoints(ps []BandPoint) {
 // Points returns the samples shown.
 func (b *Band) Points() []BandPoint { return b.points }
 
-// SetTitle changes the title and redraws.
-func (b *Band) SetTitle(title string) {
-	b.Title = title
-	b.Refresh()
-}
-
 // bandTicks is how many labelled lines the value axis has at most.
 const bandTicks = 5
 
