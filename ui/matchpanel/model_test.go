@@ -49,6 +49,11 @@ func twoBuiltins(t *testing.T, games string) Settings {
 
 func TestSettingsConfig(t *testing.T) {
 	base := twoBuiltins(t, "4")
+	book := filepath.Join(t.TempDir(), "book.txt")
+	if err := os.WriteFile(book, []byte("1w Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ha2 Db2 Cc2 Md2 Ee2 Cf2 Dg2 Hh2\n"+
+		"1b ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 ha7 db7 cc7 ed7 me7 cf7 dg7 hh7\n2w Ee2n Ee3n Ee4n Ee5w\n2b\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	three := base
 	three.Engines = append(append([]match.Spec(nil), base.Engines...), base.Engines[0])
 	tests := []struct {
@@ -78,6 +83,10 @@ func TestSettingsConfig(t *testing.T) {
 		{"sprt elo out of range", func(s *Settings) { s.SPRT, s.Elo0, s.Elo1, s.Alpha, s.Beta = true, "0", "5000", "0.05", "0.05" }, "between -1000 and 1000"},
 		{"sprt not a number", func(s *Settings) { s.SPRT, s.Elo0, s.Elo1, s.Alpha, s.Beta = true, "x", "5", "0.05", "0.05" }, "SPRT: elo0"},
 		{"no output file", func(s *Settings) { s.Out = "" }, "Output file"},
+		{"openings", func(s *Settings) { s.Openings, s.SetupPly = book, "1" }, ""},
+		{"openings, every move", func(s *Settings) { s.Openings = book }, ""},
+		{"openings missing", func(s *Settings) { s.Openings = book + ".gone" }, "Openings: "},
+		{"openings cut", func(s *Settings) { s.Openings, s.SetupPly = book, "-2" }, "Cut at move"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

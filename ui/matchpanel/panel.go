@@ -72,6 +72,8 @@ type Panel struct {
 	jobs       *widget.Entry
 	maxTurns   *widget.Entry
 	seed       *widget.Entry
+	openings   *widget.Entry
+	setupPly   *widget.Entry
 	sprt       *widget.Check
 	elo0       *widget.Entry
 	elo1       *widget.Entry
@@ -197,12 +199,20 @@ func (p *Panel) build() {
 	p.jobs = field.Entry("1", "1")
 	p.maxTurns = field.Entry("", "never")
 	p.seed = field.Entry("1", "1")
+	p.openings = field.Entry("", "none: the engines set up")
+	p.setupPly = field.Entry("", "every move")
 	p.sprt = widget.NewCheck("SPRT: stop when the test decides (two engines)", func(on bool) { p.enableSPRT(on) })
 	p.elo0 = field.Entry("0", "")
 	p.elo1 = field.Entry("20", "")
 	p.alpha = field.Entry("0.05", "")
 	p.beta = field.Entry("0.05", "")
 	p.enableSPRT(false)
+	var openingsButtons []fyne.CanvasObject
+	if p.opts.Dialogs != nil {
+		openingsButtons = append(openingsButtons, widget.NewButtonWithIcon("", theme.FolderOpenIcon(), func() {
+			p.opts.Dialogs.Open("Openings: positions, game records or an archive", nil, func(path string) { p.openings.SetText(path) })
+		}))
+	}
 	p.out = widget.NewEntry()
 	var outButtons []fyne.CanvasObject
 	if p.opts.Dialogs != nil {
@@ -245,6 +255,9 @@ func (p *Panel) build() {
 		container.New(layout.NewGridLayoutWithColumns(2), field.Labelled("Time control M/R/P/L/G/T", p.tc), field.Labelled("Playouts per move", p.playouts)),
 		container.New(layout.NewGridLayoutWithColumns(4), field.Labelled("Games", p.games), field.Labelled("Parallel", p.jobs),
 			field.Labelled("Max turns", p.maxTurns), field.Labelled("Seed", p.seed)),
+		container.NewBorder(nil, nil, nil,
+			field.Labelled("Cut at move", container.NewGridWrap(fyne.NewSize(100, p.setupPly.MinSize().Height), p.setupPly)),
+			field.Labelled("Openings, each played with both colours", container.NewBorder(nil, nil, nil, container.NewHBox(openingsButtons...), p.openings))),
 		p.sprt,
 		container.New(layout.NewGridLayoutWithColumns(4), field.Labelled("elo0", p.elo0), field.Labelled("elo1", p.elo1),
 			field.Labelled("alpha", p.alpha), field.Labelled("beta", p.beta)),
@@ -366,16 +379,37 @@ func (p *Panel) removeEngine(i int) {
 	p.lineupList.Refresh()
 }
 
-// settings reads the form.
+// settings reads the form, the engines as the sources give them now.
 func (p *Panel) settings() (Settings, error) {
 	specs, err := Specs(p.sources, p.lineup)
 	if err != nil {
 		return Settings{}, err
 	}
-	return Settings{Engines: specs, Gauntlet: p.gauntlet.Checked, TC: p.tc.Text, Playouts: p.playouts.Text,
-		Games: p.games.Text, Jobs: p.jobs.Text, MaxTurns: p.maxTurns.Text, Seed: p.seed.Text,
-		SPRT: p.sprt.Checked, Elo0: p.elo0.Text, Elo1: p.elo1.Text, Alpha: p.alpha.Text, Beta: p.beta.Text,
-		Out: p.out.Text}, nil
+	s := p.form()
+	s.Engines = specs
+	return s, nil
+}
+
+// form reads the form's fields.
+func (p *Panel) form() Settings {
+	s := Settings{Gauntlet: p.gauntlet.Checked, SPRT: p.sprt.Checked}
+	for _, f := range p.fields(&s) {
+		*f.text = f.e.Text
+	}
+	return s
+}
+
+// fieldRef is an entry of the form and the field of Settings it holds.
+type fieldRef struct {
+	e    *widget.Entry
+	text *string
+}
+
+// fields pairs the form's entries with the fields of s.
+func (p *Panel) fields(s *Settings) []fieldRef {
+	return []fieldRef{{p.tc, &s.TC}, {p.playouts, &s.Playouts}, {p.games, &s.Games}, {p.jobs, &s.Jobs}, {p.maxTurns, &s.MaxTurns},
+		{p.seed, &s.Seed}, {p.openings, &s.Openings}, {p.setupPly, &s.SetupPly}, {p.elo0, &s.Elo0}, {p.elo1, &s.Elo1},
+		{p.alpha, &s.Alpha}, {p.beta, &s.Beta}, {p.out, &s.Out}}
 }
 
 // Start starts a new match with the settings shown, as the Start button
@@ -546,21 +580,9 @@ func ViewerOpener(v *viewer.Panel, show func()) func(*records.ArchiveGame) error
 
 // saved is the form as kept in the preferences.
 type saved struct {
-	Lineup   []Entry
-	Gauntlet bool
-	TC       string
-	Playouts string
-	Games    string
-	Jobs     string
-	MaxTurns string
-	Seed     string
-	SPRT     bool
-	Elo0     string
-	Elo1     string
-	Alpha    string
-	Beta     string
-	Out      string
-	AutoOut  string
+	Lineup  []Entry
+	Form    Settings
+	AutoOut string
 }
 
 const prefKey = "matchpanel.settings"
@@ -571,10 +593,7 @@ func (p *Panel) save() {
 	if p.opts.Prefs == nil {
 		return
 	}
-	data, err := json.Marshal(saved{Lineup: p.lineup, Gauntlet: p.gauntlet.Checked, TC: p.tc.Text, Playouts: p.playouts.Text,
-		Games: p.games.Text, Jobs: p.jobs.Text, MaxTurns: p.maxTurns.Text, Seed: p.seed.Text, SPRT: p.sprt.Checked,
-		Elo0: p.elo0.Text, Elo1: p.elo1.Text, Alpha: p.alpha.Text, Beta: p.beta.Text, Out: p.out.Text, AutoOut: p.autoOut})
-	if err == nil {
+	if data, err := json.Marshal(saved{Lineup: p.lineup, Form: p.form(), AutoOut: p.autoOut}); err == nil {
 		p.opts.Prefs.SetString(prefKey, string(data))
 	}
 }
@@ -590,15 +609,11 @@ func (p *Panel) restore() bool {
 		return false
 	}
 	p.lineup = s.Lineup
-	p.gauntlet.SetChecked(s.Gauntlet)
-	for _, f := range []struct {
-		e    *widget.Entry
-		text string
-	}{{p.tc, s.TC}, {p.playouts, s.Playouts}, {p.games, s.Games}, {p.jobs, s.Jobs}, {p.maxTurns, s.MaxTurns},
-		{p.seed, s.Seed}, {p.elo0, s.Elo0}, {p.elo1, s.Elo1}, {p.alpha, s.Alpha}, {p.beta, s.Beta}, {p.out, s.Out}} {
-		f.e.SetText(f.text)
+	p.gauntlet.SetChecked(s.Form.Gauntlet)
+	p.sprt.SetChecked(s.Form.SPRT)
+	for _, f := range p.fields(&s.Form) {
+		f.e.SetText(*f.text)
 	}
-	p.sprt.SetChecked(s.SPRT)
 	p.autoOut = s.AutoOut
 	return true
 }

@@ -18,7 +18,9 @@ import (
 
 // Settings are the match's settings as the user typed them.
 type Settings struct {
-	Engines  []match.Spec
+	// Engines are the lineup's engines as specs; the preferences keep the
+	// lineup itself (see Entry).
+	Engines  []match.Spec `json:"-"`
 	Gauntlet bool
 	// TC is a time control in the archive's M/R/P/L/G/T form; Playouts a
 	// budget per move. At least one is needed.
@@ -27,6 +29,10 @@ type Settings struct {
 	// MaxTurns adjudicates a game after that many turns of each side
 	// (empty or 0: never).
 	Games, Jobs, MaxTurns, Seed string
+	// Openings, when given, is a file of positions or games the games
+	// start from, each twice with the colours swapped; games are cut after
+	// SetupPly moves (empty: every move kept).
+	Openings, SetupPly string
 	// SPRT turns the test on, with its four parameters.
 	SPRT                    bool
 	Elo0, Elo1, Alpha, Beta string
@@ -40,6 +46,7 @@ const (
 	maxPlayouts = 1_000_000_000
 	maxJobs     = 256
 	maxTurns    = 100_000
+	maxSetupPly = 100_000
 )
 
 // Config checks the settings and makes them a match configuration. An error
@@ -81,6 +88,18 @@ func (s Settings) Config() (match.Config, error) {
 	if t := strings.TrimSpace(s.Seed); t != "" {
 		if cfg.Seed, err = strconv.ParseUint(t, 10, 64); err != nil {
 			return cfg, fmt.Errorf("Seed: %q is not a whole number from 0 to %d", t, uint64(math.MaxUint64))
+		}
+	}
+	if path := strings.TrimSpace(s.Openings); path != "" {
+		ply, err := whole("Cut at move", s.SetupPly, 0, maxSetupPly, -1)
+		if strings.TrimSpace(s.SetupPly) == "" {
+			ply, err = -1, nil
+		}
+		if err != nil {
+			return cfg, err
+		}
+		if cfg.Openings, err = match.ReadOpenings(path, int(ply)); err != nil {
+			return cfg, fmt.Errorf("Openings: %v", err)
 		}
 	}
 	if s.SPRT {
