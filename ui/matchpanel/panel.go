@@ -191,7 +191,7 @@ func (p *Panel) build() {
 	p.optsEntry = widget.NewEntry()
 	p.optsEntry.OnSubmitted = func(string) { p.addEngine() }
 	addBtn := widget.NewButtonWithIcon("Add", theme.ContentAddIcon(), p.addEngine)
-	p.gauntlet = widget.NewCheck("Gauntlet: the first engine against each other (3 or more)", nil)
+	p.gauntlet = widget.NewCheck("Gauntlet: the first against each other", nil)
 
 	p.tc = field.Entry("", "e.g. 15s/2m30s/100")
 	p.playouts = field.Entry("2000", "none")
@@ -201,7 +201,7 @@ func (p *Panel) build() {
 	p.seed = field.Entry("1", "1")
 	p.openings = field.Entry("", "none: the engines set up")
 	p.setupPly = field.Entry("", "every move")
-	p.sprt = widget.NewCheck("SPRT: stop when the test decides (two engines)", func(on bool) { p.enableSPRT(on) })
+	p.sprt = widget.NewCheck("SPRT (two engines): stop once it decides", func(on bool) { p.enableSPRT(on) })
 	p.elo0 = field.Entry("0", "")
 	p.elo1 = field.Entry("20", "")
 	p.alpha = field.Entry("0.05", "")
@@ -279,6 +279,7 @@ func (p *Panel) build() {
 		}
 	}
 	p.graph = plot.NewBand("Elo", "games")
+	p.graph.Limit = 800 // beyond, an interval says only "few games yet"
 	p.gameTable = newTable(GameColumns, []float32{48, 160, 160, 100, 110, 56},
 		func() int { return len(p.gameRows) }, func(r, c int) string { return GameCell(p.gameRows[r], c) })
 	p.gameTable.OnSelected = func(id widget.TableCellID) {
@@ -347,7 +348,7 @@ func (p *Panel) enableSPRT(on bool) {
 func (p *Panel) sourceChosen() {
 	c := p.sourceSel.Selected
 	if c == SpecSource {
-		p.optsEntry.SetPlaceHolder("spec, e.g. builtin:search.exploration=0.3 name=wide or '/path/bot aei' name=bot")
+		p.optsEntry.SetPlaceHolder("a spec as --engine takes it, e.g. 'bin/bot aei' name=bot")
 		return
 	}
 	for _, s := range p.sources {
@@ -448,6 +449,7 @@ func (p *Panel) begin(resume bool) {
 	}
 	p.save()
 	p.engine = 0
+	p.standings.UnselectAll()
 	verb := "Started"
 	if resume {
 		verb = "Resumed"

@@ -29,6 +29,9 @@ type Band struct {
 	// Title is drawn in the top left corner; XUnit follows the count at
 	// the right end of the axis ("games").
 	Title, XUnit string
+	// Limit, when positive, bounds the value axis to ±Limit: the early,
+	// wide intervals of a match would otherwise squash the rest.
+	Limit float64
 }
 
 // NewBand returns an empty graph.
@@ -86,7 +89,7 @@ func (r *bandRenderer) Refresh() {
 	if len(ps) > 0 {
 		x = strconv.FormatFloat(ps[len(ps)-1].X, 'f', -1, 64) + " " + r.b.XUnit
 	}
-	r.lo, r.hi, r.ticks = BandRange(ps)
+	r.lo, r.hi, r.ticks = BandRange(ps, r.b.Limit)
 	for i, l := range r.yLabels {
 		if i < len(r.ticks) {
 			l.Text = signed(r.ticks[i])
@@ -104,12 +107,15 @@ func signed(v float64) string {
 }
 
 // BandRange chooses the value axis for ps: from lo to hi, covering every
-// finite value, its interval and zero, with round grid values ticks (at
-// most five) inside.
-func BandRange(ps []BandPoint) (lo, hi float64, ticks []float64) {
+// finite value, its interval and zero (within ±limit when limit is
+// positive), with round grid values ticks (at most five) inside.
+func BandRange(ps []BandPoint, limit float64) (lo, hi float64, ticks []float64) {
 	lo, hi = 0, 0
 	for _, p := range ps {
 		for _, v := range []float64{p.Y, p.Low, p.High} {
+			if limit > 0 {
+				v = math.Max(-limit, math.Min(limit, v))
+			}
 			if !math.IsInf(v, 0) && !math.IsNaN(v) {
 				lo, hi = math.Min(lo, v), math.Max(hi, v)
 			}
@@ -138,7 +144,7 @@ func BandRange(ps []BandPoint) (lo, hi float64, ticks []float64) {
 func (r *bandRenderer) draw(w, h int) image.Image {
 	img := image.NewNRGBA(image.Rect(0, 0, w, h))
 	draw.Draw(img, img.Bounds(), image.NewUniform(theme.Color(theme.ColorNameInputBackground)), image.Point{}, draw.Src)
-	lo, hi, ticks := BandRange(r.b.points)
+	lo, hi, ticks := BandRange(r.b.points, r.b.Limit)
 	for _, t := range ticks {
 		c := theme.Color(theme.ColorNameSeparator)
 		if t == 0 {

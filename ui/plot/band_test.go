@@ -16,18 +16,20 @@ func TestBandRange(t *testing.T) {
 	tests := []struct {
 		name   string
 		ps     []BandPoint
+		limit  float64
 		lo, hi float64
 		ticks  []float64
 	}{
-		{"empty: around zero", nil, -10, 10, []float64{-10, -5, 0, 5, 10}},
-		{"positive", []BandPoint{{1, 35, -13, 83}}, -50, 100, []float64{-50, 0, 50, 100}},
-		{"negative", []BandPoint{{1, -120, -310, -20}}, -400, 0, []float64{-400, -300, -200, -100, 0}},
-		{"infinite ignored", []BandPoint{{1, inf, 12, inf}, {2, 190, 30, 400}}, 0, 400, []float64{0, 100, 200, 300, 400}},
-		{"small", []BandPoint{{1, 2, -3, 7}}, -10, 10, []float64{-10, -5, 0, 5, 10}},
+		{"empty: around zero", nil, 0, -10, 10, []float64{-10, -5, 0, 5, 10}},
+		{"positive", []BandPoint{{1, 35, -13, 83}}, 0, -50, 100, []float64{-50, 0, 50, 100}},
+		{"negative", []BandPoint{{1, -120, -310, -20}}, 0, -400, 0, []float64{-400, -300, -200, -100, 0}},
+		{"infinite ignored", []BandPoint{{1, inf, 12, inf}, {2, 190, 30, 400}}, 0, 0, 400, []float64{0, 100, 200, 300, 400}},
+		{"limited", []BandPoint{{2, 300, -200, 1500}, {3, inf, 100, inf}}, 800, -500, 1000, []float64{-500, 0, 500, 1000}},
+		{"small", []BandPoint{{1, 2, -3, 7}}, 0, -10, 10, []float64{-10, -5, 0, 5, 10}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			lo, hi, ticks := BandRange(tc.ps)
+			lo, hi, ticks := BandRange(tc.ps, tc.limit)
 			if lo != tc.lo || hi != tc.hi || !reflect.DeepEqual(ticks, tc.ticks) {
 				t.Errorf("got %g..%g %v, want %g..%g %v", lo, hi, ticks, tc.lo, tc.hi, tc.ticks)
 			}
