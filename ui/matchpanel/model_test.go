@@ -47,6 +47,20 @@ func twoBuiltins(t *testing.T, games string) Settings {
 		Out: filepath.Join(t.TempDir(), "m.txt")}
 }
 
+// started is a model playing the match s.
+func started(t *testing.T, s Settings) *Model {
+	t.Helper()
+	cfg, err := s.Config()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := NewModel(nil)
+	if err := m.Start(cfg); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
 func TestSettingsConfig(t *testing.T) {
 	base := twoBuiltins(t, "4")
 	book := filepath.Join(t.TempDir(), "book.txt")
@@ -210,12 +224,7 @@ func TestModelPlaysMatch(t *testing.T) {
 	}
 
 	// The same seed plays the same games.
-	again := twoBuiltins(t, "2")
-	cfg2, _ := again.Config()
-	m2 := NewModel(nil)
-	if err := m2.Start(cfg2); err != nil {
-		t.Fatal(err)
-	}
+	m2 := started(t, twoBuiltins(t, "2"))
 	m2.Wait()
 	st2 := m2.State()
 	if len(st2.Games) != 2 {
@@ -234,14 +243,7 @@ func TestModelPlaysMatch(t *testing.T) {
 func TestModelStopAndResume(t *testing.T) {
 	s := twoBuiltins(t, "2")
 	s.Playouts = "100000000"
-	cfg, err := s.Config()
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := NewModel(nil)
-	if err := m.Start(cfg); err != nil {
-		t.Fatal(err)
-	}
+	m := started(t, s)
 	for deadline := time.Now().Add(5 * time.Second); len(m.State().Playing) == 0; time.Sleep(5 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatal("no game started")
@@ -266,7 +268,7 @@ func TestModelStopAndResume(t *testing.T) {
 
 	// Two games played, then the match of four resumed from the file.
 	s = twoBuiltins(t, "2")
-	cfg, _ = s.Config()
+	cfg, _ := s.Config()
 	if err := m.Start(cfg); err != nil {
 		t.Fatal(err)
 	}
@@ -374,14 +376,7 @@ func TestModelEngineFails(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Engines[1] = bad
-	cfg, err := s.Config()
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := NewModel(nil)
-	if err := m.Start(cfg); err != nil {
-		t.Fatal(err)
-	}
+	m := started(t, s)
 	m.Wait()
 	st := m.State()
 	if st.Err == nil || !strings.Contains(st.Err.Error(), "ghost did not start") || st.Stopped || st.Running {
