@@ -54,6 +54,8 @@ type Point struct {
 // State is a copy of the model for drawing.
 type State struct {
 	Version uint64
+	// Run counts the matches started, so that the end of each is told once.
+	Run int
 	// Running is true from Start until the runner has returned; Stopping
 	// once Cancel was called.
 	Running, Stopping bool
@@ -157,7 +159,7 @@ func (m *Model) Start(cfg match.Config) error {
 		cancel()
 		return ErrRunning
 	}
-	m.st = State{Version: m.st.Version + 1, Running: true, Config: cfg}
+	m.st = State{Version: m.st.Version + 1, Run: m.st.Run + 1, Running: true, Config: cfg}
 	m.prior, m.sawEvent = prior, false
 	m.cancel, m.done = cancel, done
 	m.mu.Unlock()

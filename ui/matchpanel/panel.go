@@ -61,6 +61,7 @@ type Panel struct {
 	rows     [][]string
 	gameRows []Game // newest first
 	engine   int    // the engine whose Elo the graph shows
+	told     int    // the last run whose end was told
 
 	lineupList *widget.List
 	sourceSel  *widget.Select
@@ -494,7 +495,6 @@ func (p *Panel) say(msg string, bad bool) {
 func (p *Panel) Sync() { p.apply(p.model.State()) }
 
 func (p *Panel) apply(st State) {
-	ended := p.st.Running && !st.Running
 	p.st = st
 	p.rows = StandingRows(st.Standings)
 	p.gameRows = p.gameRows[:0]
@@ -525,7 +525,8 @@ func (p *Panel) apply(st State) {
 		p.resumeBtn.Enable()
 		p.stopBtn.Disable()
 	}
-	if ended {
+	if !st.Running && st.Run > p.told {
+		p.told = st.Run
 		p.ended(st)
 	}
 }

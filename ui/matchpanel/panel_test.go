@@ -201,6 +201,19 @@ func TestPanelRefusesBadInput(t *testing.T) {
 	if !strings.Contains(tp.message.Text, "nothing to resume") {
 		t.Errorf("resume of a missing file: %q", tp.message.Text)
 	}
+	// An engine that cannot start says why, however soon the match ends.
+	set(tp.out, filepath.Join(t.TempDir(), "m.txt"))
+	tp.sourceSel.SetSelected(SpecSource)
+	test.Type(tp.optsEntry, "'"+filepath.Join(t.TempDir(), "no-such-bot")+" aei' name=ghost")
+	test.Tap(buttonIn(t, tp.Content(), "Add"))
+	test.Tap(tp.startBtn)
+	tp.Model().Wait()
+	tp.Sync()
+	if !strings.Contains(tp.message.Text, "ghost did not start") || tp.message.Importance != widget.DangerImportance {
+		t.Errorf("an engine that cannot start: %q", tp.message.Text)
+	}
+	tp.removeEngine(2)
+	tp.sourceSel.SetSelected("Embedded MCTS")
 	// An engine the options do not fit is not added.
 	test.Type(tp.optsEntry, "search.nonsense=1")
 	test.Tap(buttonIn(t, tp.Content(), "Add"))
