@@ -443,36 +443,46 @@ func CheckWritable(path string) error {
 	return os.Remove(name)
 }
 
-// RunsDir is the folder where runs are kept: $XDG_DATA_HOME/arimaa-workbench/runs
+// RunsDir is the folder where runs are kept: DataDir()/runs.
+func RunsDir() (string, error) {
+	d, err := DataDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(d, "runs"), nil
+}
+
+// DataDir is the workbench's folder for what it keeps of its work (suite
+// runs, match archives): $XDG_DATA_HOME/arimaa-workbench
 // (~/.local/share/... when unset) on Unix, the local application data
 // folder on Windows and ~/Library/Application Support on macOS.
-func RunsDir() (string, error) {
+func DataDir() (string, error) {
 	const app = "arimaa-workbench"
 	switch runtime.GOOS {
 	case "windows":
 		if d := os.Getenv("LocalAppData"); d != "" {
-			return filepath.Join(d, app, "runs"), nil
+			return filepath.Join(d, app), nil
 		}
 		d, err := os.UserConfigDir()
 		if err != nil {
 			return "", err
 		}
-		return filepath.Join(d, app, "runs"), nil
+		return filepath.Join(d, app), nil
 	case "darwin", "ios":
 		home, err := os.UserHomeDir()
 		if err != nil {
 			return "", err
 		}
-		return filepath.Join(home, "Library", "Application Support", app, "runs"), nil
+		return filepath.Join(home, "Library", "Application Support", app), nil
 	}
 	if d := os.Getenv("XDG_DATA_HOME"); d != "" && filepath.IsAbs(d) {
-		return filepath.Join(d, app, "runs"), nil
+		return filepath.Join(d, app), nil
 	}
 	home, err := os.UserHomeDir()
 	if err != nil {
 		return "", err
 	}
-	return filepath.Join(home, ".local", "share", app, "runs"), nil
+	return filepath.Join(home, ".local", "share", app), nil
 }
 
 // RunFileName is the file name of a new run: its start time and suite.

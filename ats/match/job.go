@@ -82,6 +82,7 @@ type specJSON struct {
 	Config  string       `json:"config,omitempty"`
 	Threads int          `json:"threads,omitempty"`
 	Command []string     `json:"command,omitempty"`
+	Dir     string       `json:"dir,omitempty"`
 	Options []aei.Option `json:"options,omitempty"`
 	Env     []string     `json:"env,omitempty"`
 	Text    string       `json:"text,omitempty"`
@@ -89,7 +90,7 @@ type specJSON struct {
 
 // MarshalJSON writes the spec for a worker.
 func (s Spec) MarshalJSON() ([]byte, error) {
-	w := specJSON{Name: s.Name, Builtin: s.Builtin, Threads: s.Threads, Command: s.Command, Options: s.Options, Env: s.Env, Text: s.Text}
+	w := specJSON{Name: s.Name, Builtin: s.Builtin, Threads: s.Threads, Command: s.Command, Dir: s.Dir, Options: s.Options, Env: s.Env, Text: s.Text}
 	if s.Builtin {
 		var b strings.Builder
 		if err := s.Config.WriteTOML(&b); err != nil {
@@ -106,7 +107,7 @@ func (s *Spec) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &w); err != nil {
 		return err
 	}
-	*s = Spec{Name: w.Name, named: true, Builtin: w.Builtin, Threads: w.Threads, Command: w.Command, Options: w.Options, Env: w.Env, Text: w.Text}
+	*s = Spec{Name: w.Name, named: true, Builtin: w.Builtin, Threads: w.Threads, Command: w.Command, Dir: w.Dir, Options: w.Options, Env: w.Env, Text: w.Text}
 	if w.Builtin {
 		c, err := config.Load(strings.NewReader(w.Config), "the configuration of "+w.Name)
 		if err != nil {

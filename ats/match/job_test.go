@@ -21,7 +21,7 @@ func TestGameJSON(t *testing.T) {
 	}
 	tc, _ := ParseTimeControl("1s/30s/100/30s/10m")
 	g := &Game{ID: 7, Engines: [2]Spec{builtin(t, "base", "search.exploration=0.35", "threads=2"),
-		{Name: "bot", Command: []string{"/bin/bot", "--x"}, Options: []aei.Option{{Name: "hash", Value: "64"}}, Env: []string{"A=b"}}},
+		{Name: "bot", Command: []string{"/bin/bot", "--x"}, Dir: "/opt/bot", Options: []aei.Option{{Name: "hash", Value: "64"}}, Env: []string{"A=b"}}},
 		Opening: &ops[0], Seed: 99, Event: "e",
 		Limits: Limits{TC: tc, Playouts: 5, Nodes: 6, MaxTurns: 7, MoveTimeout: 8, StartTimeout: 9, Grace: 10}}
 	data, err := json.Marshal(g)

@@ -619,12 +619,14 @@ func (r *Runner) resume(data []byte) error {
 		}
 		r.done[id] = true
 		r.prior++
-		r.book([2]int{pg.Gold, pg.Silver}, ag.Result, ag.Unfinished, kindOf(ag))
+		r.book([2]int{pg.Gold, pg.Silver}, ag.Result, ag.Unfinished, KindOf(ag))
 	}
 }
 
-// kindOf recovers how an archived game of a match ended from its events.
-func kindOf(ag *records.ArchiveGame) string {
+// KindOf recovers how an archived game of a match ended (goal, time,
+// crash, adjudication, ... as GameResult.Kind) from its events; for a game
+// of another origin it is the archive's termination.
+func KindOf(ag *records.ArchiveGame) string {
 	lines := strings.Split(ag.Events, "\n")
 	for i := len(lines) - 1; i >= 0; i-- {
 		_, text, _ := strings.Cut(lines[i], " ")

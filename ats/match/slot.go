@@ -33,7 +33,7 @@ func NewSlot(site string) *Slot {
 // started with, so that a worker playing games of several matches reuses
 // a process only for the very same engine.
 func playerKey(s *Spec, l Limits) string {
-	return fmt.Sprintf("%#v|%#v|%#v|%q|%d|%d|%d", s.Command, s.Env, s.Options, s.Name, l.Playouts, l.StartTimeout, l.Grace)
+	return fmt.Sprintf("%#v|%q|%#v|%#v|%q|%d|%d|%d", s.Command, s.Dir, s.Env, s.Options, s.Name, l.Playouts, l.StartTimeout, l.Grace)
 }
 
 // player returns the engine that plays side in game, started afresh for a
@@ -85,5 +85,5 @@ func (sl *Slot) Close() {
 }
 
 func aeiConfig(s *Spec, l Limits) aei.Config {
-	return aei.Config{Command: s.Command, Env: s.Env, Options: s.Options, StartTimeout: l.StartTimeout, Grace: l.Grace}
+	return aei.Config{Command: s.Command, Dir: s.Dir, Env: s.Env, Options: s.Options, StartTimeout: l.StartTimeout, Grace: l.Grace}
 }

@@ -28,6 +28,7 @@ type Spec struct {
 	Threads int           // builtin: search threads; 0 means 1
 
 	Command []string     // AEI: the program and its arguments
+	Dir     string       // AEI: the working folder; empty for the current one
 	Options []aei.Option // AEI: sent with setoption after the handshake, in order
 	Env     []string     // AEI: extra environment, "NAME=value"
 
@@ -73,21 +74,69 @@ func ParseSpec(words []string) (Spec, error) {
 		return Spec{}, fmt.Errorf("engine %q: %w", text, err)
 	}
 	s := Spec{Command: cmd, Text: text, Name: filepath.Base(cmd[0])}
-	for _, w := range words[1:] {
+	if err := s.aeiOptions(words[1:]); err != nil {
+		return Spec{}, fmt.Errorf("engine %q: %w", text, err)
+	}
+	return s, s.checkName()
+}
+
+// ParseSpecLine reads an engine spec written on one line as it would follow
+// --engine on a shell's command line: the line is split into words as a
+// shell splits plain words (so an AEI command line with arguments is
+// quoted, "'bin/baseline aei' name=baseline"), then read by ParseSpec.
+func ParseSpecLine(line string) (Spec, error) {
+	words, err := aei.SplitCommand(line)
+	if err != nil {
+		return Spec{}, fmt.Errorf("engine %q: %w", line, err)
+	}
+	return ParseSpec(words)
+}
+
+// BuiltinSpec is the embedded engine with the configuration cfg, named
+// name, then changed by opts, the KEY=VALUE words ParseSpec reads after
+// "builtin": name=, threads= and configuration keys.
+func BuiltinSpec(name string, cfg config.Config, opts ...string) (Spec, error) {
+	s := Spec{Builtin: true, Config: cfg, Name: name, Text: strings.Join(append([]string{name}, opts...), " ")}
+	if err := s.builtinOptions(opts); err != nil {
+		return Spec{}, fmt.Errorf("engine %s: %w", name, err)
+	}
+	return s, s.checkName()
+}
+
+// AEISpec is an external AEI engine named name, started with the program
+// and arguments command in the folder dir ("": the current one), sent
+// options after the handshake, then changed by opts, the KEY=VALUE words
+// ParseSpec reads after an AEI command line: name=, and further options.
+func AEISpec(name string, command []string, dir string, options []aei.Option, opts ...string) (Spec, error) {
+	if len(command) == 0 || command[0] == "" {
+		return Spec{}, fmt.Errorf("engine %s: %w: the command line is empty", name, aei.ErrCommand)
+	}
+	s := Spec{Name: name, Command: append([]string(nil), command...), Dir: dir,
+		Options: append([]aei.Option(nil), options...), Text: strings.Join(append([]string{name}, opts...), " ")}
+	if err := s.aeiOptions(opts); err != nil {
+		return Spec{}, fmt.Errorf("engine %s: %w", name, err)
+	}
+	return s, s.checkName()
+}
+
+// aeiOptions applies an AEI engine's KEY=VALUE words: name=, or an option
+// sent with setoption.
+func (s *Spec) aeiOptions(words []string) error {
+	for _, w := range words {
 		k, v, err := splitOption(w)
 		if err != nil {
-			return Spec{}, fmt.Errorf("engine %q: %w", text, err)
+			return err
 		}
 		if k == "name" {
 			s.Name, s.named = v, true
 			continue
 		}
 		if strings.ContainsAny(v, "\r\n") {
-			return Spec{}, fmt.Errorf("engine %q: option %s: the value spans lines", text, k)
+			return fmt.Errorf("option %s: the value spans lines", k)
 		}
 		s.Options = append(s.Options, aei.Option{Name: k, Value: v})
 	}
-	return s, s.checkName()
+	return nil
 }
 
 // parseBuiltin reads "builtin[:FILE|:K=V,...]" and its options.
@@ -121,10 +170,19 @@ func parseBuiltin(engine string, opts []string) (Spec, error) {
 			s.Name = strings.TrimSuffix(filepath.Base(rest), filepath.Ext(rest))
 		}
 	}
-	for _, w := range opts {
+	if err := s.builtinOptions(opts); err != nil {
+		return Spec{}, err
+	}
+	return s, s.checkName()
+}
+
+// builtinOptions applies the builtin engine's KEY=VALUE words: name=,
+// threads= and configuration keys.
+func (s *Spec) builtinOptions(words []string) error {
+	for _, w := range words {
 		k, v, err := splitOption(w)
 		if err != nil {
-			return Spec{}, err
+			return err
 		}
 		switch {
 		case k == "name":
@@ -132,18 +190,18 @@ func parseBuiltin(engine string, opts []string) (Spec, error) {
 		case k == "threads":
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 || n > 256 {
-				return Spec{}, fmt.Errorf("threads=%q: not a whole number from 1 to 256", v)
+				return fmt.Errorf("threads=%q: not a whole number from 1 to 256", v)
 			}
 			s.Threads = n
 		case strings.Contains(k, "."):
 			if err := s.Config.Set(k, v); err != nil {
-				return Spec{}, err
+				return err
 			}
 		default:
-			return Spec{}, fmt.Errorf("%q is neither name=, threads= nor a configuration key such as search.exploration", w)
+			return fmt.Errorf("%q is neither name=, threads= nor a configuration key such as search.exploration", w)
 		}
 	}
-	return s, s.checkName()
+	return nil
 }
 
 func splitOption(w string) (string, string, error) {

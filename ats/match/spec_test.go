@@ -60,6 +60,64 @@ func TestParseSpec(t *testing.T) {
 	}
 }
 
+// TestSpecConstructors: a spec from the workbench's settings takes the
+// same KEY=VALUE words as one on the command line, and a spec typed on one
+// line reads as the shell would have split it.
+func TestSpecConstructors(t *testing.T) {
+	cfg := config.Default()
+	cfg.Search.Exploration = 0.4
+	wide := cfg
+	wide.Search.Exploration = 0.3
+	hash := []aei.Option{{Name: "hash", Value: "64"}}
+	tests := []struct {
+		name string
+		got  func() (Spec, error)
+		want Spec
+	}{
+		{"builtin as set", func() (Spec, error) { return BuiltinSpec("Embedded MCTS", cfg) },
+			Spec{Name: "Embedded MCTS", Builtin: true, Config: cfg, Text: "Embedded MCTS"}},
+		{"builtin with keys", func() (Spec, error) {
+			return BuiltinSpec("Embedded MCTS", cfg, "search.exploration=0.3", "threads=2", "name=wide")
+		}, Spec{Name: "wide", named: true, Builtin: true, Config: wide, Threads: 2,
+			Text: "Embedded MCTS search.exploration=0.3 threads=2 name=wide"}},
+		{"aei", func() (Spec, error) { return AEISpec("bot", []string{"/opt/bot", "aei"}, "/opt", hash, "depth=8") },
+			Spec{Name: "bot", Command: []string{"/opt/bot", "aei"}, Dir: "/opt",
+				Options: []aei.Option{{Name: "hash", Value: "64"}, {Name: "depth", Value: "8"}}, Text: "bot depth=8"}},
+		{"line, builtin", func() (Spec, error) { return ParseSpecLine("builtin:search.exploration=0.3 name=x") },
+			Spec{Name: "x", named: true, Builtin: true, Config: func() config.Config { c := config.Default(); c.Search.Exploration = 0.3; return c }(),
+				Text: "builtin:search.exploration=0.3 name=x"}},
+		{"line, aei", func() (Spec, error) { return ParseSpecLine("'bin/baseline aei' name=baseline") },
+			Spec{Name: "baseline", named: true, Command: []string{"bin/baseline", "aei"}, Text: "bin/baseline aei name=baseline"}},
+	}
+	for _, tc := range tests {
+		got, err := tc.got()
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s:\n got %+v\nwant %+v", tc.name, got, tc.want)
+		}
+	}
+	if cfg.Search.Exploration != 0.4 {
+		t.Error("BuiltinSpec changed the configuration it was given")
+	}
+	for name, bad := range map[string]func() (Spec, error){
+		"unknown key":    func() (Spec, error) { return BuiltinSpec("e", cfg, "search.nonsense=1") },
+		"not an option":  func() (Spec, error) { return BuiltinSpec("e", cfg, "fast") },
+		"empty name":     func() (Spec, error) { return BuiltinSpec("", cfg) },
+		"no command":     func() (Spec, error) { return AEISpec("bot", nil, "", nil) },
+		"multiline":      func() (Spec, error) { return AEISpec("bot", []string{"bot"}, "", nil, "x=a\nb") },
+		"unquoted args":  func() (Spec, error) { return ParseSpecLine("bin/baseline aei name=b") },
+		"unclosed quote": func() (Spec, error) { return ParseSpecLine("'bin/baseline aei") },
+		"empty line":     func() (Spec, error) { return ParseSpecLine("  ") },
+	} {
+		if s, err := bad(); err == nil {
+			t.Errorf("%s: accepted as %+v", name, s)
+		}
+	}
+}
+
 func TestSplitArgs(t *testing.T) {
 	args := []string{"--games", "10", "--engine", "builtin", "--engine", "bin/baseline aei", "name=baseline", "hash=64",
 		"-j", "2", "--engine=builtin:search.exploration=0.3", "name=x", "--out", "m.txt", "--", "--engine", "y"}

@@ -92,7 +92,7 @@ func (st Standings) Line() string {
 			e = st.ranked()[0]
 			b.WriteString(", leader")
 		}
-		fmt.Fprintf(&b, "  %s %d-%d-%d (%.1f%%)  Elo %s", e.Name, e.Wins, e.Losses, e.Draws, 100*e.Points(), formatElo(e.Elo))
+		fmt.Fprintf(&b, "  %s %d-%d-%d (%.1f%%)  Elo %s", e.Name, e.Wins, e.Losses, e.Draws, 100*e.Points(), e.Elo.String())
 	}
 	if s := st.SPRT; s != nil {
 		fmt.Fprintf(&b, "  LLR %.2f [%.2f, %.2f]", s.LLR, s.Lower, s.Upper)
@@ -109,8 +109,8 @@ func (st Standings) Line() string {
 	return b.String()
 }
 
-// formatElo writes an Elo difference with its margin, e.g. "+35 ±48".
-func formatElo(e Elo) string {
+// String writes the Elo difference with its margin, e.g. "+35 ±48".
+func (e Elo) String() string {
 	if math.IsInf(e.Diff, 0) {
 		return fmt.Sprintf("%+.0f", e.Diff) // every game won, or every game lost
 	}
@@ -152,7 +152,7 @@ func (st Standings) WriteTable(w io.Writer) error {
 			faults = append(faults, fmt.Sprintf("%s %d", k, e.Faults[k]))
 		}
 		fmt.Fprintf(&b, "%-4d %-*s %6d %14s %6.1f%% %12s  %s\n", i+1, width, e.Name, e.Games(),
-			fmt.Sprintf("%d-%d-%d", e.Wins, e.Losses, e.Draws), 100*e.Points(), formatElo(e.Elo), strings.Join(faults, ", "))
+			fmt.Sprintf("%d-%d-%d", e.Wins, e.Losses, e.Draws), 100*e.Points(), e.Elo.String(), strings.Join(faults, ", "))
 	}
 	var kinds []string
 	for _, k := range slices.Sorted(maps.Keys(st.Kinds)) {

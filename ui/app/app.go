@@ -40,7 +40,7 @@ func Run(args []string, stderr io.Writer) int {
 	fs := flag.NewFlagSet("arimaa-workbench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	shot := fs.String("screenshot", "", "save the window to this PNG file once drawn, then exit")
-	tab := fs.String("tab", "", "panel to show: Editor, Viewer, Engine or Suite")
+	tab := fs.String("tab", "", "panel to show: Editor, Viewer, Engine, Suite or Match")
 	timing := fs.Bool("timing", false, "print the time from start to the first frame on stderr")
 	delay := fs.Duration("screenshot-delay", 1500*time.Millisecond, "how long to let the window draw before --screenshot")
 	analyse := fs.Bool("analyse", false, "start analysing the current position in the Engine panel")
@@ -85,7 +85,7 @@ func Run(args []string, stderr io.Writer) int {
 		defer os.RemoveAll(tmp)
 		shotDir = tmp
 		pOpts = panels.Options{ConfigPath: filepath.Join(tmp, "engine.toml"),
-			EnginesPath: filepath.Join(tmp, "engines.toml"), RunsDir: filepath.Join(tmp, "runs")}
+			EnginesPath: filepath.Join(tmp, "engines.toml"), RunsDir: filepath.Join(tmp, "runs"), MatchesDir: filepath.Join(tmp, "matches")}
 	}
 	ps := panels.Add(wb, pOpts)
 	defer ps.Close()

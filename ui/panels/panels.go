@@ -1,5 +1,5 @@
-// Package panels adds the engine panel and the test-suite panel to the
-// workbench window. They share the embedded engine's configuration (edited
+// Package panels adds the engine panel, the test-suite panel and the match
+// panel to the workbench window. They share the embedded engine's configuration (edited
 // in the engine panel's settings tab, kept in
 // os.UserConfigDir()/arimaa-workbench/engine.toml) and the list of external
 // AEI engines (kept in .../engines.toml, see ui/engines).
@@ -18,6 +18,7 @@ import (
 	"arimaa-workbench/ui/enginepanel"
 	"arimaa-workbench/ui/engines"
 	"arimaa-workbench/ui/files"
+	"arimaa-workbench/ui/matchpanel"
 	"arimaa-workbench/ui/shell"
 	"arimaa-workbench/ui/state"
 	"arimaa-workbench/ui/suitepanel"
@@ -38,6 +39,7 @@ type Options struct {
 	ConfigPath  string
 	EnginesPath string
 	RunsDir     string
+	MatchesDir  string // "": the user's data folder, then matches
 	// Manual leaves the panels' refresh tickers off: the caller redraws
 	// them with Sync (tests, which must not race a ticker).
 	Manual bool
@@ -47,6 +49,7 @@ type Options struct {
 type Panels struct {
 	Engine *enginepanel.Panel
 	Suite  *suitepanel.Panel
+	Match  *matchpanel.Panel
 	Config *enginepanel.ConfigStore
 }
 
@@ -125,9 +128,11 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 		Prefs:   wb.App.Preferences(),
 		Window:  wb.Window,
 	})
+	mp := addMatch(wb, opts, store, extEditor)
 	extEditor.OnChanged = func(engines.Settings) {
 		ep.ReloadEngines()
 		sp.ReloadEngines()
+		mp.ReloadEngines()
 	}
 	if !opts.Manual {
 		ep.StartRefresh()
@@ -135,6 +140,7 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 	}
 	wb.AddPanel(EngineTab, theme.ComputerIcon(), ep.Content())
 	wb.AddPanel(SuiteTab, theme.ListIcon(), sp.Content())
+	wb.AddPanel(MatchTab, theme.MediaReplayIcon(), mp.Content())
 	wb.SetAnalyser(func(state.Snapshot) {
 		wb.Select(EngineTab)
 		ep.Analyse()
@@ -142,13 +148,14 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 	if len(problems) > 0 {
 		wb.Status(strings.Join(problems, "; "))
 	}
-	return &Panels{Engine: ep, Suite: sp, Config: store}
+	return &Panels{Engine: ep, Suite: sp, Match: mp, Config: store}
 }
 
-// Close stops any analysis or suite run.
+// Close stops any analysis, suite run or match.
 func (p *Panels) Close() {
 	p.Engine.Close()
 	p.Suite.Close()
+	p.Match.Close()
 }
 
 // IsSuite reports whether a command-line argument names tests for the suite

@@ -2,8 +2,6 @@ package panels
 
 import (
 	"flag"
-	"image/png"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,6 +15,7 @@ import (
 	"arimaa-workbench/ui/shell"
 	"arimaa-workbench/ui/state"
 	"arimaa-workbench/ui/suitepanel"
+	"arimaa-workbench/ui/uitest"
 )
 
 var shotDir = flag.String("shots", "", "write engine.png and suite.png of the real panels to this folder")
@@ -66,13 +65,13 @@ func TestPanelsInWorkbench(t *testing.T) {
 		t.Fatalf("analysis: err %v, best %v", st.Err, st.Report.HasBest)
 	}
 	if *shotDir != "" {
-		capture(t, w, filepath.Join(*shotDir, "engine.png"))
+		uitest.Capture(t, w, filepath.Join(*shotDir, "engine.png"))
 		for _, tab := range []string{"Search tree", "Evaluation", "Engine output", "Settings"} {
 			if !ep.ShowTab(tab) {
 				t.Fatalf("no tab %q", tab)
 			}
 			ep.Sync()
-			capture(t, w, filepath.Join(*shotDir, "engine-"+strings.ReplaceAll(strings.ToLower(tab), " ", "-")+".png"))
+			uitest.Capture(t, w, filepath.Join(*shotDir, "engine-"+strings.ReplaceAll(strings.ToLower(tab), " ", "-")+".png"))
 		}
 		ep.ShowTab("Candidates")
 	}
@@ -105,7 +104,7 @@ func TestPanelsInWorkbench(t *testing.T) {
 	}
 	if *shotDir != "" {
 		wb.Select(SuiteTab)
-		capture(t, w, filepath.Join(*shotDir, "suite.png"))
+		uitest.Capture(t, w, filepath.Join(*shotDir, "suite.png"))
 	}
 }
 
@@ -118,16 +117,4 @@ func suiteSetup(t *testing.T, p *Panels) suitepanel.Setup {
 	}
 	return suitepanel.Setup{Engine: f, EngineName: embeddedName, Options: opts, Threads: 1, Seed: 1,
 		Limits: ats.Limits{Playouts: 400}, Cycles: 1, Threshold: 1}
-}
-
-func capture(t *testing.T, w fyne.Window, path string) {
-	t.Helper()
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := png.Encode(f, w.Canvas().Capture()); err != nil {
-		t.Fatal(err)
-	}
 }

@@ -1,6 +1,7 @@
-// Package plot draws the engine panel's graph of a win ratio over time: a
-// line from 0 to 100 % against the elapsed time, with a grid, axis labels and
-// the even line at 50 %.
+// Package plot draws the workbench's graphs: the engine panel's win ratio
+// over time (WinRatio: a line from 0 to 100 % against the elapsed time, with
+// a grid, axis labels and the even line at 50 %) and the match panel's Elo
+// over the games (Band: a value with its interval shaded, against a count).
 package plot
 
 import (
@@ -51,96 +52,120 @@ func (w *WinRatio) Points() []Point { return w.points }
 // CreateRenderer builds the graph's renderer.
 func (w *WinRatio) CreateRenderer() fyne.WidgetRenderer {
 	r := &renderer{w: w}
-	r.raster = canvas.NewRaster(r.draw)
-	r.raster.ScaleMode = canvas.ImageScaleFastest
-	r.title = canvas.NewText(w.Title, theme.Color(theme.ColorNameForeground))
-	r.title.TextSize = theme.CaptionTextSize()
-	r.title.TextStyle.Bold = true
-	for i := range r.yLabels {
-		r.yLabels[i] = canvas.NewText(strconv.Itoa(i*25)+"%", theme.Color(theme.ColorNamePlaceHolder))
-		r.yLabels[i].TextSize = theme.CaptionTextSize()
-		r.yLabels[i].Alignment = fyne.TextAlignTrailing
-	}
-	r.xLabel = canvas.NewText("", theme.Color(theme.ColorNamePlaceHolder))
-	r.xLabel.TextSize = theme.CaptionTextSize()
-	r.xLabel.Alignment = fyne.TextAlignTrailing
-	r.empty = canvas.NewText("no samples yet", theme.Color(theme.ColorNamePlaceHolder))
-	r.empty.TextSize = theme.CaptionTextSize()
-	r.empty.Alignment = fyne.TextAlignCenter
-	r.objects = []fyne.CanvasObject{r.raster, r.title, r.xLabel, r.empty}
-	for _, l := range r.yLabels {
-		r.objects = append(r.objects, l)
+	r.frame = newFrame(w.Title, "no samples yet", 5, 34, r.draw)
+	for i, l := range r.yLabels {
+		l.Text = strconv.Itoa(i*25) + "%"
 	}
 	return r
 }
 
 type renderer struct {
-	w       *WinRatio
-	raster  *canvas.Raster
-	title   *canvas.Text
-	yLabels [5]*canvas.Text
-	xLabel  *canvas.Text
-	empty   *canvas.Text
-	objects []fyne.CanvasObject
-	plot    fyne.Position // top left of the plotting area
-	plotSz  fyne.Size
+	*frame
+	w *WinRatio
 }
-
-const labelWidth = 34
 
 func (r *renderer) Layout(size fyne.Size) {
-	pad := theme.Padding()
-	th := r.title.MinSize().Height
-	r.title.Move(fyne.NewPos(labelWidth+pad, 0))
-	r.title.Resize(r.title.MinSize())
-	r.plot = fyne.NewPos(labelWidth+pad, th+pad)
-	r.plotSz = fyne.NewSize(size.Width-r.plot.X-pad, size.Height-r.plot.Y-th-pad)
-	if r.plotSz.Width < 1 {
-		r.plotSz.Width = 1
+	r.layout(size)
+	for i := range r.yLabels {
+		r.placeLabel(i, 1-float32(i)/4)
 	}
-	if r.plotSz.Height < 1 {
-		r.plotSz.Height = 1
-	}
-	r.raster.Move(r.plot)
-	r.raster.Resize(r.plotSz)
-	for i, l := range r.yLabels {
-		h := l.MinSize().Height
-		y := r.plot.Y + r.plotSz.Height*(1-float32(i)/4) - h/2
-		l.Move(fyne.NewPos(0, y))
-		l.Resize(fyne.NewSize(labelWidth, h))
-	}
-	r.xLabel.Move(fyne.NewPos(r.plot.X, r.plot.Y+r.plotSz.Height+2))
-	r.xLabel.Resize(fyne.NewSize(r.plotSz.Width, th))
-	r.empty.Move(fyne.NewPos(r.plot.X, r.plot.Y+r.plotSz.Height/2-th/2))
-	r.empty.Resize(fyne.NewSize(r.plotSz.Width, th))
-}
-
-func (r *renderer) MinSize() fyne.Size {
-	return fyne.NewSize(labelWidth+160, 3*r.title.MinSize().Height+60)
 }
 
 func (r *renderer) Refresh() {
-	r.title.Text = r.w.Title
-	r.title.Color = theme.Color(theme.ColorNameForeground)
 	ps := r.w.points
-	r.empty.Hidden = len(ps) > 0
+	x := ""
 	if len(ps) > 0 {
-		r.xLabel.Text = axisTime(ps[len(ps)-1].T)
-	} else {
-		r.xLabel.Text = ""
+		x = axisTime(ps[len(ps)-1].T)
 	}
-	for _, l := range r.yLabels {
+	r.refresh(r.w.Title, x, len(ps) == 0)
+}
+
+// frame is what the graphs draw around their plotting area (a raster):
+// the title above, labels of the value axis at the left, the label of the
+// end of the other axis below, and a note while there is nothing to draw.
+type frame struct {
+	raster     *canvas.Raster
+	title      *canvas.Text
+	yLabels    []*canvas.Text
+	xLabel     *canvas.Text
+	empty      *canvas.Text
+	objects    []fyne.CanvasObject
+	labelWidth float32
+	plot       fyne.Position // top left of the plotting area
+	plotSz     fyne.Size
+}
+
+func newFrame(title, empty string, labels int, labelWidth float32, draw func(w, h int) image.Image) *frame {
+	f := &frame{labelWidth: labelWidth}
+	f.raster = canvas.NewRaster(draw)
+	f.raster.ScaleMode = canvas.ImageScaleFastest
+	caption := func(text string, c fyne.ThemeColorName, align fyne.TextAlign) *canvas.Text {
+		t := canvas.NewText(text, theme.Color(c))
+		t.TextSize = theme.CaptionTextSize()
+		t.Alignment = align
+		return t
+	}
+	f.title = caption(title, theme.ColorNameForeground, fyne.TextAlignLeading)
+	f.title.TextStyle.Bold = true
+	f.xLabel = caption("", theme.ColorNamePlaceHolder, fyne.TextAlignTrailing)
+	f.empty = caption(empty, theme.ColorNamePlaceHolder, fyne.TextAlignCenter)
+	f.objects = []fyne.CanvasObject{f.raster, f.title, f.xLabel, f.empty}
+	for range labels {
+		l := caption("", theme.ColorNamePlaceHolder, fyne.TextAlignTrailing)
+		f.yLabels = append(f.yLabels, l)
+		f.objects = append(f.objects, l)
+	}
+	return f
+}
+
+// layout places everything but the value labels (placeLabel).
+func (f *frame) layout(size fyne.Size) {
+	pad := theme.Padding()
+	th := f.title.MinSize().Height
+	f.title.Move(fyne.NewPos(f.labelWidth+pad, 0))
+	f.title.Resize(f.title.MinSize())
+	f.plot = fyne.NewPos(f.labelWidth+pad, th+pad)
+	f.plotSz = fyne.NewSize(max(1, size.Width-f.plot.X-pad), max(1, size.Height-f.plot.Y-th-pad))
+	f.raster.Move(f.plot)
+	f.raster.Resize(f.plotSz)
+	f.xLabel.Move(fyne.NewPos(f.plot.X, f.plot.Y+f.plotSz.Height+2))
+	f.xLabel.Resize(fyne.NewSize(f.plotSz.Width, th))
+	f.empty.Move(fyne.NewPos(f.plot.X, f.plot.Y+f.plotSz.Height/2-th/2))
+	f.empty.Resize(fyne.NewSize(f.plotSz.Width, th))
+}
+
+// placeLabel puts value label i beside the line at the fraction down of
+// the plotting area's height.
+func (f *frame) placeLabel(i int, down float32) {
+	l := f.yLabels[i]
+	h := l.MinSize().Height
+	l.Move(fyne.NewPos(0, f.plot.Y+f.plotSz.Height*down-h/2))
+	l.Resize(fyne.NewSize(f.labelWidth, h))
+}
+
+func (f *frame) MinSize() fyne.Size {
+	return fyne.NewSize(f.labelWidth+160, 3*f.title.MinSize().Height+60)
+}
+
+// refresh redraws with the title, the axis end's label and whether there
+// is nothing to draw.
+func (f *frame) refresh(title, x string, empty bool) {
+	f.title.Text = title
+	f.title.Color = theme.Color(theme.ColorNameForeground)
+	f.xLabel.Text = x
+	f.empty.Hidden = !empty
+	for _, l := range f.yLabels {
 		l.Color = theme.Color(theme.ColorNamePlaceHolder)
 		l.Refresh()
 	}
-	r.title.Refresh()
-	r.xLabel.Refresh()
-	r.empty.Refresh()
-	r.raster.Refresh()
+	f.title.Refresh()
+	f.xLabel.Refresh()
+	f.empty.Refresh()
+	f.raster.Refresh()
 }
 
-func (r *renderer) Objects() []fyne.CanvasObject { return r.objects }
-func (r *renderer) Destroy()                     {}
+func (f *frame) Objects() []fyne.CanvasObject { return f.objects }
+func (f *frame) Destroy()                     {}
 
 // axisTime labels the right end of the time axis.
 func axisTime(d time.Duration) string {

@@ -22,6 +22,7 @@ import (
 	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/board"
+	"arimaa-workbench/ui/field"
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/state"
 )
@@ -260,11 +261,11 @@ func (p *Panel) build() {
 
 	p.engineSel = widget.NewSelect(nil, nil)
 	p.engineSel.PlaceHolder = "no engine"
-	p.timeEntry = entry("1", "seconds")
-	p.playouts = entry("", "no budget")
-	p.cycles = entry("1", "1")
-	p.threads = entry("1", "default")
-	p.seed = entry("1", "")
+	p.timeEntry = field.Entry("1", "seconds")
+	p.playouts = field.Entry("", "no budget")
+	p.cycles = field.Entry("1", "1")
+	p.threads = field.Entry("1", "default")
+	p.seed = field.Entry("1", "")
 	p.filter = widget.NewEntry()
 	p.filter.PlaceHolder = "all tests (e.g. 1-10, tag:goal, camel-*)"
 	p.filter.OnChanged = func(s string) {
@@ -291,8 +292,8 @@ func (p *Panel) build() {
 	p.message.Wrapping = fyne.TextWrapWord
 
 	settings := container.New(layout.NewGridLayoutWithColumns(6),
-		labelled("Engine", p.engineSel), labelled("Time (s)", p.timeEntry), labelled("Playouts", p.playouts),
-		labelled("Cycles", p.cycles), labelled("Threads", p.threads), labelled("Seed", p.seed))
+		field.Labelled("Engine", p.engineSel), field.Labelled("Time (s)", p.timeEntry), field.Labelled("Playouts", p.playouts),
+		field.Labelled("Cycles", p.cycles), field.Labelled("Threads", p.threads), field.Labelled("Seed", p.seed))
 	files := container.NewHBox(openFolder, openFile, addFile)
 	header := container.NewBorder(nil, nil, files, p.loadErrBtn, p.suiteLabel)
 	buttons := container.NewHBox(p.runBtn, p.stopBtn, p.resumeBtn, p.compareBtn)
@@ -348,20 +349,6 @@ func (p *Panel) build() {
 	split := container.NewHSplit(left, detail)
 	split.Offset = 0.58
 	p.content = container.NewBorder(top, nil, nil, nil, split)
-}
-
-func entry(text, placeholder string) *widget.Entry {
-	e := widget.NewEntry()
-	e.SetText(text)
-	e.PlaceHolder = placeholder
-	return e
-}
-
-func labelled(label string, o fyne.CanvasObject) fyne.CanvasObject {
-	l := widget.NewLabel(label)
-	l.SizeName = theme.SizeNameCaptionText
-	l.Importance = widget.LowImportance
-	return container.NewBorder(l, nil, nil, nil, o)
 }
 
 func (p *Panel) say(msg string, bad bool) {

@@ -2,7 +2,6 @@ package suitepanel
 
 import (
 	"flag"
-	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -112,7 +111,7 @@ func TestScriptedRunFillsTable(t *testing.T) {
 		t.Errorf("search output %q", p.logLines)
 	}
 	if *shot != "" {
-		writePNG(t, w, *shot)
+		uitest.Capture(t, w, *shot)
 	}
 }
 
@@ -322,18 +321,6 @@ func waitFor(t testing.TB, cond func() bool) {
 		sleep()
 	}
 	t.Fatal("condition never held")
-}
-
-func writePNG(t testing.TB, w fyne.Window, path string) {
-	t.Helper()
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := png.Encode(f, w.Canvas().Capture()); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // TestCompareKeepsTheWindowSize: the totals line grows by a comparison

@@ -4,6 +4,10 @@
 package uitest
 
 import (
+	"image/png"
+	"os"
+	"testing"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
@@ -30,4 +34,18 @@ func TypeShortcut(c fyne.Canvas, s fyne.Shortcut) {
 		return
 	}
 	c.(fyne.Shortcutable).TypedShortcut(s)
+}
+
+// Capture writes what the window shows to a PNG file at path (screenshots
+// of the panels for the documentation and for looking at them).
+func Capture(t testing.TB, w fyne.Window, path string) {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := png.Encode(f, w.Canvas().Capture()); err != nil {
+		t.Fatal(err)
+	}
 }

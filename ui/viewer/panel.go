@@ -555,8 +555,11 @@ func (v *Panel) refreshArchive() {
 func (v *Panel) ArchiveDone() <-chan struct{} { return v.archiveDone }
 
 // OpenArchiveGame shows the i-th listed game of the archive.
-func (v *Panel) OpenArchiveGame(i int) error {
-	ag := v.Index.At(i)
+func (v *Panel) OpenArchiveGame(i int) error { return v.OpenGame(v.Index.At(i)) }
+
+// OpenGame shows a game of an archive from its start, with the result the
+// archive gives it.
+func (v *Panel) OpenGame(ag *records.ArchiveGame) error {
 	rec, err := ag.Record()
 	if err != nil {
 		return err
@@ -568,7 +571,13 @@ func (v *Panel) OpenArchiveGame(i int) error {
 	if _, over := g.Result(); !over && !ag.Unfinished {
 		g.Finish(rules.Result{Winner: ag.Result, How: ag.Termination})
 	}
-	title := fmt.Sprintf("Game %s: %s (%s) vs %s (%s)", ag.ID, ag.WPlayer, rating(ag.WRating), ag.BPlayer, rating(ag.BRating))
+	player := func(name string, r int) string {
+		if r == 0 {
+			return name // no rating, as in a match between engines
+		}
+		return name + " (" + rating(r) + ")"
+	}
+	title := fmt.Sprintf("Game %s: %s vs %s", ag.ID, player(ag.WPlayer, ag.WRating), player(ag.BPlayer, ag.BRating))
 	if ag.Event != "" {
 		title += ", " + ag.Event
 	}

@@ -1,0 +1,29 @@
+// Package field holds the small pieces of form the panels share: an entry
+// with its first text and a placeholder, and a field with a caption above
+// it.
+package field
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// Entry returns an entry holding text, showing placeholder when empty.
+func Entry(text, placeholder string) *widget.Entry {
+	e := widget.NewEntry()
+	e.SetText(text)
+	e.PlaceHolder = placeholder
+	return e
+}
+
+// Labelled puts a small caption above o; a caption too long for the
+// column ends in an ellipsis rather than widening it.
+func Labelled(label string, o fyne.CanvasObject) fyne.CanvasObject {
+	l := widget.NewLabel(label)
+	l.SizeName = theme.SizeNameCaptionText
+	l.Importance = widget.LowImportance
+	l.Truncation = fyne.TextTruncateEllipsis
+	return container.NewBorder(l, nil, nil, nil, o)
+}

@@ -1,0 +1,252 @@
+package matchpanel
+
+import (
+	"flag"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"arimaa-workbench/ui/uitest"
+	"arimaa-workbench/ui/viewer"
+)
+
+var shotDir = flag.String("shots", "", "write match.png of the panel after a match to this folder")
+
+// testPanel is the panel in a window, with a real viewer for its games.
+type testPanel struct {
+	*Panel
+	w      fyne.Window
+	viewer *viewer.Panel
+	shown  int // times the viewer was brought to the front
+}
+
+func newTestPanel(t *testing.T) *testPanel {
+	t.Helper()
+	a := test.NewTempApp(t)
+	tp := &testPanel{}
+	tp.viewer = viewer.NewPanel(nil, nil)
+	tp.Panel = New(Options{
+		Sources:  func() []Source { return testSources() },
+		OutDir:   t.TempDir(),
+		OpenGame: ViewerOpener(tp.viewer, func() { tp.shown++ }),
+		Prefs:    a.Preferences(),
+		Manual:   true,
+	})
+	t.Cleanup(tp.Close)
+	tp.w = test.NewTempWindow(t, tp.Content())
+	tp.w.Resize(fyne.NewSize(1180, 760))
+	return tp
+}
+
+// set types text into an entry the way a user replaces its contents.
+func set(e *widget.Entry, text string) {
+	e.SetText("")
+	test.Type(e, text)
+}
+
+// quick fills the form for a short repeatable match of two
+// configurations of the embedded engine, choosing and typing as a user.
+func (tp *testPanel) quick(t *testing.T, games string) {
+	t.Helper()
+	if len(tp.lineup) != 1 || tp.lineup[0].Name != "Embedded MCTS" {
+		t.Fatalf("the lineup starts with %+v", tp.lineup)
+	}
+	tp.sourceSel.SetSelected("Embedded MCTS")
+	test.Type(tp.optsEntry, "search.exploration=0.3 name=wide")
+	test.Tap(buttonIn(t, tp.Content(), "Add"))
+	if len(tp.lineup) != 2 || tp.lineup[1].Name != "wide" || tp.optsEntry.Text != "" {
+		t.Fatalf("after Add: %+v, options %q, message %q", tp.lineup, tp.optsEntry.Text, tp.message.Text)
+	}
+	set(tp.playouts, "50")
+	set(tp.games, games)
+	set(tp.maxTurns, "6")
+	set(tp.seed, "3")
+}
+
+func buttonIn(t *testing.T, o fyne.CanvasObject, text string) *widget.Button {
+	t.Helper()
+	b := uitest.Button(o, text)
+	if b == nil {
+		t.Fatalf("no button %q", text)
+	}
+	return b
+}
+
+// TestPanelPlaysMatch: a short match fills the standings, the graph and
+// the game list, and a click on a game opens it in the viewer at its end.
+func TestPanelPlaysMatch(t *testing.T) {
+	tp := newTestPanel(t)
+	tp.quick(t, "4")
+	test.Tap(tp.startBtn)
+	if msg := tp.message.Text; !strings.HasPrefix(msg, "Started") {
+		t.Fatalf("message %q", msg)
+	}
+	if !tp.startBtn.Disabled() || tp.stopBtn.Disabled() {
+		t.Error("while playing, Start should be off and Stop on")
+	}
+	tp.Model().Wait()
+	tp.Sync()
+	st := tp.Model().State()
+	if st.Err != nil {
+		t.Fatal(st.Err)
+	}
+	if len(tp.rows) != 2 || tp.rows[0][1] != "4" || tp.rows[1][0] != "wide" || tp.rows[0][4] == "" {
+		t.Errorf("standings %q", tp.rows)
+	}
+	if !strings.Contains(tp.summary.Text, "4 of 4 games") || !strings.Contains(tp.summary.Text, "finished") {
+		t.Errorf("summary %q", tp.summary.Text)
+	}
+	if ps := tp.graph.Points(); len(ps) != 4 || ps[0].X != 1 || ps[3].X != 4 {
+		t.Errorf("graph points %+v", ps)
+	}
+	if !strings.Contains(tp.graph.Title, "Embedded MCTS") {
+		t.Errorf("graph title %q", tp.graph.Title)
+	}
+	if len(tp.gameRows) != 4 || tp.gameRows[0].ID != 4 {
+		t.Fatalf("game list %+v", tp.gameRows)
+	}
+	if tp.startBtn.Disabled() || !tp.stopBtn.Disabled() || tp.resumeBtn.Disabled() {
+		t.Error("after the match, Start and Resume should be on and Stop off")
+	}
+
+	// Selecting the second engine in the standings shows its Elo.
+	tp.standings.Select(widget.TableCellID{Row: 1, Col: 0})
+	if !strings.Contains(tp.graph.Title, "wide") || tp.graph.Points()[3].Y != st.Curve[3].Elo[1].Diff {
+		t.Errorf("graph of the second engine: %q %+v", tp.graph.Title, tp.graph.Points())
+	}
+
+	// A click on the first row (the newest game) opens it in the viewer
+	// at its last position.
+	h := widget.NewLabel("0").MinSize().Height
+	test.TapAt(tp.gameTable, fyne.NewPos(60, 1.5*h+4))
+	v := tp.viewer.Model
+	if tp.shown != 1 || !strings.HasPrefix(v.Title(), "Game 4:") {
+		t.Fatalf("viewer shown %d times, title %q", tp.shown, v.Title())
+	}
+	if v.Len() == 0 || v.Ply() != v.Len() || v.Step() != 0 {
+		t.Errorf("viewer at ply %d step %d of %d", v.Ply(), v.Step(), v.Len())
+	}
+	if got, want := v.Position(), st.Games[3].Archive; got.Turn() == 0 || want.PlyCount == 0 {
+		t.Errorf("viewer position %v, game %+v", got, want)
+	}
+	if *shotDir != "" {
+		uitest.Capture(t, tp.w, filepath.Join(*shotDir, "match.png"))
+	}
+
+	// A second Start takes a new file rather than the one just written.
+	first := st.Config.Out
+	set(tp.games, "1")
+	test.Tap(tp.startBtn)
+	tp.Model().Wait()
+	tp.Sync()
+	if st := tp.Model().State(); st.Err != nil || st.Config.Out == first || len(st.Games) != 1 {
+		t.Errorf("second match: err %v, out %s (first %s), %d games", st.Err, st.Config.Out, first, len(st.Games))
+	}
+
+	// The form comes back in the next session.
+	again := New(Options{Sources: func() []Source { return testSources() }, Prefs: fyne.CurrentApp().Preferences(), Manual: true})
+	defer again.Close()
+	if len(again.lineup) != 2 || again.playouts.Text != "50" || again.out.Text != tp.out.Text {
+		t.Errorf("restored lineup %+v, playouts %q, out %q", again.lineup, again.playouts.Text, again.out.Text)
+	}
+}
+
+// TestPanelRefusesBadInput: invalid settings say what is wrong and start
+// nothing.
+func TestPanelRefusesBadInput(t *testing.T) {
+	tp := newTestPanel(t)
+	tp.quick(t, "2")
+	tests := []struct {
+		name string
+		edit func()
+		want string
+	}{
+		{"games 0", func() { set(tp.games, "0") }, `Games: "0" is not a whole number from 1 to 1000000`},
+		{"bad time control", func() { set(tp.tc, "15x/2m") }, "Time control: "},
+		{"parallel 0", func() { set(tp.jobs, "0") }, "Parallel games"},
+		{"sprt alpha", func() { tp.sprt.SetChecked(true); set(tp.alpha, "0.7") }, "SPRT: alpha"},
+		{"no output file", func() { set(tp.out, "") }, "Output file"},
+		{"one engine", func() { tp.removeEngine(1) }, "Engines: add at least two"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			saved := tp.lineup
+			games, tcText, jobs, alpha, out := tp.games.Text, tp.tc.Text, tp.jobs.Text, tp.alpha.Text, tp.out.Text
+			defer func() {
+				tp.lineup = saved
+				set(tp.games, games)
+				set(tp.tc, tcText)
+				set(tp.jobs, jobs)
+				set(tp.alpha, alpha)
+				set(tp.out, out)
+				tp.sprt.SetChecked(false)
+			}()
+			tc.edit()
+			test.Tap(tp.startBtn)
+			if !strings.Contains(tp.message.Text, tc.want) || tp.message.Importance != widget.DangerImportance || !tp.message.Visible() {
+				t.Errorf("message %q (importance %v), want %q", tp.message.Text, tp.message.Importance, tc.want)
+			}
+			if st := tp.Model().State(); st.Running || st.Summary != nil || st.Version != 0 {
+				t.Errorf("a match started: %+v", st)
+			}
+		})
+	}
+	// Resume with no file to resume.
+	set(tp.out, filepath.Join(t.TempDir(), "none.txt"))
+	test.Tap(tp.resumeBtn)
+	if !strings.Contains(tp.message.Text, "nothing to resume") {
+		t.Errorf("resume of a missing file: %q", tp.message.Text)
+	}
+	// An engine that cannot start says why, however soon the match ends.
+	set(tp.out, filepath.Join(t.TempDir(), "m.txt"))
+	tp.sourceSel.SetSelected(SpecSource)
+	test.Type(tp.optsEntry, "'"+filepath.Join(t.TempDir(), "no-such-bot")+" aei' name=ghost")
+	test.Tap(buttonIn(t, tp.Content(), "Add"))
+	test.Tap(tp.startBtn)
+	tp.Model().Wait()
+	tp.Sync()
+	if !strings.Contains(tp.message.Text, "ghost did not start") || tp.message.Importance != widget.DangerImportance {
+		t.Errorf("an engine that cannot start: %q", tp.message.Text)
+	}
+	tp.removeEngine(2)
+	tp.sourceSel.SetSelected("Embedded MCTS")
+	// An engine the options do not fit is not added.
+	test.Type(tp.optsEntry, "search.nonsense=1")
+	test.Tap(buttonIn(t, tp.Content(), "Add"))
+	if len(tp.lineup) != 2 || !strings.Contains(tp.message.Text, "nonsense") {
+		t.Errorf("bad options: lineup %d, message %q", len(tp.lineup), tp.message.Text)
+	}
+}
+
+// TestPanelStopAndResume: Stop ends a match of long moves at once, and
+// Resume continues it from its file.
+func TestPanelStopAndResume(t *testing.T) {
+	tp := newTestPanel(t)
+	tp.quick(t, "2")
+	set(tp.playouts, "100000000")
+	test.Tap(tp.startBtn)
+	test.Tap(tp.stopBtn)
+	if !tp.stopBtn.Disabled() {
+		t.Error("Stop still on while stopping")
+	}
+	tp.Model().Wait()
+	tp.Sync()
+	st := tp.Model().State()
+	if st.Running || !st.Stopped || st.Err != nil {
+		t.Fatalf("after Stop: running %v, stopped %v, err %v", st.Running, st.Stopped, st.Err)
+	}
+	if !strings.Contains(tp.message.Text, "Resume continues it") || tp.startBtn.Disabled() || tp.resumeBtn.Disabled() {
+		t.Errorf("message %q", tp.message.Text)
+	}
+	set(tp.playouts, "50")
+	test.Tap(tp.resumeBtn)
+	tp.Model().Wait()
+	tp.Sync()
+	if st := tp.Model().State(); st.Err != nil || st.Config.Out != tp.out.Text || len(st.Games) != 2 || !st.Summary.Finished {
+		t.Errorf("resumed: err %v, out %s, games %d", st.Err, st.Config.Out, len(st.Games))
+	}
+}

@@ -1,0 +1,270 @@
+package matchpanel
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"arimaa-workbench/ats/match"
+	"arimaa-workbench/engine/aei"
+	"arimaa-workbench/engine/config"
+	"arimaa-workbench/ui/engines"
+)
+
+// Settings are the match's settings as the user typed them.
+type Settings struct {
+	// Engines are the lineup's engines as specs; the preferences keep the
+	// lineup itself (see Entry).
+	Engines  []match.Spec `json:"-"`
+	Gauntlet bool
+	// TC is a time control in the archive's M/R/P/L/G/T form; Playouts a
+	// budget per move. At least one is needed.
+	TC, Playouts string
+	// Games are those of each pairing; Jobs how many play at once;
+	// MaxTurns adjudicates a game after that many turns of each side
+	// (empty or 0: never).
+	Games, Jobs, MaxTurns, Seed string
+	// Openings, when given, is a file of positions or games the games
+	// start from, each twice with the colours swapped; games are cut after
+	// SetupPly moves (empty: every move kept).
+	Openings, SetupPly string
+	// SPRT turns the test on, with its four parameters.
+	SPRT                    bool
+	Elo0, Elo1, Alpha, Beta string
+	// Out is the game archive the games are appended to.
+	Out string
+}
+
+// The ranges of the numbers a user types, as the match command has them.
+const (
+	maxGames    = 1_000_000
+	maxPlayouts = 1_000_000_000
+	maxJobs     = 256
+	maxTurns    = 100_000
+	maxSetupPly = 100_000
+)
+
+// Config checks the settings and makes them a match configuration. An error
+// names the field and says what is wrong.
+func (s Settings) Config() (match.Config, error) {
+	var cfg match.Config
+	if len(s.Engines) < 2 {
+		return cfg, errors.New("Engines: add at least two engines")
+	}
+	cfg.Engines = append([]match.Spec(nil), s.Engines...)
+	cfg.Gauntlet = s.Gauntlet
+	var err error
+	if t := strings.TrimSpace(s.TC); t != "" {
+		if cfg.TC, err = match.ParseTimeControl(t); err != nil {
+			return cfg, fmt.Errorf("Time control: %v", err)
+		}
+	}
+	playouts, err := whole("Playouts", s.Playouts, 0, maxPlayouts, 0)
+	if err != nil {
+		return cfg, err
+	}
+	cfg.Playouts = playouts
+	if cfg.TC.IsZero() && playouts == 0 {
+		return cfg, errors.New("Limits: give a time control or playouts per move")
+	}
+	games, err := whole("Games", s.Games, 1, maxGames, -1)
+	if err != nil {
+		return cfg, err
+	}
+	jobs, err := whole("Parallel games", s.Jobs, 1, maxJobs, 1)
+	if err != nil {
+		return cfg, err
+	}
+	turns, err := whole("Max turns", s.MaxTurns, 0, maxTurns, 0)
+	if err != nil {
+		return cfg, err
+	}
+	cfg.Games, cfg.Jobs, cfg.MaxTurns = int(games), int(jobs), int(turns)
+	if t := strings.TrimSpace(s.Seed); t != "" {
+		if cfg.Seed, err = strconv.ParseUint(t, 10, 64); err != nil {
+			return cfg, fmt.Errorf("Seed: %q is not a whole number from 0 to %d", t, uint64(math.MaxUint64))
+		}
+	}
+	if path := strings.TrimSpace(s.Openings); path != "" {
+		ply, err := whole("Cut at move", s.SetupPly, 0, maxSetupPly, -1)
+		if strings.TrimSpace(s.SetupPly) == "" {
+			ply, err = -1, nil
+		}
+		if err != nil {
+			return cfg, err
+		}
+		if cfg.Openings, err = match.ReadOpenings(path, int(ply)); err != nil {
+			return cfg, fmt.Errorf("Openings: %v", err)
+		}
+	}
+	if s.SPRT {
+		if len(s.Engines) != 2 {
+			return cfg, fmt.Errorf("SPRT: a test needs exactly two engines, not %d", len(s.Engines))
+		}
+		var t match.SPRT
+		for _, f := range []struct {
+			name, text string
+			v          *float64
+		}{{"elo0", s.Elo0, &t.Elo0}, {"elo1", s.Elo1, &t.Elo1}, {"alpha", s.Alpha, &t.Alpha}, {"beta", s.Beta, &t.Beta}} {
+			v, err := strconv.ParseFloat(strings.TrimSpace(f.text), 64)
+			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+				return cfg, fmt.Errorf("SPRT: %s %q is not a number", f.name, f.text)
+			}
+			*f.v = v
+		}
+		if err := t.Validate(); err != nil {
+			return cfg, fmt.Errorf("SPRT: %s", strings.TrimPrefix(err.Error(), "sprt: "))
+		}
+		cfg.SPRT = &t
+	}
+	cfg.Out = strings.TrimSpace(s.Out)
+	if cfg.Out == "" {
+		return cfg, errors.New("Output file: choose the file the games go to")
+	}
+	return cfg, nil
+}
+
+// whole reads a whole number from lo to hi; an empty field is def, or an
+// error when def < 0 (a field that must be given).
+func whole(field, text string, lo, hi, def int64) (int64, error) {
+	text = strings.TrimSpace(text)
+	if text == "" && def >= 0 {
+		return def, nil
+	}
+	v, err := strconv.ParseInt(text, 10, 64)
+	if err != nil || v < lo || v > hi {
+		return 0, fmt.Errorf("%s: %q is not a whole number from %d to %d", field, text, lo, hi)
+	}
+	return v, nil
+}
+
+// DefaultOut is a new match archive's file: in dir, named by the time.
+func DefaultOut(dir string, now time.Time) string {
+	return filepath.Join(dir, "match-"+now.Format("20060102-150405")+".txt")
+}
+
+// FreeOut returns DefaultOut(dir, now), or, when that file exists, the
+// same name with a number, so that a new match never lands in an old one.
+func FreeOut(dir string, now time.Time) string {
+	path := DefaultOut(dir, now)
+	base := strings.TrimSuffix(path, ".txt")
+	for n := 2; exists(path); n++ {
+		path = base + "-" + strconv.Itoa(n) + ".txt"
+	}
+	return path
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// Source is an engine the panel offers; Spec makes it with the KEY=VALUE
+// words typed after it (configuration keys, threads= and name= for the
+// embedded engine; name= and AEI options for an external one).
+type Source struct {
+	Name    string
+	Builtin bool // the embedded engine, which takes configuration keys
+	Spec    func(opts []string) (match.Spec, error)
+}
+
+// SpecSource is the choice that reads a whole engine spec from the words
+// typed, as the match command's --engine takes it.
+const SpecSource = "Engine spec…"
+
+// BuiltinSource offers the embedded engine with the configuration cfg
+// returns when the engine is added.
+func BuiltinSource(name string, cfg func() config.Config) Source {
+	return Source{Name: name, Builtin: true, Spec: func(opts []string) (match.Spec, error) {
+		return match.BuiltinSpec(name, cfg(), opts...)
+	}}
+}
+
+// ExternalSource offers an external AEI engine of the workbench's engine
+// settings.
+func ExternalSource(e engines.Engine) Source {
+	return Source{Name: e.Name, Spec: func(opts []string) (match.Spec, error) {
+		argv, err := e.Argv()
+		if err != nil {
+			return match.Spec{}, fmt.Errorf("engine %s: %w", e.Name, err)
+		}
+		options := make([]aei.Option, len(e.Options))
+		for i, o := range e.Options {
+			options[i] = aei.Option{Name: o.Name, Value: o.Value}
+		}
+		return match.AEISpec(e.Name, argv, e.Dir, options, opts...)
+	}}
+}
+
+// NewSpec makes the engine the user chose: choice names one of sources, or
+// is SpecSource, when text is the whole spec; otherwise text holds the
+// KEY=VALUE words for the source, split as a shell splits words.
+func NewSpec(sources []Source, choice, text string) (match.Spec, error) {
+	if choice == SpecSource {
+		if strings.TrimSpace(text) == "" {
+			return match.Spec{}, errors.New("type an engine spec, e.g. builtin:search.exploration=0.3 name=wide")
+		}
+		return match.ParseSpecLine(text)
+	}
+	for _, src := range sources {
+		if src.Name == choice {
+			words, err := aei.SplitCommand(text)
+			if err != nil {
+				return match.Spec{}, fmt.Errorf("options for %s: %w", choice, err)
+			}
+			return src.Spec(words)
+		}
+	}
+	return match.Spec{}, fmt.Errorf("no engine %q: choose one from the list", choice)
+}
+
+// Entry is an engine of the lineup as the user chose it: a source and the
+// words typed with it. It becomes a spec again when a match starts, so that
+// the embedded engine plays with the settings of that moment.
+type Entry struct {
+	Choice, Text string
+	// Name is the engine's name when it was added, for the list.
+	Name string
+}
+
+// NewEntry checks the user's choice (see NewSpec) and makes it an entry.
+func NewEntry(sources []Source, choice, text string) (Entry, error) {
+	s, err := NewSpec(sources, choice, text)
+	if err != nil {
+		return Entry{}, err
+	}
+	return Entry{Choice: choice, Text: strings.TrimSpace(text), Name: s.Name}, nil
+}
+
+// Label describes the entry in the lineup, e.g. "wide (Embedded MCTS
+// search.exploration=0.3 name=wide)".
+func (e Entry) Label() string {
+	switch {
+	case e.Choice == SpecSource:
+		if e.Text == e.Name {
+			return e.Name
+		}
+		return e.Name + "  (" + e.Text + ")"
+	case e.Text == "":
+		return e.Name
+	}
+	return e.Name + "  (" + e.Choice + " " + e.Text + ")"
+}
+
+// Specs makes the lineup's engines, as the sources give them now.
+func Specs(sources []Source, lineup []Entry) ([]match.Spec, error) {
+	specs := make([]match.Spec, 0, len(lineup))
+	for i, e := range lineup {
+		s, err := NewSpec(sources, e.Choice, e.Text)
+		if err != nil {
+			return nil, fmt.Errorf("Engines: engine %d (%s): %w", i+1, e.Name, err)
+		}
+		specs = append(specs, s)
+	}
+	return specs, nil
+}
