@@ -68,6 +68,8 @@ func defaultSearch() Search {
 		GoalCheck:        true,
 		PlayoutGoal:      "rabbit",
 		PlayoutGoalSteps: 4,
+		DecidedScore:     300,
+		DecidedShare:     1,
 		MemoryMB:         256,
 		Threads:          0,
 		ReportMS:         200,
