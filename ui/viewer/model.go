@@ -5,9 +5,8 @@
 package viewer
 
 import (
-	"fmt"
-
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/records"
 )
 
 // Model is a game and a cursor into it: Ply moves played, then Step steps
@@ -191,40 +190,13 @@ func (m *Model) ResultText() string {
 // GameAt returns a new game holding the moves before the cursor's turn, for
 // panels that continue from there (the engine, a new test).
 func (m *Model) GameAt() (*rules.Game, error) {
-	return replay(m.game, m.ply)
-}
-
-// replay builds a fresh game with the first n moves of g.
-func replay(g *rules.Game, n int) (*rules.Game, error) {
-	var ng *rules.Game
-	if gs := g.Setup(rules.Gold); gs != nil {
-		ng = rules.NewGame()
-		if err := ng.SetupPieces(gs); err != nil {
-			return nil, err
-		}
-		if ss := g.Setup(rules.Silver); ss != nil {
-			if err := ng.SetupPieces(ss); err != nil {
-				return nil, err
-			}
-		}
-	} else {
-		var err error
-		if ng, err = rules.NewGameFrom(g.Start()); err != nil {
-			return nil, err
-		}
-	}
-	for i, mv := range g.Moves()[:n] {
-		if err := ng.Play(mv); err != nil {
-			return nil, fmt.Errorf("move %d: %w", i+1, err)
-		}
-	}
-	return ng, nil
+	return records.Prefix(m.game, m.ply)
 }
 
 // Play enters mv at the cursor's turn. Moves after the cursor are dropped
 // (the caller asks first); the cursor moves past the new move.
 func (m *Model) Play(mv rules.Move) error {
-	ng, err := replay(m.game, m.ply)
+	ng, err := records.Prefix(m.game, m.ply)
 	if err != nil {
 		return err
 	}
