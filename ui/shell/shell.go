@@ -237,6 +237,7 @@ func (wb *Workbench) Open(path string) error {
 	switch records.Detect(data) {
 	case records.KindArchive:
 		wb.Select(ViewerPanel)
+		// An archive opens in its own tab and replaces no game.
 		return wb.Viewer.OpenFile(path)
 	case records.KindPosition:
 		var lerr error
@@ -246,11 +247,13 @@ func (wb *Workbench) Open(path string) error {
 		})
 		return lerr
 	}
-	if err := wb.Viewer.OpenFile(path); err != nil {
-		return err
-	}
-	wb.Select(ViewerPanel)
-	return nil
+	var verr error
+	wb.Viewer.Guard("open "+filepath.Base(path), func() {
+		if verr = wb.Viewer.OpenFile(path); verr == nil {
+			wb.Select(ViewerPanel)
+		}
+	})
+	return verr
 }
 
 // OpenDialog asks for any file the workbench reads and opens it.
@@ -262,9 +265,14 @@ func (wb *Workbench) OpenDialog() {
 	})
 }
 
-// Quit closes the window after the unsaved-position guard, remembering the
-// window size.
+// Quit closes the window after the guards against losing the editor's
+// unsaved position and the viewer's unsaved game, remembering the window
+// size.
 func (wb *Workbench) Quit() {
+	wb.Viewer.Guard("quit", func() { wb.quitEditor() })
+}
+
+func (wb *Workbench) quitEditor() {
 	wb.Editor.Guard("quit", func() {
 		sz := wb.Window.Canvas().Size()
 		if sz.Width > 100 && sz.Height > 100 {

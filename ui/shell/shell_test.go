@@ -296,3 +296,27 @@ func TestIconButtonsHaveTips(t *testing.T) {
 		t.Errorf("tips shown %q, want %q", tips, want)
 	}
 }
+
+// TestUnsavedGameGuard: a game with a new variation asks before it is
+// replaced by another file and before the window quits.
+func TestUnsavedGameGuard(t *testing.T) {
+	wb, d := newTestWorkbench(t, Options{})
+	path := filepath.Join(gamesDir(), "goal_race.txt")
+	if err := wb.Open(path); err != nil {
+		t.Fatal(err)
+	}
+	wb.Viewer.StepAnimation = 0
+	boardtest.Drag(wb.Viewer.Board, rules.A2, rules.A3)
+	wb.Viewer.FinishTurn()
+	if !wb.Viewer.Model.Dirty() {
+		t.Fatal("a new variation does not make the game unsaved")
+	}
+	d.Yes = false
+	if err := wb.Open(path); err != nil {
+		t.Fatal(err)
+	}
+	wb.Quit()
+	if len(d.Asked) != 2 || d.Asked[0] != "Unsaved game" || d.Asked[1] != "Unsaved game" || !wb.Viewer.Model.Dirty() {
+		t.Errorf("opening a file and quitting over an unsaved game asked %v", d.Asked)
+	}
+}
