@@ -413,6 +413,21 @@ func (p *Panel) selectedEngine() Engine {
 	return p.engines[i]
 }
 
+// Chosen returns the engine chosen in the panel and the limits its
+// entries give (threads, seed and the rest), for other panels that search
+// with the same engine and settings (the viewer's whole-game analysis).
+func (p *Panel) Chosen() (Engine, Limits, error) {
+	eng := p.selectedEngine()
+	if eng == nil {
+		return nil, Limits{}, fmt.Errorf("choose an engine in the Engine panel first")
+	}
+	lim, err := p.limits()
+	if err != nil {
+		return nil, Limits{}, fmt.Errorf("Engine panel: %w", err)
+	}
+	return eng, lim, nil
+}
+
 // Analyse starts analysing the current position with the selected engine,
 // as the Analyse button does.
 func (p *Panel) Analyse() { p.start() }

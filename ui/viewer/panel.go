@@ -44,6 +44,10 @@ type Panel struct {
 	// OnEdit, when set, shows "Edit here", which hands the position to the
 	// editor.
 	OnEdit func(p rules.Position, source string)
+	// Analyser, when set, shows the whole-game analysis: it returns the
+	// engine to search each position with (the engine panel's choice and
+	// settings), or why there is none.
+	Analyser func() (Analyser, error)
 	// OnOpened is called with each file opened, for recent files.
 	OnOpened func(path string)
 	// Status shows a short message; may be nil.
@@ -65,17 +69,30 @@ type Panel struct {
 	undoStep  *widget.Button
 	analyse   *widget.Button
 	edit      *widget.Button
-	promote   *widget.Button
-	deleteVar *widget.Button
+	promote   *tip.Button
+	deleteVar *tip.Button
 	save      *widget.Button
 	comment   *widget.Entry
-	commentOn *widget.Label
 	// path is the file the game was opened from or last saved to.
-	path    string
-	table   *widget.Table
-	count   *widget.Label
-	cancel  context.CancelFunc
-	sliding bool
+	path string
+
+	analysis     *Analysis
+	stopAnalysis context.CancelFunc
+	analysisDone chan struct{}
+	marks        map[*node]string // blunder notes by move
+	analysisBox  *fyne.Container
+	analyseGame  *widget.Button
+	stopGame     *widget.Button
+	perMove      *widget.Entry
+	threshold    *widget.Entry
+	progress     *widget.ProgressBar
+	graph        *gameGraph
+	summary      string          // the analysis progress and blunders
+	side         *fyne.Container // the move list column
+	table        *widget.Table
+	count        *widget.Label
+	cancel       context.CancelFunc
+	sliding      bool
 	// archiveDone is closed when the archive last opened is fully listed.
 	archiveDone <-chan struct{}
 	busy        bool // a step animation is running
@@ -109,7 +126,7 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 			rows := v.Model.Rows()
 			if i < len(rows) {
 				l := o.(*widget.Label)
-				l.SetText(rows[i].Text)
+				l.SetText(v.rowText(i))
 				l.TextStyle.Italic = rows[i].Depth > 0
 			}
 		},
@@ -167,9 +184,8 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	newTest := widget.NewButtonWithIcon("New test from here", theme.FileIcon(), v.NewTest)
 	here := container.NewHBox(v.analyse, v.edit, newTest, widget.NewSeparator(), board.ShowControls(&v.Show, v.showBoard))
 
-	v.promote = widget.NewButtonWithIcon("Promote", theme.MoveUpIcon(), v.Promote)
-	v.deleteVar = widget.NewButtonWithIcon("Delete variation", theme.DeleteIcon(), v.DeleteVariation)
-	v.commentOn = widget.NewLabel("")
+	v.promote = tip.NewButton(theme.MoveUpIcon(), "Promote: make the variation shown the main line", v.Promote)
+	v.deleteVar = tip.NewButton(theme.DeleteIcon(), "Delete variation: remove the variation shown", v.DeleteVariation)
 	v.comment = widget.NewMultiLineEntry()
 	v.comment.SetMinRowsVisible(2)
 	v.comment.Wrapping = fyne.TextWrapWord
@@ -181,12 +197,12 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 		container.NewBorder(nil, nil, widget.NewLabel("Silver lost"), nil, v.capSilver),
 		widget.NewSeparator(),
 		v.entryInfo,
-		container.NewHBox(v.undoStep, v.finish),
+		container.NewHBox(v.undoStep, v.finish, widget.NewSeparator(), v.promote, v.deleteVar),
 		widget.NewSeparator(),
-		container.NewHBox(v.promote, v.deleteVar),
 	)
-	below := container.NewVBox(widget.NewSeparator(), v.commentOn, v.comment)
+	below := container.NewVBox(v.comment, v.buildAnalysis())
 	right := container.NewBorder(info, below, nil, nil, v.moves)
+	v.side = right
 	left := container.NewBorder(nil, v.slider, nil, nil, v.Board)
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.64
@@ -198,6 +214,15 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	)
 	v.changed()
 	return v
+}
+
+// rowText is row i of the move list with its blunder mark, if any.
+func (v *Panel) rowText(i int) string {
+	r := v.Model.Rows()[i]
+	if mark, ok := v.marks[r.n]; ok && r.n != nil {
+		return r.Text + "  ?? " + mark
+	}
+	return r.Text
 }
 
 // Content returns the panel's canvas object.
@@ -254,6 +279,7 @@ func (v *Panel) SetTree(t *records.Tree, title string) error {
 }
 
 func (v *Panel) shown() {
+	v.clearAnalysis()
 	v.moves.UnselectAll()
 	v.tabs.SelectIndex(0)
 	v.changed()
@@ -343,10 +369,10 @@ func (v *Panel) changed() {
 	}
 	text, label := m.Comment()
 	if label == "" {
-		v.commentOn.SetText("Comment: enter a move to comment on it")
+		v.comment.SetPlaceHolder("comments go with moves: enter a move to comment on it")
 		v.comment.Disable()
 	} else {
-		v.commentOn.SetText("Comment on " + label)
+		v.comment.SetPlaceHolder("comment on " + label)
 		v.comment.Enable()
 	}
 	if v.comment.Text != text {
@@ -370,6 +396,7 @@ func (v *Panel) changed() {
 	} else {
 		v.edit.Hide()
 	}
+	v.showAnalysis()
 	if v.Current != nil {
 		v.Current.Set(v.Snapshot())
 	}
