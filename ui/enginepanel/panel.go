@@ -76,6 +76,7 @@ type Panel struct {
 	figures   []*widget.Label
 	captions  []*widget.Label
 	board     *board.Board
+	copyBtn   *tip.Button
 	boardNote *widget.Label
 	pvBox     *fyne.Container
 	pvButtons []*widget.Button
@@ -281,10 +282,11 @@ func (p *Panel) build() {
 	p.boardNote.Alignment = fyne.TextAlignCenter
 	p.boardNote.Truncation = fyne.TextTruncateEllipsis
 	p.pvBox = container.NewHBox()
+	p.copyBtn = p.copyButton()
 	pvLabel := widget.NewLabel("PV")
 	pvLabel.TextStyle.Bold = true
 	bestBtn := tip.NewButton(theme.HomeIcon(), "Back to the analysed position and its best move", func() { p.setView(viewBest, 0) })
-	pvRow := container.NewBorder(nil, nil, container.NewHBox(pvLabel, bestBtn), nil, container.NewHScroll(p.pvBox))
+	pvRow := container.NewBorder(nil, nil, container.NewHBox(pvLabel, bestBtn, p.copyBtn), nil, container.NewHScroll(p.pvBox))
 	left := container.NewBorder(p.boardNote, pvRow, nil, nil, p.board)
 
 	p.cands = p.newCandidateTable()

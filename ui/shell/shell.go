@@ -286,6 +286,26 @@ func (wb *Workbench) quitEditor() {
 	})
 }
 
+// SaveBoardPNG asks for a file and saves the board of the panel shown as
+// a PNG diagram: the viewer's with its last move's arrows, any other
+// panel's current position.
+func (wb *Workbench) SaveBoardPNG() {
+	if wb.Selected() == ViewerPanel {
+		wb.Viewer.SaveBoardPNG()
+		return
+	}
+	s := wb.Current.Get()
+	d := board.Diagram{Position: s.Position, Size: 480, Flipped: wb.Viewer.Board.Flipped(),
+		Overlays: board.Overlays{Selected: rules.NoSquare}}
+	wb.Dialogs.Save("Save board as PNG", []string{".png"}, "board.png", func(path string) {
+		if err := board.WritePNG(path, d); err != nil {
+			wb.Dialogs.Error(err)
+			return
+		}
+		wb.Status("board saved to " + path)
+	})
+}
+
 // WindowSize returns the remembered window size, or a default.
 func WindowSize(p fyne.Preferences) fyne.Size {
 	w := p.FloatWithFallback("window.width", 1180)
@@ -398,6 +418,7 @@ func (wb *Workbench) setMenu() {
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem("Save position", func() { wb.Editor.Save() }),
 		fyne.NewMenuItem("Save position as…", func() { wb.Editor.SaveAs() }),
+		fyne.NewMenuItem("Save board as PNG…", wb.SaveBoardPNG),
 		fyne.NewMenuItemSeparator(),
 		quit,
 	)

@@ -72,6 +72,7 @@ type Panel struct {
 	promote   *tip.Button
 	deleteVar *tip.Button
 	save      *widget.Button
+	copyMenu  *tip.Button
 	comment   *widget.Entry
 	// path is the file the game was opened from or last saved to.
 	path string
@@ -158,6 +159,7 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 		return tip.NewButton(icon, hint, func() { v.Go(where) })
 	}
 	v.save = widget.NewButtonWithIcon("Save…", theme.DocumentSaveIcon(), v.Save)
+	v.copyMenu = tip.NewMenuButton("Copy", theme.ContentCopyIcon(), "Copy the position or the game record (Ctrl+C: the position), or save the board as a PNG", v.copyItems)
 	nav := container.NewHBox(
 		widget.NewButtonWithIcon("Open…", theme.FolderOpenIcon(), v.OpenDialog),
 		v.save,
@@ -170,6 +172,7 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 		btn(theme.MediaSkipNextIcon(), "last", "End of the game (End)"),
 		widget.NewSeparator(),
 		widget.NewButtonWithIcon("Flip", theme.MoveDownIcon(), func() { v.Board.SetFlipped(!v.Board.Flipped()) }),
+		v.copyMenu,
 	)
 	v.analyse = widget.NewButtonWithIcon("Analyse here", theme.SearchIcon(), func() {
 		if v.OnAnalyse != nil {
@@ -854,7 +857,7 @@ func (v *Panel) TypedKey(k fyne.KeyName) bool {
 }
 
 // Shortcut handles Ctrl+Z and Ctrl+Y (undo and redo a step of the move
-// being entered) and Ctrl+S (save the game).
+// being entered), Ctrl+S (save the game) and Ctrl+C (copy the position).
 func (v *Panel) Shortcut(name string) bool {
 	switch name {
 	case "undo":
@@ -863,6 +866,9 @@ func (v *Panel) Shortcut(name string) bool {
 		return v.RedoStep()
 	case "save":
 		v.Save()
+		return true
+	case "copy":
+		v.Copy(CopyPosition)
 		return true
 	}
 	return false
