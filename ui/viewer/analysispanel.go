@@ -44,9 +44,13 @@ func (v *Panel) buildAnalysis() fyne.CanvasObject {
 	v.graph = newGameGraph()
 	v.graph.OnTapped = v.jumpToPosition
 	v.progress.TextFormatter = func() string { return v.summary }
+	// Short labels keep the row within the move list's width; the
+	// placeholders and the validators' messages say more.
+	v.perMove.SetPlaceHolder("seconds per position")
+	v.threshold.SetPlaceHolder("blunder: drop over %")
 	settings := container.NewHBox(v.analyseGame, v.stopGame,
-		widget.NewLabel("s/position"), sized(v.perMove, 64),
-		widget.NewLabel("blunder %"), sized(v.threshold, 56))
+		widget.NewLabel("s"), sized(v.perMove, 76),
+		widget.NewLabel("drop %"), sized(v.threshold, 76))
 	v.analysisBox = container.NewVBox(settings, v.progress, v.graph)
 	v.analysisBox.Hide()
 	return v.analysisBox
