@@ -97,6 +97,36 @@
 // and the bare label of the side to move while the game is in play; a game
 // from a position begins with that position in the long format.
 //
+// # Comments and variations
+//
+// A record may carry comments and variations, as annotated chess games do
+// (the braces and parentheses of PGN), and is read by the same reader:
+//
+//	2w Ee2n Ee3n Ee4n Ee5n {the elephant goes out}
+//	( 2w Ed2n Ed3n Ed4n Ed5n {the other elephant}
+//	  2b ed7s ed6s
+//	  ( 2b rd7s ) )
+//	2b ed7s ed6s ed5s rd8s
+//
+// A comment is any text in braces after a turn (a setup turn too); it may
+// run over several lines and holds no '}'. Its surrounding blanks are
+// dropped, and two comments after one turn are joined by a line break. A
+// variation is a list of turns in parentheses after the turn it replaces:
+// it starts with that turn's label, played from the position before it,
+// and its turns follow each other as the main line's do. Variations nest,
+// and several may follow one turn. Each turn starts on a line of its own
+// or after a '(', ')' or comment; '(' and ')' may stand next to a label or
+// a step ("(2w", "Ee5n)"). A variation holds neither a resignation nor the
+// bare label of the side to move, and a setup has none. Turn.Comment and
+// Turn.Variations hold what was read; Record.Tree replays the variations
+// with every rule checked, as Game does the main line, and gives a Tree.
+//
+// WriteTree writes a Tree: exactly what WriteRecord writes when the tree
+// has no comment and no variation; otherwise each comment after its turn,
+// and each variation's turns one per line after the turn they replace,
+// the first after "( " and the others indented to match, two more blanks
+// for each level, with " )" ending the variation's last line.
+//
 // # Game archive
 //
 // A game archive is tab-separated text: a header line naming the columns,

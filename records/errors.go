@@ -21,6 +21,8 @@ var (
 	ErrIllegal  = errors.New("illegal move")
 	ErrArchive  = errors.New("bad archive row")
 	ErrTooLong  = errors.New("line too long")
+	// ErrVariation is a misplaced or unclosed comment or variation.
+	ErrVariation = errors.New("bad comment or variation")
 )
 
 // ParseError is a problem at a place in a file: the file name (empty when

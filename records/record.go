@@ -28,6 +28,8 @@ type Record struct {
 	// SetupLine the lines they were on (0 when absent).
 	Setup     [2][]rules.Placement
 	SetupLine [2]int
+	// SetupComment holds the comments after Gold's and Silver's setup.
+	SetupComment [2]string
 
 	// Turns are the move turns in order.
 	Turns []Turn
@@ -57,6 +59,12 @@ type Turn struct {
 	Tokens  []rules.Token
 	Columns []int
 	Line    int
+	// Comment is the text of the comments after the turn, joined by line
+	// breaks; "" when there is none.
+	Comment string
+	// Variations are the lines played instead of this turn, in the order
+	// written; each starts with a turn of the same label.
+	Variations [][]Turn
 
 	labelCol int
 }
@@ -196,6 +204,33 @@ func isMarker(s string, names ...string) bool {
 	return false
 }
 
+// recParser holds the state of parseRecord between lines: the level of
+// variation being read (the main line first) and an open comment.
+type recParser struct {
+	rec       *Record
+	setupDone bool
+	levels    []recLevel
+	// last is where a comment goes: the last turn read at the current
+	// level, or a setup turn (lastSetup), or nothing yet.
+	lastSetup int // side+1 of the last setup turn read, 0 when none
+	comment   strings.Builder
+	inComment bool
+	commentAt [2]int // line and column of the open '{'
+	tokSlab   []rules.Token
+	colSlab   []int
+}
+
+// recLevel is the main line (the first level) or an open variation: where
+// its turns go, the label the next turn must carry and where its '('
+// stands.
+type recLevel struct {
+	turns     *[]Turn
+	want      label
+	line, col int
+}
+
+func (p *recParser) level() *recLevel { return &p.levels[len(p.levels)-1] }
+
 func parseRecord(text, name string, wrap func(*ParseError) error) (*Record, error) {
 	rec := &Record{File: name, wrap: wrap}
 	lines := splitLines(text)
@@ -204,100 +239,238 @@ func parseRecord(text, name string, wrap func(*ParseError) error) (*Record, erro
 	if i >= len(lines) {
 		return nil, rec.fail(errAt(1, 0, ErrEmpty, "the record is empty"))
 	}
-	var want label
-	setupDone := false
+	p := &recParser{rec: rec}
+	main := recLevel{turns: &rec.Turns, want: label{1, rules.Gold}}
 	if _, _, herr := parseHeader(lines[i], i); herr == nil && looksLikeBoard(lines, i+1) {
-		p, next, err := parseBoard(lines, i, nil)
+		pos, next, err := parseBoard(lines, i, nil)
 		if err != nil {
 			return nil, rec.fail(err)
 		}
-		rec.Start, rec.StartLine = &p, i+1
-		want = label{p.Turn(), p.Side()}
-		setupDone = true
+		rec.Start, rec.StartLine = &pos, i+1
+		main.want = label{pos.Turn(), pos.Side()}
+		p.setupDone = true
 		i = next
-	} else {
-		want = label{1, rules.Gold}
 	}
+	p.levels = []recLevel{main}
 	var words []word
-	tokSlab := make([]rules.Token, 0, 4*len(lines))
-	colSlab := make([]int, 0, 4*len(lines))
+	// The turns share backing arrays, which saves two allocations per
+	// turn when replaying large archives.
+	p.tokSlab = make([]rules.Token, 0, 4*len(lines))
+	p.colSlab = make([]int, 0, 4*len(lines))
 	for ; i < len(lines); i++ {
-		words = splitWords(lines[i], words[:0])
-		if len(words) == 0 {
-			continue
-		}
-		line := i + 1
-		if rec.Resigned {
-			return nil, rec.fail(errAt(line, words[0].col, ErrLabel, "nothing may follow a resignation"))
-		}
-		if rec.Next != "" {
-			return nil, rec.fail(errAt(rec.NextLine, 0, ErrToken, "turn %s has no steps", rec.Next))
-		}
-		lab, err := parseLabel(words[0], line)
-		if err != nil {
-			return nil, rec.fail(err)
-		}
-		if len(words) == 2 && isMarker(words[1].text, "takeback") {
-			n := len(rec.Turns)
-			if n == 0 {
-				return nil, rec.fail(errAt(line, words[1].col, ErrToken, "takeback with no move to take back"))
+		l, line := lines[i], i+1
+		if !p.inComment && strings.IndexAny(l, "{}()") < 0 {
+			words = splitWords(l, words[:0])
+			if len(words) == 0 {
+				continue
 			}
-			want = label{rec.Turns[n-1].Number, rec.Turns[n-1].Side}
-			rec.Turns = rec.Turns[:n-1]
-			continue
-		}
-		if lab != want {
-			if !setupDone && rec.Setup[0] == nil && lab.number > 1 {
-				return nil, rec.fail(errAt(line, words[0].col, ErrLabel, "expected turn 1w with Gold's setup, found %s; a record starts with the setups or a position", lab))
+			if err := p.turn(words, line); err != nil {
+				return nil, rec.fail(err)
 			}
-			return nil, rec.fail(errAt(line, words[0].col, ErrLabel, "expected turn %s, found %s", want, lab))
-		}
-		if len(words) == 1 {
-			rec.Next, rec.NextLine = words[0].text, line
 			continue
 		}
-		if len(words) == 2 && isMarker(words[1].text, "resigns", "resign", "resigned") {
-			rec.Resigned, rec.Resigner = true, lab.side
-			continue
-		}
-		if !setupDone {
-			pls := make([]rules.Placement, 0, 16)
-			for _, w := range words[1:] {
-				tok, err := parseToken(w, line)
-				if err != nil {
+		// A line with comments or variations: the turns between them are
+		// read as above.
+		for pos := 0; pos <= len(l); {
+			if p.inComment {
+				j := strings.IndexByte(l[pos:], '}')
+				if j < 0 {
+					p.comment.WriteString(l[pos:])
+					p.comment.WriteByte('\n')
+					break
+				}
+				p.comment.WriteString(l[pos : pos+j])
+				p.inComment = false
+				if err := p.endComment(); err != nil {
 					return nil, rec.fail(err)
 				}
-				if tok.Kind != rules.TokenPlacement {
-					return nil, rec.fail(errAt(line, w.col, ErrToken, "%s is not a setup placement such as \"Ra1\"", rules.Quote(w.text)))
-				}
-				pls = append(pls, rules.Placement{Piece: tok.Piece, Square: tok.Square})
+				pos += j + 1
+				continue
 			}
-			rec.Setup[lab.side], rec.SetupLine[lab.side] = pls, line
-			setupDone = lab.side == rules.Silver
-			want = want.next()
-			continue
+			j := strings.IndexAny(l[pos:], "{}()")
+			if j < 0 {
+				j = len(l) - pos
+			}
+			words = splitWords(l[pos:pos+j], words[:0])
+			for k := range words {
+				words[k].col += pos
+			}
+			if len(words) > 0 {
+				if err := p.turn(words, line); err != nil {
+					return nil, rec.fail(err)
+				}
+			}
+			pos += j
+			if pos == len(l) {
+				break
+			}
+			if err := p.mark(l[pos], line, pos+1); err != nil {
+				return nil, rec.fail(err)
+			}
+			pos++
 		}
-		t := Turn{Label: words[0].text, Number: lab.number, Side: lab.side, Line: line, labelCol: words[0].col}
-		// The turns share backing arrays, which saves two allocations per
-		// turn when replaying large archives.
-		start := len(tokSlab)
+	}
+	if p.inComment {
+		return nil, rec.fail(errAt(p.commentAt[0], p.commentAt[1], ErrVariation, "the comment is not closed with '}'"))
+	}
+	if len(p.levels) > 1 {
+		lv := p.level()
+		return nil, rec.fail(errAt(lv.line, lv.col, ErrVariation, "the variation is not closed with ')'"))
+	}
+	return rec, nil
+}
+
+// ended reports an error when the record can hold nothing more at line:
+// after a resignation, or after the bare label of the side to move.
+func (p *recParser) ended(line, col int) *ParseError {
+	if p.rec.Resigned {
+		return errAt(line, col, ErrLabel, "nothing may follow a resignation")
+	}
+	if p.rec.Next != "" {
+		return errAt(p.rec.NextLine, 0, ErrToken, "turn %s has no steps", p.rec.Next)
+	}
+	return nil
+}
+
+// mark reads one of the characters that open or close a comment or a
+// variation, at line and col.
+func (p *recParser) mark(c byte, line, col int) *ParseError {
+	if err := p.ended(line, col); err != nil {
+		return err
+	}
+	lv := p.level()
+	switch c {
+	case '{':
+		if len(*lv.turns) == 0 && (p.lastSetup == 0 || len(p.levels) > 1) {
+			return errAt(line, col, ErrVariation, "a comment follows the turn it is about, and there is none before it")
+		}
+		p.inComment, p.commentAt = true, [2]int{line, col}
+		p.comment.Reset()
+	case '}':
+		return errAt(line, col, ErrVariation, "'}' closes no comment")
+	case '(':
+		n := len(*lv.turns)
+		if n == 0 {
+			if p.lastSetup != 0 && len(p.levels) == 1 {
+				return errAt(line, col, ErrVariation, "a setup cannot have variations")
+			}
+			return errAt(line, col, ErrVariation, "a variation follows the move it replaces, and there is none before it")
+		}
+		t := &(*lv.turns)[n-1]
+		t.Variations = append(t.Variations, nil)
+		p.levels = append(p.levels, recLevel{turns: &t.Variations[len(t.Variations)-1],
+			want: label{t.Number, t.Side}, line: line, col: col})
+	case ')':
+		if len(p.levels) == 1 {
+			return errAt(line, col, ErrVariation, "')' closes no variation")
+		}
+		if len(*lv.turns) == 0 {
+			return errAt(line, col, ErrVariation, "the variation opened at line %d, column %d has no moves", lv.line, lv.col)
+		}
+		p.levels = p.levels[:len(p.levels)-1]
+	}
+	return nil
+}
+
+// endComment gives the comment just closed to the turn before it.
+func (p *recParser) endComment() *ParseError {
+	text := strings.TrimSpace(p.comment.String())
+	if text == "" {
+		return nil
+	}
+	lv := p.level()
+	var dst *string
+	if n := len(*lv.turns); n > 0 {
+		dst = &(*lv.turns)[n-1].Comment
+	} else {
+		dst = &p.rec.SetupComment[p.lastSetup-1]
+	}
+	if *dst != "" {
+		text = *dst + "\n" + text
+	}
+	*dst = text
+	return nil
+}
+
+// turn reads the words of one turn: its label and steps, a setup, or a
+// marker.
+func (p *recParser) turn(words []word, line int) *ParseError {
+	rec := p.rec
+	if err := p.ended(line, words[0].col); err != nil {
+		return err
+	}
+	lv := p.level()
+	inVar := len(p.levels) > 1
+	lab, err := parseLabel(words[0], line)
+	if err != nil {
+		return err
+	}
+	if len(words) == 2 && isMarker(words[1].text, "takeback") {
+		n := len(*lv.turns)
+		if n == 0 {
+			return errAt(line, words[1].col, ErrToken, "takeback with no move to take back")
+		}
+		prev := (*lv.turns)[n-1]
+		lv.want = label{prev.Number, prev.Side}
+		*lv.turns = (*lv.turns)[:n-1]
+		return nil
+	}
+	if lab != lv.want {
+		if !p.setupDone && rec.Setup[0] == nil && lab.number > 1 {
+			return errAt(line, words[0].col, ErrLabel, "expected turn 1w with Gold's setup, found %s; a record starts with the setups or a position", lab)
+		}
+		return errAt(line, words[0].col, ErrLabel, "expected turn %s, found %s", lv.want, lab)
+	}
+	if len(words) == 1 {
+		if inVar {
+			return errAt(line, words[0].col, ErrToken, "turn %s has no steps", words[0].text)
+		}
+		rec.Next, rec.NextLine = words[0].text, line
+		return nil
+	}
+	if len(words) == 2 && isMarker(words[1].text, "resigns", "resign", "resigned") {
+		if inVar {
+			return errAt(line, words[1].col, ErrVariation, "a resignation ends the game; it cannot stand in a variation")
+		}
+		rec.Resigned, rec.Resigner = true, lab.side
+		return nil
+	}
+	if !p.setupDone {
+		pls := make([]rules.Placement, 0, 16)
 		for _, w := range words[1:] {
 			tok, err := parseToken(w, line)
 			if err != nil {
-				return nil, rec.fail(err)
+				return err
 			}
-			if tok.Kind == rules.TokenPlacement {
-				return nil, rec.fail(errAt(line, w.col, ErrToken, "%s is a setup placement, but turn %s is a move; a step needs a direction, such as \"%sn\"", rules.Quote(w.text), lab, w.text))
+			if tok.Kind != rules.TokenPlacement {
+				return errAt(line, w.col, ErrToken, "%s is not a setup placement such as \"Ra1\"", rules.Quote(w.text))
 			}
-			tokSlab = append(tokSlab, tok)
-			colSlab = append(colSlab, w.col)
+			pls = append(pls, rules.Placement{Piece: tok.Piece, Square: tok.Square})
 		}
-		end := len(tokSlab)
-		t.Tokens, t.Columns = tokSlab[start:end:end], colSlab[start:end:end]
-		rec.Turns = append(rec.Turns, t)
-		want = want.next()
+		rec.Setup[lab.side], rec.SetupLine[lab.side] = pls, line
+		p.lastSetup = int(lab.side) + 1
+		p.setupDone = lab.side == rules.Silver
+		lv.want = lv.want.next()
+		return nil
 	}
-	return rec, nil
+	t := Turn{Label: words[0].text, Number: lab.number, Side: lab.side, Line: line, labelCol: words[0].col}
+	start := len(p.tokSlab)
+	for _, w := range words[1:] {
+		tok, err := parseToken(w, line)
+		if err != nil {
+			return err
+		}
+		if tok.Kind == rules.TokenPlacement {
+			return errAt(line, w.col, ErrToken, "%s is a setup placement, but turn %s is a move; a step needs a direction, such as \"%sn\"", rules.Quote(w.text), lab, w.text)
+		}
+		p.tokSlab = append(p.tokSlab, tok)
+		p.colSlab = append(p.colSlab, w.col)
+	}
+	end := len(p.tokSlab)
+	t.Tokens, t.Columns = p.tokSlab[start:end:end], p.colSlab[start:end:end]
+	*lv.turns = append(*lv.turns, t)
+	lv.want = lv.want.next()
+	return nil
 }
 
 // Game replays the record with full rules checking and returns the game.
@@ -327,41 +500,49 @@ func (rec *Record) Game() (*rules.Game, error) {
 			}
 		}
 	}
-	var steps [4]rules.Step
 	for ti := range rec.Turns {
-		t := &rec.Turns[ti]
-		n := 0
-		for k, tok := range t.Tokens {
-			switch {
-			case tok.Kind == rules.TokenCapture:
-				if k == 0 {
-					return nil, rec.fail(errAt(t.Line, t.Columns[k], ErrCapture, "capture token %s comes before any step", tok))
-				}
-			case n == 4:
-				return nil, rec.fail(errAt(t.Line, t.Columns[k], ErrIllegal, "move %s has more than four steps", t.Label))
-			default:
-				steps[n] = tok.Step()
-				n++
-			}
-		}
-		if n == 0 {
-			return nil, rec.fail(errAt(t.Line, t.Columns[0], ErrIllegal, "move %s has no steps", t.Label))
-		}
-		if err := g.Play(rules.MoveOf(steps[:n]...)); err != nil {
-			col := max(t.labelCol, 1)
-			if me, ok := err.(*rules.MoveError); ok && me.Index >= 0 {
-				col = t.columnOfStep(me.Index)
-			}
-			return nil, rec.fail(rec.moveErr(t.Line, col, err))
-		}
-		if err := t.checkCaptures(g.PositionBefore(len(g.Moves()) - 1)); err != nil {
-			return nil, rec.fail(err)
+		if err := rec.play(g, &rec.Turns[ti]); err != nil {
+			return nil, err
 		}
 	}
 	if rec.Resigned && g.Phase() != rules.Over {
 		g.Finish(rules.Result{Winner: rec.Resigner.Other(), How: rules.ByResignation})
 	}
 	return g, nil
+}
+
+// play plays turn t in g with every rule checked, its capture tokens
+// included.
+func (rec *Record) play(g *rules.Game, t *Turn) error {
+	var steps [4]rules.Step
+	n := 0
+	for k, tok := range t.Tokens {
+		switch {
+		case tok.Kind == rules.TokenCapture:
+			if k == 0 {
+				return rec.fail(errAt(t.Line, t.Columns[k], ErrCapture, "capture token %s comes before any step", tok))
+			}
+		case n == 4:
+			return rec.fail(errAt(t.Line, t.Columns[k], ErrIllegal, "move %s has more than four steps", t.Label))
+		default:
+			steps[n] = tok.Step()
+			n++
+		}
+	}
+	if n == 0 {
+		return rec.fail(errAt(t.Line, t.Columns[0], ErrIllegal, "move %s has no steps", t.Label))
+	}
+	if err := g.Play(rules.MoveOf(steps[:n]...)); err != nil {
+		col := max(t.labelCol, 1)
+		if me, ok := err.(*rules.MoveError); ok && me.Index >= 0 {
+			col = t.columnOfStep(me.Index)
+		}
+		return rec.fail(rec.moveErr(t.Line, col, err))
+	}
+	if err := t.checkCaptures(g.PositionBefore(len(g.Moves()) - 1)); err != nil {
+		return rec.fail(err)
+	}
+	return nil
 }
 
 func (rec *Record) moveErr(line, col int, err error) *ParseError {
@@ -428,37 +609,51 @@ func WriteRecord(w io.Writer, g *rules.Game) error {
 // it ends with the bare label of the side to move. A game from a position
 // gives only its move lines.
 func FormatMoveList(g *rules.Game) string {
-	var b strings.Builder
+	b, _ := appendMoveList(make([]byte, 0, 32*len(g.Moves())+128), g, nil)
+	return string(b)
+}
+
+// appendMoveList appends the move list of g with the comments and
+// variations of t (nil: none).
+func appendMoveList(b []byte, g *rules.Game, t *Tree) ([]byte, error) {
+	var err error
 	for c := rules.Gold; c <= rules.Silver; c++ {
 		ps := g.Setup(c)
 		if ps == nil {
 			continue
 		}
-		b.WriteString(rules.TurnLabel(1, c))
+		b = append(b, rules.TurnLabel(1, c)...)
 		for _, pl := range ps {
-			b.WriteByte(' ')
-			b.WriteString(pl.String())
+			b = append(b, ' ')
+			b = append(b, pl.String()...)
 		}
-		b.WriteByte('\n')
+		if t != nil {
+			if b, err = appendComment(b, t.SetupComment[c]); err != nil {
+				return b, err
+			}
+		}
+		b = append(b, '\n')
 	}
 	for i, m := range g.Moves() {
-		p := g.PositionBefore(i)
-		b.WriteString(rules.TurnLabel(p.Turn(), p.Side()))
-		b.WriteByte(' ')
-		b.WriteString(p.MoveString(m))
-		b.WriteByte('\n')
+		var n Note
+		if t != nil {
+			n = note(t.Notes, i)
+		}
+		if b, err = appendTurn(b, g.PositionBefore(i), m, n, 0, false); err != nil {
+			return b, err
+		}
 	}
 	switch g.Phase() {
 	case rules.GoldSetup:
-		b.WriteString("1w\n")
+		b = append(b, "1w\n"...)
 	case rules.Playing:
 		p := g.Position()
-		b.WriteString(rules.TurnLabel(p.Turn(), p.Side()))
-		b.WriteByte('\n')
+		b = append(b, rules.TurnLabel(p.Turn(), p.Side())...)
+		b = append(b, '\n')
 	case rules.SilverSetup:
-		b.WriteString("1b\n")
+		b = append(b, "1b\n"...)
 	}
-	return b.String()
+	return b, nil
 }
 
 // String gives the turn as written canonically, without capture tokens

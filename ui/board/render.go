@@ -1,13 +1,16 @@
 package board
 
 import (
+	"bytes"
 	"image"
+	"image/png"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/software"
 	"fyne.io/fyne/v2/test"
 
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/records/fsutil"
 )
 
 // Diagram describes a board picture drawn without a window.
@@ -40,4 +43,14 @@ func Render(d Diagram) image.Image {
 	c.SetContent(b)
 	c.Resize(fyne.NewSize(float32(d.Size), float32(d.Size)))
 	return c.Capture()
+}
+
+// WritePNG renders d and writes it to path as a PNG, atomically: the
+// render command and every panel's "board as PNG" save diagrams with it.
+func WritePNG(path string, d Diagram) error {
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, Render(d)); err != nil {
+		return err
+	}
+	return fsutil.WriteBytes(path, buf.Bytes())
 }

@@ -1,17 +1,14 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
-	"image/png"
 	"os"
 
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
-	"arimaa-workbench/records/fsutil"
 	"arimaa-workbench/ui/board"
 )
 
@@ -43,14 +40,9 @@ func runRender(ctx context.Context, args []string, io stdio) int {
 		fmt.Fprintf(io.err, "render: %v\n", err)
 		return 1
 	}
-	img := board.Render(board.Diagram{Position: p, Size: *size, Flipped: *flip, NoCoords: *noCoords,
-		Overlays: board.Overlays{Selected: rules.NoSquare}})
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
-		fmt.Fprintf(io.err, "render: %v\n", err)
-		return 1
-	}
-	if err := fsutil.WriteBytes(pos[1], buf.Bytes()); err != nil {
+	d := board.Diagram{Position: p, Size: *size, Flipped: *flip, NoCoords: *noCoords,
+		Overlays: board.Overlays{Selected: rules.NoSquare}}
+	if err := board.WritePNG(pos[1], d); err != nil {
 		fmt.Fprintf(io.err, "render: %v\n", err)
 		return 1
 	}

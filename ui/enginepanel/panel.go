@@ -76,6 +76,7 @@ type Panel struct {
 	figures   []*widget.Label
 	captions  []*widget.Label
 	board     *board.Board
+	copyBtn   *tip.Button
 	boardNote *widget.Label
 	pvBox     *fyne.Container
 	pvButtons []*widget.Button
@@ -281,10 +282,11 @@ func (p *Panel) build() {
 	p.boardNote.Alignment = fyne.TextAlignCenter
 	p.boardNote.Truncation = fyne.TextTruncateEllipsis
 	p.pvBox = container.NewHBox()
+	p.copyBtn = p.copyButton()
 	pvLabel := widget.NewLabel("PV")
 	pvLabel.TextStyle.Bold = true
 	bestBtn := tip.NewButton(theme.HomeIcon(), "Back to the analysed position and its best move", func() { p.setView(viewBest, 0) })
-	pvRow := container.NewBorder(nil, nil, container.NewHBox(pvLabel, bestBtn), nil, container.NewHScroll(p.pvBox))
+	pvRow := container.NewBorder(nil, nil, container.NewHBox(pvLabel, bestBtn, p.copyBtn), nil, container.NewHScroll(p.pvBox))
 	left := container.NewBorder(p.boardNote, pvRow, nil, nil, p.board)
 
 	p.cands = p.newCandidateTable()
@@ -411,6 +413,21 @@ func (p *Panel) selectedEngine() Engine {
 		return nil
 	}
 	return p.engines[i]
+}
+
+// Chosen returns the engine chosen in the panel and the limits its
+// entries give (threads, seed and the rest), for other panels that search
+// with the same engine and settings (the viewer's whole-game analysis).
+func (p *Panel) Chosen() (Engine, Limits, error) {
+	eng := p.selectedEngine()
+	if eng == nil {
+		return nil, Limits{}, fmt.Errorf("choose an engine in the Engine panel first")
+	}
+	lim, err := p.limits()
+	if err != nil {
+		return nil, Limits{}, fmt.Errorf("Engine panel: %w", err)
+	}
+	return eng, lim, nil
 }
 
 // Analyse starts analysing the current position with the selected engine,

@@ -145,6 +145,7 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 		wb.Select(EngineTab)
 		ep.Analyse()
 	})
+	wb.Viewer.SetGameAnalyser(chosenAnalyser(ep))
 	if len(problems) > 0 {
 		wb.Status(strings.Join(problems, "; "))
 	}

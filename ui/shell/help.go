@@ -14,10 +14,10 @@ import (
 const KeyboardHelp = `## Everywhere
 
 - **Ctrl+O**: open a position, game record or archive
-- **Ctrl+S**: save the editor's position
+- **Ctrl+S**: save the editor's position, or the viewer's game with its variations and comments
 - **Ctrl+Z**: undo (an edit in the editor, a step of the move being entered in the viewer)
 - **Ctrl+Y** or **Ctrl+Shift+Z**: redo
-- **Ctrl+C** / **Ctrl+V**: copy / paste the editor's position
+- **Ctrl+C** / **Ctrl+V**: copy / paste the editor's position; in the viewer Ctrl+C copies the position shown
 
 On macOS, Cmd takes the place of Ctrl. A text field that has the focus takes these keys for its own text.
 
@@ -25,10 +25,13 @@ On macOS, Cmd takes the place of Ctrl. A text field that has the focus takes the
 
 - **Left** / **Right**: previous / next move (a whole turn)
 - **Up** / **Down**: previous / next step, the piece sliding
-- **Home** / **End**: start / end of the game
+- **Home** / **End**: start / end of the line shown
 
 The buttons above the board, left to right: start, previous move, previous step, next step, next move, end.
-The arrow keys move by a whole turn; the arrow buttons by a step.
+The arrow keys move by a whole turn; the arrow buttons by a step. A move entered where the game goes on
+with another starts a variation (indented in the move list); the arrow up and the bin beside Finish turn
+promote it to the main line or delete it. A tap on the game analysis graph goes to that position;
+?? marks a blunder, with the engine's better move.
 
 ## Board marks
 

@@ -237,6 +237,7 @@ func (wb *Workbench) Open(path string) error {
 	switch records.Detect(data) {
 	case records.KindArchive:
 		wb.Select(ViewerPanel)
+		// An archive opens in its own tab and replaces no game.
 		return wb.Viewer.OpenFile(path)
 	case records.KindPosition:
 		var lerr error
@@ -246,11 +247,13 @@ func (wb *Workbench) Open(path string) error {
 		})
 		return lerr
 	}
-	if err := wb.Viewer.OpenFile(path); err != nil {
-		return err
-	}
-	wb.Select(ViewerPanel)
-	return nil
+	var verr error
+	wb.Viewer.Guard("open "+filepath.Base(path), func() {
+		if verr = wb.Viewer.OpenFile(path); verr == nil {
+			wb.Select(ViewerPanel)
+		}
+	})
+	return verr
 }
 
 // OpenDialog asks for any file the workbench reads and opens it.
@@ -262,9 +265,14 @@ func (wb *Workbench) OpenDialog() {
 	})
 }
 
-// Quit closes the window after the unsaved-position guard, remembering the
-// window size.
+// Quit closes the window after the guards against losing the editor's
+// unsaved position and the viewer's unsaved game, remembering the window
+// size.
 func (wb *Workbench) Quit() {
+	wb.Viewer.Guard("quit", func() { wb.quitEditor() })
+}
+
+func (wb *Workbench) quitEditor() {
 	wb.Editor.Guard("quit", func() {
 		sz := wb.Window.Canvas().Size()
 		if sz.Width > 100 && sz.Height > 100 {
@@ -275,6 +283,26 @@ func (wb *Workbench) Quit() {
 			wb.recovery.Clear()
 		}
 		wb.Window.Close()
+	})
+}
+
+// SaveBoardPNG asks for a file and saves the board of the panel shown as
+// a PNG diagram: the viewer's with its last move's arrows, any other
+// panel's current position.
+func (wb *Workbench) SaveBoardPNG() {
+	if wb.Selected() == ViewerPanel {
+		wb.Viewer.SaveBoardPNG()
+		return
+	}
+	s := wb.Current.Get()
+	d := board.Diagram{Position: s.Position, Size: 480, Flipped: wb.Viewer.Board.Flipped(),
+		Overlays: board.Overlays{Selected: rules.NoSquare}}
+	wb.Dialogs.Save("Save board as PNG", []string{".png"}, "board.png", func(path string) {
+		if err := board.WritePNG(path, d); err != nil {
+			wb.Dialogs.Error(err)
+			return
+		}
+		wb.Status("board saved to " + path)
 	})
 }
 
@@ -390,6 +418,7 @@ func (wb *Workbench) setMenu() {
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem("Save position", func() { wb.Editor.Save() }),
 		fyne.NewMenuItem("Save position as…", func() { wb.Editor.SaveAs() }),
+		fyne.NewMenuItem("Save board as PNG…", wb.SaveBoardPNG),
 		fyne.NewMenuItemSeparator(),
 		quit,
 	)

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/board"
 	"arimaa-workbench/ui/board/boardtest"
 	"arimaa-workbench/ui/files/filestest"
 	"arimaa-workbench/ui/state"
@@ -275,7 +276,7 @@ func TestKeyboardHelpFromTheMenu(t *testing.T) {
 	}
 }
 
-// TestIconButtonsHaveTips: the viewer's icon-only navigation buttons say
+// TestIconButtonsHaveTips: the viewer's icon-only buttons say
 // what they do, with their key, when the pointer rests on them.
 func TestIconButtonsHaveTips(t *testing.T) {
 	wb, _ := newTestWorkbench(t, Options{})
@@ -291,8 +292,70 @@ func TestIconButtonsHaveTips(t *testing.T) {
 		test.MoveMouse(c, at.Add(fyne.NewPos(b.Size().Width/2, b.Size().Height/2)))
 		tips = append(tips, tip.Shown(c))
 	}
-	want := []string{"Start of the game (Home)", "Previous move (Left)", "Previous step (Up)", "Next step (Down)", "Next move (Right)", "End of the game (End)"}
+	want := []string{"Promote: make the variation shown the main line", "Delete variation: remove the variation shown",
+		"Start of the game (Home)", "Previous move (Left)", "Previous step (Up)", "Next step (Down)", "Next move (Right)", "End of the game (End)",
+		"Copy the position or the game record (Ctrl+C: the position), or save the board as a PNG"}
 	if strings.Join(tips, "|") != strings.Join(want, "|") {
 		t.Errorf("tips shown %q, want %q", tips, want)
+	}
+}
+
+// TestUnsavedGameGuard: a game with a new variation asks before it is
+// replaced by another file and before the window quits.
+func TestUnsavedGameGuard(t *testing.T) {
+	wb, d := newTestWorkbench(t, Options{})
+	path := filepath.Join(gamesDir(), "goal_race.txt")
+	if err := wb.Open(path); err != nil {
+		t.Fatal(err)
+	}
+	wb.Viewer.StepAnimation = 0
+	boardtest.Drag(wb.Viewer.Board, rules.A2, rules.A3)
+	wb.Viewer.FinishTurn()
+	if !wb.Viewer.Model.Dirty() {
+		t.Fatal("a new variation does not make the game unsaved")
+	}
+	d.Yes = false
+	if err := wb.Open(path); err != nil {
+		t.Fatal(err)
+	}
+	wb.Quit()
+	if len(d.Asked) != 2 || d.Asked[0] != "Unsaved game" || d.Asked[1] != "Unsaved game" || !wb.Viewer.Model.Dirty() {
+		t.Errorf("opening a file and quitting over an unsaved game asked %v", d.Asked)
+	}
+}
+
+// TestSaveBoardPNGFromAnyPanel: File > Save board as PNG saves the board
+// of the panel shown.
+func TestSaveBoardPNGFromAnyPanel(t *testing.T) {
+	wb, d := newTestWorkbench(t, Options{})
+	var item *fyne.MenuItem
+	for _, it := range wb.Window.MainMenu().Items[0].Items {
+		if it.Label == "Save board as PNG…" {
+			item = it
+		}
+	}
+	if item == nil {
+		t.Fatal("no Save board as PNG… in the File menu")
+	}
+	wb.Select(EditorPanel)
+	wb.Editor.Model.Place(rules.D4, rules.GoldCat)
+	d.SavePath = filepath.Join(t.TempDir(), "editor.png")
+	item.Action()
+	want := filepath.Join(t.TempDir(), "want.png")
+	if err := board.WritePNG(want, board.Diagram{Position: wb.Editor.Model.Position(), Size: 480, Overlays: board.Overlays{Selected: rules.NoSquare}}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(d.SavePath)
+	if err != nil {
+		t.Fatalf("the editor's board was not saved: %v (errors %v)", err, d.Errors)
+	}
+	if w, _ := os.ReadFile(want); string(got) != string(w) {
+		t.Errorf("the saved PNG is not the editor's position")
+	}
+	wb.Select(ViewerPanel)
+	d.SavePath = filepath.Join(t.TempDir(), "viewer.png")
+	item.Action()
+	if _, err := os.Stat(d.SavePath); err != nil {
+		t.Fatalf("the viewer's board was not saved: %v", err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 )
@@ -48,4 +49,27 @@ func Capture(t testing.TB, w fyne.Window, path string) {
 	if err := png.Encode(f, w.Canvas().Capture()); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TapMenuItem taps the entry called label of the pop-up menu shown on c
+// (the top overlay) and reports whether there was one.
+func TapMenuItem(c fyne.Canvas, label string) bool {
+	top := c.Overlays().Top()
+	if top == nil {
+		return false
+	}
+	for _, o := range test.LaidOutObjects(top) {
+		w, isWidget := o.(fyne.Widget)
+		t, tappable := o.(fyne.Tappable)
+		if !isWidget || !tappable {
+			continue
+		}
+		for _, ch := range test.WidgetRenderer(w).Objects() {
+			if txt, ok := ch.(*canvas.Text); ok && txt.Text == label {
+				t.Tapped(&fyne.PointEvent{})
+				return true
+			}
+		}
+	}
+	return false
 }

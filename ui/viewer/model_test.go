@@ -88,8 +88,19 @@ func TestModelNavigation(t *testing.T) {
 		t.Errorf("ResultText() = %q", got)
 	}
 	m.First()
-	if m.Prev() || m.PrevStep() {
-		t.Errorf("moved before the start")
+	if m.PrevStep() {
+		t.Errorf("stepped before the start")
+	}
+	// Before the first move is Gold's setup alone, then nothing.
+	moved := m.Prev()
+	if p := m.Position(); !moved || !m.SetupView() || p.Count(rules.Silver, rules.Rabbit) != 0 || p.Count(rules.Gold, rules.Rabbit) != 8 {
+		t.Errorf("Prev at the start does not show Gold's setup")
+	}
+	if m.Prev() {
+		t.Errorf("moved before Gold's setup")
+	}
+	if !m.Next() || m.SetupView() || m.Position() != g.Start() {
+		t.Errorf("Next from Gold's setup does not go to the start")
 	}
 
 	// Stepping through every step ends where moving by whole moves does.
@@ -118,7 +129,8 @@ func TestModelGameAtAndPlay(t *testing.T) {
 	if len(at.Moves()) != 10 || at.Position() != m.Position() {
 		t.Fatalf("GameAt has %d moves and a different position", len(at.Moves()))
 	}
-	// Playing a different move at ply 10 drops the rest.
+	// Playing a different move at ply 10 makes a variation; the game
+	// keeps its moves.
 	var mv rules.Move
 	for _, cand := range at.LegalMoves(nil) {
 		if cand != g.Moves()[10] {
@@ -126,16 +138,29 @@ func TestModelGameAtAndPlay(t *testing.T) {
 			break
 		}
 	}
-	if err := m.Play(mv); err != nil {
+	created, err := m.Play(mv)
+	if err != nil || !created {
+		t.Fatalf("Play: created %v, %v", created, err)
+	}
+	if m.Len() != 11 || m.Ply() != 11 || !m.InVariation() || !m.Dirty() {
+		t.Errorf("after Play: %d moves in the line, cursor %d, in a variation %v, dirty %v; want 11, 11, true, true", m.Len(), m.Ply(), m.InVariation(), m.Dirty())
+	}
+	tr, err := m.Tree()
+	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Len() != 11 || m.Ply() != 11 {
-		t.Errorf("after Play: %d moves, cursor %d; want 11 and 11", m.Len(), m.Ply())
+	if len(tr.Game.Moves()) != 55 || len(tr.Notes[10].Variations) != 1 || tr.Notes[10].Variations[0].Moves[0] != mv {
+		t.Errorf("the tree lost the game or the variation: %d moves, notes %+v", len(tr.Game.Moves()), tr.Notes[10])
 	}
 	if len(g.Moves()) != 55 {
 		t.Errorf("Play changed the original game")
 	}
-	if err := m.Play(rules.MoveOf(rules.MakeStep(rules.GoldRabbit, rules.A1, rules.South))); err == nil {
+	// Playing the game's own move follows it.
+	m.Seek(10)
+	if created, err := m.Play(g.Moves()[10]); err != nil || created || m.InVariation() {
+		t.Errorf("playing the game's move: created %v, %v, in a variation %v", created, err, m.InVariation())
+	}
+	if _, err := m.Play(rules.MoveOf(rules.MakeStep(rules.GoldRabbit, rules.A1, rules.South))); err == nil {
 		t.Errorf("an illegal move was played")
 	}
 }

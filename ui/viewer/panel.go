@@ -2,6 +2,7 @@ package viewer
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -43,6 +44,10 @@ type Panel struct {
 	// OnEdit, when set, shows "Edit here", which hands the position to the
 	// editor.
 	OnEdit func(p rules.Position, source string)
+	// Analyser, when set, shows the whole-game analysis: it returns the
+	// engine to search each position with (the engine panel's choice and
+	// settings), or why there is none.
+	Analyser func() (Analyser, error)
 	// OnOpened is called with each file opened, for recent files.
 	OnOpened func(path string)
 	// Status shows a short message; may be nil.
@@ -64,10 +69,31 @@ type Panel struct {
 	undoStep  *widget.Button
 	analyse   *widget.Button
 	edit      *widget.Button
-	table     *widget.Table
-	count     *widget.Label
-	cancel    context.CancelFunc
-	sliding   bool
+	promote   *tip.Button
+	deleteVar *tip.Button
+	save      *widget.Button
+	copyMenu  *tip.Button
+	comment   *widget.Entry
+	// path is the file the game was opened from or last saved to.
+	path string
+
+	analysis     *Analysis
+	stopAnalysis context.CancelFunc
+	analysisDone chan struct{}
+	marks        map[*node]string // blunder notes by move
+	analysisBox  *fyne.Container
+	analyseGame  *widget.Button
+	stopGame     *widget.Button
+	perMove      *widget.Entry
+	threshold    *widget.Entry
+	progress     *widget.ProgressBar
+	graph        *gameGraph
+	summary      string          // the analysis progress and blunders
+	side         *fyne.Container // the move list column
+	table        *widget.Table
+	count        *widget.Label
+	cancel       context.CancelFunc
+	sliding      bool
 	// archiveDone is closed when the archive last opened is fully listed.
 	archiveDone <-chan struct{}
 	busy        bool // a step animation is running
@@ -91,16 +117,27 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	v.capGold = container.NewHBox()
 	v.capSilver = container.NewHBox()
 	v.moves = widget.NewList(
-		func() int { return v.Model.Len() },
-		func() fyne.CanvasObject { return widget.NewLabel("00w Ee2n Ee3n Ee4n Ee5n rc3x") },
-		func(i widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(v.Model.MoveText(i)) },
+		func() int { return len(v.Model.Rows()) },
+		func() fyne.CanvasObject {
+			l := widget.NewLabel("00w Ee2n Ee3n Ee4n Ee5n rc3x")
+			l.Truncation = fyne.TextTruncateEllipsis
+			return l
+		},
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			rows := v.Model.Rows()
+			if i < len(rows) {
+				l := o.(*widget.Label)
+				l.SetText(v.rowText(i))
+				l.TextStyle.Italic = rows[i].Depth > 0
+			}
+		},
 	)
 	v.moves.OnSelected = func(i widget.ListItemID) {
 		if v.sliding {
 			return
 		}
-		if v.Model.Ply() != i+1 || v.Model.Step() != 0 {
-			v.Model.Seek(i + 1)
+		if v.Model.CursorRow() != i || v.Model.Step() != 0 {
+			v.Model.GoToRow(i)
 			v.changed()
 		}
 	}
@@ -121,8 +158,11 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	btn := func(icon fyne.Resource, where, hint string) *tip.Button {
 		return tip.NewButton(icon, hint, func() { v.Go(where) })
 	}
+	v.save = widget.NewButtonWithIcon("Save…", theme.DocumentSaveIcon(), v.Save)
+	v.copyMenu = tip.NewMenuButton("Copy", theme.ContentCopyIcon(), "Copy the position or the game record (Ctrl+C: the position), or save the board as a PNG", v.copyItems)
 	nav := container.NewHBox(
 		widget.NewButtonWithIcon("Open…", theme.FolderOpenIcon(), v.OpenDialog),
+		v.save,
 		widget.NewSeparator(),
 		btn(theme.MediaSkipPreviousIcon(), "first", "Start of the game (Home)"),
 		btn(theme.MediaFastRewindIcon(), "prev", "Previous move (Left)"),
@@ -132,6 +172,7 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 		btn(theme.MediaSkipNextIcon(), "last", "End of the game (End)"),
 		widget.NewSeparator(),
 		widget.NewButtonWithIcon("Flip", theme.MoveDownIcon(), func() { v.Board.SetFlipped(!v.Board.Flipped()) }),
+		v.copyMenu,
 	)
 	v.analyse = widget.NewButtonWithIcon("Analyse here", theme.SearchIcon(), func() {
 		if v.OnAnalyse != nil {
@@ -146,16 +187,25 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	newTest := widget.NewButtonWithIcon("New test from here", theme.FileIcon(), v.NewTest)
 	here := container.NewHBox(v.analyse, v.edit, newTest, widget.NewSeparator(), board.ShowControls(&v.Show, v.showBoard))
 
+	v.promote = tip.NewButton(theme.MoveUpIcon(), "Promote: make the variation shown the main line", v.Promote)
+	v.deleteVar = tip.NewButton(theme.DeleteIcon(), "Delete variation: remove the variation shown", v.DeleteVariation)
+	v.comment = widget.NewMultiLineEntry()
+	v.comment.SetMinRowsVisible(2)
+	v.comment.Wrapping = fyne.TextWrapWord
+	v.comment.SetPlaceHolder("comment on this move")
+	v.comment.OnChanged = v.commentChanged
 	info := container.NewVBox(
 		v.title, v.result,
 		container.NewBorder(nil, nil, widget.NewLabel("Gold lost"), nil, v.capGold),
 		container.NewBorder(nil, nil, widget.NewLabel("Silver lost"), nil, v.capSilver),
 		widget.NewSeparator(),
 		v.entryInfo,
-		container.NewHBox(v.undoStep, v.finish),
+		container.NewHBox(v.undoStep, v.finish, widget.NewSeparator(), v.promote, v.deleteVar),
 		widget.NewSeparator(),
 	)
-	right := container.NewBorder(info, nil, nil, nil, v.moves)
+	below := container.NewVBox(v.comment, v.buildAnalysis())
+	right := container.NewBorder(info, below, nil, nil, v.moves)
+	v.side = right
 	left := container.NewBorder(nil, v.slider, nil, nil, v.Board)
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.64
@@ -167,6 +217,15 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	)
 	v.changed()
 	return v
+}
+
+// rowText is row i of the move list with its blunder mark, if any.
+func (v *Panel) rowText(i int) string {
+	r := v.Model.Rows()[i]
+	if mark, ok := v.marks[r.n]; ok && r.n != nil {
+		return r.Text + "  ?? " + mark
+	}
+	return r.Text
 }
 
 // Content returns the panel's canvas object.
@@ -203,9 +262,27 @@ func (v *Panel) Snapshot() state.Snapshot {
 	return state.Snapshot{Position: v.Model.Position(), Game: g, Source: v.placeText()}
 }
 
-// SetGame shows g from its start.
+// SetGame shows g from its start, replacing the game shown without
+// asking (callers guard).
 func (v *Panel) SetGame(g *rules.Game, title string) {
 	v.Model.SetGame(g, title)
+	v.path = ""
+	v.shown()
+}
+
+// SetTree shows a game with its comments and variations from its start,
+// without asking (callers guard).
+func (v *Panel) SetTree(t *records.Tree, title string) error {
+	if err := v.Model.SetTree(t, title); err != nil {
+		return err
+	}
+	v.path = ""
+	v.shown()
+	return nil
+}
+
+func (v *Panel) shown() {
+	v.clearAnalysis()
 	v.moves.UnselectAll()
 	v.tabs.SelectIndex(0)
 	v.changed()
@@ -287,13 +364,31 @@ func (v *Panel) changed() {
 	v.slider.Max = float64(max(1, m.Len()))
 	v.slider.SetValue(float64(m.Ply()))
 	v.moves.Refresh()
-	if m.Ply() > 0 {
-		v.moves.Select(m.Ply() - 1)
-		v.moves.ScrollTo(m.Ply() - 1)
+	if r := m.CursorRow(); r >= 0 {
+		v.moves.Select(r)
+		v.moves.ScrollTo(r)
 	} else {
 		v.moves.UnselectAll()
 	}
+	text, label := m.Comment()
+	if label == "" {
+		v.comment.SetPlaceHolder("comments go with moves: enter a move to comment on it")
+		v.comment.Disable()
+	} else {
+		v.comment.SetPlaceHolder("comment on " + label)
+		v.comment.Enable()
+	}
+	if v.comment.Text != text {
+		v.comment.SetText(text)
+	}
 	v.sliding = false
+	if m.InVariation() {
+		v.promote.Enable()
+		v.deleteVar.Enable()
+	} else {
+		v.promote.Disable()
+		v.deleteVar.Disable()
+	}
 	if v.OnAnalyse != nil {
 		v.analyse.Show()
 	} else {
@@ -304,6 +399,7 @@ func (v *Panel) changed() {
 	} else {
 		v.edit.Hide()
 	}
+	v.showAnalysis()
 	if v.Current != nil {
 		v.Current.Set(v.Snapshot())
 	}
@@ -320,6 +416,8 @@ func (v *Panel) showBoard() {
 	}
 	steps := e.Steps()
 	switch {
+	case m.SetupView():
+		v.entryInfo.SetText("Gold's setup. Go to a move to enter one.")
 	case m.Step() != 0:
 		v.entryInfo.SetText("Go to the start of a turn to enter a move.")
 	case v.atEnd():
@@ -347,7 +445,7 @@ func (v *Panel) entering() bool {
 	if v.busy {
 		return false
 	}
-	if v.Model.Step() != 0 {
+	if v.Model.Step() != 0 || v.Model.SetupView() {
 		v.status("go to the start of a turn to enter a move")
 		return false
 	}
@@ -360,10 +458,7 @@ func (v *Panel) entering() bool {
 
 // atEnd reports whether the cursor is after the last move of a decided
 // game, where no move can be entered.
-func (v *Panel) atEnd() bool {
-	_, over := v.Model.Game().Result()
-	return over && v.Model.Ply() == v.Model.Len()
-}
+func (v *Panel) atEnd() bool { return v.Model.AtEnd() }
 
 func (v *Panel) clickSquare(sq rules.Square) {
 	if !v.entering() {
@@ -401,29 +496,101 @@ func (v *Panel) RedoStep() bool {
 	return ok
 }
 
-// FinishTurn plays the move entered. Entered before the end of the game, it
-// replaces the moves after the cursor, after asking.
+// FinishTurn plays the move entered. Entered where the game goes on
+// with another move, it starts a variation; the game is never cut.
 func (v *Panel) FinishTurn() {
 	if !v.Entry.CanFinish() {
 		v.status("the move cannot end here: it must change the board and not leave a push half done")
 		return
 	}
-	later := v.Model.Len() - v.Model.Ply()
-	play := func() {
-		if err := v.Model.Play(v.Entry.Move()); err != nil {
-			v.status(err.Error())
-			return
-		}
-		v.Entry = board.NewMoveEntry(v.Model.TurnStart())
-		v.changed()
-	}
-	if later == 0 {
-		play()
+	forks := v.Model.Ply() < v.Model.Len()
+	created, err := v.Model.Play(v.Entry.Move())
+	if err != nil {
+		v.status(err.Error())
 		return
 	}
-	v.Dialogs.Confirm("Replace moves", fmt.Sprintf("Playing this move drops the %d later move(s) of the game. Go on?", later), func(yes bool) {
+	v.Entry = board.NewMoveEntry(v.Model.TurnStart())
+	v.changed()
+	switch {
+	case created && forks:
+		v.status("new variation: Promote makes it the main line, Delete variation removes it")
+	case !created:
+		v.status("the game already has this move here: followed it")
+	}
+}
+
+// Promote makes the line of the cursor the game's main line.
+func (v *Panel) Promote() {
+	if v.Model.Promote() {
+		v.changed()
+		v.status("the variation is now the main line")
+	}
+}
+
+// DeleteVariation removes the variation the cursor is in.
+func (v *Panel) DeleteVariation() {
+	if err := v.Model.DeleteVariation(); err != nil {
+		v.status(err.Error())
+		return
+	}
+	v.changed()
+	v.status("variation deleted")
+}
+
+func (v *Panel) commentChanged(text string) {
+	if v.sliding {
+		return
+	}
+	if err := v.Model.SetComment(strings.TrimSpace(text)); err != nil {
+		v.status(err.Error())
+		return
+	}
+	v.sliding = true
+	v.moves.Refresh()
+	v.sliding = false
+}
+
+// Save asks where to save the game, with its variations and comments, as
+// a game record, and writes it atomically.
+func (v *Panel) Save() {
+	t, err := v.Model.Tree()
+	if err != nil {
+		v.Dialogs.Error(err)
+		return
+	}
+	var b bytes.Buffer
+	if err := records.WriteTree(&b, t); err != nil {
+		v.Dialogs.Error(err)
+		return
+	}
+	name := "game.txt"
+	if v.path != "" {
+		name = filepath.Base(v.path)
+	}
+	v.Dialogs.Save("Save game record", []string{".txt"}, name, func(path string) {
+		if err := fsutil.WriteBytes(path, b.Bytes()); err != nil {
+			v.Dialogs.Error(err)
+			return
+		}
+		v.path = path
+		v.Model.MarkSaved()
+		v.status("game saved to " + path)
+		if v.OnOpened != nil {
+			v.OnOpened(path)
+		}
+	})
+}
+
+// Guard runs fn at once when the game has no unsaved changes, and
+// otherwise only after the user agrees to discard them.
+func (v *Panel) Guard(what string, fn func()) {
+	if !v.Model.Dirty() {
+		fn()
+		return
+	}
+	v.Dialogs.Confirm("Unsaved game", "The game's new moves, variations or comments have not been saved. Discard them and "+what+"?", func(yes bool) {
 		if yes {
-			play()
+			fn()
 		}
 	})
 }
@@ -453,15 +620,19 @@ func (v *Panel) NewTest() {
 
 // OpenDialog asks for a record or archive and opens it.
 func (v *Panel) OpenDialog() {
-	v.Dialogs.Open("Open game record or archive", nil, func(path string) {
-		if err := v.OpenFile(path); err != nil {
-			v.Dialogs.Error(err)
-		}
+	v.Guard("open another game", func() {
+		v.Dialogs.Open("Open game record or archive", nil, func(path string) {
+			if err := v.OpenFile(path); err != nil {
+				v.Dialogs.Error(err)
+			}
+		})
 	})
 }
 
-// OpenFile opens a game record, a position with moves, or a game archive.
-// An archive streams into the archive tab; the call returns at once.
+// OpenFile opens a game record (with its comments and variations), a
+// position with moves, or a game archive, replacing the game shown without
+// asking (callers guard). An archive streams into the archive tab; the
+// call returns at once.
 func (v *Panel) OpenFile(path string) error {
 	f, err := os.Open(path)
 	if err != nil {
@@ -485,15 +656,18 @@ func (v *Panel) OpenFile(path string) error {
 	if err != nil {
 		return err
 	}
-	g, err := rec.Game()
+	t, err := rec.Tree()
 	if err != nil {
 		return err
 	}
-	v.SetGame(g, filepath.Base(path))
+	if err := v.SetTree(t, filepath.Base(path)); err != nil {
+		return err
+	}
+	v.path = path
 	if v.OnOpened != nil {
 		v.OnOpened(path)
 	}
-	v.status(fmt.Sprintf("opened %s: %d moves", path, len(g.Moves())))
+	v.status(fmt.Sprintf("opened %s: %d moves", path, len(t.Game.Moves())))
 	return nil
 }
 
@@ -651,10 +825,12 @@ func (v *Panel) archiveView() fyne.CanvasObject {
 		if id.Row < 0 || id.Row >= v.Index.Len() {
 			return
 		}
-		if err := v.OpenArchiveGame(id.Row); err != nil {
-			v.Dialogs.Error(err)
-		}
 		v.table.UnselectAll()
+		v.Guard("open another game", func() {
+			if err := v.OpenArchiveGame(id.Row); err != nil {
+				v.Dialogs.Error(err)
+			}
+		})
 	}
 	filters := container.NewGridWithColumns(4, player, winner, term, text)
 	return container.NewBorder(container.NewVBox(filters, v.count), nil, nil, nil, v.table)
@@ -680,14 +856,20 @@ func (v *Panel) TypedKey(k fyne.KeyName) bool {
 	return false
 }
 
-// Shortcut handles Ctrl+Z and Ctrl+Y: undo and redo a step of the move
-// being entered.
+// Shortcut handles Ctrl+Z and Ctrl+Y (undo and redo a step of the move
+// being entered), Ctrl+S (save the game) and Ctrl+C (copy the position).
 func (v *Panel) Shortcut(name string) bool {
 	switch name {
 	case "undo":
 		return v.UndoStep()
 	case "redo":
 		return v.RedoStep()
+	case "save":
+		v.Save()
+		return true
+	case "copy":
+		v.Copy(CopyPosition)
+		return true
 	}
 	return false
 }

@@ -79,8 +79,15 @@ func TestPanelNavigatesARealRecord(t *testing.T) {
 		t.Errorf("End: ply %d", v.Model.Ply())
 	}
 
-	// The move list and the slider seek.
-	v.moves.Select(6)
+	// The move list starts with the setups, and it and the slider seek.
+	if rows := v.Model.Rows(); !strings.HasPrefix(rows[0].Text, "1w Ra1") || !strings.HasPrefix(rows[1].Text, "1b ") || !strings.HasPrefix(rows[2].Text, "2w ") {
+		t.Errorf("the move list begins %q, %q, %q; want the setups 1w and 1b, then 2w", rows[0].Text, rows[1].Text, rows[2].Text)
+	}
+	v.moves.Select(0)
+	if p := v.Board.Shown(); !v.Model.SetupView() || p.Count(rules.Silver, rules.Elephant) != 0 || p.Count(rules.Gold, rules.Elephant) != 1 {
+		t.Errorf("selecting 1w does not show Gold's setup alone")
+	}
+	v.moves.Select(8)
 	if v.Model.Ply() != 7 {
 		t.Errorf("selecting 5w in the list: ply %d, want 7", v.Model.Ply())
 	}
@@ -147,26 +154,6 @@ func TestPanelEntersPushAndPullByMouse(t *testing.T) {
 	}
 }
 
-func TestPanelReplaceAsks(t *testing.T) {
-	v, d, _, _ := newTestPanel(t)
-	if err := v.OpenFile(filepath.Join("..", "..", "assets", "games", "goal_race.txt")); err != nil {
-		t.Fatal(err)
-	}
-	v.Model.Seek(0)
-	v.changed()
-	boardtest.Drag(v.Board, rules.A2, rules.A3)
-	d.Yes = false
-	v.FinishTurn()
-	if v.Model.Len() != 55 || len(d.Asked) != 1 {
-		t.Fatalf("declining the replacement changed the game: %d moves, asked %v", v.Model.Len(), d.Asked)
-	}
-	d.Yes = true
-	v.FinishTurn()
-	if v.Model.Len() != 1 {
-		t.Errorf("accepting the replacement: %d moves, want 1", v.Model.Len())
-	}
-}
-
 func TestPanelArchive(t *testing.T) {
 	v, d, _, _ := newTestPanel(t)
 	path := filepath.Join(t.TempDir(), "big.tsv")
@@ -201,7 +188,7 @@ func TestPanelArchive(t *testing.T) {
 	if !strings.Contains(v.Model.Title(), ag.ID) || v.Model.Len() == 0 {
 		t.Errorf("opened %q with %d moves", v.Model.Title(), v.Model.Len())
 	}
-	if _, over := v.Model.Game().Result(); !over {
+	if _, over := v.Model.Result(); !over {
 		t.Errorf("an archive game should carry its result")
 	}
 }
@@ -261,5 +248,114 @@ func TestFinishedGameOffersNoMove(t *testing.T) {
 	v.TypedKey(fyne.KeyLeft)
 	if got := v.entryInfo.Text; !strings.Contains(got, "click or drag pieces to enter") {
 		t.Errorf("one move back the viewer says %q", got)
+	}
+}
+
+// TestPanelVariations drives the variation tree as a user does: a move
+// entered off the game's line makes a variation and keeps the game; the
+// variation is commented, promoted, saved with the game, reloaded,
+// and deleted; leaving the edited game asks first.
+func TestPanelVariations(t *testing.T) {
+	v, d, _, _ := newTestPanel(t)
+	src := filepath.Join("..", "..", "assets", "games", "goal_race.txt")
+	if err := v.OpenFile(src); err != nil {
+		t.Fatal(err)
+	}
+	g := loadGame(t, "goal_race.txt")
+	v.Model.Seek(0)
+	v.changed()
+	// 2w Ma2n instead of the game's 2w Hb2n Rb1n Hb3e Rb2n.
+	boardtest.Drag(v.Board, rules.A2, rules.A3)
+	test.Tap(v.finish)
+	if v.Model.Ply() != 1 || !v.Model.InVariation() {
+		t.Fatalf("after a move off the line: ply %d, in a variation %v", v.Model.Ply(), v.Model.InVariation())
+	}
+	if tr, _ := v.Model.Tree(); len(tr.Game.Moves()) != 55 {
+		t.Fatalf("entering a variation cut the game to %d moves", len(tr.Game.Moves()))
+	}
+	row := v.Model.Rows()[v.Model.CursorRow()]
+	if !row.First || row.Depth != 1 || !strings.HasPrefix(strings.TrimSpace(row.Text), "( 2w Ma2n") {
+		t.Errorf("the variation's row is %+v", row)
+	}
+	if v.promote.Disabled() || v.deleteVar.Disabled() {
+		t.Errorf("Promote or Delete variation disabled in a variation")
+	}
+	// A reply in the variation, and a comment on it.
+	boardtest.Drag(v.Board, rules.H7, rules.H6)
+	test.Tap(v.finish)
+	test.Type(v.comment, "a quiet reply")
+	if text, label := v.Model.Comment(); text != "a quiet reply" || label != "2b" {
+		t.Errorf("comment %q on %q", text, label)
+	}
+	if !strings.Contains(v.Model.Rows()[v.Model.CursorRow()].Text, "{a quiet reply}") {
+		t.Errorf("the move list does not show the comment: %q", v.Model.Rows()[v.Model.CursorRow()].Text)
+	}
+	test.Type(v.comment, " }")
+	if text, _ := v.Model.Comment(); text != "a quiet reply" {
+		t.Errorf("a comment with '}' was taken: %q", text)
+	}
+	v.comment.SetText("a quiet reply")
+
+	// Leaving the edited game asks first; declining keeps it.
+	d.Yes = false
+	d.OpenPath = src
+	v.OpenDialog()
+	if len(d.Asked) != 1 || d.Asked[0] != "Unsaved game" || v.Model.Len() != 2 {
+		t.Fatalf("opening another game over an edited one: asked %v, line of %d moves", d.Asked, v.Model.Len())
+	}
+
+	// Save with the variation and the comment, and read it back.
+	out := filepath.Join(t.TempDir(), "annotated.txt")
+	d.SavePath = out
+	test.Tap(v.save)
+	if v.Model.Dirty() || len(d.Errors) > 0 {
+		t.Fatalf("after saving: dirty %v, errors %v", v.Model.Dirty(), d.Errors)
+	}
+	saved, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(saved), "( 2w Ma2n\n  2b hh7s {a quiet reply} )\n") {
+		t.Errorf("saved record:\n%s", saved)
+	}
+	if err := v.OpenFile(out); err != nil {
+		t.Fatal(err)
+	}
+	if v.Model.Len() != 55 || len(v.Model.Rows()) != 2+55+2 {
+		t.Fatalf("reloaded: %d moves, %d rows", v.Model.Len(), len(v.Model.Rows()))
+	}
+
+	// Promote the variation: the game's line becomes the variation.
+	v.moves.Select(4) // 1w, 1b, 2w (game), ( 2w Ma2n, 2b hh7s
+	if v.Model.Ply() != 2 || !v.Model.InVariation() {
+		t.Fatalf("selecting the variation's reply: ply %d, in a variation %v", v.Model.Ply(), v.Model.InVariation())
+	}
+	test.Tap(v.promote)
+	tr, err := v.Model.Tree()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Model.InVariation() || len(tr.Game.Moves()) != 2 || tr.Game.Moves()[0] == g.Moves()[0] || len(tr.Notes[0].Variations) != 1 || len(tr.Notes[0].Variations[0].Moves) != 55 {
+		t.Errorf("after Promote: main line of %d moves, in a variation %v", len(tr.Game.Moves()), v.Model.InVariation())
+	}
+	if _, over := tr.Game.Result(); over {
+		t.Errorf("the promoted line has the old line's result")
+	}
+	// Back to the old game line, now a variation, and delete it.
+	v.moves.Select(5) // ( 2w Hb2n ...
+	test.Tap(v.deleteVar)
+	if tr, _ := v.Model.Tree(); len(tr.Notes[0].Variations) != 0 || v.Model.Ply() != 0 {
+		t.Errorf("after Delete variation: %d variations, cursor at %d", len(tr.Notes[0].Variations), v.Model.Ply())
+	}
+	// Promote and delete are off on the main line.
+	if !v.promote.Disabled() || !v.deleteVar.Disabled() {
+		t.Errorf("Promote or Delete variation enabled on the main line")
+	}
+	// Accepting the guard opens the other game.
+	d.Yes = true
+	d.Asked = nil
+	v.OpenDialog()
+	if len(d.Asked) != 2 || v.Model.Len() != 55 || v.Model.Dirty() {
+		t.Errorf("discarding the changes: asked %v, %d moves", d.Asked, v.Model.Len())
 	}
 }

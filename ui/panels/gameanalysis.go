@@ -1,0 +1,61 @@
+package panels
+
+import (
+	"context"
+	"errors"
+	"math"
+	"time"
+
+	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/enginepanel"
+	"arimaa-workbench/ui/viewer"
+)
+
+// gameAnalyser lets the viewer's whole-game analysis search with an engine
+// of the engine panel: its limits (threads, seed) with the viewer's time
+// per position in place of the panel's time and playouts.
+type gameAnalyser struct {
+	eng enginepanel.Engine
+	lim enginepanel.Limits
+}
+
+// chosenAnalyser is the viewer's Analyser hook: the engine panel's chosen
+// engine and settings.
+func chosenAnalyser(ep *enginepanel.Panel) func() (viewer.Analyser, error) {
+	return func() (viewer.Analyser, error) {
+		eng, lim, err := ep.Chosen()
+		if err != nil {
+			return nil, err
+		}
+		return gameAnalyser{eng: eng, lim: lim}, nil
+	}
+}
+
+func (a gameAnalyser) Name() string { return a.eng.Name() }
+
+// scoreScale is the score, in centi-rabbits, at which an engine that
+// gives a score and no win ratio is taken to win 73 % (1/(1+e^-1)).
+const scoreScale = 200
+
+func (a gameAnalyser) Evaluate(ctx context.Context, g *rules.Game, perMove time.Duration) (viewer.PositionEval, error) {
+	lim := a.lim
+	lim.Time, lim.Playouts, lim.Nodes = perMove, 0, 0
+	r, err := a.eng.Analyze(ctx, g, lim, discard{})
+	if err != nil {
+		return viewer.PositionEval{}, err
+	}
+	if !r.HasBest {
+		return viewer.PositionEval{}, errors.New("the engine gave no move")
+	}
+	w := r.WinRatio
+	if r.HasScore && w == 0 {
+		w = 1 / (1 + math.Exp(-float64(r.Score)/scoreScale))
+	}
+	return viewer.PositionEval{WinRatio: w, Best: r.Best, HasBest: true}, nil
+}
+
+// discard drops the engine's progress: only the final report counts.
+type discard struct{}
+
+func (discard) Report(enginepanel.Report) {}
+func (discard) Raw(string)                {}

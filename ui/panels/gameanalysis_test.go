@@ -1,0 +1,128 @@
+package panels
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"arimaa-workbench/engine/config"
+	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/enginepanel"
+	"arimaa-workbench/ui/viewer"
+)
+
+// longGame plays random legal moves (fixed seed) that do not end the
+// game and leave the mover's own rabbits where they are when it can, from
+// the standard start until plies moves are played.
+func longGame(tb testing.TB, plies int) *rules.Game {
+	tb.Helper()
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 10 {
+		g, err := rules.NewGameFrom(rules.StartPosition())
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for len(g.Moves()) < plies && g.Phase() == rules.Playing {
+			p := g.Position()
+			side := p.Side()
+			var quiet, open []rules.Move
+			for _, m := range g.LegalMoves(nil) {
+				q := p
+				home := true
+				for _, st := range m.Slice() {
+					q = q.Play(st)
+					home = home && st.Piece() != rules.MakePiece(side, rules.Rabbit)
+				}
+				q = q.EndTurn()
+				if _, over := q.Outcome(); over {
+					continue
+				}
+				open = append(open, m)
+				if home {
+					quiet = append(quiet, m)
+				}
+			}
+			if len(quiet) == 0 {
+				quiet = open
+			}
+			if len(quiet) == 0 {
+				break
+			}
+			if err := g.Play(quiet[rng.IntN(len(quiet))]); err != nil {
+				tb.Fatal(err)
+			}
+		}
+		if len(g.Moves()) == plies && g.Phase() == rules.Playing {
+			return g
+		}
+	}
+	tb.Fatal("no random game lasted long enough")
+	return nil
+}
+
+// timed is an Analyser that adds up the time spent in Evaluate.
+type timed struct {
+	viewer.Analyser
+	in    time.Duration
+	calls int
+}
+
+func (t *timed) Evaluate(ctx context.Context, g *rules.Game, per time.Duration) (viewer.PositionEval, error) {
+	start := time.Now()
+	ev, err := t.Analyser.Evaluate(ctx, g, per)
+	t.in += time.Since(start)
+	t.calls++
+	return ev, err
+}
+
+// BenchmarkWholeGameAnalysis analyses a 100-move game (200 moves, 201
+// positions) with the embedded engine at 0.2 s per position on one thread,
+// through the viewer's analysis and this package's adapter. It reports the
+// whole time (s/game), the time in the engine's searches per position
+// (search-ms/position: at most 200, less where the engine proves the
+// result early) and the time beyond them per position
+// (overhead-ms/position: replaying the game, the adapter, the engine's
+// start and end of each search). Run it alone, once:
+//
+//	go test -run XXX -bench WholeGameAnalysis -benchtime 1x ./ui/panels
+func BenchmarkWholeGameAnalysis(b *testing.B) {
+	const per = 200 * time.Millisecond
+	g := longGame(b, 200)
+	m := viewer.NewModel(g, "random")
+	for range b.N {
+		eng := &timed{Analyser: gameAnalyser{eng: enginepanel.NewEmbedded("embedded", config.Default), lim: enginepanel.Limits{Threads: 1, Seed: 1}}}
+		a := viewer.NewAnalysis(m)
+		start := time.Now()
+		if err := a.Run(context.Background(), g, eng, per, nil); err != nil {
+			b.Fatal(err)
+		}
+		took := time.Since(start)
+		n := float64(a.Positions())
+		b.ReportMetric(took.Seconds(), "s/game")
+		b.ReportMetric(float64(eng.in)/float64(eng.calls)/1e6, "search-ms/position")
+		b.ReportMetric(float64(took-eng.in)/n/1e6, "overhead-ms/position")
+	}
+}
+
+// TestGameAnalyserUsesThePanelsEngine: the adapter searches with the
+// panel's limits but the viewer's time per position, and gives the
+// engine's win ratio and move.
+func TestGameAnalyserUsesThePanelsEngine(t *testing.T) {
+	g := longGame(t, 4)
+	eng := gameAnalyser{eng: enginepanel.NewEmbedded("embedded", config.Default), lim: enginepanel.Limits{Threads: 1, Seed: 3, Playouts: 1 << 40}}
+	start := time.Now()
+	ev, err := eng.Evaluate(context.Background(), g, 100*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("a 0.1 s search took %v: the panel's playout limit was kept", took)
+	}
+	if !ev.HasBest || ev.WinRatio <= 0 || ev.WinRatio >= 1 {
+		t.Errorf("evaluation %+v", ev)
+	}
+	if err := g.Play(ev.Best); err != nil {
+		t.Errorf("the best move %v is illegal: %v", ev.Best, err)
+	}
+}

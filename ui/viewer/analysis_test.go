@@ -1,0 +1,157 @@
+package viewer
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"arimaa-workbench/engine/rules"
+)
+
+// fakeAnalyser judges positions from a table by their index in the game
+// (0.5 where the table says nothing) and names the first legal move as
+// the best; from position blockAt on it waits for its context.
+type fakeAnalyser struct {
+	table   map[int]float64
+	blockAt int
+	blocked chan struct{} // closed when the search of blockAt begins
+	mu      sync.Mutex
+	perMove []time.Duration
+}
+
+func (f *fakeAnalyser) Name() string { return "fake" }
+
+func (f *fakeAnalyser) Evaluate(ctx context.Context, g *rules.Game, perMove time.Duration) (PositionEval, error) {
+	f.mu.Lock()
+	f.perMove = append(f.perMove, perMove)
+	f.mu.Unlock()
+	i := len(g.Moves())
+	if f.blockAt > 0 && i >= f.blockAt {
+		close(f.blocked)
+		<-ctx.Done()
+		return PositionEval{}, ctx.Err()
+	}
+	w, ok := f.table[i]
+	if !ok {
+		w = 0.5
+	}
+	return PositionEval{WinRatio: w, Best: g.LegalMoves(nil)[0], HasBest: true}, nil
+}
+
+func waitAnalysis(t *testing.T, v *Panel) {
+	t.Helper()
+	select {
+	case <-v.AnalysisDone():
+	case <-time.After(20 * time.Second):
+		t.Fatal("the game analysis did not end in 20 s")
+	}
+}
+
+// TestWholeGameAnalysis: Analyse game searches every position with the
+// engine given, fills the progress bar and the graph, marks the move
+// whose win ratio falls by more than the threshold with the engine's
+// better move, and a tap on the graph jumps to that position.
+func TestWholeGameAnalysis(t *testing.T) {
+	v, _, _, status := newTestPanel(t)
+	if v.analysisBox.Visible() {
+		t.Errorf("the game analysis shows without an engine")
+	}
+	// After 4b (move 5) Gold stands at 80 %, and after 5w Silver at 20 %:
+	// 4b is Silver's blunder, a fall from 50 % to 20 %.
+	fake := &fakeAnalyser{table: map[int]float64{6: 0.8, 7: 0.2}}
+	v.SetGameAnalyser(func() (Analyser, error) { return fake, nil })
+	if err := v.OpenFile(filepath.Join("..", "..", "assets", "games", "goal_race.txt")); err != nil {
+		t.Fatal(err)
+	}
+	if !v.analysisBox.Visible() {
+		t.Fatal("no game analysis with an engine")
+	}
+	// Out of range settings are refused with the field's name.
+	v.perMove.SetText("0")
+	test.Tap(v.analyseGame)
+	if v.Analysis() != nil || !strings.Contains((*status)[len(*status)-1], "Seconds per position") {
+		t.Fatalf("a time of 0 s started an analysis (status %q)", (*status)[len(*status)-1])
+	}
+	v.perMove.SetText("0.25")
+	test.Tap(v.analyseGame)
+	waitAnalysis(t, v)
+	a := v.Analysis()
+	if a.Done() != 56 || v.progress.Value != 1 || len(v.graph.values) != 56 {
+		t.Fatalf("done %d of 56, progress %v, graph of %d points", a.Done(), v.progress.Value, len(v.graph.values))
+	}
+	if len(fake.perMove) != 55 || fake.perMove[0] != 250*time.Millisecond {
+		t.Errorf("the engine searched %d positions (the last is decided), %v each", len(fake.perMove), fake.perMove[0])
+	}
+	if got := v.graph.values[55]; got != 1 {
+		t.Errorf("Gold's win ratio after the goal is %v, want 1", got)
+	}
+	g := loadGame(t, "goal_race.txt")
+	best := g.PositionBefore(5)
+	bl := a.Blunders(0.2)
+	if len(bl) != 1 || bl[0].Ply != 5 || !bl[0].HasBest {
+		t.Fatalf("blunders %+v, want 4b alone", bl)
+	}
+	wantText := "4b: -30% (better: " + best.MoveString(bl[0].Better) + ")"
+	if bl[0].Text != wantText || v.summary != "56 of 56 positions, 1 blunder(s)" {
+		t.Errorf("blunder %q, shown %q; want %q", bl[0].Text, v.summary, wantText)
+	}
+	if rows := v.Model.Rows(); !strings.HasSuffix(v.rowText(2+5), "?? "+strings.TrimPrefix(wantText, "4b: ")) || strings.Contains(v.rowText(2+4), "??") {
+		t.Errorf("move list marks: %q / %q (rows %d)", v.rowText(2+5), v.rowText(2+4), len(rows))
+	}
+	// A higher threshold (typed, range-checked) clears the mark.
+	v.threshold.SetText("31")
+	if len(v.graph.blunders) != 0 || v.marks[a.nodes[5]] != "" {
+		t.Errorf("threshold 31%%: blunders %v", v.graph.blunders)
+	}
+	v.threshold.SetText("0")
+	if !strings.Contains((*status)[len(*status)-1], "Blunder threshold") {
+		t.Errorf("a threshold of 0 %% is not refused: %q", (*status)[len(*status)-1])
+	}
+	v.threshold.SetText("20")
+
+	// A tap on the graph jumps to the position under it.
+	w := v.graph.Size().Width
+	v.graph.Tapped(&fyne.PointEvent{Position: fyne.NewPos((w-1)*10/55, 5)})
+	if v.Model.Ply() != 10 || v.graph.cursor != 10 {
+		t.Errorf("tap at position 10 of the graph: ply %d, cursor line at %d", v.Model.Ply(), v.graph.cursor)
+	}
+}
+
+// TestWholeGameAnalysisStops: Stop ends the analysis; the positions done
+// stay on the graph.
+func TestWholeGameAnalysisStops(t *testing.T) {
+	v, _, _, status := newTestPanel(t)
+	fake := &fakeAnalyser{blockAt: 3, blocked: make(chan struct{})}
+	v.SetGameAnalyser(func() (Analyser, error) { return fake, nil })
+	if err := v.OpenFile(filepath.Join("..", "..", "assets", "games", "goal_race.txt")); err != nil {
+		t.Fatal(err)
+	}
+	test.Tap(v.analyseGame)
+	// The test driver runs fyne.Do at once on the analysis goroutine: the
+	// widgets are touched only while that goroutine waits in the engine.
+	select {
+	case <-fake.blocked:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the analysis did not reach position 3 in 20 s")
+	}
+	if v.stopGame.Disabled() {
+		t.Fatal("Stop is disabled during the analysis")
+	}
+	test.Tap(v.stopGame)
+	waitAnalysis(t, v)
+	if a := v.Analysis(); a.Done() != 3 || a.Err() != nil || len(v.graph.values) != 3 {
+		t.Errorf("after Stop: %d positions done, error %v, graph of %d", a.Done(), a.Err(), len(v.graph.values))
+	}
+	if got := (*status)[len(*status)-1]; got != "game analysis stopped after 3 of 56 positions" {
+		t.Errorf("status %q", got)
+	}
+	if v.analyseGame.Disabled() || !v.stopGame.Disabled() {
+		t.Errorf("buttons after Stop: analyse disabled %v, stop disabled %v", v.analyseGame.Disabled(), v.stopGame.Disabled())
+	}
+}
