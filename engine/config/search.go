@@ -68,6 +68,7 @@ func defaultSearch() Search {
 		GoalCheck:        true,
 		PlayoutGoal:      "rabbit",
 		PlayoutGoalSteps: 4,
+		AdvisorRate:      0.5,
 		DecidedScore:     300,
 		DecidedShare:     1,
 		MemoryMB:         256,
