@@ -27,10 +27,13 @@ type advisor struct {
 	goals    [2][adviceSlots]advice
 	nextCap  [2]uint8
 	nextGoal [2]uint8
+	// nCap and nGoal count the filled slots, so that a playout turn with
+	// no advice for its side costs one comparison.
+	nCap, nGoal [2]uint8
 }
 
-// add keeps m for side c in ring, unless it is there already.
-func addAdvice(ring *[adviceSlots]advice, next *uint8, m rules.Move) {
+// addAdvice keeps m in ring, unless it is there already.
+func addAdvice(ring *[adviceSlots]advice, next, filled *uint8, m rules.Move) {
 	if m.N == 0 {
 		return
 	}
@@ -39,16 +42,19 @@ func addAdvice(ring *[adviceSlots]advice, next *uint8, m rules.Move) {
 			return
 		}
 	}
+	if ring[*next].move.N == 0 {
+		*filled++
+	}
 	ring[*next] = advice{move: m}
 	*next = (*next + 1) % adviceSlots
 }
 
 func (a *advisor) addCapture(c rules.Color, m rules.Move) {
-	addAdvice(&a.captures[c], &a.nextCap[c], m)
+	addAdvice(&a.captures[c], &a.nextCap[c], &a.nCap[c], m)
 }
 
 func (a *advisor) addGoal(c rules.Color, m rules.Move) {
-	addAdvice(&a.goals[c], &a.nextGoal[c], m)
+	addAdvice(&a.goals[c], &a.nextGoal[c], &a.nGoal[c], m)
 }
 
 func (a *advisor) reset() { *a = advisor{} }
@@ -65,12 +71,36 @@ func replay(pos *rules.Position, m rules.Move) (after rules.Position, ok bool) {
 	after = *pos
 	for i := 0; i < int(m.N); i++ {
 		st := m.Steps[i]
-		if after.At(st.From()) != st.Piece() || after.At(st.To()) != rules.Empty || !after.Legal(st) {
+		if after.At(st.From()) != st.Piece() || after.At(st.To()) != rules.Empty || !quickLegal(&after, st) {
 			return after, false
 		}
 		after = after.Play(st)
 	}
 	return after, true
+}
+
+// quickLegal tells whether st, whose piece stands on its square and
+// whose target is empty, is legal in p. A plain step of the mover's own
+// piece needs only the freezing and rabbit rules; the halves of pushes and
+// pulls take the full test.
+func quickLegal(p *rules.Position, st rules.Step) bool {
+	pc := st.Piece()
+	if pc.Color() != p.Side() || p.PushPending() {
+		return p.Legal(st)
+	}
+	if p.IsFrozen(st.From()) {
+		return false
+	}
+	if pc.Type() == rules.Rabbit {
+		back := rules.South
+		if pc.Color() == rules.Silver {
+			back = rules.North
+		}
+		if st.Dir() == back {
+			return false
+		}
+	}
+	return true
 }
 
 // tryAdvice plays, at the start of a playout turn of the side to move, a
@@ -84,7 +114,7 @@ func (w *worker) tryAdvice(pos *rules.Position) (rules.Step, bool) {
 	if me == rules.Silver {
 		goal = rules.Rank1
 	}
-	for i := range a.goals[me] {
+	for i := 0; a.nGoal[me] > 0 && i < adviceSlots; i++ {
 		m := a.goals[me][i].move
 		if m.N == 0 {
 			continue
@@ -94,7 +124,7 @@ func (w *worker) tryAdvice(pos *rules.Position) (rules.Step, bool) {
 			return m.Steps[m.N-1], true
 		}
 	}
-	if w.cfg.AdvisorRate == 0 || w.float() >= w.cfg.AdvisorRate {
+	if a.nCap[me] == 0 || w.float() >= w.cfg.AdvisorRate {
 		return rules.NoStep, false
 	}
 	enemies := pos.Pieces(me.Other(), rules.NoType).Count()
