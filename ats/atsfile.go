@@ -171,11 +171,11 @@ func ReadATS(r io.Reader, file string) (*Test, error) {
 	cv, _ := cond.joined()
 	cv = stripInlineComment(cv)
 	name := strings.Join(strings.Fields(strings.ToLower(cv)), " ")
+	if c, ok := goalCondition(name); ok {
+		t.Criteria = c
+		return t, nil
+	}
 	switch name {
-	case "score goal":
-		t.Criteria = Criteria{Blocks: []Block{{Atoms: []Cond{{Kind: ScoreGoal, Square: rules.NoSquare}}, Weight: 1}}}
-	case "prevent goal":
-		t.Criteria = Criteria{Blocks: []Block{{Atoms: []Cond{{Kind: PreventGoal, Square: rules.NoSquare}}, Weight: 1}}}
 	case "piece_position", "piece position":
 		if pieces == nil {
 			return nil, &records.ParseError{File: file, Line: cond.line, Column: 1, Err: fmt.Errorf("%w: condition piece_position needs after_piece_position", ErrMissing)}

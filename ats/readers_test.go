@@ -482,10 +482,8 @@ func TestWriteTOMLRoundTrip(t *testing.T) {
 	}
 	for i, a := range s.Tests {
 		c := tf.Tests[i]
-		if a.Name != c.Name || a.Comment != c.Comment || strings.Join(a.Tags, ",") != strings.Join(c.Tags, ",") ||
-			a.Solution != c.Solution || a.Position.AEIString() != c.Position.AEIString() ||
-			a.Position.Turn() != c.Position.Turn() || a.Criteria.String() != c.Criteria.String() {
-			t.Errorf("test %d changed:\n%+v\n%+v", i, a, c)
+		if d := diffTest(a, c); d != "" || a.Name != c.Name {
+			t.Errorf("test %d (%s, then %s) changed: %s", i, a.Name, c.Name, d)
 		}
 	}
 	bad := &Test{Name: "x", Position: s.Tests[0].Position, Criteria: Criteria{Blocks: []Block{{Atoms: []Cond{{Kind: ScoreGoal, Negate: true}}, Weight: 1}}}}

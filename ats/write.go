@@ -2,19 +2,23 @@ package ats
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
+	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
+	"arimaa-workbench/records/fsutil"
 )
 
-// ErrNotWritable is returned by WriteTOML for criteria the TOML format
-// cannot express (a negated goal, move or captures condition).
-var ErrNotWritable = errors.New("criteria cannot be written as TOML")
+// ErrNotWritable is returned by WriteTOML and WriteATS for what the format
+// cannot express (for TOML a negated goal, move or captures condition).
+var ErrNotWritable = errors.New("cannot be written")
 
 // WriteTOML writes tests in the TOML form ReadTOML reads, one [[test]]
 // table each, with the position in the long format and one
@@ -57,7 +61,7 @@ func writeBlock(w *bufio.Writer, b Block) error {
 	var pieces, best, avoid, captures []string
 	for _, a := range b.Atoms {
 		if a.Negate && a.Kind != PieceAt && a.Kind != CapturedAt {
-			return fmt.Errorf("%w: %s", ErrNotWritable, a)
+			return fmt.Errorf("%w: TOML has no form for %s", ErrNotWritable, a)
 		}
 		switch a.Kind {
 		case ScoreGoal:
@@ -81,7 +85,7 @@ func writeBlock(w *bufio.Writer, b Block) error {
 			}
 			captures = append(captures, c)
 		default:
-			return fmt.Errorf("%w: %s", ErrNotWritable, a)
+			return fmt.Errorf("%w: TOML has no form for %s", ErrNotWritable, a)
 		}
 	}
 	if len(pieces) > 0 {
@@ -131,4 +135,193 @@ func tomlList(items []string) string {
 		q[i] = tomlString(s)
 	}
 	return "[" + strings.Join(q, ", ") + "]"
+}
+
+// The two conditions of the legacy format that are not piece_position
+// blocks, as a legacy file and the test editor write them.
+const (
+	condScoreGoal   = "score goal"
+	condPreventGoal = "prevent goal"
+)
+
+// goalCondition gives the criteria of the condition name ("score goal" or
+// "prevent goal", already folded to lower case and single blanks).
+func goalCondition(name string) (Criteria, bool) {
+	var k Kind
+	switch name {
+	case condScoreGoal:
+		k = ScoreGoal
+	case condPreventGoal:
+		k = PreventGoal
+	default:
+		return Criteria{}, false
+	}
+	return Criteria{Blocks: []Block{{Atoms: []Cond{{Kind: k, Square: rules.NoSquare}}, Weight: 1}}}, true
+}
+
+// ATSCriteriaText writes criteria the way a legacy file and the test
+// editor give them: "score goal", "prevent goal", or piece_position
+// blocks.
+func ATSCriteriaText(c Criteria) string {
+	if len(c.Blocks) == 1 && len(c.Blocks[0].Atoms) == 1 && c.Blocks[0].Weight == 1 && !c.Blocks[0].Atoms[0].Negate {
+		switch c.Blocks[0].Atoms[0].Kind {
+		case ScoreGoal:
+			return condScoreGoal
+		case PreventGoal:
+			return condPreventGoal
+		}
+	}
+	return c.String()
+}
+
+// ParseATSCriteria reads criteria in the form ATSCriteriaText writes
+// them (the test editor's text) and binds them to the test position. Only
+// what a legacy file can hold is accepted; an error in the blocks names
+// its column.
+func ParseATSCriteria(text string, pos rules.Position) (Criteria, error) {
+	t := strings.ToLower(strings.Join(strings.Fields(text), " "))
+	if t == "" {
+		return Criteria{}, errors.New("the criteria are empty: write score goal, prevent goal, or atoms such as \"Ed5 !mc6 | Hf6x : 0.5\"")
+	}
+	c, ok := goalCondition(t)
+	if !ok {
+		var err error
+		// Parse the text as written, so columns match what the user sees.
+		c, err = ParsePiecePosition(strings.ReplaceAll(text, "\n", " "))
+		if err != nil {
+			return c, err
+		}
+		if err := legacyBlocks(c); err != nil {
+			return c, err
+		}
+	}
+	if err := c.Bind(pos); err != nil {
+		return c, err
+	}
+	return c, nil
+}
+
+// legacyBlocks reports an atom that after_piece_position cannot hold.
+func legacyBlocks(c Criteria) error {
+	for _, b := range c.Blocks {
+		for _, a := range b.Atoms {
+			if a.Kind != PieceAt && a.Kind != CapturedAt {
+				return fmt.Errorf("%w in an .ats file: %q; use piece atoms (Eb3, !ce2, Hf6x)", ErrNotWritable, a.String())
+			}
+		}
+	}
+	return nil
+}
+
+// WriteATS writes t as a legacy .ats file (see the package documentation),
+// which ReadATS reads back to the same test; the file name gives the
+// test's name. What the format cannot hold is an error wrapping
+// ErrNotWritable: criteria other than a goal condition or piece atoms, a
+// tag that is not one word, a comment line that starts with '#' or ';'
+// (the format's remarks), a control character in a value.
+func WriteATS(w io.Writer, t *Test) error {
+	crit := ATSCriteriaText(t.Criteria)
+	if _, ok := goalCondition(crit); !ok {
+		if len(t.Criteria.Blocks) == 0 {
+			return fmt.Errorf("%w: the test has no criteria", ErrNotWritable)
+		}
+		if err := legacyBlocks(t.Criteria); err != nil {
+			return err
+		}
+	}
+	bw := bufio.NewWriter(w)
+	if err := writeSettings(bw, t.Comment, t.Position, t.Tags, t.Solution); err != nil {
+		return err
+	}
+	bw.WriteString("[criteria]\n")
+	if _, ok := goalCondition(crit); ok {
+		bw.WriteString("condition = " + crit + "\n")
+	} else {
+		bw.WriteString("condition = piece_position\nafter_piece_position = " + crit + "\n")
+	}
+	return bw.Flush()
+}
+
+// WriteATSTemplate writes a legacy .ats file holding p, with a comment
+// saying it comes from source and the criteria left for the user to fill
+// in (the file does not load until they are).
+func WriteATSTemplate(w io.Writer, p rules.Position, source string) error {
+	bw := bufio.NewWriter(w)
+	if err := writeSettings(bw, "From "+source+". Say what the engine should find here.", p, nil, ""); err != nil {
+		return err
+	}
+	bw.WriteString("tags =\n")
+	bw.WriteString("[criteria]\n")
+	bw.WriteString("# Choose one condition:\n")
+	bw.WriteString("#   condition = score goal      (the move must win by goal)\n")
+	bw.WriteString("#   condition = prevent goal    (after the move the opponent cannot score a goal)\n")
+	bw.WriteString("#   condition = piece_position  (with after_piece_position, e.g. Ec5 Dd4 | Ed5 : 0.5 | !rc3 | Hf6x)\n")
+	bw.WriteString("condition = piece_position\n")
+	bw.WriteString("after_piece_position =\n")
+	return bw.Flush()
+}
+
+// writeSettings writes the [settings] section of a legacy file. Comment
+// lines keep their indentation relative to each other; blank ones are
+// dropped, as the reader skips them.
+func writeSettings(w *bufio.Writer, comment string, p rules.Position, tags []string, solution string) error {
+	w.WriteString("[settings]\ncomment =\n")
+	for _, l := range strings.Split(strings.TrimSpace(comment), "\n") {
+		l = strings.TrimRight(l, " \t")
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		if err := oneLine("comment", l); err != nil {
+			return err
+		}
+		if f := strings.TrimSpace(l); f[0] == '#' || f[0] == ';' {
+			return fmt.Errorf("%w: comment line %q starts with %q, which an .ats file reads as a remark", ErrNotWritable, f, f[0])
+		}
+		w.WriteString("    " + l + "\n")
+	}
+	w.WriteString("position =\n")
+	for _, l := range strings.Split(strings.TrimRight(records.FormatPosition(p), "\n"), "\n") {
+		w.WriteString("    " + l + "\n")
+	}
+	for _, tag := range tags {
+		if tag == "" || strings.ContainsFunc(tag, func(r rune) bool { return r == ',' || unicode.IsSpace(r) || unicode.IsControl(r) }) {
+			return fmt.Errorf("%w: tag %q: tags in an .ats file are single words", ErrNotWritable, tag)
+		}
+	}
+	if len(tags) > 0 {
+		w.WriteString("tags = " + strings.Join(tags, ", ") + "\n")
+	}
+	if solution = strings.TrimSpace(solution); solution != "" {
+		if err := oneLine("solution", solution); err != nil {
+			return err
+		}
+		w.WriteString("solution = " + solution + "\n")
+	}
+	return nil
+}
+
+// oneLine rejects a control character (other than a tab) in a value of a
+// legacy file, which the line-based format cannot carry.
+func oneLine(what, s string) error {
+	if i := strings.IndexFunc(s, func(r rune) bool { return r != '\t' && unicode.IsControl(r) }); i >= 0 {
+		return fmt.Errorf("%w: %s %q holds a control character, which an .ats file cannot carry", ErrNotWritable, what, s)
+	}
+	return nil
+}
+
+// SaveATS writes t to path as an .ats file, atomically (see package
+// fsutil), after checking that it reads back as the same test.
+func SaveATS(path string, t *Test) error {
+	var b bytes.Buffer
+	if err := WriteATS(&b, t); err != nil {
+		return err
+	}
+	back, err := ReadATS(bytes.NewReader(b.Bytes()), path)
+	if err != nil {
+		return fmt.Errorf("the test would not read back: %w", err)
+	}
+	if back.Position.AEIString() != t.Position.AEIString() || back.Criteria.String() != t.Criteria.String() {
+		return errors.New("the test would not read back the same")
+	}
+	return fsutil.WriteBytes(path, b.Bytes())
 }

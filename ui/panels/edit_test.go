@@ -9,7 +9,6 @@ import (
 	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/shell"
-	"arimaa-workbench/ui/suitepanel"
 	"arimaa-workbench/ui/uitest"
 )
 
@@ -20,12 +19,12 @@ func writeTest(t *testing.T) (string, rules.Position) {
 	var b [64]rules.Piece
 	b[rules.D3], b[rules.A2], b[rules.H7] = rules.GoldElephant, rules.GoldRabbit, rules.SilverRabbit
 	pos := rules.NewPosition(rules.Gold, 10, b)
-	c, err := suitepanel.ParseCriteria("Ed5", pos)
+	c, err := ats.ParseATSCriteria("Ed5", pos)
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	if err := suitepanel.SaveATS(filepath.Join(dir, "elephant.ats"), &ats.Test{Name: "elephant", Position: pos, Criteria: c}); err != nil {
+	if err := ats.SaveATS(filepath.Join(dir, "elephant.ats"), &ats.Test{Name: "elephant", Position: pos, Criteria: c}); err != nil {
 		t.Fatal(err)
 	}
 	return dir, pos

@@ -54,12 +54,12 @@ func writeSuite(t testing.TB) string {
 	dir := t.TempDir()
 	for name, pos := range suitePositions() {
 		test := &ats.Test{Name: name, Comment: "Test " + name + ".", Tags: []string{"fake", name[2:]}, Position: pos}
-		c, err := ParseCriteria(suiteFiles[name], pos)
+		c, err := ats.ParseATSCriteria(suiteFiles[name], pos)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		test.Criteria = c
-		if err := SaveATS(filepath.Join(dir, name+".ats"), test); err != nil {
+		if err := ats.SaveATS(filepath.Join(dir, name+".ats"), test); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 	}

@@ -259,59 +259,6 @@ func TestEditTest(t *testing.T) {
 	}
 }
 
-func TestFormatATSRoundTrip(t *testing.T) {
-	for name, pos := range suitePositions() {
-		t.Run(name, func(t *testing.T) {
-			c, err := ParseCriteria(suiteFiles[name], pos)
-			if err != nil {
-				t.Fatal(err)
-			}
-			in := &ats.Test{Name: name, Comment: "Two\nlines.", Tags: []string{"a", "b-c"}, Position: pos, Criteria: c}
-			text, err := FormatATS(in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			back, err := ats.ReadATS(strings.NewReader(text), name+".ats")
-			if err != nil {
-				t.Fatalf("%v\n%s", err, text)
-			}
-			if back.Comment != in.Comment || strings.Join(back.Tags, "|") != "a|b-c" ||
-				back.Position.AEIString() != pos.AEIString() || back.Criteria.String() != c.String() {
-				t.Errorf("round trip changed the test: comment %q tags %q position %s criteria %q\n%s",
-					back.Comment, back.Tags, back.Position.AEIString(), back.Criteria.String(), text)
-			}
-		})
-	}
-}
-
-func TestFormatATSRejectsSpacedTag(t *testing.T) {
-	pos := suitePositions()["1-goal"]
-	c, _ := ParseCriteria("score goal", pos)
-	if _, err := FormatATS(&ats.Test{Name: "x", Tags: []string{"two words"}, Position: pos, Criteria: c}); err == nil {
-		t.Error("a tag with a space was written")
-	}
-}
-
-func TestParseCriteriaErrors(t *testing.T) {
-	pos := suitePositions()["1-goal"]
-	tests := []struct{ in, want string }{
-		{"", "empty"},
-		{"Ed4 Zz9", "column 5"},
-		{"Ed4 : x", ""},
-	}
-	for _, tc := range tests {
-		t.Run(tc.in, func(t *testing.T) {
-			_, err := ParseCriteria(tc.in, pos)
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("error %v, want one saying %q", err, tc.want)
-			}
-		})
-	}
-	if _, err := ParseCriteria("  Score   Goal ", pos); err != nil {
-		t.Errorf("score goal: %v", err)
-	}
-}
-
 func waitFor(t testing.TB, cond func() bool) {
 	t.Helper()
 	for i := 0; i < 2000; i++ {
@@ -426,7 +373,7 @@ func TestEarlierRunOfFewerTestsIsNotShown(t *testing.T) {
 	}
 	one, _ := ats.LoadSuite(filepath.Join(dir, "3-miss.ats"))
 	one.Tests[0].Name = "4-new"
-	if err := SaveATS(filepath.Join(sub, "4-new.ats"), one.Tests[0]); err != nil {
+	if err := ats.SaveATS(filepath.Join(sub, "4-new.ats"), one.Tests[0]); err != nil {
 		t.Fatal(err)
 	}
 	q := New(Options{Engines: p.opts.Engines, RunsDir: p.opts.RunsDir})

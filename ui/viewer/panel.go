@@ -18,6 +18,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
 	"arimaa-workbench/records/fsutil"
@@ -607,10 +608,14 @@ func (v *Panel) NewTest() {
 		v.Dialogs.Error(fmt.Errorf("this position cannot be a test: %s", probs[0].Msg))
 		return
 	}
-	text := TestTemplate(p, v.placeText())
+	var text bytes.Buffer
+	if err := ats.WriteATSTemplate(&text, p, v.placeText()); err != nil {
+		v.Dialogs.Error(err)
+		return
+	}
 	name := fmt.Sprintf("test-%s.ats", rules.TurnLabel(p.Turn(), p.Side()))
 	v.Dialogs.Save("New test from here", []string{".ats"}, name, func(path string) {
-		if err := fsutil.WriteBytes(path, []byte(text)); err != nil {
+		if err := fsutil.WriteBytes(path, text.Bytes()); err != nil {
 			v.Dialogs.Error(err)
 			return
 		}
