@@ -3,8 +3,11 @@
 // ch. 4 ([search]), the time management used under AEI time controls
 // ([time]) and the evaluation and step-knowledge weights of engine/eval.
 // It reads and writes them as TOML (the commented default is default.toml,
-// embedded), sets any key by its dotted name (AEI setoption, the settings
-// form) and lists every key with its value and comment.
+// embedded: the one default file of the engine, generated from Default),
+// sets any key by its dotted name (AEI setoption, the settings form) and
+// lists every key with its value and comment. Every key is optional, so a
+// file of some tables only (the evaluation weights alone, say) is a
+// configuration too.
 package config
 
 import (
@@ -290,7 +293,7 @@ func (c *Config) Validate() error {
 				vals = append(vals, f.v.Index(j))
 			}
 		}
-		for _, x := range vals {
+		for j, x := range vals {
 			var n float64
 			switch x.Kind() {
 			case reflect.Float32, reflect.Float64:
@@ -301,7 +304,11 @@ func (c *Config) Validate() error {
 				continue
 			}
 			if n < min || n > max || n != n {
-				return &Error{Key: f.name, Err: fmt.Errorf("%w: %s is outside %s to %s", ErrBadValue, formatValue(x), lo, hi)}
+				where := ""
+				if k := f.v.Kind(); k == reflect.Array || k == reflect.Slice {
+					where = fmt.Sprintf(" (element %d)", j)
+				}
+				return &Error{Key: f.name, Err: fmt.Errorf("%w: %s%s is outside %s to %s", ErrBadValue, formatValue(x), where, lo, hi)}
 			}
 		}
 	}

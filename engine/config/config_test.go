@@ -55,6 +55,10 @@ func TestLoadErrors(t *testing.T) {
 		{"syntax", "[search]\nexploration = \n", 2, "", ErrBadValue},
 		{"unknown eval key", "[eval]\ncat = 150\ncats = 2\n", 3, "eval.cats", ErrUnknownKey},
 		{"eval out of range", "[knowledge]\n\nlate_pieces = 40\n", 3, "knowledge.late_pieces", ErrBadValue},
+		{"array element out of range", "[eval]\nfrozen_percent = [0, 10, 15, 15, 20, 200, 0]\n", 2, "eval.frozen_percent", ErrBadValue},
+		{"bad lambda", "[eval]\nsigmoid_lambda = -1.0\n", 2, "eval.sigmoid_lambda", ErrBadValue},
+		{"unknown eval table", "[evil]\ncat = 150\n", 1, "evil", ErrUnknownKey},
+		{"eval wrong type", "[eval]\n\ncat = \"many\"\n", 3, "eval.cat", ErrBadValue},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -76,6 +80,26 @@ func TestLoadErrors(t *testing.T) {
 				t.Errorf("message %q does not start with the file", err)
 			}
 		})
+	}
+}
+
+// TestLoadWeightsOnlyFile: a file of the evaluation weights alone (as the
+// eval command once took) is a configuration whose other keys keep their
+// defaults.
+func TestLoadWeightsOnlyFile(t *testing.T) {
+	text := "# Weights only.\n[eval]\ncat = 170\nsigmoid_lambda = 0.0025\n\n[knowledge]\n# ...\ndisplace = [0, 0, 5, 10, 33, 30, 0]\n"
+	c, err := Load(strings.NewReader(text), "weights.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Default()
+	want.Eval.Cat, want.Eval.SigmoidLambda, want.Knowledge.Displace[4] = 170, 0.0025, 33
+	if !reflect.DeepEqual(c, want) {
+		t.Errorf("got %+v, want %+v", c, want)
+	}
+	_, err = Load(strings.NewReader("[eval]\nfrozen_percent = [0, 10, 15, 15, 20, 200, 0]\n"), "weights.toml")
+	if err == nil || !strings.Contains(err.Error(), "(element 5)") {
+		t.Errorf("error %v does not name the element", err)
 	}
 }
 
@@ -178,9 +202,15 @@ func FuzzLoad(f *testing.F) {
 	f.Add("[search]\nexploration = 0.3\nsetups = [\"Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ha2 Db2 Cc2 Md2 Ee2 Cf2 Dg2 Hh2\"]\n[eval]\ncat = 150\n")
 	f.Add("[search]\nexploration = 0.3\n")
 	f.Add("[time]\nsafety_ms = -4\n")
+	f.Add("[eval]\ncat = 170\n[knowledge]\ndisplace = [0, 1, 2, 3, 4, 5, 6]\n")
+	f.Add("[eval]\nkitten = 1\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		c, err := Load(strings.NewReader(s), "fuzz.toml")
 		if err != nil {
+			var ce *Error
+			if !errors.As(err, &ce) || ce.File != "fuzz.toml" {
+				t.Fatalf("error %v is not a *config.Error naming the file", err)
+			}
 			return
 		}
 		if err := c.Validate(); err != nil {

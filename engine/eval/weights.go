@@ -1,18 +1,5 @@
 package eval
 
-import (
-	_ "embed"
-	"errors"
-	"fmt"
-	"io"
-	"reflect"
-	"regexp"
-	"strconv"
-	"strings"
-
-	"github.com/BurntSushi/toml"
-)
-
 // Static holds the constants of the static evaluation (Kozelek 2009, ch. 4.5.2),
 // the [eval] table of a configuration. Indexes of the per-type arrays follow
 // rules.PieceType: 0 unused, 1 rabbit, 2 cat, 3 dog, 4 horse, 5 camel,
@@ -80,21 +67,18 @@ type Knowledge struct {
 	SelfFreeze   int    `toml:"self_freeze" range:"-100000,100000" doc:"A piece stepping onto a square where it is frozen."`
 }
 
-// Weights holds every evaluation and step-knowledge constant.
+// Weights holds every evaluation and step-knowledge constant. Package
+// engine/config reads, checks and writes them as the [eval] and
+// [knowledge] tables of the engine configuration, by the toml, range and
+// doc tags of their fields.
 type Weights struct {
 	Eval      Static    `toml:"eval"`
 	Knowledge Knowledge `toml:"knowledge"`
 }
 
-//go:embed default.toml
-var defaultTOML []byte
-
-// DefaultTOML returns the commented default configuration of the two
-// tables, the text of default.toml.
-func DefaultTOML() []byte { return append([]byte(nil), defaultTOML...) }
-
 // DefaultWeights returns the thesis's best configuration where it gives
-// figures, and our choices elsewhere (default.toml says which is which).
+// figures, and our choices elsewhere (the package documentation says which
+// is which).
 func DefaultWeights() Weights {
 	return Weights{
 		Eval: Static{
@@ -148,215 +132,4 @@ func DefaultWeights() Weights {
 			SelfFreeze:   -25,
 		},
 	}
-}
-
-// ErrUnknownKey is wrapped by errors for keys that Weights does not have.
-var ErrUnknownKey = errors.New("unknown key")
-
-// ErrBadValue is wrapped by errors for values of the wrong type or out of
-// range.
-var ErrBadValue = errors.New("bad value")
-
-// ConfigError is a problem in a weights file: the file, the line when known
-// (0 otherwise), the dotted key and what is wrong.
-type ConfigError struct {
-	File string
-	Line int
-	Key  string
-	Err  error
-}
-
-// Error reads like `w.toml:3: key "eval.cat": bad value: ...`.
-func (e *ConfigError) Error() string {
-	var b strings.Builder
-	if e.File != "" {
-		b.WriteString(e.File)
-		if e.Line > 0 {
-			fmt.Fprintf(&b, ":%d", e.Line)
-		}
-		b.WriteString(": ")
-	}
-	if e.Key != "" {
-		fmt.Fprintf(&b, "key %q: ", e.Key)
-	}
-	b.WriteString(e.Err.Error())
-	return b.String()
-}
-
-// Unwrap gives the sentinel (ErrUnknownKey, ErrBadValue) or the read error.
-func (e *ConfigError) Unwrap() error { return e.Err }
-
-var typeErr = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]*)"\): (.*)$`)
-
-// LoadWeights reads weights as TOML ([eval] and [knowledge] tables); keys
-// it does not give keep their default values. name is the file name used in
-// errors. An unknown key, a value of the wrong type and a value out of range
-// are a *ConfigError naming file, line and key.
-func LoadWeights(r io.Reader, name string) (Weights, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return Weights{}, &ConfigError{File: name, Err: err}
-	}
-	w := DefaultWeights()
-	md, err := toml.Decode(string(data), &w)
-	if err != nil {
-		var pe toml.ParseError
-		if errors.As(err, &pe) {
-			return Weights{}, &ConfigError{File: name, Line: pe.Position.Line, Key: pe.LastKey, Err: fmt.Errorf("%w: %s", ErrBadValue, pe.Message)}
-		}
-		// Type mismatches come as plain errors with the line in the text.
-		if m := typeErr.FindStringSubmatch(err.Error()); m != nil {
-			line, _ := strconv.Atoi(m[1])
-			return Weights{}, &ConfigError{File: name, Line: line, Key: m[2], Err: fmt.Errorf("%w: %s", ErrBadValue, m[3])}
-		}
-		return Weights{}, &ConfigError{File: name, Err: fmt.Errorf("%w: %v", ErrBadValue, err)}
-	}
-	if u := md.Undecoded(); len(u) > 0 {
-		return Weights{}, &ConfigError{File: name, Line: keyLine(data, u[0]), Key: u[0].String(), Err: ErrUnknownKey}
-	}
-	if err := w.Validate(); err != nil {
-		var ce *ConfigError
-		if errors.As(err, &ce) {
-			ce.File = name
-			ce.Line = keyLine(data, strings.Split(ce.Key, "."))
-		}
-		return Weights{}, err
-	}
-	return w, nil
-}
-
-// Validate checks every value against the range in its field's range tag;
-// the error is a *ConfigError naming the first key out of range.
-func (w Weights) Validate() error {
-	return validateStruct(reflect.ValueOf(w), "")
-}
-
-func validateStruct(v reflect.Value, prefix string) error {
-	t := v.Type()
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		name := strings.Split(f.Tag.Get("toml"), ",")[0]
-		if prefix != "" {
-			name = prefix + "." + name
-		}
-		fv := v.Field(i)
-		if fv.Kind() == reflect.Struct {
-			if err := validateStruct(fv, name); err != nil {
-				return err
-			}
-			continue
-		}
-		lo, hi, ok := parseRange(f.Tag.Get("range"))
-		if !ok {
-			continue
-		}
-		vals := []reflect.Value{fv}
-		if fv.Kind() == reflect.Array {
-			vals = vals[:0]
-			for j := 0; j < fv.Len(); j++ {
-				vals = append(vals, fv.Index(j))
-			}
-		}
-		for j, x := range vals {
-			var n float64
-			switch x.Kind() {
-			case reflect.Int:
-				n = float64(x.Int())
-			case reflect.Float64:
-				n = x.Float()
-			}
-			if n < lo || n > hi || n != n {
-				where := ""
-				if fv.Kind() == reflect.Array {
-					where = fmt.Sprintf(" (element %d)", j)
-				}
-				return &ConfigError{Key: name, Err: fmt.Errorf("%w: %v%s is outside %v..%v", ErrBadValue, x.Interface(), where, lo, hi)}
-			}
-		}
-	}
-	return nil
-}
-
-func parseRange(tag string) (lo, hi float64, ok bool) {
-	a, b, found := strings.Cut(tag, ",")
-	if !found {
-		return 0, 0, false
-	}
-	lo, err1 := strconv.ParseFloat(a, 64)
-	hi, err2 := strconv.ParseFloat(b, 64)
-	return lo, hi, err1 == nil && err2 == nil
-}
-
-// keyLine finds the line of a dotted key in TOML text: the line holding its
-// last part as a key inside the table named by the other parts; 0 if none.
-func keyLine(data []byte, key []string) int {
-	if len(key) == 0 {
-		return 0
-	}
-	table := strings.Join(key[:len(key)-1], ".")
-	last := key[len(key)-1]
-	cur := ""
-	for i, line := range strings.Split(string(data), "\n") {
-		t := strings.TrimSpace(strings.SplitN(line, "#", 2)[0])
-		if strings.HasPrefix(t, "[") {
-			cur = strings.Trim(t, "[] ")
-			if cur == strings.Join(key, ".") {
-				return i + 1
-			}
-			continue
-		}
-		k, _, ok := strings.Cut(t, "=")
-		if !ok {
-			continue
-		}
-		k = strings.Trim(strings.TrimSpace(k), `"'`)
-		if k == last && cur == table || cur == "" && k == strings.Join(key, ".") {
-			return i + 1
-		}
-	}
-	return 0
-}
-
-// WriteTOML writes w as TOML with the [eval] and [knowledge] tables, each
-// key preceded by its description as a comment. LoadWeights reads it back
-// to the same value.
-func (w Weights) WriteTOML(out io.Writer) error {
-	var b strings.Builder
-	writeTable(&b, "eval", reflect.ValueOf(w.Eval))
-	b.WriteString("\n")
-	writeTable(&b, "knowledge", reflect.ValueOf(w.Knowledge))
-	_, err := io.WriteString(out, b.String())
-	return err
-}
-
-func writeTable(b *strings.Builder, name string, v reflect.Value) {
-	fmt.Fprintf(b, "[%s]\n", name)
-	t := v.Type()
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		if doc := f.Tag.Get("doc"); doc != "" {
-			fmt.Fprintf(b, "# %s\n", doc)
-		}
-		fmt.Fprintf(b, "%s = %s\n", strings.Split(f.Tag.Get("toml"), ",")[0], tomlValue(v.Field(i)))
-	}
-}
-
-func tomlValue(v reflect.Value) string {
-	switch v.Kind() {
-	case reflect.Int:
-		return strconv.FormatInt(v.Int(), 10)
-	case reflect.Float64:
-		s := strconv.FormatFloat(v.Float(), 'g', -1, 64)
-		if !strings.ContainsAny(s, ".eEn") {
-			s += ".0"
-		}
-		return s
-	case reflect.Array:
-		parts := make([]string, v.Len())
-		for i := range parts {
-			parts[i] = tomlValue(v.Index(i))
-		}
-		return "[" + strings.Join(parts, ", ") + "]"
-	}
-	return fmt.Sprint(v.Interface())
 }

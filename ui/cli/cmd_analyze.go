@@ -16,12 +16,20 @@ import (
 	"arimaa-workbench/records"
 )
 
+// configFlags are the options that give the engine configuration, the
+// same for every command that takes one: a configuration file (any of its
+// tables, so a file of the [eval] and [knowledge] weights alone too) and
+// single keys.
+type configFlags struct {
+	config string
+	sets   keyValueFlags
+}
+
 // engineFlags are the options analyze, aei and bench share.
 type engineFlags struct {
-	config  string
+	configFlags
 	threads int
 	seed    uint64
-	sets    keyValueFlags
 }
 
 // keyValueFlags collects a repeated flag.
@@ -30,15 +38,19 @@ type keyValueFlags []string
 func (m *keyValueFlags) String() string     { return strings.Join(*m, ",") }
 func (m *keyValueFlags) Set(v string) error { *m = append(*m, v); return nil }
 
+func (f *configFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.config, "config", "", "engine configuration `FILE` (TOML: any of the tables [search], [time], [eval], [knowledge]; see `arimaa-workbench aei` option names); the defaults otherwise")
+	fs.Var(&f.sets, "set", "set one configuration `KEY=VALUE` (repeatable), e.g. search.exploration=0.3 or eval.cat=170")
+}
+
 func (f *engineFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.config, "config", "", "engine configuration `FILE` (TOML, see `arimaa-workbench aei` option names); the defaults otherwise")
+	f.configFlags.register(fs)
 	rangeVar(fs, &f.threads, "threads", 0, 0, config.MaxThreads, "`N` search workers; 0 uses every core")
 	fs.Uint64Var(&f.seed, "seed", 1, "random seed; with --threads 1 and a playout budget the search is repeatable")
-	fs.Var(&f.sets, "set", "set one configuration `KEY=VALUE` (repeatable), e.g. search.exploration=0.3")
 }
 
 // load builds the configuration from --config and --set.
-func (f *engineFlags) load() (config.Config, error) {
+func (f *configFlags) load() (config.Config, error) {
 	cfg := config.Default()
 	if f.config != "" {
 		file, err := os.Open(f.config)

@@ -17,18 +17,20 @@ import (
 
 // runEval prints the engine's view of a position: the evaluation feature
 // by feature, the winning probability of the side to move, and the goal
-// and trap checks: `eval [--config FILE] [--json] POSFILE`.
+// and trap checks: `eval [--config FILE] [--set KEY=VALUE] [--json] POSFILE`.
 func runEval(ctx context.Context, args []string, io stdio) int {
 	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
 	fs.SetOutput(io.err)
-	config := fs.String("config", "", "weights `FILE` in TOML ([eval] and [knowledge] tables); the defaults otherwise")
+	var cf configFlags
+	cf.register(fs)
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	fs.Usage = func() {
-		fmt.Fprintln(io.err, "usage: arimaa-workbench eval [--config FILE] [--json] POSFILE")
+		fmt.Fprintln(io.err, "usage: arimaa-workbench eval [--config FILE] [--set KEY=VALUE] [--json] POSFILE")
 		fmt.Fprintln(io.err, "Evaluates a position: the evaluation by feature, the winning probability of the")
 		fmt.Fprintln(io.err, "side to move, whether it can score a goal this turn, and which enemy pieces it")
 		fmt.Fprintln(io.err, "can capture this turn. POSFILE is a file in the long or compact format, - for")
-		fmt.Fprintln(io.err, "standard input, or a compact position given inline.")
+		fmt.Fprintln(io.err, "standard input, or a compact position given inline. The evaluation weights are")
+		fmt.Fprintln(io.err, "the [eval] and [knowledge] tables of the engine configuration.")
 		fs.PrintDefaults()
 	}
 	files, err := ParseInterleaved(fs, args)
@@ -40,26 +42,17 @@ func runEval(ctx context.Context, args []string, io stdio) int {
 		return 2
 	}
 
-	w := eval.DefaultWeights()
-	if *config != "" {
-		f, err := os.Open(*config)
-		if err != nil {
-			fmt.Fprintf(io.err, "eval: %v\n", err)
-			return 1
-		}
-		w, err = eval.LoadWeights(f, *config)
-		f.Close()
-		if err != nil {
-			fmt.Fprintf(io.err, "eval: %v\n", err)
-			return 1
-		}
+	cfg, err := cf.load()
+	if err != nil {
+		fmt.Fprintf(io.err, "eval: %v\n", err)
+		return 1
 	}
 	p, err := readEvalPosition(files[0], io.in)
 	if err != nil {
 		fmt.Fprintf(io.err, "eval: %v\n", err)
 		return 1
 	}
-	r := evaluate(eval.New(w), p)
+	r := evaluate(eval.New(cfg.Weights), p)
 	if *asJSON {
 		enc := json.NewEncoder(io.out)
 		enc.SetIndent("", "  ")

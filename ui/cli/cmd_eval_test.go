@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"arimaa-workbench/engine/config"
 )
 
 func TestEval(t *testing.T) {
@@ -27,6 +29,9 @@ func TestEval(t *testing.T) {
 	startFile := write("start.txt", start+"\n")
 	weights := write("w.toml", "[eval]\ncat = 400\n")
 	badWeights := write("bad.toml", "[eval]\ncat = 150\nkitten = 2\n")
+	// The same file analyze and aei take: every table, the weights among them.
+	whole := write("engine.toml", strings.Replace(string(config.DefaultTOML()), "\ncat = 150\n", "\ncat = 400\n", 1))
+	badRange := write("range.toml", "[search]\nexploration = 0.3\n\n[eval]\nfrozen_percent = [0, 10, 15, 15, 20, 200, 0]\n")
 	badPos := write("bad.ari", "12w\n +-----------------+\n8| . . . . . . . Q |\n")
 
 	tests := []struct {
@@ -49,6 +54,10 @@ func TestEval(t *testing.T) {
 		}, ""},
 		{"inline compact", []string{start}, "", 0, []string{"win probability 50.0%"}, ""},
 		{"weights file", []string{"--config", weights, startFile}, "", 0, []string{"material              4340    4340      +0"}, ""},
+		{"engine configuration", []string{"--config", whole, startFile}, "", 0, []string{"material              4340    4340      +0"}, ""},
+		{"set a weight", []string{"--set", "eval.cat=400", startFile}, "", 0, []string{"material              4340    4340      +0"}, ""},
+		{"weight out of range", []string{"--config", badRange, startFile}, "", 1, nil, "range.toml:5: key \"eval.frozen_percent\": bad value: 200 (element 5) is outside 0 to 100"},
+		{"bad set", []string{"--set", "eval.cat=-1", startFile}, "", 1, nil, "--set \"eval.cat=-1\""},
 		{"bad weights", []string{"--config", badWeights, startFile}, "", 1, nil, "bad.toml:3: key \"eval.kitten\": unknown key"},
 		{"bad position", []string{badPos}, "", 1, nil, "bad.ari:"},
 		{"missing file", []string{filepath.Join(dir, "none.ari")}, "", 1, nil, "none.ari"},
