@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/live"
 )
 
 // Point is one sample of the best move's win ratio over time.
@@ -49,8 +50,7 @@ type Model struct {
 	st      State
 	raw     []string // ring buffer of raw lines
 	rawNext int
-	cancel  context.CancelFunc
-	done    chan struct{}
+	job     live.Job
 	gen     uint64 // identifies the analysis the running goroutine belongs to
 }
 
@@ -165,12 +165,8 @@ func (m *Model) Start(eng Engine, g *rules.Game, lim Limits) error {
 		m.mu.Unlock()
 		return ErrRunning
 	}
-	ctx, cancel := context.WithCancel(context.Background())
 	m.gen++
 	gen := m.gen
-	m.cancel = cancel
-	done := make(chan struct{})
-	m.done = done
 	m.raw, m.rawNext = nil, 0
 	m.st = State{
 		Version: m.st.Version + 1,
@@ -179,11 +175,8 @@ func (m *Model) Start(eng Engine, g *rules.Game, lim Limits) error {
 		Start:   g.Position(),
 		Game:    g,
 	}
-	m.mu.Unlock()
-
-	go func() {
-		defer close(done)
-		defer cancel()
+	defer m.mu.Unlock()
+	m.job.Go(func(ctx context.Context) {
 		final, err := eng.Analyze(ctx, g, lim, sink{m, gen})
 		m.mu.Lock()
 		defer m.mu.Unlock()
@@ -202,38 +195,15 @@ func (m *Model) Start(eng Engine, g *rules.Game, lim Limits) error {
 		m.st.Running = false
 		m.st.Finished = true
 		m.st.Version++
-	}()
+	})
 	return nil
 }
 
 // Cancel asks the running analysis to end without waiting for it.
-func (m *Model) Cancel() {
-	m.mu.Lock()
-	cancel := m.cancel
-	m.mu.Unlock()
-	if cancel != nil {
-		cancel()
-	}
-}
+func (m *Model) Cancel() { m.job.Cancel() }
 
 // Stop asks the running analysis to end and waits until it has.
-func (m *Model) Stop() {
-	m.mu.Lock()
-	cancel, done := m.cancel, m.done
-	m.mu.Unlock()
-	if cancel == nil {
-		return
-	}
-	cancel()
-	<-done
-}
+func (m *Model) Stop() { m.job.Stop() }
 
 // Wait blocks until the current analysis, if any, has ended.
-func (m *Model) Wait() {
-	m.mu.Lock()
-	done := m.done
-	m.mu.Unlock()
-	if done != nil {
-		<-done
-	}
-}
+func (m *Model) Wait() { m.job.Wait() }

@@ -16,6 +16,7 @@ import (
 
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/board"
+	"arimaa-workbench/ui/live"
 	"arimaa-workbench/ui/plot"
 	"arimaa-workbench/ui/state"
 	"arimaa-workbench/ui/tip"
@@ -90,7 +91,6 @@ type Panel struct {
 
 	// What the widgets show, from the last state applied.
 	st       State
-	drawn    atomic.Uint64
 	frames   atomic.Int64 // states applied, for the throttling test
 	line     Line
 	rows     []CandidateRow
@@ -103,16 +103,15 @@ type Panel struct {
 	shownOver  board.Overlays
 	shownValid bool
 
-	stopTick chan struct{}
-	ticking  sync.WaitGroup // the refresh ticker, which Close waits for
+	refresh  *live.Refresher[State]
 	once     sync.Once
-	tickOnce sync.Once
 	unlisten func()
 }
 
 // New builds the panel and starts its refresh ticker.
 func New(opts Options) *Panel {
-	p := &Panel{opts: opts, model: NewModel(), stopTick: make(chan struct{})}
+	p := &Panel{opts: opts, model: NewModel()}
+	p.refresh = live.NewRefresher[State](p.model, RefreshInterval, p.apply)
 	p.build()
 	if opts.Evaluation != nil {
 		opts.Evaluation.show = func(pos rules.Position, o board.Overlays, note string) {
@@ -137,15 +136,7 @@ func New(opts Options) *Panel {
 // while the model changes. The window's owner calls it once; tests drive
 // the panel with Sync instead, so that nothing touches the widgets from
 // another goroutine.
-func (p *Panel) StartRefresh() {
-	p.tickOnce.Do(func() {
-		p.ticking.Add(1)
-		go func() {
-			defer p.ticking.Done()
-			p.tick()
-		}()
-	})
-}
+func (p *Panel) StartRefresh() { p.refresh.Start() }
 
 // ShowTab brings forward the panel's tab called name ("Candidates",
 // "Search tree", "Evaluation", "Engine output", "Settings"); it reports
@@ -169,13 +160,11 @@ func (p *Panel) Content() fyne.CanvasObject { return p.content }
 // Close stops the analysis and the refresh ticker.
 func (p *Panel) Close() {
 	p.once.Do(func() {
-		close(p.stopTick)
 		if p.unlisten != nil {
 			p.unlisten()
 		}
 	})
-	// fyne.Do only queues, so the ticker cannot be waiting on the caller.
-	p.ticking.Wait()
+	p.refresh.Stop()
 	p.model.Stop()
 }
 
@@ -209,28 +198,8 @@ func contains(xs []string, x string) bool {
 	return false
 }
 
-func (p *Panel) tick() {
-	t := time.NewTicker(RefreshInterval)
-	defer t.Stop()
-	for {
-		select {
-		case <-p.stopTick:
-			return
-		case <-t.C:
-			if p.model.Version() != p.drawnVersion() {
-				st := p.model.State()
-				fyne.Do(func() { p.apply(st) })
-			}
-		}
-	}
-}
-
-// drawnVersion is the model version last drawn; the ticker goroutine
-// reads it and the UI goroutine writes it.
-func (p *Panel) drawnVersion() uint64 { return p.drawn.Load() }
-
 // Sync draws the model's current state now, on the calling (UI) goroutine.
-func (p *Panel) Sync() { p.apply(p.model.State()) }
+func (p *Panel) Sync() { p.refresh.Sync() }
 
 func (p *Panel) build() {
 	p.engineSel = widget.NewSelect(nil, nil)
@@ -509,7 +478,6 @@ func sideName(c rules.Color) string {
 
 // apply draws st. It runs on the UI goroutine.
 func (p *Panel) apply(st State) {
-	p.drawn.Store(st.Version)
 	p.frames.Add(1)
 	prevPV := p.st.Report.PV
 	p.st = st

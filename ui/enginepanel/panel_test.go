@@ -226,11 +226,11 @@ func TestRefreshThrottled(t *testing.T) {
 	for i := 1; i <= n; i++ {
 		p.model.Report(Report{Elapsed: time.Duration(i) * time.Microsecond, Playouts: int64(i), HasBest: true})
 	}
-	for i := 0; i < 2000 && p.drawn.Load() != p.model.Version(); i++ {
+	for i := 0; i < 2000 && p.refresh.Drawn() != p.model.Version(); i++ {
 		time.Sleep(5 * time.Millisecond)
 	}
 	elapsed := time.Since(start)
-	if p.drawn.Load() != p.model.Version() {
+	if p.refresh.Drawn() != p.model.Version() {
 		t.Fatal("the ticker never drew the latest state")
 	}
 	frames := p.frames.Load()

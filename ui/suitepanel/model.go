@@ -9,7 +9,7 @@
 //
 // As in the engine panel, the run happens in goroutines that write to a
 // Model (plain Go, tested without a window); a ticker redraws the widgets
-// from the model's latest state a few times a second.
+// from the model's latest state a few times a second (package live).
 package suitepanel
 
 import (
@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"arimaa-workbench/ats"
+	"arimaa-workbench/ui/live"
 )
 
 // RunFunc runs a configured suite; Run is the real one. Tests replace it
@@ -122,8 +123,7 @@ type Model struct {
 	resumable bool
 	setup     Setup
 	previous  *ats.Summary
-	cancel    context.CancelFunc
-	done      chan struct{}
+	job       live.Job
 }
 
 // NewModel returns a model with no suite that runs suites with run (nil:
@@ -278,10 +278,6 @@ func (m *Model) start(setup Setup, resume bool) error {
 		m.summary = nil
 		m.status = ats.RunStatus{Total: len(tests) * max(setup.Cycles, 1)}
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	m.cancel = cancel
-	done := make(chan struct{})
-	m.done = done
 	m.running, m.err, m.resumable = true, nil, false
 	m.setup = setup
 	m.version++
@@ -302,11 +298,8 @@ func (m *Model) start(setup Setup, resume bool) error {
 		Resume:        resume,
 		OnEvent:       m.event,
 	}
-	m.mu.Unlock()
-
-	go func() {
-		defer close(done)
-		defer cancel()
+	defer m.mu.Unlock()
+	m.job.Go(func(ctx context.Context) {
 		sum, err := m.run(ctx, cfg)
 		m.mu.Lock()
 		defer m.mu.Unlock()
@@ -325,7 +318,7 @@ func (m *Model) start(setup Setup, resume bool) error {
 		}
 		m.resumable = stopped && setup.ResultFile != ""
 		m.version++
-	}()
+	})
 	return nil
 }
 
@@ -426,37 +419,14 @@ func progressLine(p ats.Progress) string {
 
 // Cancel asks the run to end without waiting for it; the tests in flight
 // are dropped, and Resume runs them again.
-func (m *Model) Cancel() {
-	m.mu.Lock()
-	cancel := m.cancel
-	m.mu.Unlock()
-	if cancel != nil {
-		cancel()
-	}
-}
+func (m *Model) Cancel() { m.job.Cancel() }
 
 // Stop ends the run; the tests in flight are dropped, and Resume runs them
 // again. It waits until the runner has returned.
-func (m *Model) Stop() {
-	m.mu.Lock()
-	cancel, done := m.cancel, m.done
-	m.mu.Unlock()
-	if cancel == nil {
-		return
-	}
-	cancel()
-	<-done
-}
+func (m *Model) Stop() { m.job.Stop() }
 
 // Wait blocks until the run in progress, if any, has ended.
-func (m *Model) Wait() {
-	m.mu.Lock()
-	done := m.done
-	m.mu.Unlock()
-	if done != nil {
-		<-done
-	}
-}
+func (m *Model) Wait() { m.job.Wait() }
 
 // SetPrevious sets the earlier run the results are compared with (nil for
 // none).

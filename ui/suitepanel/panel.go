@@ -8,8 +8,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -24,6 +22,7 @@ import (
 	"arimaa-workbench/ui/board"
 	"arimaa-workbench/ui/field"
 	"arimaa-workbench/ui/files"
+	"arimaa-workbench/ui/live"
 	"arimaa-workbench/ui/state"
 )
 
@@ -102,16 +101,13 @@ type Panel struct {
 	rows     []Row
 	selected string // test name
 	logLines []string
-	drawn    atomic.Uint64
-	stopTick chan struct{}
-	ticking  sync.WaitGroup // the refresh ticker, which Close waits for
-	once     sync.Once
-	tickOnce sync.Once
+	refresh  *live.Refresher[State]
 }
 
 // New builds the panel and starts its refresh ticker.
 func New(opts Options) *Panel {
-	p := &Panel{opts: opts, model: NewModel(opts.Run), stopTick: make(chan struct{})}
+	p := &Panel{opts: opts, model: NewModel(opts.Run)}
+	p.refresh = live.NewRefresher[State](p.model, RefreshInterval, p.apply)
 	p.build()
 	p.ReloadEngines()
 	if opts.Prefs != nil {
@@ -127,15 +123,7 @@ func New(opts Options) *Panel {
 // while the model changes. The window's owner calls it once; tests drive
 // the panel with Sync instead, so that nothing touches the widgets from
 // another goroutine.
-func (p *Panel) StartRefresh() {
-	p.tickOnce.Do(func() {
-		p.ticking.Add(1)
-		go func() {
-			defer p.ticking.Done()
-			p.tick()
-		}()
-	})
-}
+func (p *Panel) StartRefresh() { p.refresh.Start() }
 
 const prefSuite = "suitepanel.suite"
 
@@ -147,9 +135,7 @@ func (p *Panel) Content() fyne.CanvasObject { return p.content }
 
 // Close stops the run and the ticker.
 func (p *Panel) Close() {
-	p.once.Do(func() { close(p.stopTick) })
-	// fyne.Do only queues, so the ticker cannot be waiting on the caller.
-	p.ticking.Wait()
+	p.refresh.Stop()
 	p.model.Stop()
 }
 
@@ -215,24 +201,8 @@ func (p *Panel) runsDir() string {
 	return dir
 }
 
-func (p *Panel) tick() {
-	t := time.NewTicker(RefreshInterval)
-	defer t.Stop()
-	for {
-		select {
-		case <-p.stopTick:
-			return
-		case <-t.C:
-			if p.model.Version() != p.drawn.Load() {
-				st := p.model.State()
-				fyne.Do(func() { p.apply(st) })
-			}
-		}
-	}
-}
-
 // Sync draws the model's state now, on the UI goroutine.
-func (p *Panel) Sync() { p.apply(p.model.State()) }
+func (p *Panel) Sync() { p.refresh.Sync() }
 
 func (p *Panel) build() {
 	p.suiteLabel = widget.NewLabel("No suite open.")
@@ -499,7 +469,6 @@ func (p *Panel) compare() {
 
 // apply draws st on the UI goroutine.
 func (p *Panel) apply(st State) {
-	p.drawn.Store(st.Version)
 	p.st = st
 	switch {
 	case st.Suite == nil:
