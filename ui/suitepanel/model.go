@@ -47,7 +47,10 @@ var ErrNoSuite = errors.New("no tests to run: open a suite first (or loosen the 
 // maxLog bounds the search output kept per test.
 const maxLog = 500
 
-// TestState is what the panel knows about one test of the suite.
+// TestState is what the panel knows about one test of the suite. The model
+// never changes a TestState it has published, nor the part of its slices
+// it covers: a change makes a new TestState, so a State can share them
+// instead of copying. Readers must not change them either.
 type TestState struct {
 	Test    *ats.Test
 	Running bool
@@ -83,7 +86,9 @@ type Setup struct {
 	ResultFile string
 }
 
-// State is a copy of the model for drawing.
+// State is the model at one version, for drawing. It shares what does not
+// change once made (the tests' states, the summaries), so taking it costs
+// little; it and everything it points to are read-only.
 type State struct {
 	Version  uint64
 	Suite    *ats.Suite
@@ -91,7 +96,7 @@ type State struct {
 	LoadErrs []error
 	// Selected are the tests the filter selects, in suite order.
 	Selected []*ats.Test
-	Tests    map[string]*TestState // by test name; copies
+	Tests    map[string]*TestState // by test name; shared, read-only
 	Running  bool
 	Status   ats.RunStatus
 	Summary  *ats.Summary // of the last finished or stopped run
@@ -124,6 +129,14 @@ type Model struct {
 	setup     Setup
 	previous  *ats.Summary
 	job       live.Job
+
+	// Caches for State: the state at a version, the tests the filter
+	// selects (nil when the suite or filter changed) and the comparison of
+	// previous with summary.
+	snap       *State
+	selected   []*ats.Test
+	compared   *ats.Comparison
+	comparedOf [2]*ats.Summary
 }
 
 // NewModel returns a model with no suite that runs suites with run (nil:
@@ -147,6 +160,7 @@ func (m *Model) SetSuite(s *ats.Suite, paths []string, errs []error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.suite, m.paths, m.loadErrs = s, paths, errs
+	m.selected = nil
 	m.tests = map[string]*TestState{}
 	if s != nil {
 		for _, t := range s.Tests {
@@ -166,7 +180,11 @@ func (m *Model) ReplaceTest(t *ats.Test) {
 	}
 	for i, old := range m.suite.Tests {
 		if old.Name == t.Name {
-			m.suite.Tests[i] = t
+			// A new suite, as States handed out share the old one.
+			s := *m.suite
+			s.Tests = append([]*ats.Test(nil), m.suite.Tests...)
+			s.Tests[i] = t
+			m.suite, m.selected = &s, nil
 			m.tests[t.Name] = &TestState{Test: t}
 			m.version++
 			return
@@ -183,6 +201,7 @@ func (m *Model) SetFilter(text string) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.filter, m.filterTxt = f, text
+	m.selected = nil
 	m.version++
 	return nil
 }
@@ -194,10 +213,14 @@ func (m *Model) Version() uint64 {
 	return m.version
 }
 
-// State returns a copy of the model.
+// State returns the model's state. It is built once per version: the
+// tests' states are shared, not copied (see TestState).
 func (m *Model) State() State {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if m.snap != nil && m.snap.Version == m.version {
+		return *m.snap
+	}
 	st := State{
 		Version:   m.version,
 		Suite:     m.suite,
@@ -212,18 +235,41 @@ func (m *Model) State() State {
 		Setup:     m.setup,
 	}
 	if m.suite != nil {
-		st.Selected = m.filter.Select(m.suite)
+		if m.selected == nil {
+			m.selected = m.filter.Select(m.suite)
+		}
+		st.Selected = m.selected
 	}
 	for k, t := range m.tests {
-		c := *t
-		c.Results = append([]ats.TestResult(nil), t.Results...)
-		c.Log = append([]string(nil), t.Log...)
-		st.Tests[k] = &c
+		st.Tests[k] = t
 	}
 	if m.previous != nil && m.summary != nil {
-		st.Compare = ats.Compare(m.previous, m.summary)
+		if m.comparedOf != [2]*ats.Summary{m.previous, m.summary} {
+			m.compared, m.comparedOf = ats.Compare(m.previous, m.summary), [2]*ats.Summary{m.previous, m.summary}
+		}
+		st.Compare = m.compared
 	}
+	m.snap = &st
 	return st
+}
+
+// change replaces the state of the test called name by a copy that f
+// changes (nothing when there is no such test); m.mu is held.
+func (m *Model) change(name string, f func(*TestState)) {
+	t := m.tests[name]
+	if t == nil {
+		return
+	}
+	c := *t
+	f(&c)
+	m.tests[name] = &c
+}
+
+// clearResults forgets every test's results; m.mu is held.
+func (m *Model) clearResults() {
+	for k, t := range m.tests {
+		m.tests[k] = &TestState{Test: t.Test}
+	}
 }
 
 // Start runs the selected tests with setup in the background.
@@ -272,9 +318,7 @@ func (m *Model) start(setup Setup, resume bool) error {
 		return ErrNoSuite
 	}
 	if !resume {
-		for _, t := range m.tests {
-			t.Results, t.Log, t.Progress, t.Running = nil, nil, ats.Progress{}, false
-		}
+		m.clearResults()
 		m.summary = nil
 		m.status = ats.RunStatus{Total: len(tests) * max(setup.Cycles, 1)}
 	}
@@ -304,8 +348,10 @@ func (m *Model) start(setup Setup, resume bool) error {
 		m.mu.Lock()
 		defer m.mu.Unlock()
 		m.running = false
-		for _, t := range m.tests {
-			t.Running = false
+		for name, t := range m.tests {
+			if t.Running {
+				m.change(name, func(t *TestState) { t.Running = false })
+			}
 		}
 		stopped := errors.Is(err, context.Canceled)
 		if stopped {
@@ -330,12 +376,8 @@ func (m *Model) mergeSummary(sum *ats.Summary) {
 		byTest[r.Name] = append(byTest[r.Name], r)
 	}
 	for name, rs := range byTest {
-		t := m.tests[name]
-		if t == nil {
-			continue
-		}
 		sort.Slice(rs, func(i, j int) bool { return rs[i].Cycle < rs[j].Cycle })
-		t.Results = rs
+		m.change(name, func(t *TestState) { t.Results = rs })
 	}
 	m.status.Score, m.status.MaxScore = sum.Score, sum.MaxScore
 	m.status.Passed, m.status.Failed, m.status.Errors = sum.Passed, sum.Failed, sum.Errors
@@ -347,42 +389,41 @@ func (m *Model) event(e ats.Event) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.status = e.Status
-	var t *TestState
-	if e.Test != nil {
-		t = m.tests[e.Test.Name]
+	if e.Test == nil {
+		m.version++
+		return
 	}
-	switch e.Kind {
-	case ats.TestStarted:
-		if t != nil {
+	m.change(e.Test.Name, func(t *TestState) {
+		switch e.Kind {
+		case ats.TestStarted:
 			t.Running = true
-			t.Log = append(t.Log[:0], fmt.Sprintf("— cycle %d started —", e.Cycle))
+			// A new slice: the old one is shared with States handed out.
+			t.Log = []string{fmt.Sprintf("— cycle %d started —", e.Cycle)}
 			t.Progress = ats.Progress{}
-		}
-	case ats.EngineProgress:
-		if t != nil {
+		case ats.EngineProgress:
 			t.Progress = e.Progress
 			line := e.Progress.Line
 			if line == "" {
 				line = progressLine(e.Progress)
 			}
 			t.Log = appendLog(t.Log, line)
-		}
-	case ats.TestDone:
-		if t != nil && e.Result != nil {
-			t.Running = false
-			t.Results = append(t.Results, *e.Result)
-			r := e.Result
-			t.Log = appendLog(t.Log, fmt.Sprintf("— played %s: score %.2f of %.2f, %s, %.2f s, %d playouts —",
-				orDash(r.Move), r.Score, r.MaxScore, r.Status, r.Seconds, r.Playouts))
-			if e.Result.Err != "" {
-				t.Log = appendLog(t.Log, "error: "+e.Result.Err)
+		case ats.TestDone:
+			if e.Result != nil {
+				r := e.Result
+				t.Running = false
+				t.Results = append(t.Results, *r)
+				t.Log = appendLog(t.Log, fmt.Sprintf("— played %s: score %.2f of %.2f, %s, %.2f s, %d playouts —",
+					orDash(r.Move), r.Score, r.MaxScore, r.Status, r.Seconds, r.Playouts))
+				if r.Err != "" {
+					t.Log = appendLog(t.Log, "error: "+r.Err)
+				}
+			}
+		case ats.EngineRestart:
+			if e.Err != nil {
+				t.Log = appendLog(t.Log, "engine restarted: "+e.Err.Error())
 			}
 		}
-	case ats.EngineRestart:
-		if t != nil && e.Err != nil {
-			t.Log = appendLog(t.Log, "engine restarted: "+e.Err.Error())
-		}
-	}
+	})
 	m.version++
 }
 
@@ -393,12 +434,15 @@ func orDash(s string) string {
 	return s
 }
 
+// appendLog keeps the last maxLog lines. It only appends, past the end of
+// what earlier States see, and drops lines by moving the slice's start, so
+// the lines a State holds never change.
 func appendLog(log []string, line string) []string {
-	if len(log) >= maxLog {
-		copy(log, log[1:])
-		log = log[:len(log)-1]
+	log = append(log, line)
+	if len(log) > maxLog {
+		log = log[len(log)-maxLog:]
 	}
-	return append(log, line)
+	return log
 }
 
 // progressLine writes a progress report of the embedded engine, which has no

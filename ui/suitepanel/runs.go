@@ -78,9 +78,7 @@ func (m *Model) ShowRun(path string) error {
 	if m.running {
 		return ErrRunning
 	}
-	for _, t := range m.tests {
-		t.Results, t.Log, t.Running = nil, nil, false
-	}
+	m.clearResults()
 	m.summary = sum
 	m.mergeSummary(sum)
 	m.status.Done = len(results)
