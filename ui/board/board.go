@@ -26,7 +26,7 @@ type Overlays struct {
 	Goal     []rules.Step   // a goal threat's steps, purple arrows
 	Heat     *[64]float64   // root visits by square, any scale; nil for none
 	Danger   rules.Bitboard // pieces that can be captured next turn, red rings
-	Frozen   bool           // ring the frozen pieces of both sides
+	Frozen   rules.Bitboard // frozen pieces, blue rings
 	Selected rules.Square   // highlighted square, or rules.NoSquare
 	Targets  rules.Bitboard // legal destinations of the selection, dots
 }
@@ -447,10 +447,6 @@ func layoutArrow(a *arrow, g geometry) {
 func (r *renderer) Refresh() {
 	b := r.b
 	over := b.over
-	var frozen rules.Bitboard
-	if over.Frozen {
-		frozen = b.pos.Frozen(rules.Gold) | b.pos.Frozen(rules.Silver)
-	}
 	var heatMax float64
 	if over.Heat != nil {
 		for _, v := range over.Heat {
@@ -504,10 +500,10 @@ func (r *renderer) Refresh() {
 			dirty = append(dirty, img)
 		}
 		setVisible(img, res != nil)
-		if frozen.Has(sq) {
+		if over.Frozen.Has(sq) && p != rules.Empty {
 			r.rings[sq].StrokeColor = colFrozen
 		}
-		setVisible(r.rings[sq], frozen.Has(sq))
+		setVisible(r.rings[sq], over.Frozen.Has(sq) && p != rules.Empty)
 		if over.Danger.Has(sq) && p != rules.Empty {
 			r.danger[sq].StrokeColor = colDanger
 		}

@@ -89,7 +89,7 @@ func BenchmarkBoardRedraw(b *testing.B) {
 	c.SetContent(bd)
 	c.Resize(fyne.NewSize(560, 560))
 	c.Capture()
-	over := Overlays{Selected: rules.E2, Targets: rules.E3.Bit(), Frozen: true, Heat: &heat,
+	over := Overlays{Selected: rules.E2, Targets: rules.E3.Bit(), Frozen: frozenOf(p), Heat: &heat,
 		LastMove: []rules.Step{rules.MakeStep(rules.GoldElephant, rules.E2, rules.North)},
 		PV:       []rules.Step{rules.MakeStep(rules.SilverElephant, rules.D7, rules.South)}}
 	b.ReportAllocs()
@@ -111,7 +111,7 @@ func BenchmarkBoardRefreshLayout(b *testing.B) {
 	bd := New(rules.StartPosition())
 	w := test.NewTempWindow(b, bd)
 	w.Resize(fyne.NewSize(560, 560))
-	over := Overlays{Selected: rules.E2, Targets: rules.E3.Bit(), Frozen: true}
+	over := Overlays{Selected: rules.E2, Targets: rules.E3.Bit(), Frozen: frozenOf(rules.StartPosition())}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

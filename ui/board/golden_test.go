@@ -20,14 +20,15 @@ var update = flag.Bool("update", false, "rewrite the golden images in testdata/"
 // testdata/, which were checked by eye; -update rewrites them.
 func TestGoldenDiagrams(t *testing.T) {
 	test.NewTempApp(t)
+	overlaid := place(t, rules.Gold, "Ed4 rd5 hc5 Rb5 Ra1 rh8 Mf3 ef5 Dg6")
 	tests := []struct {
 		file string
 		d    Diagram
 	}{
 		{"start_256.png", Diagram{Position: rules.StartPosition(), Size: 256, Overlays: NoOverlays}},
 		{"flipped_nocoords_200.png", Diagram{Position: rules.StartPosition(), Size: 200, Flipped: true, NoCoords: true, Overlays: NoOverlays}},
-		{"overlays_320.png", Diagram{Position: place(t, rules.Gold, "Ed4 rd5 hc5 Rb5 Ra1 rh8 Mf3 ef5 Dg6"), Size: 320,
-			Overlays: Overlays{Selected: rules.D4, Targets: rules.D5.Bit() | rules.E4.Bit(), Frozen: true, Danger: rules.G6.Bit(),
+		{"overlays_320.png", Diagram{Position: overlaid, Size: 320,
+			Overlays: Overlays{Selected: rules.D4, Targets: rules.D5.Bit() | rules.E4.Bit(), Frozen: frozenOf(overlaid), Danger: rules.G6.Bit(),
 				LastMove: []rules.Step{rules.MakeStep(rules.GoldElephant, rules.D3, rules.North)}}}},
 	}
 	for _, tt := range tests {

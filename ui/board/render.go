@@ -7,7 +7,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/software"
-	"fyne.io/fyne/v2/test"
 
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records/fsutil"
@@ -24,13 +23,13 @@ type Diagram struct {
 
 // Render draws d with the same renderer the window uses, in memory through
 // Fyne's software painter, so it works headless (the render command, test
-// reports, golden images). It needs a current Fyne app; when there is none
-// (a command-line run) an in-memory one is started. Outside the board's
-// frame the picture is transparent.
+// reports, golden images). It draws with the current Fyne app: the
+// window's, or in a command-line run the in-memory one that Fyne starts
+// for its software driver (whose canvas is built on Fyne's test package,
+// whose initialisation starts that app). The board draws in its own
+// colours, so both give the same picture. Outside the board's frame the
+// picture is transparent.
 func Render(d Diagram) image.Image {
-	if fyne.CurrentApp() == nil {
-		test.NewApp()
-	}
 	if d.Size < 64 {
 		d.Size = 64
 	}

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
 )
 
@@ -19,7 +20,7 @@ func TestRenderSizes(t *testing.T) {
 	test.NewTempApp(t)
 	p := rules.StartPosition()
 	for _, size := range []int{96, 300, 640} {
-		img := Render(Diagram{Position: p, Size: size, Overlays: Overlays{Selected: rules.E2, Targets: rules.E3.Bit(), Frozen: true,
+		img := Render(Diagram{Position: p, Size: size, Overlays: Overlays{Selected: rules.E2, Targets: rules.E3.Bit(), Frozen: frozenOf(p),
 			LastMove: []rules.Step{rules.MakeStep(rules.GoldElephant, rules.E2, rules.North)}}})
 		if b := img.Bounds(); b.Dx() != size || b.Dy() != size {
 			t.Fatalf("size %d: got %v", size, b)
@@ -35,6 +36,11 @@ func TestRenderSizes(t *testing.T) {
 	}
 }
 
+// frozenOf is the frozen pieces of p, as the panels find them.
+func frozenOf(p rules.Position) rules.Bitboard {
+	return eval.FindTactics(p, eval.TacticsFilter{Frozen: true}).Frozen
+}
+
 func itoa(n int) string {
 	if n < 10 {
 		return string(rune('0' + n))
@@ -47,7 +53,7 @@ func TestRenderOverlays(t *testing.T) {
 	p := place(t, rules.Gold, "Ed4 rd5 hc5 Rb5 Ra1 rh8 Mf3 ef5 Dg6")
 	var heat [64]float64
 	heat[rules.D5], heat[rules.E4], heat[rules.C4] = 10, 5, 2
-	o := Overlays{Selected: rules.D4, Targets: rules.D5.Bit() | rules.E4.Bit(), Frozen: true, Heat: &heat,
+	o := Overlays{Selected: rules.D4, Targets: rules.D5.Bit() | rules.E4.Bit(), Frozen: frozenOf(p), Heat: &heat,
 		Danger:   rules.G6.Bit(),
 		LastMove: []rules.Step{rules.MakeStep(rules.GoldElephant, rules.D3, rules.North)},
 		PV:       []rules.Step{rules.MakeStep(rules.SilverRabbit, rules.D5, rules.North), rules.MakeStep(rules.GoldElephant, rules.D4, rules.North)},

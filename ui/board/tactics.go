@@ -5,11 +5,11 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
 )
 
-// Show selects the overlays a panel draws from the position itself.
+// Show selects the overlays a panel draws from the position itself, as the
+// check boxes of ShowControls set it; it converts to eval.TacticsFilter.
 type Show struct {
 	Frozen bool // rings around frozen pieces
 	Danger bool // rings around pieces that can be trapped within a turn
@@ -19,40 +19,11 @@ type Show struct {
 // DefaultShow is what panels start with.
 var DefaultShow = Show{Frozen: true, Danger: true, Goal: true}
 
-// Tactics computes the danger and goal overlays of p with the engine's exact
-// trap and goal checks, for both sides: the side to move as the position
-// stands, and its opponent as if it were to move now (a threat to meet).
-// Positions the rules reject get none, since the checks assume a legal board.
-func Tactics(p rules.Position, show Show) (danger rules.Bitboard, goal []rules.Step) {
-	if !show.Danger && !show.Goal {
-		return 0, nil
-	}
-	if len(p.Validate()) > 0 {
-		return 0, nil
-	}
-	for i, q := range []rules.Position{p, p.WithSide(p.Side().Other())} {
-		if i == 1 && p.StepsTaken() > 0 {
-			// The opponent's threats are those of the turn's start.
-			continue
-		}
-		if show.Danger {
-			for _, t := range eval.TrapCheck(&q) {
-				danger |= t.Square.Bit()
-			}
-		}
-		if show.Goal {
-			if m, ok := eval.GoalCheck(&q); ok {
-				goal = append(goal, m.Slice()...)
-			}
-		}
-	}
-	return danger, goal
-}
-
-// Apply fills o's Frozen, Danger and Goal from p as show asks.
-func (show Show) Apply(o Overlays, p rules.Position) Overlays {
-	o.Frozen = show.Frozen
-	o.Danger, o.Goal = Tactics(p, show)
+// WithTactics returns o with the marks a panel finds in the position
+// itself (eval.FindTactics finds them): frozen pieces, pieces in danger,
+// the steps of goal threats.
+func (o Overlays) WithTactics(frozen, danger rules.Bitboard, goal []rules.Step) Overlays {
+	o.Frozen, o.Danger, o.Goal = frozen, danger, goal
 	return o
 }
 

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records/fsutil"
 	"arimaa-workbench/ui/board"
@@ -202,7 +203,8 @@ func (e *Panel) ProblemsText() string { return e.problems.Text }
 func (e *Panel) refresh() {
 	m := e.Model
 	p := m.Position()
-	e.Board.Display(p, e.show.Apply(board.NoOverlays, p))
+	t := eval.FindTactics(p, eval.TacticsFilter(e.show))
+	e.Board.Display(p, board.NoOverlays.WithTactics(t.Frozen, t.Danger, t.Goal))
 	e.updating = true
 	if p.Side() == rules.Gold {
 		e.side.SetSelected("Gold")

@@ -19,6 +19,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"arimaa-workbench/ats"
+	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
 	"arimaa-workbench/records/fsutil"
@@ -410,11 +411,12 @@ func (v *Panel) changed() {
 func (v *Panel) showBoard() {
 	m := v.Model
 	e := v.Entry
+	p, o := m.Position(), board.Overlays{Selected: rules.NoSquare, LastMove: m.Highlight()}
 	if len(e.Steps()) > 0 || e.Selected() != rules.NoSquare {
-		v.Board.Display(e.Position(), v.Show.Apply(e.Overlays(), e.Position()))
-	} else {
-		v.Board.Display(m.Position(), v.Show.Apply(board.Overlays{Selected: rules.NoSquare, LastMove: m.Highlight()}, m.Position()))
+		p, o = e.Position(), e.Overlays()
 	}
+	t := eval.FindTactics(p, eval.TacticsFilter(v.Show))
+	v.Board.Display(p, o.WithTactics(t.Frozen, t.Danger, t.Goal))
 	steps := e.Steps()
 	switch {
 	case m.SetupView():
