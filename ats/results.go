@@ -14,8 +14,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"arimaa-workbench/records/fsutil"
 )
 
 // Status is the outcome of one test run.
@@ -416,14 +414,6 @@ func ReadSummary(path string) (*Summary, error) {
 		return nil, fmt.Errorf("%w: %s: %v", ErrResultFile, path, err)
 	}
 	return &s, nil
-}
-
-// WriteFileAtomic is fsutil.WriteFile, the one atomic write of the module.
-//
-// Deprecated: call fsutil.WriteFile; this name stays until its last
-// caller (the match command) moves.
-func WriteFileAtomic(path string, write func(io.Writer) error) error {
-	return fsutil.WriteFile(path, write)
 }
 
 // CheckWritable reports what would keep fsutil.WriteFile from writing

@@ -91,7 +91,7 @@ func ReadOpenings(path string, plies int) ([]Opening, error) {
 		out = append(out, o)
 		return nil
 	}
-	if bytes.HasPrefix(data, []byte("id\t")) {
+	if records.Detect(data) == records.KindArchive {
 		ar := records.NewArchiveReader(bytes.NewReader(data), path)
 		for {
 			ag, err := ar.Next()
@@ -116,8 +116,11 @@ func ReadOpenings(path string, plies int) ([]Opening, error) {
 	} else {
 		for _, b := range blocks(string(data)) {
 			name := fmt.Sprintf("%s:%d", path, b.line)
-			if isCompactBlock(b.text) {
-				for i, l := range strings.Split(strings.TrimSpace(b.text), "\n") {
+			if records.Detect([]byte(b.text)) == records.KindCompact {
+				for i, l := range strings.Split(strings.TrimRight(b.text, "\n"), "\n") {
+					if strings.HasPrefix(strings.TrimSpace(l), "#") {
+						continue // a remark, as records.Detect reads it
+					}
 					p, err := records.ParseCompact(l)
 					if err != nil {
 						return nil, fmt.Errorf("%s:%d: %w", path, b.line+i, err)
@@ -178,17 +181,6 @@ func blocks(text string) []block {
 		cur = append(cur, l)
 	}
 	return out
-}
-
-// isCompactBlock reports whether every line is a compact position, such
-// as `g [rrrrrrrr...]`.
-func isCompactBlock(text string) bool {
-	for _, l := range strings.Split(strings.TrimSpace(text), "\n") {
-		if !strings.Contains(l, "[") || !strings.HasSuffix(strings.TrimSpace(l), "]") {
-			return false
-		}
-	}
-	return true
 }
 
 // ReadGames reads every game of a match's output archive, in order.

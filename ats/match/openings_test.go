@@ -69,11 +69,38 @@ func TestReadOpenings(t *testing.T) {
 		t.Errorf("archive openings: %d and %d moves, %q", len(arch[0].Moves), len(arch[4].Moves), arch[4].Name)
 	}
 
+	// An archive whose header names the id and movelist columns in
+	// another order is an archive too (records.Detect).
+	sample, err := os.ReadFile("../../assets/games/sample_archive.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var swapped []string
+	for _, l := range strings.Split(strings.TrimRight(string(sample), "\n"), "\n") {
+		f := strings.Split(l, "\t")
+		f[0], f[1] = f[1], f[0]
+		swapped = append(swapped, strings.Join(f, "\t"))
+	}
+	if strings.HasPrefix(swapped[0], "id\t") {
+		t.Fatal("the swapped header still starts with id")
+	}
+	arch2, err := ReadOpenings(writeFile(t, dir, "swapped.tsv", strings.Join(swapped, "\n")+"\n"), 6)
+	if err != nil || len(arch2) != len(arch) || arch2[4].Name != strings.Replace(arch[4].Name, "../../assets/games/sample_archive.tsv", filepath.Join(dir, "swapped.tsv"), 1) {
+		t.Errorf("archive with its columns swapped: %d openings, %v", len(arch2), err)
+	}
+	// Compact positions with remarks between them.
+	remarks, err := ReadOpenings(writeFile(t, dir, "remarks.txt", "# two starts\ng [rrrrrrrrhdcemcdh                                HDCMECDHRRRRRRRR]\n# the second\n"+
+		"s [rrrrrrrrhdcemcdh                 E              HDC MCDHRRRRRRRR]\n"), -1)
+	if err != nil || len(remarks) != 2 || !strings.HasSuffix(remarks[1].Name, ":4") {
+		t.Errorf("compact positions with remarks: %d openings, %v", len(remarks), err)
+	}
+
 	for name, bad := range map[string]string{
-		"empty.txt":   "\n\n",
-		"garbage.txt": "hello world\n",
-		"compact.txt": "g [rrrr]\n",
-		"illegal.txt": string(skirmish[:strings.Index(string(skirmish), "2w")]) + "2w Ee2s\n",
+		"compact then junk.txt": "g [rrrrrrrrhdcemcdh                                HDCMECDHRRRRRRRR]\nhello\n",
+		"empty.txt":             "\n\n",
+		"garbage.txt":           "hello world\n",
+		"compact.txt":           "g [rrrr]\n",
+		"illegal.txt":           string(skirmish[:strings.Index(string(skirmish), "2w")]) + "2w Ee2s\n",
 	} {
 		if _, err := ReadOpenings(writeFile(t, dir, name, bad), -1); err == nil {
 			t.Errorf("%s accepted", name)

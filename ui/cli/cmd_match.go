@@ -9,9 +9,9 @@ import (
 	"strings"
 	"time"
 
-	"arimaa-workbench/ats"
 	"arimaa-workbench/ats/match"
 	"arimaa-workbench/ats/match/dist"
+	"arimaa-workbench/records/fsutil"
 
 	"github.com/nats-io/nats.go"
 )
@@ -240,7 +240,7 @@ options:
 	if *jsonOut == "-" {
 		sum.WriteJSON(io.out)
 	} else if *jsonOut != "" {
-		if err := ats.WriteFileAtomic(*jsonOut, sum.WriteJSON); err != nil {
+		if err := fsutil.WriteFile(*jsonOut, sum.WriteJSON); err != nil {
 			fmt.Fprintf(io.err, "match: %v\n", err)
 			status = 1
 		}
