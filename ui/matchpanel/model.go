@@ -28,6 +28,7 @@ import (
 	"arimaa-workbench/ats/match"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
+	"arimaa-workbench/ui/live"
 )
 
 // ErrRunning is returned when a match is started while one is playing.
@@ -91,8 +92,7 @@ type Model struct {
 	mu       sync.Mutex
 	st       State
 	prior    []Game // games of the output file, listed once the runner accepts it
-	cancel   context.CancelFunc
-	done     chan struct{}
+	job      live.Job
 	sawEvent bool
 }
 
@@ -151,24 +151,19 @@ func (m *Model) Start(cfg match.Config) error {
 		// The runner checks the file; listing its games waits until it has.
 		prior = readGames(cfg.Out)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
 	m.mu.Lock()
 	if m.st.Running {
 		m.mu.Unlock()
-		cancel()
 		return ErrRunning
 	}
 	m.st = State{Version: m.st.Version + 1, Run: m.st.Run + 1, Running: true, Config: cfg}
 	m.prior, m.sawEvent = prior, false
-	m.cancel, m.done = cancel, done
-	m.mu.Unlock()
-	m.notify()
-	go func() {
-		defer close(done)
+	m.job.Go(func(ctx context.Context) {
 		sum, err := r.Run(ctx)
 		m.finish(sum, err, ctx.Err() != nil)
-	}()
+	})
+	m.mu.Unlock()
+	m.notify()
 	return nil
 }
 
@@ -300,7 +295,7 @@ func (m *Model) Cancel() {
 		return
 	}
 	m.st.Stopping = true
-	m.cancel()
+	m.job.Cancel()
 	m.changed()
 	m.mu.Unlock()
 	m.notify()
@@ -313,11 +308,4 @@ func (m *Model) Stop() {
 }
 
 // Wait blocks until the match (if any) has returned.
-func (m *Model) Wait() {
-	m.mu.Lock()
-	done := m.done
-	m.mu.Unlock()
-	if done != nil {
-		<-done
-	}
-}
+func (m *Model) Wait() { m.job.Wait() }
