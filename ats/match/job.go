@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -26,6 +27,29 @@ type Game struct {
 	Limits  Limits
 	Seed    uint64
 	Event   string // the archive's event column
+}
+
+// GivenUp is the Kind of a game given up unplayed, as a distributed match
+// does with a game no worker could finish: it is in the output with the
+// reason, and counts among the games played but for neither engine.
+const GivenUp = "given up"
+
+// GivenUpResult is the result of g given up unplayed for reason: an
+// archive row without a result or moves, the reason among its events.
+func (g *Game) GivenUpResult(reason string) *GameResult {
+	now := time.Now()
+	ev := func(text string) string { return strconv.FormatInt(now.Unix(), 10) + " " + text }
+	res := &GameResult{ID: g.ID, Players: [2]string{g.Engines[0].Name, g.Engines[1].Name}, Draw: true, Kind: GivenUp, Reason: reason}
+	res.Archive = &records.ArchiveGame{
+		ID:      strconv.Itoa(g.ID),
+		WPlayer: res.Players[0], BPlayer: res.Players[1],
+		WType: "b", BType: "b",
+		Event: g.Event, TimeControl: g.Limits.TC.String(),
+		Start: now, End: now, Unfinished: true,
+		Events: ev(fmt.Sprintf("game %d of the match: gold %s, silver %s; %s; seed %d%s", g.ID, res.Players[0], res.Players[1],
+			g.limitsText(), g.Seed, g.openingText())) + "\n" + ev(endMarker+GivenUp+": "+reason),
+	}
+	return res
 }
 
 // Limits bound a game's moves; see Config for each field.

@@ -219,7 +219,7 @@ func TestMatchDistCommand(t *testing.T) {
 	store := filepath.Join(dir, "nats")
 	code, stdout, stderr := matchCmd(context.Background(), append([]string{"--dist", "-j", "1",
 		"--playouts", "100", "--games", "2", "--max-turns", "3", "--out", out}, smallEngines...)...)
-	if code != 0 || !strings.Contains(stdout, "1 played in this process") || !strings.Contains(stdout, "2/2 games") {
+	if code != 0 || !strings.Contains(stdout, "1 at once in this process") || !strings.Contains(stdout, "2/2 games") {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	// The match's own store under the data directory is gone with the
