@@ -35,12 +35,25 @@ type Game struct {
 const GivenUp = "given up"
 
 // GivenUpResult is the result of g given up unplayed for reason: an
-// archive row without a result or moves, the reason among its events.
+// archive row without a result, its moves those of the opening (if any),
+// the reason among its events.
 func (g *Game) GivenUpResult(reason string) *GameResult {
 	now := time.Now()
 	ev := func(text string) string { return strconv.FormatInt(now.Unix(), 10) + " " + text }
-	res := &GameResult{ID: g.ID, Players: [2]string{g.Engines[0].Name, g.Engines[1].Name}, Draw: true, Kind: GivenUp, Reason: reason}
+	start := rules.NewGame()
+	if g.Opening != nil {
+		if og, err := g.Opening.Game(); err == nil {
+			start = og
+		}
+	}
+	var rec strings.Builder
+	if err := records.WriteRecord(&rec, start); err != nil {
+		rec.Reset() // a strings.Builder does not fail
+	}
+	res := &GameResult{ID: g.ID, Players: [2]string{g.Engines[0].Name, g.Engines[1].Name}, Draw: true, Kind: GivenUp, Reason: reason,
+		Moves: len(start.Moves())}
 	res.Archive = &records.ArchiveGame{
+		PlyCount: res.Moves, MoveList: rec.String(),
 		ID:      strconv.Itoa(g.ID),
 		WPlayer: res.Players[0], BPlayer: res.Players[1],
 		WType: "b", BType: "b",

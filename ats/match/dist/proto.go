@@ -1,14 +1,23 @@
-// Package dist plays the games of a match on many machines through NATS
-// JetStream. A coordinator (the match command) turns each game into a job
-// on a work-queue stream; workers (the worker command, anywhere that
-// reaches the server) pull jobs, play them with the same match.Slot as a
-// local match, and publish each result on a results stream before they
-// acknowledge the job. So nothing is lost: a worker that dies mid-game
-// stops its in-progress heartbeats, and the job goes to another worker
-// after the consumer's ack wait. Nothing is counted twice: results carry
-// their job's id and the game's fingerprint, and the coordinator keeps
-// the first result of each game. Results wait in their stream while the
-// coordinator is away, and a resumed match collects them.
+// Package dist runs the games of a match and the tests of a suite run on
+// many machines through NATS JetStream. A coordinator (the match or ats
+// run command) turns each game or test into a job on a work-queue stream;
+// workers (the worker command, anywhere that reaches the server) pull
+// jobs of either kind, play a game with the same match.Slot as a local
+// match or run a test with ats.RunTest as a local run, and publish each
+// result on a results stream before they acknowledge the job. So nothing
+// is lost: a worker that dies mid-job stops its in-progress heartbeats,
+// and the job goes to another worker after the consumer's ack wait.
+// Nothing is counted twice: results carry their job's id and the job's
+// fingerprint, and the coordinator keeps the first result of each job.
+// Results wait in their stream while the coordinator is away, and a
+// resumed run collects them.
+//
+// A worker tells the coordinator when it takes a job; a job taken
+// MaxDeliveries times by workers that then vanished without a result (an
+// engine that kills its host, say) is given up on its next delivery,
+// withdrawn and reported as an error of its test, or as a game given up.
+// Refusals (a worker that lacks an engine) and jobs handed back by a
+// stopping worker do not count.
 //
 // By default the coordinator runs an embedded NATS server (StartServer)
 // with its JetStream store in the user's data directory, listening on
