@@ -47,6 +47,9 @@ type RunConfig struct {
 	// OnEvent receives the run's events, one call at a time, from the
 	// runner's goroutines. It must not block for long.
 	OnEvent func(Event)
+	// Executor runs the tests; nil runs them here, Jobs at once, with
+	// Engine. Package ats/match/dist sends them to workers.
+	Executor Executor
 }
 
 // EventKind says what an Event reports.
@@ -59,17 +62,20 @@ const (
 	TestDone
 	EngineRestart
 	RunDone
+	// Notice is news from the executor, such as a worker that cannot run
+	// a test (Err says what).
+	Notice
 )
 
 // Event is something that happened during a run. Status is always set.
 type Event struct {
 	Kind     EventKind
-	Worker   int
+	Worker   int // the runner's worker goroutine; -1 for an Executor's jobs
 	Test     *Test
 	Cycle    int
 	Progress Progress    // EngineProgress
 	Result   *TestResult // TestDone
-	Err      error       // EngineRestart: why; RunDone: the run's error
+	Err      error       // EngineRestart: why; RunDone: the run's error; Notice: the news
 	Status   RunStatus
 }
 
@@ -99,13 +105,16 @@ type Runner struct {
 	// noEngine is set when the run gave up because the engine would not
 	// start: the tests it never ran are then reported as errors.
 	noEngine bool
+	// byID and recorded are an Executor's jobs and those reported.
+	byID     map[int]TestJob
+	recorded map[int]bool
 }
 
 // NewRunner checks the configuration and fills its defaults. Settings
 // outside their ranges (Limits.Check, MaxCycles, MaxJobs, MaxGrace, a
 // threshold above 1) are errors wrapping ErrRange.
 func NewRunner(cfg RunConfig) (*Runner, error) {
-	if cfg.Engine == nil {
+	if cfg.Engine == nil && cfg.Executor == nil {
 		return nil, errors.New("ats: no engine")
 	}
 	if cfg.Limits.Time <= 0 && cfg.Limits.Playouts <= 0 && cfg.Limits.Nodes <= 0 {
@@ -140,12 +149,6 @@ func NewRunner(cfg RunConfig) (*Runner, error) {
 		cfg.Budget = 5 * time.Minute
 	}
 	return &Runner{cfg: cfg}, nil
-}
-
-// job is one test in one cycle.
-type job struct {
-	t     *Test
-	cycle int
 }
 
 // Header is the run header the runner writes.
@@ -206,11 +209,11 @@ func (r *Runner) Run(ctx context.Context) (*Summary, error) {
 		}
 	}
 	r.prior = kept
-	var jobs []job
+	var jobs []TestJob
 	for c := 1; c <= r.cfg.Cycles; c++ {
-		for _, t := range r.cfg.Tests {
+		for i, t := range r.cfg.Tests {
 			if !done[runKey{t.Name, c}] {
-				jobs = append(jobs, job{t, c})
+				jobs = append(jobs, TestJob{ID: (c-1)*len(r.cfg.Tests) + i + 1, Test: t, Cycle: c})
 			}
 		}
 	}
@@ -219,27 +222,23 @@ func (r *Runner) Run(ctx context.Context) (*Summary, error) {
 		r.count(p)
 	}
 
-	ch := make(chan job)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	var wg sync.WaitGroup
-	for w := 0; w < min(r.cfg.Jobs, max(len(jobs), 1)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			r.worker(ctx, cancel, w, ch)
-		}()
-	}
-feed:
-	for _, j := range jobs {
-		select {
-		case ch <- j:
-		case <-ctx.Done():
-			break feed
+	if r.cfg.Executor != nil {
+		r.byID = map[int]TestJob{}
+		for _, j := range jobs {
+			r.byID[j.ID] = j
 		}
+		if err := r.cfg.Executor.Execute(ctx, r.settings(), jobs, reporter{r}); err != nil && ctx.Err() == nil {
+			r.mu.Lock()
+			if r.failed == nil {
+				r.failed = err
+			}
+			r.mu.Unlock()
+		}
+	} else {
+		r.runHere(ctx, cancel, jobs)
 	}
-	close(ch)
-	wg.Wait()
 
 	err := ctx.Err()
 	r.mu.Lock()
@@ -261,11 +260,66 @@ feed:
 	return sum, err
 }
 
+// runHere runs jobs on Jobs goroutines of this process, each with an
+// engine of its own.
+func (r *Runner) runHere(ctx context.Context, cancel context.CancelFunc, jobs []TestJob) {
+	ch := make(chan TestJob)
+	var wg sync.WaitGroup
+	for w := 0; w < min(r.cfg.Jobs, max(len(jobs), 1)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r.worker(ctx, cancel, w, ch)
+		}()
+	}
+feed:
+	for _, j := range jobs {
+		select {
+		case ch <- j:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(ch)
+	wg.Wait()
+}
+
+// settings are how each test is searched and judged.
+func (r *Runner) settings() TestSettings {
+	return TestSettings{Limits: r.cfg.Limits, Grace: r.cfg.Grace, Budget: r.cfg.Budget, Threshold: r.cfg.Threshold}
+}
+
+// reporter is the runner's Reporter for an Executor.
+type reporter struct{ r *Runner }
+
+func (rp reporter) Started(j TestJob) {
+	rp.r.emit(Event{Kind: TestStarted, Worker: -1, Test: j.Test, Cycle: j.Cycle})
+}
+
+// Done records the first result of each of the run's jobs.
+func (rp reporter) Done(j TestJob, res TestResult) {
+	r := rp.r
+	r.mu.Lock()
+	own, ok := r.byID[j.ID]
+	if !ok || r.recorded[j.ID] || own.Cycle != res.Cycle || own.Test.Name != res.Name {
+		r.mu.Unlock()
+		return
+	}
+	if r.recorded == nil {
+		r.recorded = map[int]bool{}
+	}
+	r.recorded[j.ID] = true
+	r.mu.Unlock()
+	r.record(res, own, -1)
+}
+
+func (rp reporter) Notice(text string) { rp.r.emit(Event{Kind: Notice, Err: errors.New(text)}) }
+
 // notRun gives, after a run that gave up on an engine that would not
 // start, an error result for each job it never ran, so that the summary
 // covers the whole suite ("scored 0 of 14, 14 errors" rather than "0 of
 // 3"). They are not written to the result file: a resume runs them.
-func (r *Runner) notRun(jobs []job) []TestResult {
+func (r *Runner) notRun(jobs []TestJob) []TestResult {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if !r.noEngine {
@@ -277,9 +331,8 @@ func (r *Runner) notRun(jobs []job) []TestResult {
 	}
 	var out []TestResult
 	for _, j := range jobs {
-		if !ran[runKey{j.t.Name, j.cycle}] {
-			res := r.baseResult(j)
-			res.Status, res.Err = Error, "not run: the engine would not start"
+		if !ran[runKey{j.Test.Name, j.Cycle}] {
+			res := j.Errored("not run: the engine would not start")
 			r.count(res)
 			out = append(out, res)
 		}
@@ -324,7 +377,7 @@ func (r *Runner) emit(e Event) {
 // run gives up: an engine that cannot start would fail every test.
 const maxStartFailures = 3
 
-func (r *Runner) worker(ctx context.Context, cancel context.CancelFunc, w int, jobs <-chan job) {
+func (r *Runner) worker(ctx context.Context, cancel context.CancelFunc, w int, jobs <-chan TestJob) {
 	var eng Engine
 	defer func() {
 		if eng != nil {
@@ -345,9 +398,7 @@ func (r *Runner) worker(ctx context.Context, cancel context.CancelFunc, w int, j
 					continue
 				}
 				startFails++
-				res := r.baseResult(j)
-				res.Status, res.Err = Error, "engine did not start: "+err.Error()
-				r.record(res, j, w)
+				r.record(j.Errored("engine did not start: "+err.Error()), j, w)
 				if startFails >= maxStartFailures {
 					r.mu.Lock()
 					if r.failed == nil {
@@ -371,17 +422,13 @@ func (r *Runner) worker(ctx context.Context, cancel context.CancelFunc, w int, j
 		if fault != nil {
 			eng.Close()
 			eng = nil
-			r.emit(Event{Kind: EngineRestart, Worker: w, Test: j.t, Cycle: j.cycle, Err: fault})
+			r.emit(Event{Kind: EngineRestart, Worker: w, Test: j.Test, Cycle: j.Cycle, Err: fault})
 		}
 	}
 }
 
-func (r *Runner) baseResult(j job) TestResult {
-	return TestResult{Name: j.t.Name, Number: j.t.Number, File: j.t.File, Tags: j.t.Tags, Cycle: j.cycle, MaxScore: j.t.Criteria.MaxScore()}
-}
-
 // record writes a result and reports it.
-func (r *Runner) record(res TestResult, j job, w int) {
+func (r *Runner) record(res TestResult, j TestJob, w int) {
 	if r.rf != nil {
 		if err := r.rf.Append(res); err != nil {
 			r.mu.Lock()
@@ -395,68 +442,16 @@ func (r *Runner) record(res TestResult, j job, w int) {
 	r.newRes = append(r.newRes, res)
 	r.count(res)
 	r.mu.Unlock()
-	r.emit(Event{Kind: TestDone, Worker: w, Test: j.t, Cycle: j.cycle, Result: &res})
+	r.emit(Event{Kind: TestDone, Worker: w, Test: j.Test, Cycle: j.Cycle, Result: &res})
 }
 
 // runOne runs one search and judges it. fault is non-nil when the engine
 // failed and must be restarted.
-func (r *Runner) runOne(ctx context.Context, eng Engine, j job, w int) (TestResult, error) {
-	res := r.baseResult(j)
-	r.emit(Event{Kind: TestStarted, Worker: w, Test: j.t, Cycle: j.cycle})
-
-	limit := r.cfg.Budget
-	if r.cfg.Limits.Time > 0 {
-		limit = r.cfg.Limits.Time
-	}
-	// A backstop for engines that ignore cancellation; an AEI engine's
-	// controller gives up (and kills) earlier, at limit plus one grace.
-	hard := limit + 2*r.cfg.Grace
-	sctx, cancel := context.WithTimeout(ctx, hard)
-	defer cancel()
-
-	tts := newSolutionTracker(j.t)
-	ans, err := eng.Search(sctx, j.t.Position, r.cfg.Limits, func(p Progress) {
-		tts.observe(p)
-		r.emit(Event{Kind: EngineProgress, Worker: w, Test: j.t, Cycle: j.cycle, Progress: p})
+func (r *Runner) runOne(ctx context.Context, eng Engine, j TestJob, w int) (TestResult, error) {
+	r.emit(Event{Kind: TestStarted, Worker: w, Test: j.Test, Cycle: j.Cycle})
+	return RunTest(ctx, eng, j, r.settings(), func(p Progress) {
+		r.emit(Event{Kind: EngineProgress, Worker: w, Test: j.Test, Cycle: j.Cycle, Progress: p})
 	})
-	res.Log = ans.Log
-	res.Seconds = ans.Elapsed.Seconds()
-	res.Playouts, res.Nodes = ans.Playouts, ans.Nodes
-	res.Depth, res.MaxDepth = ans.Depth, ans.MaxDepth
-	if ans.HasWinRatio {
-		wr := ans.WinRatio
-		res.WinRatio = &wr
-	}
-	if err != nil {
-		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
-			err = fmt.Errorf("engine gave no move within %v (limit plus twice the grace period): %w", hard, err)
-		}
-		res.Status, res.Err = Error, err.Error()
-		res.Move = ans.Move
-		return res, err
-	}
-	res.Move = ans.Move
-	rep := Report{WinRatio: ans.WinRatio, HasWinRatio: ans.HasWinRatio}
-	pl, v, merr := j.t.Score(ans.Move, rep)
-	res.Blocks = v.Blocks
-	if merr != nil {
-		// A move that is not legal, or not a move at all, says nothing
-		// about the engine's strength: it is a fault, like a crash. The
-		// engine is not restarted, as it still answers.
-		res.Status, res.Illegal = Error, merr.Error()
-		res.Err = "the engine's move is not a legal move"
-		return res, nil
-	}
-	res.Legal, res.Canonical, res.Score = true, pl.Text, v.Score
-	res.Status = Fail
-	if res.Score >= r.cfg.Threshold*res.MaxScore-1e-9 {
-		res.Status = Pass
-	}
-	if v.Score >= res.MaxScore-1e-9 {
-		at, depth := tts.solvedAt(ans)
-		res.SolvedSeconds, res.SolvedDepth = &at, depth
-	}
-	return res, nil
 }
 
 // solutionTracker follows the moves an engine shows during a search to

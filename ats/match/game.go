@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"arimaa-workbench/ats"
@@ -113,8 +112,7 @@ func (sl *Slot) Play(ctx context.Context, game *Game) (*GameResult, error) {
 	} else {
 		s.g = rules.NewGame()
 	}
-	s.event("game %d of the match: gold %s, silver %s; %s; seed %d%s", game.ID, s.res.Players[0], s.res.Players[1],
-		game.limitsText(), game.Seed, game.openingText())
+	s.event("%s", game.firstEvent())
 	var players [2]player
 	for side := rules.Gold; side <= rules.Silver; side++ {
 		p, key := sl.player(game, side)
@@ -255,22 +253,9 @@ func (s *gameState) adjudicate(pos rules.Position, kind, why string) {
 // result builds the game's archive row.
 func (s *gameState) result() *GameResult {
 	s.res.Moves = len(s.g.Moves())
-	var rec strings.Builder
-	if err := records.WriteRecord(&rec, s.g); err != nil {
-		rec.Reset() // a strings.Builder does not fail
-	}
-	s.res.Archive = &records.ArchiveGame{
-		ID:      strconv.Itoa(s.game.ID),
-		WPlayer: s.res.Players[0], BPlayer: s.res.Players[1],
-		WType: "b", BType: "b",
-		Event: s.game.Event, Site: s.slot.site,
-		TimeControl: s.game.Limits.TC.String(),
-		Start:       s.started, End: time.Now(),
-		Result: s.res.Winner, Unfinished: s.res.Draw, Termination: s.res.Termination,
-		PlyCount: s.res.Moves,
-		MoveList: rec.String(),
-		Events:   strings.Join(s.events, "\n"),
-	}
+	ag := s.game.archiveGame(s.g, s.events, s.slot.site, s.started)
+	ag.Result, ag.Unfinished, ag.Termination = s.res.Winner, s.res.Draw, s.res.Termination
+	s.res.Archive = ag
 	return &s.res
 }
 

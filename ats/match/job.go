@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -26,6 +27,55 @@ type Game struct {
 	Limits  Limits
 	Seed    uint64
 	Event   string // the archive's event column
+}
+
+// GivenUp is the Kind of a game given up unplayed, as a distributed match
+// does with a game no worker could finish: it is in the output with the
+// reason, and counts among the games played but for neither engine.
+const GivenUp = "given up"
+
+// GivenUpResult is the result of g given up unplayed for reason: an
+// archive row without a result, its moves those of the opening (if any),
+// the reason among its events.
+func (g *Game) GivenUpResult(reason string) *GameResult {
+	start := rules.NewGame()
+	if g.Opening != nil {
+		if og, err := g.Opening.Game(); err == nil {
+			start = og
+		}
+	}
+	stamp := strconv.FormatInt(time.Now().Unix(), 10) + " "
+	events := []string{stamp + g.firstEvent(), stamp + endMarker + GivenUp + ": " + reason}
+	ag := g.archiveGame(start, events, "", time.Now())
+	ag.Unfinished = true
+	return &GameResult{ID: g.ID, Players: [2]string{g.Engines[0].Name, g.Engines[1].Name}, Draw: true, Kind: GivenUp, Reason: reason,
+		Moves: ag.PlyCount, Archive: ag}
+}
+
+// firstEvent is the events line that starts every game of a match.
+func (g *Game) firstEvent() string {
+	return fmt.Sprintf("game %d of the match: gold %s, silver %s; %s; seed %d%s", g.ID, g.Engines[0].Name, g.Engines[1].Name,
+		g.limitsText(), g.Seed, g.openingText())
+}
+
+// archiveGame is the archive row of g as played in rg on site, from start
+// until now, with events; the result is left to the caller.
+func (g *Game) archiveGame(rg *rules.Game, events []string, site string, start time.Time) *records.ArchiveGame {
+	var rec strings.Builder
+	if err := records.WriteRecord(&rec, rg); err != nil {
+		rec.Reset() // a strings.Builder does not fail
+	}
+	return &records.ArchiveGame{
+		ID:      strconv.Itoa(g.ID),
+		WPlayer: g.Engines[0].Name, BPlayer: g.Engines[1].Name,
+		WType: "b", BType: "b",
+		Event: g.Event, Site: site,
+		TimeControl: g.Limits.TC.String(),
+		Start:       start, End: time.Now(),
+		PlyCount: len(rg.Moves()),
+		MoveList: rec.String(),
+		Events:   strings.Join(events, "\n"),
+	}
 }
 
 // Limits bound a game's moves; see Config for each field.

@@ -503,6 +503,10 @@ func (r *Runner) fail(err error) {
 
 // book counts a game; r.mu is held (or the match has not started).
 func (r *Runner) book(engines [2]int, winner rules.Color, draw bool, kind string) {
+	r.kinds[kind]++
+	if kind == GivenUp {
+		return // no game, and no engine's fault that anyone knows
+	}
 	g, s := &r.tally[engines[0]], &r.tally[engines[1]]
 	switch {
 	case draw:
@@ -515,7 +519,6 @@ func (r *Runner) book(engines [2]int, winner rules.Color, draw bool, kind string
 		s.Wins++
 		g.Losses++
 	}
-	r.kinds[kind]++
 	if !draw && faultKinds[kind] {
 		loser := &r.tally[engines[winner.Other()]]
 		if loser.faults == nil {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"arimaa-workbench/ats"
+	"arimaa-workbench/ats/match/dist"
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records/fsutil"
@@ -93,8 +94,17 @@ func atsRun(ctx context.Context, args []string, io stdio) int {
 	startTimeout := ranged[float64](fs, "start-timeout", 30, 0, 3600, "`SECONDS` an AEI engine may take to start")
 	verbose := fs.Bool("v", false, "also print each failed test's engine log")
 	strict := fs.Bool("strict", false, strictUsage)
+	distFlags := addDistFlags(fs, "ats run", "tests")
 	fs.Usage = func() {
-		fmt.Fprint(io.err, "usage: arimaa-workbench ats run [options] SUITE_OR_FILES...\n\noptions:\n")
+		fmt.Fprint(io.err, `usage: arimaa-workbench ats run [options] SUITE_OR_FILES...
+
+With --dist (or --nats URL) the tests are jobs on a NATS JetStream server,
+run by workers: 'arimaa-workbench worker --nats URL' on any machine that
+reaches it (-j N runs N of them in this process too). Without --nats the
+server is embedded, on 127.0.0.1 unless --listen with credentials.
+
+options:
+`)
 		fs.PrintDefaults()
 	}
 	paths, err := ParseInterleaved(fs, args)
@@ -245,11 +255,36 @@ func atsRun(ctx context.Context, args []string, io stdio) int {
 		engineName = ats.BuiltinName
 	}
 	width := len(strconv.Itoa(len(tests) * *cycles))
+	var executor ats.Executor
+	var cluster *cluster
+	localSlots := *jobs
+	if distFlags.given() {
+		if !set["j"] {
+			localSlots = 0 // the workers run the tests
+		}
+		var usage bool
+		cluster, usage, err = distFlags.start(ctx, dist.RunID(resultFile), *resume == "", io.err)
+		if err != nil {
+			fmt.Fprintf(io.err, "ats run: %v\n", err)
+			if usage {
+				return 2
+			}
+			return 1
+		}
+		executor = cluster.coord.Tests(spec)
+	}
+	// The run's own store goes once nothing is left to resume from it.
+	keepStore := true
+	defer func() {
+		if cluster != nil {
+			cluster.close(keepStore)
+		}
+	}()
 	r, err := ats.NewRunner(ats.RunConfig{
 		Suite: suite.Name, Paths: absPaths, Filter: cfgFilter, Tests: tests,
 		Engine: factory, EngineName: engineName, EngineOptions: spec.Options, Threads: spec.Threads, Seed: spec.Seed,
 		Limits: lim, Grace: seconds(*grace), Cycles: *cycles, Jobs: *jobs, Threshold: *threshold,
-		ResultFile: resultFile, Resume: *resume != "",
+		ResultFile: resultFile, Resume: *resume != "", Executor: executor,
 		OnEvent: func(e ats.Event) {
 			switch e.Kind {
 			case ats.TestDone:
@@ -261,6 +296,8 @@ func atsRun(ctx context.Context, args []string, io stdio) int {
 				}
 			case ats.EngineRestart:
 				fmt.Fprintf(io.err, "ats: restarting the engine after %s: %v\n", e.Test.Name, e.Err)
+			case ats.Notice:
+				fmt.Fprintf(io.err, "ats run: %v\n", e.Err)
 			}
 		},
 	})
@@ -270,7 +307,15 @@ func atsRun(ctx context.Context, args []string, io stdio) int {
 	}
 	fmt.Fprintf(io.out, "%s: %d tests x %d cycles, engine %s, %s per test, results in %s\n",
 		suite.Name, len(tests), *cycles, engineName, lim, resultFile)
+	if cluster != nil {
+		fmt.Fprintf(io.out, "ats run: %s\n", cluster.describe("tests", localSlots))
+		cluster.startWorker(ctx, localSlots)
+	}
 	sum, runErr := r.Run(ctx)
+	if cluster != nil {
+		cluster.stopWorker()
+	}
+	keepStore = sum == nil || !sum.Finished
 	if sum == nil {
 		fmt.Fprintf(io.err, "ats run: %v\n", runErr)
 		return 1

@@ -85,6 +85,9 @@ func TestATSUsageErrors(t *testing.T) {
 		{"run", "--filter", "9-1", "assets/tests"},
 		{"run", "--option", "novalue", "assets/tests"},
 		{"run", "--option", "no.such.key=1", "assets/tests"},
+		{"run", "--playouts", "10", "--dist", "--max-deliveries", "0", "assets/tests"},
+		{"run", "--playouts", "10", "--dist", "--ack-wait", "0", "assets/tests"},
+		{"run", "--playouts", "10", "--dist", "--nats-password", "x", "assets/tests"},
 		{"compare", "one.json"},
 	} {
 		if code, _, _ := atsCmd(t, args...); code != 2 {

@@ -4,16 +4,11 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
-	"os"
 	"strings"
-	"time"
 
 	"arimaa-workbench/ats/match"
 	"arimaa-workbench/ats/match/dist"
 	"arimaa-workbench/records/fsutil"
-
-	"github.com/nats-io/nats.go"
 )
 
 // runMatchCommand plays a match or tournament between engines.
@@ -42,9 +37,7 @@ func runMatchCommand(ctx context.Context, args []string, io stdio) int {
 	grace := fs.Float64("grace", 2, "`SECONDS` an AEI engine may take to answer stop before it is killed")
 	startTimeout := fs.Float64("start-timeout", 30, "`SECONDS` an AEI engine may take to start")
 	quiet := fs.Bool("q", false, "print only the standings at the end, not a line per game")
-	distributed := fs.Bool("dist", false, "play the games as jobs for workers ('arimaa-workbench worker') through NATS JetStream, on the embedded server unless --nats")
-	natsFlags := dist.AddFlags(fs, true)
-	ackWait := fs.Float64("ack-wait", dist.DefaultAckWait.Seconds(), "with --dist: `SECONDS` a job may go without its worker's heartbeat before another worker gets it")
+	distFlags := addDistFlags(fs, "match", "games")
 	fs.Usage = func() {
 		fmt.Fprint(io.err, `usage: arimaa-workbench match [options] --engine SPEC --engine SPEC [--engine SPEC...]
 
@@ -127,8 +120,7 @@ options:
 	for _, c := range []struct {
 		name     string
 		v, lo, h float64
-	}{{"move-timeout", *moveTimeout, 0.001, 86400}, {"grace", *grace, 0.001, 3600}, {"start-timeout", *startTimeout, 0.001, 3600},
-		{"ack-wait", *ackWait, 0.1, 86400}} {
+	}{{"move-timeout", *moveTimeout, 0.001, 86400}, {"grace", *grace, 0.001, 3600}, {"start-timeout", *startTimeout, 0.001, 3600}} {
 		if !(c.v >= c.lo && c.v <= c.h) {
 			return usageErr("-%s %g: must be from %g to %g seconds", c.name, c.v, c.lo, c.h)
 		}
@@ -191,20 +183,21 @@ options:
 			fmt.Fprintf(io.err, "match: %v\n", e.Err)
 		}
 	}
-	var cluster *matchCluster
-	if *distributed || natsFlags.Given() {
-		settings, err := natsFlags.Settings()
-		if err != nil {
-			return usageErr("%v", err)
-		}
+	var cluster *cluster
+	if distFlags.given() {
 		if !set["j"] {
 			cfg.Jobs = 0 // the workers play the games
 		}
-		cluster, err = startCluster(ctx, settings, &cfg, seconds(*ackWait), io.err)
+		var usage bool
+		cluster, usage, err = distFlags.start(ctx, dist.RunID(cfg.Out), !cfg.Resume, io.err)
+		if usage {
+			return usageErr("%v", err)
+		}
 		if err != nil {
 			fmt.Fprintf(io.err, "match: %v\n", err)
 			return 1
 		}
+		cfg.Executor = cluster.coord
 	}
 	// The default store goes once nothing is left to resume from it.
 	keepStore := true
@@ -223,7 +216,7 @@ options:
 	}
 	fmt.Fprintf(report, "match: %d games of %s; %s%s\n", r.Total(), strings.Join(names, " vs "), describeLimits(cfg), outText(cfg.Out))
 	if cluster != nil {
-		fmt.Fprintf(report, "match: %s\n", cluster.describe(cfg.Jobs))
+		fmt.Fprintf(report, "match: %s\n", cluster.describe("games", cfg.Jobs))
 		cluster.startWorker(ctx, cfg.Jobs)
 	}
 	sum, runErr := r.Run(ctx)
@@ -319,126 +312,4 @@ func shellQuote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
-// matchCluster is a distributed match's side of NATS: the embedded server
-// (unless the match uses another), the connection, and the worker slots
-// this process adds with -j.
-type matchCluster struct {
-	srv      *dist.Server // nil with --nats
-	store    string       // the embedded server's store when it is this match's own
-	url      string       // for workers
-	settings dist.Settings
-	nc       *nats.Conn
-	stop     context.CancelFunc
-	done     chan struct{}
-	log      io.Writer
-}
-
-// startCluster starts the embedded server (or reaches the one settings
-// name), and makes cfg's games jobs for workers.
-func startCluster(ctx context.Context, settings dist.Settings, cfg *match.Config, ackWait time.Duration, log io.Writer) (*matchCluster, error) {
-	c := &matchCluster{settings: settings, url: settings.URL, log: log}
-	local := settings.URL
-	run := dist.RunID(cfg.Out)
-	if settings.URL == "" {
-		if settings.Store == "" {
-			store, err := dist.RunStore(run)
-			if err != nil {
-				return nil, err
-			}
-			settings.Store, c.store = store, store
-		}
-		srv, err := dist.StartServer(settings)
-		if err != nil {
-			return nil, err
-		}
-		c.srv, c.url, local = srv, srv.URL(), srv.LocalURL()
-	}
-	told := false
-	nc, err := dist.Connect(ctx, local, settings, "arimaa-workbench match", func(err error) {
-		if !told {
-			fmt.Fprintf(log, "match: waiting for the NATS server at %s (%v)\n", local, err)
-			told = true
-		}
-	})
-	if err != nil {
-		c.close(true)
-		return nil, err
-	}
-	c.nc = nc
-	coord, err := dist.NewCoordinator(nc, dist.CoordinatorOptions{Run: run, Fresh: !cfg.Resume, AckWait: ackWait})
-	if err != nil {
-		c.close(true)
-		return nil, err
-	}
-	cfg.Executor = coord
-	return c, nil
-}
-
-// describe says where the jobs go and how to start workers for them.
-func (c *matchCluster) describe(slots int) string {
-	where := "the NATS server " + c.url
-	if c.srv != nil {
-		where = "the embedded NATS server " + c.url
-	}
-	var creds string
-	switch {
-	case c.settings.User != "":
-		creds = " --nats-user " + shellQuote(c.settings.User) + " --nats-password ..."
-	case c.settings.Token != "":
-		creds = " --nats-token ..."
-	case c.settings.Nkey != "":
-		creds = " --nats-nkey SEEDFILE"
-	}
-	here := ""
-	if slots > 0 {
-		here = fmt.Sprintf("; %d played in this process", slots)
-	}
-	return fmt.Sprintf("games are jobs on %s%s; start workers with: arimaa-workbench worker --nats %s%s", where, here, c.url, creds)
-}
-
-// startWorker plays slots jobs in this process (-j with --dist).
-func (c *matchCluster) startWorker(ctx context.Context, slots int) {
-	if slots < 1 {
-		return
-	}
-	ctx, c.stop = context.WithCancel(ctx)
-	c.done = make(chan struct{})
-	go func() {
-		defer close(c.done)
-		w, err := dist.NewWorker(c.nc, dist.WorkerOptions{Slots: slots})
-		if err == nil {
-			err = w.Run(ctx)
-		}
-		if err != nil && ctx.Err() == nil {
-			fmt.Fprintf(c.log, "match: this process's worker: %v\n", err)
-		}
-	}()
-}
-
-// stopWorker stops this process's worker and waits for it.
-func (c *matchCluster) stopWorker() {
-	if c.stop != nil {
-		c.stop()
-		<-c.done
-		c.stop = nil
-	}
-}
-
-// close stops the worker, the connection and the embedded server, and
-// removes the match's own store unless keepStore.
-func (c *matchCluster) close(keepStore bool) {
-	c.stopWorker()
-	if c.nc != nil {
-		c.nc.Close()
-	}
-	if c.srv != nil {
-		c.srv.Close()
-	}
-	if c.store != "" && !keepStore {
-		if err := os.RemoveAll(c.store); err != nil {
-			fmt.Fprintf(c.log, "match: removing the NATS store: %v\n", err)
-		}
-	}
 }

@@ -78,6 +78,8 @@ func TestMatchCommandErrors(t *testing.T) {
 		{append([]string{"--playouts", "10", "stray"}, smallEngines...), "unexpected argument"},
 		{append([]string{"--playouts", "10", "--out", "a.txt", "--resume", "b.txt"}, smallEngines...), "different files"},
 		{append([]string{"--playouts", "10", "--setups", "no-such-file"}, smallEngines...), "--setups"},
+		{append([]string{"--playouts", "10", "--dist", "--max-deliveries", "1001"}, smallEngines...), "-max-deliveries"},
+		{append([]string{"--playouts", "10", "--dist", "--nats-password", "x"}, smallEngines...), "password needs a user"},
 	} {
 		code, _, stderr := matchCmd(context.Background(), tc.args...)
 		if code != 2 || !strings.Contains(stderr, tc.want) {

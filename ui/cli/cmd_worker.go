@@ -9,13 +9,14 @@ import (
 	"arimaa-workbench/ats/match/dist"
 )
 
-// runWorker plays the games of distributed matches: it takes jobs from a
-// NATS JetStream server until it is stopped.
+// runWorker plays the games of distributed matches and runs the tests of
+// distributed suite runs: it takes jobs from a NATS JetStream server
+// until it is stopped.
 func runWorker(ctx context.Context, args []string, io stdio) int {
 	fs := flag.NewFlagSet("worker", flag.ContinueOnError)
 	fs.SetOutput(io.err)
 	natsFlags := dist.AddFlags(fs, false)
-	slots := fs.Int("slots", 1, "play `N` games at once (one per core is the most that pays)")
+	slots := fs.Int("slots", 1, "run `N` jobs at once (one per core is the most that pays)")
 	name := fs.String("name", "", "the worker's `NAME` in the coordinator's notices (default HOST-PID)")
 	site := fs.String("site", "", "`SITE` for the archive's site column of the games played here (default the host name)")
 	quiet := fs.Bool("q", false, "print nothing but errors")
@@ -23,11 +24,12 @@ func runWorker(ctx context.Context, args []string, io stdio) int {
 		fmt.Fprint(io.err, `usage: arimaa-workbench worker --nats URL [--slots N] [credentials]
 
 Plays the games of distributed matches ('arimaa-workbench match --dist')
-for any coordinator on the NATS server at URL: takes a job, plays the game
-as a local match would, stores the result and only then acknowledges the
-job. A worker that lacks an AEI engine's program says so and leaves the
-job to another. Ctrl-C or SIGTERM stops the worker: games in progress are
-handed back at once to other workers.
+and runs the tests of distributed suite runs ('arimaa-workbench ats run
+--dist') for any coordinator on the NATS server at URL: takes a job, plays
+the game or runs the test as a local match or run would, stores the result
+and only then acknowledges the job. A worker that lacks an AEI engine's
+program says so and leaves the job to another. Ctrl-C or SIGTERM stops the
+worker: jobs in progress are handed back at once to other workers.
 
 options:
 `)

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"arimaa-workbench/ats"
 	"arimaa-workbench/ats/match"
 )
 
@@ -25,8 +26,9 @@ import (
 // is the NATS server's URL.
 const workerEnv = "ARIMAA_WORKBENCH_TEST_WORKER"
 
-// TestWorkerProcess is no test of its own: TestMatchWorkers re-executes the
-// test binary to run it, as the worker command in a process of its own.
+// TestWorkerProcess is no test of its own: TestMatchWorkers and
+// TestATSWorkers re-execute the test binary to run it, as the worker
+// command in a process of its own.
 func TestWorkerProcess(t *testing.T) {
 	url := os.Getenv(workerEnv)
 	if url == "" {
@@ -219,7 +221,7 @@ func TestMatchDistCommand(t *testing.T) {
 	store := filepath.Join(dir, "nats")
 	code, stdout, stderr := matchCmd(context.Background(), append([]string{"--dist", "-j", "1",
 		"--playouts", "100", "--games", "2", "--max-turns", "3", "--out", out}, smallEngines...)...)
-	if code != 0 || !strings.Contains(stdout, "1 played in this process") || !strings.Contains(stdout, "2/2 games") {
+	if code != 0 || !strings.Contains(stdout, "1 at once in this process") || !strings.Contains(stdout, "2/2 games") {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	// The match's own store under the data directory is gone with the
@@ -257,5 +259,65 @@ func TestMatchDistCommand(t *testing.T) {
 	cancel()
 	if code := <-done; code != 1 || !strings.Contains(merr.String(), "--resume") {
 		t.Errorf("the stopped match: exit %d\n%s\n%s", code, mout.String(), merr.String())
+	}
+}
+
+// TestATSWorkers runs a suite through the embedded NATS server with two
+// worker processes: the result file holds every test and cycle exactly
+// once, and the summary and the score per tag are a local run's at the
+// same seed and playout budget.
+func TestATSWorkers(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	dir := t.TempDir()
+	common := []string{"--playouts", "150", "--threads", "1", "--seed", "3", "--cycles", "2", "--option", "search.memory_mb=16",
+		"assets/tests/strategy.toml", "assets/tests/defence.toml"}
+	run := func(ctx context.Context, extra ...string) (int, string, string) {
+		var stdout, stderr lockedBuffer
+		code := dispatch(ctx, append(append([]string{"ats", "run"}, extra...), common...), stdio{strings.NewReader(""), &stdout, &stderr})
+		return code, stdout.String(), stderr.String()
+	}
+	summary := func(out string) string { // from the summary line on
+		if i := strings.Index(out, "\nscored "); i >= 0 {
+			return out[i+1:]
+		}
+		return ""
+	}
+	_, local, lerr := run(context.Background(), "--results", filepath.Join(dir, "local"))
+	if summary(local) == "" {
+		t.Fatalf("the local run:\n%s\n%s", local, lerr)
+	}
+
+	url := fmt.Sprintf("nats://127.0.0.1:%d", freePort(t))
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	for _, name := range []string{"one", "two"} {
+		startWorkerProc(t, url, name)
+	}
+	results := filepath.Join(dir, "dist")
+	code, out, errOut := run(ctx, "--dist", "--listen", strings.TrimPrefix(url, "nats://"), "--nats-store", filepath.Join(dir, "nats"), "--results", results)
+	if summary(out) != summary(local) || !strings.Contains(out, "tests are jobs on the embedded NATS server "+url) {
+		t.Errorf("exit %d; distributed:\n%s\n%s\nlocal:\n%s", code, out, errOut, local)
+	}
+	files, err := filepath.Glob(filepath.Join(results, "*.jsonl"))
+	if err != nil || len(files) != 1 {
+		t.Fatalf("result files %v, %v", files, err)
+	}
+	h, res, done, err := ats.ReadResultFile(files[0])
+	if err != nil || !done {
+		t.Fatalf("complete %v, %v", done, err)
+	}
+	seen := map[string]int{}
+	for _, r := range res {
+		seen[fmt.Sprintf("%s/%d", r.Name, r.Cycle)]++
+	}
+	for _, name := range h.Tests {
+		for c := 1; c <= 2; c++ {
+			if n := seen[fmt.Sprintf("%s/%d", name, c)]; n != 1 {
+				t.Errorf("%s cycle %d is in the result file %d times", name, c, n)
+			}
+		}
+	}
+	if len(res) != 2*len(h.Tests) || len(h.Tests) != 5 {
+		t.Errorf("%d results of %d tests", len(res), len(h.Tests))
 	}
 }

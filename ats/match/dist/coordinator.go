@@ -10,6 +10,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
+	"arimaa-workbench/ats"
 	"arimaa-workbench/ats/match"
 )
 
@@ -23,10 +24,15 @@ type CoordinatorOptions struct {
 	// AckWait is how long a job may go without a worker's heartbeat
 	// before another worker gets it; 0 is DefaultAckWait.
 	AckWait time.Duration
+	// MaxDeliveries is how many deliveries of a job may go unanswered
+	// (workers that took it and vanished) before it is given up; 0 is
+	// DefaultMaxDeliveries.
+	MaxDeliveries int
 }
 
 // Coordinator is a match.Executor that sends the games to workers as jobs
-// and collects their results.
+// and collects their results; Tests gives an ats.Executor that does the
+// same with a suite run's tests.
 type Coordinator struct {
 	js   jetstream.JetStream
 	opts CoordinatorOptions
@@ -43,6 +49,9 @@ func NewCoordinator(nc *nats.Conn, opts CoordinatorOptions) (*Coordinator, error
 	}
 	if opts.AckWait <= 0 {
 		opts.AckWait = DefaultAckWait
+	}
+	if opts.MaxDeliveries <= 0 {
+		opts.MaxDeliveries = DefaultMaxDeliveries
 	}
 	return &Coordinator{js: js, opts: opts}, nil
 }
@@ -67,6 +76,103 @@ func (c *Coordinator) Setup(ctx context.Context) error {
 // has one or ctx ends. It then withdraws the jobs no worker has finished,
 // and with every game played it drops the run's results.
 func (c *Coordinator) Execute(ctx context.Context, games []*match.Game, to match.Reporter) error {
+	s := &gameSink{to: to, byID: map[int]*match.Game{}}
+	items := make([]item, 0, len(games))
+	for _, g := range games {
+		fp, err := fingerprint(g)
+		if err != nil {
+			return fmt.Errorf("game %d: %w", g.ID, err)
+		}
+		s.byID[g.ID] = g
+		items = append(items, item{id: g.ID, what: fmt.Sprintf("game %d", g.ID), fp: fp, job: job{Kind: gameKind, Game: g}})
+	}
+	return c.execute(ctx, items, s)
+}
+
+// Tests is an ats.Executor that sends a suite run's tests to workers,
+// which run them with the engine spec gives.
+func (c *Coordinator) Tests(spec ats.EngineSpec) ats.Executor { return testExecutor{c: c, spec: spec} }
+
+type testExecutor struct {
+	c    *Coordinator
+	spec ats.EngineSpec
+}
+
+// Execute publishes a job for each test not already among the results the
+// run has stored, and reports each one's first result, as the
+// Coordinator's Execute does for games.
+func (t testExecutor) Execute(ctx context.Context, set ats.TestSettings, jobs []ats.TestJob, to ats.Reporter) error {
+	s := &testSink{to: to, byID: map[int]ats.TestJob{}}
+	items := make([]item, 0, len(jobs))
+	for _, j := range jobs {
+		task := &testTask{Job: j, Engine: t.spec, Settings: set}
+		fp, err := fingerprint(task)
+		if err != nil {
+			return fmt.Errorf("test %s: %w", j.Test.Name, err)
+		}
+		s.byID[j.ID] = j
+		items = append(items, item{id: j.ID, what: fmt.Sprintf("test %s (cycle %d)", j.Test.Name, j.Cycle), fp: fp, job: job{Kind: testKind, Test: task}})
+	}
+	return t.c.execute(ctx, items, s)
+}
+
+// item is one job to publish: its id in the run, its fingerprint and its
+// contents.
+type item struct {
+	id   int
+	what string // "game 3", "test x (cycle 1)" for notices
+	fp   string
+	job  job
+}
+
+// sink takes what an execution learns of its jobs.
+type sink interface {
+	started(id int)
+	// done takes a worker's answer to job r.Job; false when it holds no
+	// outcome of the job's kind.
+	done(r *result) bool
+	givenUp(id int, why string)
+	notice(text string)
+}
+
+type gameSink struct {
+	to   match.Reporter
+	byID map[int]*match.Game
+}
+
+func (s *gameSink) started(id int) { s.to.Started(s.byID[id]) }
+func (s *gameSink) done(r *result) bool {
+	if r.Result == nil || r.Result.ID != r.Job {
+		return false
+	}
+	s.to.Done(r.Result)
+	return true
+}
+func (s *gameSink) givenUp(id int, why string) { s.to.Done(s.byID[id].GivenUpResult(why)) }
+func (s *gameSink) notice(text string)         { s.to.Notice(text) }
+
+type testSink struct {
+	to   ats.Reporter
+	byID map[int]ats.TestJob
+}
+
+func (s *testSink) started(id int) { s.to.Started(s.byID[id]) }
+func (s *testSink) done(r *result) bool {
+	j := s.byID[r.Job]
+	if r.Test == nil || r.Test.Name != j.Test.Name || r.Test.Cycle != j.Cycle {
+		return false
+	}
+	s.to.Done(j, *r.Test)
+	return true
+}
+func (s *testSink) givenUp(id int, why string) { j := s.byID[id]; s.to.Done(j, j.Errored(why)) }
+func (s *testSink) notice(text string)         { s.to.Notice(text) }
+
+// execute publishes a job for each item not already among the results the
+// run has stored, and passes each item's first outcome to s until every
+// item has one or ctx ends. It then withdraws the jobs no worker has
+// finished, and with every item done it drops the run's results.
+func (c *Coordinator) execute(ctx context.Context, items []item, s sink) error {
 	if err := c.Setup(ctx); err != nil {
 		return err
 	}
@@ -89,13 +195,10 @@ func (c *Coordinator) Execute(ctx context.Context, games []*match.Game, to match
 			return fmt.Errorf("dropping earlier results: %w", err)
 		}
 	}
-	e := &execution{c: c, to: to, run: run, exec: randomID(), want: map[int]string{}, byID: map[int]*match.Game{}, refusals: map[string]bool{}}
-	for _, g := range games {
-		fp, err := fingerprint(g)
-		if err != nil {
-			return fmt.Errorf("game %d: %w", g.ID, err)
-		}
-		e.want[g.ID], e.byID[g.ID] = fp, g
+	e := &execution{c: c, s: s, jobs: jobs, run: run, exec: randomID(), want: map[int]string{}, what: map[int]string{},
+		tries: map[int]*tries{}, refusals: map[string]bool{}}
+	for _, it := range items {
+		e.want[it.id], e.what[it.id] = it.fp, it.what
 	}
 	defer e.cleanup(jobs, results)
 	if len(e.want) == 0 {
@@ -135,8 +238,8 @@ func (c *Coordinator) Execute(ctx context.Context, games []*match.Game, to match
 	defer close(quit)
 
 	// The results stored while no coordinator listened come first: their
-	// games need no job. (Should some expire meanwhile, the wait for them
-	// is cut short.)
+	// jobs need no publishing. (Should some expire meanwhile, the wait
+	// for them is cut short.)
 backlog:
 	for range stored {
 		select {
@@ -144,7 +247,7 @@ backlog:
 			if !ok {
 				return errors.New("the results stream closed")
 			}
-			if err := e.handle(m); err != nil {
+			if err := e.handle(ctx, m); err != nil {
 				return err
 			}
 		case <-time.After(5 * time.Second):
@@ -153,11 +256,11 @@ backlog:
 			return nil
 		}
 	}
-	for _, g := range games {
-		if _, pending := e.want[g.ID]; !pending {
+	for _, it := range items {
+		if _, pending := e.want[it.id]; !pending {
 			continue
 		}
-		if err := e.publish(ctx, g); err != nil {
+		if err := e.publish(ctx, it); err != nil {
 			if ctx.Err() != nil {
 				return nil
 			}
@@ -173,7 +276,7 @@ backlog:
 				}
 				return errors.New("the results stream closed")
 			}
-			if err := e.handle(m); err != nil {
+			if err := e.handle(ctx, m); err != nil {
 				return err
 			}
 		case <-ctx.Done():
@@ -183,71 +286,126 @@ backlog:
 	return nil
 }
 
-// execution is one call of Execute.
+// execution is one call of execute.
 type execution struct {
 	c        *Coordinator
-	to       match.Reporter
+	s        sink
+	jobs     jetstream.Stream
 	run      string
 	exec     string
-	want     map[int]string // fingerprints of the games still to come
-	byID     map[int]*match.Game
+	want     map[int]string // fingerprints of the jobs still to come
+	what     map[int]string
+	tries    map[int]*tries
 	refusals map[string]bool // refusals already passed on
 }
 
-func (e *execution) publish(ctx context.Context, g *match.Game) error {
-	data, err := json.Marshal(job{Run: e.run, Exec: e.exec, Fingerprint: e.want[g.ID], Game: g})
+// tries are the deliveries of one job that workers took.
+type tries struct {
+	failed   int    // taken and never answered
+	open     bool   // the last one may still be answered
+	worker   string // who took the last one
+	delivery int
+}
+
+func (e *execution) publish(ctx context.Context, it item) error {
+	j := it.job
+	j.Run, j.Exec, j.Fingerprint = e.run, e.exec, it.fp
+	data, err := json.Marshal(j)
 	if err != nil {
-		return fmt.Errorf("game %d: %w", g.ID, err)
+		return fmt.Errorf("%s: %w", it.what, err)
 	}
 	if _, err := e.c.js.Publish(ctx, jobsSubject(e.run), data, jetstream.WithExpectStream(jobsStream)); err != nil {
-		return fmt.Errorf("publishing game %d: %w", g.ID, err)
+		return fmt.Errorf("publishing %s: %w", it.what, err)
 	}
 	return nil
 }
 
-// handle takes one result: the first for a game still to come is
-// reported; others, and results of other games, are ignored.
-func (e *execution) handle(m jetstream.Msg) error {
+// handle takes one message of the results stream: the first outcome of a
+// job still to come is passed on; others, and results of other jobs, are
+// ignored.
+func (e *execution) handle(ctx context.Context, m jetstream.Msg) error {
 	var r result
 	if err := json.Unmarshal(m.Data(), &r); err != nil {
-		e.to.Notice(fmt.Sprintf("an unreadable result on %s ignored: %v", m.Subject(), err))
+		e.s.notice(fmt.Sprintf("an unreadable result on %s ignored: %v", m.Subject(), err))
 		return nil
 	}
 	fp, pending := e.want[r.Job]
 	if r.Run != e.run || !pending || r.Fingerprint != fp {
-		return nil // already have it, or of another match under this name
+		return nil // already have it, or of another run under this name
 	}
+	what := e.what[r.Job]
 	switch {
+	case r.Taken > 0 || r.Released != "":
+		if r.Exec == e.exec {
+			e.taken(ctx, &r)
+		}
+		return nil
 	case r.Failed != "":
-		return fmt.Errorf("game %d cannot be played: %s (worker %s)", r.Job, r.Failed, r.Worker)
+		return fmt.Errorf("%s cannot be played: %s (worker %s)", what, r.Failed, r.Worker)
 	case r.Refused != "":
 		if key := r.Worker + "\x00" + r.Refused; !e.refusals[key] {
 			e.refusals[key] = true
-			e.to.Notice(fmt.Sprintf("worker %s cannot play game %d: %s; another worker will", r.Worker, r.Job, r.Refused))
+			e.s.notice(fmt.Sprintf("worker %s cannot run %s: %s; another worker will", r.Worker, what, r.Refused))
 		}
 		return nil
-	case r.Result == nil || r.Result.ID != r.Job:
-		e.to.Notice(fmt.Sprintf("worker %s sent a result for game %d without the game", r.Worker, r.Job))
+	}
+	if !e.s.done(&r) {
+		e.s.notice(fmt.Sprintf("worker %s sent a result for %s without its outcome", r.Worker, what))
 		return nil
 	}
 	delete(e.want, r.Job)
-	e.to.Done(r.Result)
 	return nil
 }
 
-// cleanup withdraws the jobs still queued or in play (a worker playing one
-// drops it at its next heartbeat) and, once every game is in, the results.
-// It runs when the match has ended, so it does not take the match's
-// context.
+// taken counts a delivery a worker has taken (or handed back). When a
+// worker takes a job whose last MaxDeliveries deliveries all went
+// unanswered (each worker that took it vanished: an engine that kills its
+// host, say), the job is given up: withdrawn, its outcome an error saying
+// so.
+func (e *execution) taken(ctx context.Context, r *result) {
+	t := e.tries[r.Job]
+	if t == nil {
+		t = &tries{}
+		e.tries[r.Job] = t
+	}
+	if r.Released != "" {
+		if t.open && t.worker == r.Worker {
+			t.open = false // handed back: no fault of the job's
+		}
+		return
+	}
+	if t.open {
+		t.failed++
+	}
+	last := t.worker
+	lastDelivery := t.delivery
+	t.open, t.worker, t.delivery = true, r.Worker, r.Taken
+	if t.failed < e.c.opts.MaxDeliveries {
+		e.s.started(r.Job)
+		return
+	}
+	why := fmt.Sprintf("given up after %d deliveries: the last, to worker %s (delivery %d), ended without a result (the worker died, hung or lost its connection)",
+		t.failed, last, lastDelivery)
+	// The worker that has it now stops at its next heartbeat.
+	if err := e.jobs.DeleteMsg(ctx, r.Seq); err != nil && !errors.Is(err, jetstream.ErrMsgNotFound) {
+		e.s.notice(fmt.Sprintf("withdrawing %s: %v", e.what[r.Job], err))
+	}
+	delete(e.want, r.Job)
+	e.s.givenUp(r.Job, why)
+}
+
+// cleanup withdraws the jobs still queued or in play (a worker running one
+// drops it at its next heartbeat) and, once every job is in, the results.
+// It runs when the run has ended, so it does not take the run's context.
 func (e *execution) cleanup(jobs, results jetstream.Stream) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := jobs.Purge(ctx, jetstream.WithPurgeSubject(jobsSubject(e.run))); err != nil {
-		e.to.Notice(fmt.Sprintf("withdrawing the jobs not played: %v; workers may still play them", err))
+		e.s.notice(fmt.Sprintf("withdrawing the jobs not done: %v; workers may still run them", err))
 	}
 	if len(e.want) == 0 {
 		if err := results.Purge(ctx, jetstream.WithPurgeSubject(resultsSubject(e.run))); err != nil {
-			e.to.Notice(fmt.Sprintf("dropping the results, all in the output: %v", err))
+			e.s.notice(fmt.Sprintf("dropping the results, all in the output: %v", err))
 		}
 	}
 }

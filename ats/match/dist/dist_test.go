@@ -275,7 +275,7 @@ func TestRefusedJob(t *testing.T) {
 	if err := <-errc; err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.notices) != 1 || !strings.Contains(rep.notices[0], "cannot play game 1: no engine /no/such/engine here") || len(rep.done) != 0 {
+	if len(rep.notices) != 1 || !strings.Contains(rep.notices[0], "cannot run game 1: no engine /no/such/engine here") || len(rep.done) != 0 {
 		t.Errorf("notices %q, done %d", rep.notices, len(rep.done))
 	}
 	js, _ := jetstream.New(nc)

@@ -1,14 +1,23 @@
-// Package dist plays the games of a match on many machines through NATS
-// JetStream. A coordinator (the match command) turns each game into a job
-// on a work-queue stream; workers (the worker command, anywhere that
-// reaches the server) pull jobs, play them with the same match.Slot as a
-// local match, and publish each result on a results stream before they
-// acknowledge the job. So nothing is lost: a worker that dies mid-game
-// stops its in-progress heartbeats, and the job goes to another worker
-// after the consumer's ack wait. Nothing is counted twice: results carry
-// their job's id and the game's fingerprint, and the coordinator keeps
-// the first result of each game. Results wait in their stream while the
-// coordinator is away, and a resumed match collects them.
+// Package dist runs the games of a match and the tests of a suite run on
+// many machines through NATS JetStream. A coordinator (the match or ats
+// run command) turns each game or test into a job on a work-queue stream;
+// workers (the worker command, anywhere that reaches the server) pull
+// jobs of either kind, play a game with the same match.Slot as a local
+// match or run a test with ats.RunTest as a local run, and publish each
+// result on a results stream before they acknowledge the job. So nothing
+// is lost: a worker that dies mid-job stops its in-progress heartbeats,
+// and the job goes to another worker after the consumer's ack wait.
+// Nothing is counted twice: results carry their job's id and the job's
+// fingerprint, and the coordinator keeps the first result of each job.
+// Results wait in their stream while the coordinator is away, and a
+// resumed run collects them.
+//
+// A worker tells the coordinator when it takes a job; a job taken
+// MaxDeliveries times by workers that then vanished without a result (an
+// engine that kills its host, say) is given up on its next delivery,
+// withdrawn and reported as an error of its test, or as a game given up.
+// Refusals (a worker that lacks an engine) and jobs handed back by a
+// stopping worker do not count.
 //
 // By default the coordinator runs an embedded NATS server (StartServer)
 // with its JetStream store in the user's data directory, listening on
@@ -29,6 +38,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"arimaa-workbench/ats"
 	"arimaa-workbench/ats/match"
 )
 
@@ -43,6 +53,13 @@ const (
 	workersConsumer = "arimaa-workers"
 )
 
+// DefaultMaxDeliveries is how often a job may be delivered to workers
+// that then vanish without a result before it is given up.
+const DefaultMaxDeliveries = 5
+
+// MaxMaxDeliveries bounds the cap a coordinator may set.
+const MaxMaxDeliveries = 1000
+
 // DefaultAckWait is how long a job may go without a worker's heartbeat
 // before it is given to another worker.
 const DefaultAckWait = 30 * time.Second
@@ -54,37 +71,69 @@ const resultsMaxAge = 30 * 24 * time.Hour
 func jobsSubject(run string) string    { return "arimaa.jobs." + run }
 func resultsSubject(run string) string { return "arimaa.results." + run }
 
-// job is one game on the wire.
+// The kinds of job: a game of a match, or a test of a suite run.
+const (
+	gameKind = "game"
+	testKind = "test"
+)
+
+// job is one game or one test on the wire.
 type job struct {
-	// Run names the match: its jobs' and results' subjects end in it.
+	// Run names the match or suite run: its jobs' and results' subjects
+	// end in it.
 	Run string `json:"run"`
 	// Exec names this execution of the coordinator; results' message ids
 	// start with it, so that the server drops a result sent twice but not
 	// the result of a job sent again by a later execution.
 	Exec string `json:"exec"`
-	// Fingerprint identifies the game's contents: a result is taken only
-	// for the very game the coordinator plans.
-	Fingerprint string      `json:"fingerprint"`
-	Game        *match.Game `json:"game"`
+	// Fingerprint identifies the job's contents: a result is taken only
+	// for the very game or test the coordinator plans.
+	Fingerprint string `json:"fingerprint"`
+	// Kind is gameKind (also when absent) with Game, or testKind with
+	// Test.
+	Kind string      `json:"kind,omitempty"`
+	Game *match.Game `json:"game,omitempty"`
+	Test *testTask   `json:"test,omitempty"`
 }
 
-// result is a worker's answer to a job.
+// testTask is one test of a suite run with the engine and the settings
+// to run it.
+type testTask struct {
+	Job      ats.TestJob      `json:"job"`
+	Engine   ats.EngineSpec   `json:"engine"`
+	Settings ats.TestSettings `json:"settings"`
+}
+
+// result is a worker's word on a job: that it has taken the job or handed
+// it back, that it cannot run it, or its outcome.
 type result struct {
 	Run         string `json:"run"`
 	Job         int    `json:"job"`
 	Fingerprint string `json:"fingerprint"`
 	Worker      string `json:"worker"`
-	// Refused says why the worker cannot play the game (an engine's
-	// program it lacks); the job goes to another worker.
+	// Exec is the execution that published the job.
+	Exec string `json:"exec,omitempty"`
+	// Taken says that the worker has begun the job, at this delivery of
+	// its message (Seq in the jobs stream). A delivery taken and never
+	// answered is one the worker did not survive; the coordinator counts
+	// them against its cap.
+	Taken int    `json:"taken,omitempty"`
+	Seq   uint64 `json:"seq,omitempty"`
+	// Released says why the worker handed the job back unfinished (it is
+	// stopping); that delivery does not count against the cap.
+	Released string `json:"released,omitempty"`
+	// Refused says why the worker cannot run the job (an engine's program
+	// it lacks); the job goes to another worker.
 	Refused string `json:"refused,omitempty"`
 	// Failed says why the game cannot be played anywhere.
 	Failed string            `json:"failed,omitempty"`
 	Result *match.GameResult `json:"result,omitempty"`
+	Test   *ats.TestResult   `json:"test,omitempty"`
 }
 
-// fingerprint is a hash of the game's contents.
-func fingerprint(g *match.Game) (string, error) {
-	data, err := json.Marshal(g)
+// fingerprint is a hash of a job's contents.
+func fingerprint(v any) (string, error) {
+	data, err := json.Marshal(v)
 	if err != nil {
 		return "", err
 	}

@@ -172,7 +172,7 @@ func AddFlags(fs *flag.FlagSet, server bool) *Flags {
 	f.config = fs.String("nats-config", "", "read NATS settings from the [nats] table of TOML `FILE` (default: the workbench's nats.toml, when it exists)")
 	urlHelp := "the NATS server `URL` to take jobs from, e.g. nats://host:4222"
 	if server {
-		urlHelp = "play the games as jobs on the NATS server at `URL` (implies --dist) instead of the embedded server"
+		urlHelp = "send the jobs to the NATS server at `URL` (implies --dist) instead of the embedded server"
 	}
 	fs.StringVar(&f.vals.URL, "nats", "", urlHelp)
 	fs.StringVar(&f.vals.User, "nats-user", "", "NATS `USER` (with --nats-password)")
@@ -181,7 +181,7 @@ func AddFlags(fs *flag.FlagSet, server bool) *Flags {
 	fs.StringVar(&f.vals.Nkey, "nats-nkey", "", "NATS nkey seed `FILE`")
 	if server {
 		fs.StringVar(&f.vals.Listen, "listen", "", "the embedded NATS server listens on `HOST:PORT` (default 127.0.0.1, any free port; beyond loopback only with credentials)")
-		fs.StringVar(&f.vals.Store, "nats-store", "", "the embedded server's JetStream `DIR` (default: a folder for the match under the user's data directory, arimaa-workbench/nats/)")
+		fs.StringVar(&f.vals.Store, "nats-store", "", "the embedded server's JetStream `DIR` (default: a folder for the match or run under the user's data directory, arimaa-workbench/nats/)")
 	}
 	return f
 }

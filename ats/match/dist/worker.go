@@ -15,6 +15,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
+	"arimaa-workbench/ats"
 	"arimaa-workbench/ats/match"
 )
 
@@ -34,6 +35,10 @@ type WorkerOptions struct {
 	RefuseDelay time.Duration
 	// Log, when set, is told of each job taken and how it went.
 	Log func(format string, args ...any)
+
+	// testCrash, when set, is called with each job's name once the job
+	// is taken: tests make it kill the worker.
+	testCrash func(job string)
 }
 
 // Worker plays the jobs of any coordinator on its server.
@@ -94,8 +99,8 @@ func (w *Worker) Run(ctx context.Context) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sl := match.NewSlot(w.opts.Site)
-			defer sl.Close()
+			sl := &slot{games: match.NewSlot(w.opts.Site)}
+			defer sl.close()
 			w.serve(ctx, jobs, cons, sl)
 		}()
 	}
@@ -104,7 +109,7 @@ func (w *Worker) Run(ctx context.Context) error {
 }
 
 // serve is one slot's loop: take a job, play it, again.
-func (w *Worker) serve(ctx context.Context, jobs jetstream.Stream, cons jetstream.Consumer, sl *match.Slot) {
+func (w *Worker) serve(ctx context.Context, jobs jetstream.Stream, cons jetstream.Consumer, sl *slot) {
 	failing := false
 	for ctx.Err() == nil {
 		batch, err := cons.Fetch(1, jetstream.FetchMaxWait(pollWait))
@@ -135,37 +140,211 @@ func sleep(ctx context.Context, d time.Duration) {
 	}
 }
 
-// jobWire is a job as read, its game still undecoded: a game this
+// slot is where one job at a time runs: games on a match.Slot, tests on
+// an engine kept from one test to the next while the spec is the same.
+type slot struct {
+	games *match.Slot
+	spec  string // the engine's spec, as JSON
+	eng   ats.Engine
+}
+
+// engine returns the engine of spec, started unless it runs already.
+func (sl *slot) engine(ctx context.Context, spec ats.EngineSpec) (ats.Engine, error) {
+	key, err := json.Marshal(spec)
+	if err != nil {
+		return nil, err
+	}
+	if sl.eng != nil && sl.spec == string(key) {
+		return sl.eng, nil
+	}
+	sl.dropEngine()
+	f, err := spec.Factory()
+	if err != nil {
+		return nil, err
+	}
+	eng, err := f(ctx)
+	if err != nil {
+		return nil, err
+	}
+	sl.eng, sl.spec = eng, string(key)
+	return eng, nil
+}
+
+// dropEngine stops the test engine, so that the next test starts one.
+func (sl *slot) dropEngine() {
+	if sl.eng != nil {
+		sl.eng.Close()
+		sl.eng, sl.spec = nil, ""
+	}
+}
+
+func (sl *slot) close() {
+	sl.games.Close()
+	sl.dropEngine()
+}
+
+// jobWire is a job as read, its game or test still undecoded: a job this
 // worker's build cannot read is refused, not dropped.
 type jobWire struct {
 	Run         string          `json:"run"`
 	Exec        string          `json:"exec"`
 	Fingerprint string          `json:"fingerprint"`
+	Kind        string          `json:"kind"`
 	Game        json.RawMessage `json:"game"`
+	Test        json.RawMessage `json:"test"`
 }
 
-// handle plays one job and answers it.
-func (w *Worker) handle(ctx context.Context, jobs jetstream.Stream, cons jetstream.Consumer, sl *match.Slot, m jetstream.Msg) {
-	var j jobWire
+// id reads the job's number in its run.
+func (j *jobWire) id() (int, error) {
 	var id struct {
-		ID int `json:"ID"`
+		ID  int `json:"ID"`
+		Job struct {
+			ID int `json:"id"`
+		} `json:"job"`
 	}
-	if err := json.Unmarshal(m.Data(), &j); err != nil || j.Run == "" || json.Unmarshal(j.Game, &id) != nil {
+	switch j.Kind {
+	case "", gameKind:
+		err := json.Unmarshal(j.Game, &id)
+		return id.ID, err
+	case testKind:
+		err := json.Unmarshal(j.Test, &id)
+		return id.Job.ID, err
+	}
+	return 0, fmt.Errorf("a job of kind %q", j.Kind)
+}
+
+// task is a job decoded: a game to play or a test to run.
+type task interface {
+	// String names the task for the log, e.g. "game 3 of match RUN".
+	String() string
+	// lacking says which engine programs this machine does not have.
+	lacking() string
+	// run does the task on sl and puts its outcome in answer; it reports
+	// whether ctx ended first (the task abandoned), or an error when the
+	// task cannot be done anywhere.
+	run(ctx context.Context, sl *slot, answer *result) (abandoned bool, err error)
+}
+
+// decode reads the job's game or test.
+func (j *jobWire) decode() (task, error) {
+	switch j.Kind {
+	case "", gameKind:
+		g := &gameTask{runID: j.Run}
+		return g, json.Unmarshal(j.Game, &g.g)
+	case testKind:
+		t := &testTaskRun{runID: j.Run}
+		return t, json.Unmarshal(j.Test, &t.t)
+	}
+	return nil, fmt.Errorf("a job of kind %q (is this machine's arimaa-workbench the coordinator's build?)", j.Kind)
+}
+
+type gameTask struct {
+	runID string
+	g     match.Game
+}
+
+func (t *gameTask) String() string { return fmt.Sprintf("game %d of match %s", t.g.ID, t.runID) }
+
+func (t *gameTask) lacking() string { return lacking(t.g.Commands()) }
+
+func (t *gameTask) run(ctx context.Context, sl *slot, answer *result) (bool, error) {
+	res, err := sl.games.Play(ctx, &t.g)
+	switch {
+	case err != nil && match.IsAbandoned(err):
+		return true, nil
+	case err != nil:
+		return false, err
+	}
+	answer.Result = res
+	return false, nil
+}
+
+type testTaskRun struct {
+	runID string
+	t     testTask
+}
+
+func (t *testTaskRun) String() string {
+	return fmt.Sprintf("test %s (cycle %d) of suite run %s", t.t.Job.Test.Name, t.t.Job.Cycle, t.runID)
+}
+
+func (t *testTaskRun) lacking() string {
+	if t.t.Engine.IsBuiltin() {
+		// A configuration this build does not know is refused too.
+		if _, err := t.t.Engine.Factory(); err != nil {
+			return err.Error()
+		}
+		return ""
+	}
+	cmd, err := ats.SplitCommand(t.t.Engine.Engine)
+	if err != nil {
+		return err.Error()
+	}
+	return lacking(cmd[:1])
+}
+
+func (t *testTaskRun) run(ctx context.Context, sl *slot, answer *result) (bool, error) {
+	j := t.t.Job
+	eng, err := sl.engine(ctx, t.t.Engine)
+	if err != nil {
+		if ctx.Err() != nil {
+			return true, nil
+		}
+		res := j.Errored("engine did not start: " + err.Error())
+		answer.Test = &res
+		return false, nil
+	}
+	res, fault := ats.RunTest(ctx, eng, j, t.t.Settings, nil)
+	if ctx.Err() != nil {
+		// Cut short, the search says nothing; the engine may be in
+		// the middle of it.
+		sl.dropEngine()
+		return true, nil
+	}
+	if fault != nil {
+		sl.dropEngine()
+	}
+	answer.Test = &res
+	return false, nil
+}
+
+// outcome says how a task ended, for the log.
+func outcome(r *result) string {
+	switch {
+	case r.Result != nil:
+		return r.Result.Reason
+	case r.Test != nil && r.Test.Err != "":
+		return fmt.Sprintf("%s: %s", r.Test.Status, r.Test.Err)
+	case r.Test != nil:
+		return fmt.Sprintf("%s, %s", r.Test.Status, r.Test.Move)
+	}
+	return ""
+}
+
+// handle runs one job and answers it.
+func (w *Worker) handle(ctx context.Context, jobs jetstream.Stream, cons jetstream.Consumer, sl *slot, m jetstream.Msg) {
+	var j jobWire
+	err := json.Unmarshal(m.Data(), &j)
+	id := 0
+	if err == nil {
+		id, err = j.id()
+	}
+	if err != nil || j.Run == "" {
 		w.logf("an unreadable job on %s dropped: %v", m.Subject(), err)
 		_ = m.TermWithReason("unreadable job")
 		return
 	}
-	answer := result{Run: j.Run, Job: id.ID, Fingerprint: j.Fingerprint, Worker: w.opts.Name}
-	var g match.Game
-	if err := json.Unmarshal(j.Game, &g); err != nil {
+	answer := result{Run: j.Run, Job: id, Fingerprint: j.Fingerprint, Worker: w.opts.Name, Exec: j.Exec}
+	t, err := j.decode()
+	if err != nil {
 		answer.Refused = err.Error()
-	} else if missing := lacking(&g); missing != "" {
+	} else if missing := t.lacking(); missing != "" {
 		answer.Refused = missing
 	}
 	if answer.Refused != "" {
-		w.logf("game %d of match %s: cannot play it: %s", id.ID, j.Run, answer.Refused)
-		if err := w.send(j, answer); err != nil {
-			w.logf("game %d of match %s: %v", id.ID, j.Run, err)
+		w.logf("job %d of %s: cannot run it: %s", id, j.Run, answer.Refused)
+		if err := w.send(j, answer, "refused."+w.opts.Name); err != nil {
+			w.logf("job %d of %s: %v", id, j.Run, err)
 		}
 		_ = m.NakWithDelay(w.opts.RefuseDelay)
 		return
@@ -180,11 +359,20 @@ func (w *Worker) handle(ctx context.Context, jobs jetstream.Stream, cons jetstre
 		_ = m.Nak()
 		return
 	}
+	// The coordinator counts the deliveries taken and never answered.
+	taken := answer
+	taken.Taken, taken.Seq = int(meta.NumDelivered), meta.Sequence.Stream
+	if err := w.send(j, taken, fmt.Sprintf("taken.%d", meta.NumDelivered)); err != nil {
+		w.logf("%s: telling the coordinator: %v", t, err)
+	}
+	if w.opts.testCrash != nil {
+		w.opts.testCrash(t.String())
+	}
 	beat := DefaultAckWait / 3
 	if info, err := cons.Info(ctx); err == nil {
 		beat = info.Config.AckWait / 3
 	}
-	gameCtx, cancel := context.WithCancel(ctx)
+	jobCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var withdrawn atomic.Bool
 	stopBeat := make(chan struct{})
@@ -199,60 +387,69 @@ func (w *Worker) handle(ctx context.Context, jobs jetstream.Stream, cons jetstre
 				return
 			case <-t.C:
 			}
-			// The heartbeat keeps the job ours however long the game;
+			// The heartbeat keeps the job ours however long it runs;
 			// a job gone from the stream was withdrawn by its
 			// coordinator (or finished by a worker that took it over).
 			_ = m.InProgress()
-			if _, err := jobs.GetMsg(gameCtx, meta.Sequence.Stream); errors.Is(err, jetstream.ErrMsgNotFound) {
+			if _, err := jobs.GetMsg(jobCtx, meta.Sequence.Stream); errors.Is(err, jetstream.ErrMsgNotFound) {
 				withdrawn.Store(true)
 				cancel()
 				return
 			}
 		}
 	}()
-	w.logf("game %d of match %s started: %s vs %s (delivery %d)", g.ID, j.Run, g.Engines[0].Name, g.Engines[1].Name, meta.NumDelivered)
-	res, err := sl.Play(gameCtx, &g)
+	if g, ok := t.(*gameTask); ok {
+		w.logf("%s started: %s vs %s (delivery %d)", t, g.g.Engines[0].Name, g.g.Engines[1].Name, meta.NumDelivered)
+	} else {
+		w.logf("%s started (delivery %d)", t, meta.NumDelivered)
+	}
+	abandoned, err := t.run(jobCtx, sl, &answer)
 	close(stopBeat)
 	<-beating
 	switch {
 	case withdrawn.Load():
-		w.logf("game %d of match %s withdrawn", g.ID, j.Run)
+		w.logf("%s withdrawn", t)
 		return
-	case err != nil && match.IsAbandoned(err):
-		// The worker is stopping: another worker plays the game now.
+	case abandoned:
+		// The worker is stopping: another worker runs the job now.
+		released := taken
+		released.Taken, released.Released = 0, "the worker stopped"
+		if err := w.send(j, released, fmt.Sprintf("released.%d", meta.NumDelivered)); err != nil {
+			w.logf("%s: telling the coordinator: %v", t, err)
+		}
 		_ = m.Nak()
-		w.logf("game %d of match %s handed back", g.ID, j.Run)
+		w.logf("%s handed back", t)
 		return
 	case err != nil:
 		answer.Failed = err.Error()
-		if err := w.send(j, answer); err != nil {
+		if err := w.send(j, answer, ""); err != nil {
 			_ = m.Nak()
 			return
 		}
 		_ = m.Term()
 		return
 	}
-	answer.Result = res
-	if err := w.send(j, answer); err != nil {
-		// Unsent, the game is played again, here or elsewhere.
-		w.logf("game %d of match %s: %v; handed back", g.ID, j.Run, err)
+	if err := w.send(j, answer, ""); err != nil {
+		// Unsent, the job is run again, here or elsewhere.
+		w.logf("%s: %v; handed back", t, err)
 		_ = m.Nak()
 		return
 	}
 	// Only now, with the result stored, is the job done. Should the ack
-	// be lost, the job is played again and its second result ignored.
+	// be lost, the job is run again and its second result ignored.
 	ackCtx, cancelAck := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancelAck()
 	if err := m.DoubleAck(ackCtx); err != nil {
-		w.logf("game %d of match %s: acknowledging: %v", g.ID, j.Run, err)
+		w.logf("%s: acknowledging: %v", t, err)
 	}
-	w.logf("game %d of match %s done: %s", g.ID, j.Run, res.Reason)
+	w.logf("%s done: %s", t, outcome(&answer))
 }
 
-// lacking says which engine programs of g this machine does not have.
-func lacking(g *match.Game) string {
+// lacking says which of the engine programs cmds this machine does not
+// have.
+func lacking(cmds []string) string {
 	var missing []string
-	for _, c := range g.Commands() {
+	for _, c := range cmds {
 		if _, err := exec.LookPath(c); err != nil {
 			missing = append(missing, fmt.Sprintf("no engine %s here (%v)", c, err))
 		}
@@ -267,16 +464,16 @@ const sendTries = 3
 // send stores a result in the results stream and waits for the server to
 // confirm it. It does not take the worker's context: a finished game is
 // worth sending even when the worker is stopping.
-func (w *Worker) send(j jobWire, r result) error {
+func (w *Worker) send(j jobWire, r result, kind string) error {
 	data, err := json.Marshal(r)
 	if err != nil {
 		return err
 	}
-	// One message id per execution and game: the server keeps one copy
-	// of a result sent twice.
+	// One message id per execution, job and kind of message: the server
+	// keeps one copy of a message sent twice.
 	msgID := fmt.Sprintf("%s.%d", j.Exec, r.Job)
-	if r.Refused != "" {
-		msgID += ".refused." + w.opts.Name
+	if kind != "" {
+		msgID += "." + kind
 	}
 	for try := 1; ; try++ {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)

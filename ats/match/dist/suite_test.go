@@ -1,0 +1,244 @@
+package dist
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"arimaa-workbench/ats"
+	"arimaa-workbench/ats/match"
+)
+
+// suiteSpec is the builtin engine as a deterministic test run takes it.
+var suiteSpec = ats.EngineSpec{Engine: "builtin", Options: map[string]string{"search.memory_mb": "16"}, Threads: 1, Seed: 3}
+
+// runSuite runs tests (two cycles, 150 playouts each) to result file out,
+// here or with ex.
+func runSuite(t *testing.T, tests []*ats.Test, out string, ex ats.Executor) *ats.Summary {
+	t.Helper()
+	f, err := suiteSpec.Factory()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := ats.NewRunner(ats.RunConfig{Suite: "goals", Tests: tests, Engine: f, EngineName: "builtin", EngineOptions: suiteSpec.Options,
+		Threads: 1, Seed: suiteSpec.Seed, Limits: ats.Limits{Playouts: 150}, Cycles: 2, ResultFile: out, Executor: ex})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	sum, err := r.Run(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sum
+}
+
+func goalTests(t *testing.T) []*ats.Test {
+	t.Helper()
+	s, errs := ats.LoadSuite("../../../assets/tests/goals.toml")
+	if len(errs) > 0 || len(s.Tests) < 3 {
+		t.Fatalf("%d tests, %v", len(s.Tests), errs)
+	}
+	return s.Tests[:3]
+}
+
+// TestDistributedSuite runs a suite's tests as jobs on two in-process
+// workers: the result file holds every test and cycle once, with the very
+// moves and scores of a local run.
+func TestDistributedSuite(t *testing.T) {
+	tests := goalTests(t)
+	dir := t.TempDir()
+	local := runSuite(t, tests, filepath.Join(dir, "local.jsonl"), nil)
+
+	srv := startServer(t, Settings{})
+	nc := connect(t, srv.URL(), Settings{})
+	startWorkers(t, nc, 2, WorkerOptions{})
+	out := filepath.Join(dir, "dist.jsonl")
+	c, err := NewCoordinator(nc, CoordinatorOptions{Run: RunID(out), Fresh: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := runSuite(t, tests, out, c.Tests(suiteSpec))
+	if got.Line() != local.Line() || !got.Finished {
+		t.Errorf("distributed: %s, local: %s", got.Line(), local.Line())
+	}
+	_, results, done, err := ats.ReadResultFile(out)
+	if err != nil || !done || len(results) != 2*len(tests) {
+		t.Fatalf("%d results, complete %v, %v", len(results), done, err)
+	}
+	seen := map[string]bool{}
+	for _, r := range results {
+		key := r.Name + "/" + string(rune('0'+r.Cycle))
+		if seen[key] {
+			t.Errorf("%s twice", key)
+		}
+		seen[key] = true
+	}
+	want := map[string]ats.TestResult{}
+	for _, r := range local.Results {
+		want[r.Name+"/"+string(rune('0'+r.Cycle))] = r
+	}
+	for _, r := range got.Results {
+		w := want[r.Name+"/"+string(rune('0'+r.Cycle))]
+		if r.Move != w.Move || r.Score != w.Score || r.Status != w.Status || r.Playouts != w.Playouts {
+			t.Errorf("%s cycle %d: %s %v %s, local %s %v %s", r.Name, r.Cycle, r.Move, r.Score, r.Status, w.Move, w.Score, w.Status)
+		}
+	}
+}
+
+// TestGiveUp: a job whose workers all vanish (taken, then no heartbeat
+// and no result) is given up after the cap on deliveries, with the
+// reason, as an error of its test or a game given up; the run ends.
+func TestGiveUp(t *testing.T) {
+	for _, kind := range []string{gameKind, testKind} {
+		t.Run(kind, func(t *testing.T) {
+			srv := startServer(t, Settings{})
+			nc := connect(t, srv.URL(), Settings{})
+			// The victim's slots take the job and then hang for good,
+			// each as a worker killed in the middle of the job would.
+			taken := make(chan string, 4)
+			release := make(chan struct{})
+			startWorker(t, nc, WorkerOptions{Name: "victim", Slots: 2, testCrash: func(job string) {
+				taken <- job
+				<-release
+			}})
+			t.Cleanup(func() { close(release) })
+			c, err := NewCoordinator(nc, CoordinatorOptions{Run: "giveup-" + kind, Fresh: true, AckWait: 300 * time.Millisecond, MaxDeliveries: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			go func() {
+				// The healthy worker comes once the victim has taken
+				// the job twice: it takes the third delivery, and the
+				// job is given up.
+				<-taken
+				<-taken
+				startWorker(t, nc, WorkerOptions{Name: "healthy"})
+			}()
+			want := "given up after 2 deliveries: the last, to worker victim (delivery 2), ended without a result"
+			switch kind {
+			case gameKind:
+				out := filepath.Join(t.TempDir(), "m.txt")
+				cfg := config(t, out, 1)
+				cfg.Executor = c
+				sum, err := play(t, cfg)
+				if err != nil || !sum.Finished || sum.Done != 1 || sum.Kinds[match.GivenUp] != 1 || sum.Engines[0].Wins+sum.Engines[0].Losses+sum.Engines[0].Draws != 0 {
+					t.Fatalf("summary %+v, %v", sum, err)
+				}
+				games := readGames(t, out)
+				if g := games["1"]; g == nil || !strings.Contains(g.Events, want) || match.KindOf(g) != match.GivenUp {
+					t.Errorf("the game given up: %+v", g)
+				}
+			case testKind:
+				tests := goalTests(t)[:1]
+				f, _ := suiteSpec.Factory()
+				r, err := ats.NewRunner(ats.RunConfig{Tests: tests, Engine: f, Limits: ats.Limits{Playouts: 50}, Executor: c.Tests(suiteSpec)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				sum, err := r.Run(context.Background())
+				if err != nil || sum.Errors != 1 || len(sum.Results) != 1 || !strings.HasPrefix(sum.Results[0].Err, want) {
+					t.Fatalf("summary %+v, %v", sum, err)
+				}
+			}
+		})
+	}
+}
+
+// startWorker runs one worker with a connection of its own until the
+// test ends.
+func startWorker(t *testing.T, nc *nats.Conn, opts WorkerOptions) {
+	own, err := Connect(context.Background(), nc.ConnectedUrl(), Settings{}, opts.Name, nil)
+	if err != nil {
+		t.Error(err)
+		return
+	}
+	w, err := NewWorker(own, opts)
+	if err != nil {
+		t.Error(err)
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if err := w.Run(ctx); err != nil {
+			t.Error(err)
+		}
+	}()
+	t.Cleanup(func() {
+		cancel()
+		<-done
+		own.Close()
+	})
+}
+
+// testReporter collects what a suite run's execution reports.
+type testReporter struct {
+	mu   sync.Mutex
+	done []ats.TestResult
+}
+
+func (r *testReporter) Started(ats.TestJob) {}
+func (r *testReporter) Done(_ ats.TestJob, res ats.TestResult) {
+	r.mu.Lock()
+	r.done = append(r.done, res)
+	r.mu.Unlock()
+}
+func (r *testReporter) Notice(string) {}
+
+// TestStoredTestResults: a test's result stored while no coordinator
+// listened is taken without a job; a second result for it is ignored, and
+// a result for another version of the test (other settings) too.
+func TestStoredTestResults(t *testing.T) {
+	srv := startServer(t, Settings{})
+	nc := connect(t, srv.URL(), Settings{})
+	c, err := NewCoordinator(nc, CoordinatorOptions{Run: "stored-tests"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Setup(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	j := ats.TestJob{ID: 1, Test: goalTests(t)[0], Cycle: 1}
+	set := ats.TestSettings{Limits: ats.Limits{Playouts: 50}, Grace: time.Second, Budget: time.Minute, Threshold: 1}
+	fp, _ := fingerprint(&testTask{Job: j, Engine: suiteSpec, Settings: set})
+	other := set
+	other.Limits.Playouts = 60
+	fpOther, _ := fingerprint(&testTask{Job: j, Engine: suiteSpec, Settings: other})
+	res := j.Errored("stored")
+	wrong := j.Errored("another version")
+	js, _ := jetstream.New(nc)
+	for i, rs := range []result{
+		{Run: "stored-tests", Job: 1, Fingerprint: fpOther, Worker: "old", Test: &wrong},
+		{Run: "stored-tests", Job: 1, Fingerprint: fp, Worker: "a", Test: &res},
+		{Run: "stored-tests", Job: 1, Fingerprint: fp, Worker: "b", Test: &res},
+	} {
+		data, _ := json.Marshal(rs)
+		if _, err := js.Publish(context.Background(), resultsSubject("stored-tests"), data, jetstream.WithMsgID(strconv.Itoa(i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rep := &testReporter{}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := c.Tests(suiteSpec).Execute(ctx, set, []ats.TestJob{j}, rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.done) != 1 || rep.done[0].Err != "stored" {
+		t.Errorf("reported %+v", rep.done)
+	}
+	jobs, _ := js.Stream(context.Background(), jobsStream)
+	if info, _ := jobs.Info(context.Background()); info.State.Msgs != 0 {
+		t.Errorf("%d jobs published for a test already run", info.State.Msgs)
+	}
+}

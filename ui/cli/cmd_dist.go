@@ -1,0 +1,169 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"arimaa-workbench/ats/match/dist"
+
+	"github.com/nats-io/nats.go"
+)
+
+// distFlags are the flags of a command whose jobs (a match's games, a
+// suite run's tests) may go to workers through NATS JetStream: --dist,
+// the NATS server and credentials, --ack-wait and --max-deliveries.
+type distFlags struct {
+	cmd           string // the command's name, for messages
+	dist          *bool
+	nats          *dist.Flags
+	ackWait       *float64
+	maxDeliveries *int
+}
+
+// addDistFlags registers the flags on fs; what names the jobs ("games",
+// "tests").
+func addDistFlags(fs *flag.FlagSet, cmd, what string) *distFlags {
+	d := &distFlags{cmd: cmd}
+	d.dist = fs.Bool("dist", false, fmt.Sprintf("send the %s as jobs to workers ('arimaa-workbench worker') through NATS JetStream, on the embedded server unless --nats", what))
+	d.nats = dist.AddFlags(fs, true)
+	d.ackWait = ranged(fs, "ack-wait", dist.DefaultAckWait.Seconds(), 0.1, 86400,
+		"with --dist: `SECONDS` a job may go without its worker's heartbeat before another worker gets it")
+	d.maxDeliveries = ranged(fs, "max-deliveries", dist.DefaultMaxDeliveries, 1, dist.MaxMaxDeliveries,
+		"with --dist: give a job up, as an error, after `N` workers took it and vanished without a result")
+	return d
+}
+
+// given reports whether the jobs go to workers: --dist or any NATS flag.
+func (d *distFlags) given() bool { return *d.dist || d.nats.Given() }
+
+// cluster is a distributed command's side of NATS: the embedded server
+// (unless it uses another), the connection, the coordinator, and the
+// worker slots this process adds with -j.
+type cluster struct {
+	cmd      string
+	srv      *dist.Server // nil with --nats
+	store    string       // the embedded server's store when it is this run's own
+	url      string       // for workers
+	settings dist.Settings
+	nc       *nats.Conn
+	coord    *dist.Coordinator
+	stop     context.CancelFunc
+	done     chan struct{}
+	log      io.Writer
+}
+
+// start reads the NATS settings, starts the embedded server (or reaches
+// the one the settings name) and makes the coordinator of run (dist.RunID
+// of the output file); fresh drops results an earlier run under that name
+// left. An error in the settings is a usage error (usage true).
+func (d *distFlags) start(ctx context.Context, run string, fresh bool, log io.Writer) (c *cluster, usage bool, err error) {
+	settings, err := d.nats.Settings()
+	if err != nil {
+		return nil, true, err
+	}
+	c = &cluster{cmd: d.cmd, settings: settings, url: settings.URL, log: log}
+	local := settings.URL
+	if settings.URL == "" {
+		if settings.Store == "" {
+			store, err := dist.RunStore(run)
+			if err != nil {
+				return nil, false, err
+			}
+			settings.Store, c.store = store, store
+		}
+		srv, err := dist.StartServer(settings)
+		if err != nil {
+			return nil, false, err
+		}
+		c.srv, c.url, local = srv, srv.URL(), srv.LocalURL()
+	}
+	told := false
+	nc, err := dist.Connect(ctx, local, settings, "arimaa-workbench "+d.cmd, func(err error) {
+		if !told {
+			fmt.Fprintf(log, "%s: waiting for the NATS server at %s (%v)\n", d.cmd, local, err)
+			told = true
+		}
+	})
+	if err != nil {
+		c.close(true)
+		return nil, false, err
+	}
+	c.nc = nc
+	c.coord, err = dist.NewCoordinator(nc, dist.CoordinatorOptions{Run: run, Fresh: fresh, AckWait: seconds(*d.ackWait), MaxDeliveries: *d.maxDeliveries})
+	if err != nil {
+		c.close(true)
+		return nil, false, err
+	}
+	return c, false, nil
+}
+
+// describe says where the jobs (what: "games", "tests") go and how to
+// start workers for them.
+func (c *cluster) describe(what string, slots int) string {
+	where := "the NATS server " + c.url
+	if c.srv != nil {
+		where = "the embedded NATS server " + c.url
+	}
+	var creds string
+	switch {
+	case c.settings.User != "":
+		creds = " --nats-user " + shellQuote(c.settings.User) + " --nats-password ..."
+	case c.settings.Token != "":
+		creds = " --nats-token ..."
+	case c.settings.Nkey != "":
+		creds = " --nats-nkey SEEDFILE"
+	}
+	here := ""
+	if slots > 0 {
+		here = fmt.Sprintf("; %d at once in this process", slots)
+	}
+	return fmt.Sprintf("%s are jobs on %s%s; start workers with: arimaa-workbench worker --nats %s%s", what, where, here, c.url, creds)
+}
+
+// startWorker runs slots jobs at once in this process (-j with --dist).
+func (c *cluster) startWorker(ctx context.Context, slots int) {
+	if slots < 1 {
+		return
+	}
+	ctx, c.stop = context.WithCancel(ctx)
+	c.done = make(chan struct{})
+	go func() {
+		defer close(c.done)
+		w, err := dist.NewWorker(c.nc, dist.WorkerOptions{Slots: slots})
+		if err == nil {
+			err = w.Run(ctx)
+		}
+		if err != nil && ctx.Err() == nil {
+			fmt.Fprintf(c.log, "%s: this process's worker: %v\n", c.cmd, err)
+		}
+	}()
+}
+
+// stopWorker stops this process's worker and waits for it.
+func (c *cluster) stopWorker() {
+	if c.stop != nil {
+		c.stop()
+		<-c.done
+		c.stop = nil
+	}
+}
+
+// close stops the worker, the connection and the embedded server, and
+// removes the run's own store unless keepStore.
+func (c *cluster) close(keepStore bool) {
+	c.stopWorker()
+	if c.nc != nil {
+		c.nc.Close()
+	}
+	if c.srv != nil {
+		c.srv.Close()
+	}
+	if c.store != "" && !keepStore {
+		if err := os.RemoveAll(c.store); err != nil {
+			fmt.Fprintf(c.log, "%s: removing the NATS store: %v\n", c.cmd, err)
+		}
+	}
+}
