@@ -25,7 +25,18 @@
 // A playout (ch. 4.4) plays one to four whole turns moving a few randomly
 // chosen pieces, each step the best of three random candidates by step
 // knowledge, then checks for a goal and maps the static evaluation to a
-// winning probability (ch. 4.5).
+// winning probability (ch. 4.5). The move advisor (ch. 4.7.3) keeps the
+// captures the trap checks find where nodes near the root are expanded,
+// for both sides, and a playout turn replays one of them, with a
+// probability, where it still captures.
+//
+// In a decided position every line ends in an evaluation near the
+// sigmoid's ceiling, and the search cannot tell the quick or safe win from
+// the slow or risky one. When the root's evaluation favours a side by more
+// than decided_score, that excess is taken off every playout's evaluation
+// (as dynamic komi does in the game of Go): win ratios spread out again
+// around the root's, and real wins (goal, elimination) stand out above
+// won-looking evaluations. Reports give the offset (Report.Komi).
 //
 // Workers share one tree with atomic counters and a virtual loss on the
 // way down (ch. 4.8.1 lists this tree model as the one expected to work
