@@ -11,9 +11,10 @@ import (
 	"arimaa-workbench/ui/viewer"
 )
 
-// gameAnalyser lets the viewer's whole-game analysis search with an engine
-// of the engine panel: its limits (threads, seed) with the viewer's time
-// per position in place of the panel's time and playouts.
+// gameAnalyser lets the viewer's whole-game analysis and its game against
+// the engine search with an engine of the engine panel: its limits
+// (threads, seed) with the viewer's time per position (or per move, or
+// playouts) in place of the panel's time and playouts.
 type gameAnalyser struct {
 	eng enginepanel.Engine
 	lim enginepanel.Limits
@@ -59,3 +60,30 @@ type discard struct{}
 
 func (discard) Report(enginepanel.Report) {}
 func (discard) Raw(string)                {}
+
+// chosenOpponent is the viewer's Opponent hook: the engine panel's chosen
+// engine and settings, with the game's time or playouts per move in place
+// of the panel's.
+func chosenOpponent(ep *enginepanel.Panel) func() (viewer.Player, error) {
+	return func() (viewer.Player, error) {
+		eng, lim, err := ep.Chosen()
+		if err != nil {
+			return nil, err
+		}
+		return gameAnalyser{eng: eng, lim: lim}, nil
+	}
+}
+
+// Move plays a move in the viewer's game against the engine.
+func (a gameAnalyser) Move(ctx context.Context, g *rules.Game, pl viewer.PlayLimits) (rules.Move, error) {
+	lim := a.lim
+	lim.Time, lim.Playouts, lim.Nodes = pl.Time, pl.Playouts, 0
+	r, err := a.eng.Analyze(ctx, g, lim, discard{})
+	if err != nil {
+		return rules.Move{}, err
+	}
+	if !r.HasBest {
+		return rules.Move{}, errors.New("the engine gave no move")
+	}
+	return r.Best, nil
+}

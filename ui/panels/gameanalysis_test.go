@@ -126,3 +126,22 @@ func TestGameAnalyserUsesThePanelsEngine(t *testing.T) {
 		t.Errorf("the best move %v is illegal: %v", ev.Best, err)
 	}
 }
+
+// TestOpponentPlaysWithTheGamesLimits: the game against the engine
+// searches with the panel's engine and threads but the game's playouts
+// per move, and plays a legal move.
+func TestOpponentPlaysWithTheGamesLimits(t *testing.T) {
+	g := longGame(t, 4)
+	eng := gameAnalyser{eng: enginepanel.NewEmbedded("embedded", config.Default), lim: enginepanel.Limits{Threads: 1, Seed: 3, Time: time.Hour}}
+	start := time.Now()
+	mv, err := eng.Move(context.Background(), g, viewer.PlayLimits{Playouts: 200})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took > 20*time.Second {
+		t.Errorf("a 200-playout search took %v: the panel's time limit was kept", took)
+	}
+	if err := g.Play(mv); err != nil {
+		t.Errorf("the engine's move %v is illegal: %v", mv, err)
+	}
+}

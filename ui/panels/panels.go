@@ -146,6 +146,7 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 		ep.Analyse()
 	})
 	wb.Viewer.SetGameAnalyser(chosenAnalyser(ep))
+	wb.Viewer.SetOpponent(chosenOpponent(ep))
 	if len(problems) > 0 {
 		wb.Status(strings.Join(problems, "; "))
 	}

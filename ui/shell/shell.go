@@ -89,6 +89,7 @@ func New(a fyne.App, w fyne.Window, opts Options) *Workbench {
 	wb.Viewer.Status = wb.StatusFor(ViewerPanel)
 	wb.Viewer.OnOpened = wb.opened
 	wb.Viewer.OnEdit = wb.EditPosition
+	wb.Viewer.EditorPosition = func() (rules.Position, string) { return wb.Editor.Model.Position(), "the editor's position" }
 
 	wb.tabs = container.NewAppTabs()
 	wb.tabs.SetTabLocation(container.TabLocationLeading)

@@ -50,6 +50,16 @@ type Panel struct {
 	// engine to search each position with (the engine panel's choice and
 	// settings), or why there is none.
 	Analyser func() (Analyser, error)
+	// Opponent, when set, shows "Play engine…": it returns the engine to
+	// play against (the engine panel's choice and settings), or why there
+	// is none.
+	Opponent func() (Player, error)
+	// EditorPosition, when set, lets a game against the engine start from
+	// the editor's position; it returns the position and names it.
+	EditorPosition func() (rules.Position, string)
+	// ShowEngineMove is how long the engine's move shows as arrows before
+	// it is played; 0 waits for "Play it".
+	ShowEngineMove time.Duration
 	// OnOpened is called with each file opened, for recent files.
 	OnOpened func(path string)
 	// Status shows a short message; may be nil.
@@ -99,6 +109,21 @@ type Panel struct {
 	// archiveDone is closed when the archive last opened is fully listed.
 	archiveDone <-chan struct{}
 	busy        bool // a step animation is running
+
+	play       *playGame // the game against the engine, nil when none
+	playButton *widget.Button
+	playForm   *fyne.Container
+	playSide   *widget.RadioGroup
+	playBy     *widget.Select
+	playValue  *widget.Entry
+	playFrom   *widget.RadioGroup
+	playStart  *widget.Button
+	playBar    *fyne.Container
+	playInfo   *widget.Label
+	playIt     *widget.Button
+	takeBack   *widget.Button
+	resign     *widget.Button
+	stopPlay   *widget.Button
 }
 
 // NewPanel builds the viewer, showing the basic setup until a game is
@@ -106,7 +131,7 @@ type Panel struct {
 func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	g, _ := rules.NewGameFrom(rules.StartPosition())
 	v := &Panel{Model: NewModel(g, "New game"), Index: &Index{}, Dialogs: d, Current: cur,
-		StepAnimation: 160 * time.Millisecond, Show: board.DefaultShow}
+		StepAnimation: 160 * time.Millisecond, ShowEngineMove: time.Second, Show: board.DefaultShow}
 	v.Board = board.New(rules.StartPosition())
 	v.Entry = board.NewMoveEntry(rules.StartPosition())
 	v.Board.OnTapped = v.clickSquare
@@ -138,6 +163,11 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 		if v.sliding {
 			return
 		}
+		if v.play != nil {
+			v.status("stop the game against the engine to browse the moves")
+			v.changed()
+			return
+		}
 		if v.Model.CursorRow() != i || v.Model.Step() != 0 {
 			v.Model.GoToRow(i)
 			v.changed()
@@ -147,6 +177,11 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	v.slider.Step = 1
 	v.slider.OnChanged = func(f float64) {
 		if v.sliding {
+			return
+		}
+		if v.play != nil {
+			v.status("stop the game against the engine to browse the moves")
+			v.changed()
 			return
 		}
 		v.Model.Seek(int(f))
@@ -187,7 +222,8 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 		}
 	})
 	newTest := widget.NewButtonWithIcon("New test from here", theme.FileIcon(), v.NewTest)
-	here := container.NewHBox(v.analyse, v.edit, newTest, widget.NewSeparator(), board.ShowControls(&v.Show, v.showBoard))
+	playBox := v.buildPlay()
+	here := container.NewHBox(v.analyse, v.edit, newTest, v.playButton, widget.NewSeparator(), board.ShowControls(&v.Show, v.showBoard))
 
 	v.promote = tip.NewButton(theme.MoveUpIcon(), "Promote: make the variation shown the main line", v.Promote)
 	v.deleteVar = tip.NewButton(theme.DeleteIcon(), "Delete variation: remove the variation shown", v.DeleteVariation)
@@ -211,8 +247,9 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	left := container.NewBorder(nil, v.slider, nil, nil, v.Board)
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.64
-	game := container.NewBorder(container.NewVBox(nav, here), nil, nil, nil, split)
+	game := container.NewBorder(container.NewVBox(nav, here, playBox), nil, nil, nil, split)
 
+	v.playButton.Hide()
 	v.tabs = container.NewAppTabs(
 		container.NewTabItemWithIcon("Game", theme.MediaPlayIcon(), game),
 		container.NewTabItemWithIcon("Archive", theme.ListIcon(), v.archiveView()),
@@ -284,6 +321,7 @@ func (v *Panel) SetTree(t *records.Tree, title string) error {
 }
 
 func (v *Panel) shown() {
+	v.StopGame()
 	v.clearAnalysis()
 	v.moves.UnselectAll()
 	v.tabs.SelectIndex(0)
@@ -294,6 +332,10 @@ func (v *Panel) shown() {
 // "last". It reports whether the cursor moved.
 func (v *Panel) Go(where string) bool {
 	if v.busy {
+		return false
+	}
+	if v.play != nil {
+		v.status("stop the game against the engine to browse the moves")
 		return false
 	}
 	m := v.Model
@@ -411,7 +453,7 @@ func (v *Panel) changed() {
 func (v *Panel) showBoard() {
 	m := v.Model
 	e := v.Entry
-	p, o := m.Position(), board.Overlays{Selected: rules.NoSquare, LastMove: m.Highlight()}
+	p, o := m.Position(), v.playOverlays(board.Overlays{Selected: rules.NoSquare, LastMove: m.Highlight()})
 	if len(e.Steps()) > 0 || e.Selected() != rules.NoSquare {
 		p, o = e.Position(), e.Overlays()
 	}
@@ -419,6 +461,8 @@ func (v *Panel) showBoard() {
 	v.Board.Display(p, o.WithTactics(t.Frozen, t.Danger, t.Goal))
 	steps := e.Steps()
 	switch {
+	case v.play != nil && v.play.phase != playYours:
+		v.entryInfo.SetText(v.play.text)
 	case m.SetupView():
 		v.entryInfo.SetText("Gold's setup. Go to a move to enter one.")
 	case m.Step() != 0:
@@ -445,7 +489,7 @@ func (v *Panel) showBoard() {
 }
 
 func (v *Panel) entering() bool {
-	if v.busy {
+	if v.busy || v.playBlocks() {
 		return false
 	}
 	if v.Model.Step() != 0 || v.Model.SetupView() {
@@ -514,6 +558,10 @@ func (v *Panel) FinishTurn() {
 	}
 	v.Entry = board.NewMoveEntry(v.Model.TurnStart())
 	v.changed()
+	if v.play != nil {
+		v.userMoved(created)
+		return
+	}
 	switch {
 	case created && forks:
 		v.status("new variation: Promote makes it the main line, Delete variation removes it")
