@@ -124,7 +124,8 @@
 // directly under [[test]] form one more block of weight 1, and
 // piece_position takes a whole legacy after_piece_position value. TOML
 // positions are read strictly. ReadTOML's documentation gives the
-// details; WriteTOML writes tests back in this form.
+// details; WriteTOML writes tests back in this form, and AddTOML adds one
+// at the end of a file, keeping its text.
 //
 // # Suite configuration
 //

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"strconv"
 	"strings"
 	"unicode"
@@ -324,4 +326,53 @@ func SaveATS(path string, t *Test) error {
 		return errors.New("the test would not read back the same")
 	}
 	return fsutil.WriteBytes(path, b.Bytes())
+}
+
+// AddTOML adds t as a new [[test]] at the end of the TOML test file at
+// path, keeping the file's text as it is, or creates the file (headed by
+// suite, when not "") when there is none. It refuses a file that is not
+// valid TOML, a name the file already holds, and a test that would not
+// read back; the file is written atomically, so a refusal or a failure
+// leaves it as it was.
+func AddTOML(path, suite string, t *Test) error {
+	var b bytes.Buffer
+	if err := WriteTOML(&b, "", []*Test{t}); err != nil {
+		return err
+	}
+	if _, err := ReadTOML(bytes.NewReader(b.Bytes()), path); err != nil {
+		return fmt.Errorf("test %q would not read back: %w", t.Name, err)
+	}
+	old, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		var nb bytes.Buffer
+		if err := WriteTOML(&nb, suite, []*Test{t}); err != nil {
+			return err
+		}
+		return fsutil.WriteBytes(path, nb.Bytes())
+	}
+	if err != nil {
+		return err
+	}
+	tf, err := ReadTOML(bytes.NewReader(old), path)
+	if tf == nil {
+		return err
+	}
+	for _, x := range tf.Tests {
+		if x.Name == t.Name {
+			return fmt.Errorf("%w: %s already holds a test %q (line %d)", ErrDuplicate, path, t.Name, x.Line)
+		}
+	}
+	text := old
+	if len(text) > 0 && text[len(text)-1] != '\n' {
+		text = append(text, '\n')
+	}
+	if len(bytes.TrimSpace(text)) > 0 {
+		text = append(text, '\n')
+	}
+	text = append(text, b.Bytes()...)
+	after, _ := ReadTOML(bytes.NewReader(text), path)
+	if after == nil || len(after.Tests) != len(tf.Tests)+1 {
+		return fmt.Errorf("%s: the test added would not read back from the file", path)
+	}
+	return fsutil.WriteBytes(path, text)
 }
