@@ -115,3 +115,35 @@ func TestAddTOML(t *testing.T) {
 		})
 	}
 }
+
+// TestBuildBlock: a form's criteria keys build the block a file's would,
+// and an error names the key.
+func TestBuildBlock(t *testing.T) {
+	w := 1.5
+	tests := []struct {
+		name string
+		f    BlockFields
+		want string // the block's String, or a part of the error
+	}{
+		{"goal", BlockFields{ScoreGoal: true}, "score goal"},
+		{"pieces and captures", BlockFields{Pieces: "Ed6 !mc6", Captures: []string{"hf6"}, NoLoss: true, Weight: &w}, "Ed6 !mc6 captures hf6 no loss : 1.5"},
+		{"nothing", BlockFields{}, "no criterion chosen"},
+		{"bad atom", BlockFields{Pieces: "Ed9"}, "pieces: atom \"Ed9\""},
+		{"bad capture", BlockFields{Captures: []string{"xc6"}}, "captures: captures \"xc6\""},
+		{"bad ratio", BlockFields{NoLoss: true, WinRatio: &w}, "win_ratio_at_least: win_ratio_at_least 1.5"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b, err := BuildBlock(tc.f)
+			got := ""
+			if err != nil {
+				got = err.Error()
+			} else {
+				got = Criteria{Blocks: []Block{b}}.String()
+			}
+			if !strings.Contains(got, tc.want) {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

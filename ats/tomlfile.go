@@ -372,3 +372,32 @@ func parseCaptures(w string) (Cond, error) {
 	}
 	return c, nil
 }
+
+// BlockFields are the criteria keys of one TOML criteria block, for a
+// form that builds a test: the same meaning and checks as in a file.
+type BlockFields struct {
+	Weight      *float64 // nil: 1
+	ScoreGoal   bool
+	PreventGoal bool
+	Pieces      string // piece_position atoms, e.g. "Ed6 !mc6 Hf6x"
+	BestMove    []string
+	AvoidMove   []string
+	Captures    []string // e.g. "m", "mc6"
+	NoLoss      bool
+	WinRatio    *float64 // win_ratio_at_least; nil: none
+}
+
+// BuildBlock makes the Block the keys of f give, as ReadTOML does; an
+// error names the key (as the file writes it) and the atom at fault.
+func BuildBlock(f BlockFields) (Block, error) {
+	tb := tomlBlock{Weight: f.Weight, ScoreGoal: f.ScoreGoal, PreventGoal: f.PreventGoal, Pieces: f.Pieces,
+		BestMove: f.BestMove, AvoidMove: f.AvoidMove, Captures: f.Captures, NoLoss: f.NoLoss, WinRatio: f.WinRatio}
+	b, key, _, err := buildBlock(&tb)
+	if err != nil {
+		if key == "weight" && tb.empty() {
+			return Block{}, fmt.Errorf("%w: no criterion chosen", ErrMissing)
+		}
+		return Block{}, fmt.Errorf("%s: %w", key, err)
+	}
+	return b, nil
+}

@@ -147,6 +147,7 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 	})
 	wb.Viewer.SetGameAnalyser(chosenAnalyser(ep))
 	wb.Viewer.SetOpponent(chosenOpponent(ep))
+	wb.Viewer.OnTestSaved = func(path string) { openSaved(wb, sp, path) }
 	if len(problems) > 0 {
 		wb.Status(strings.Join(problems, "; "))
 	}
@@ -180,4 +181,18 @@ func (p *Panels) OpenSuite(wb *shell.Workbench, paths ...string) error {
 	p.Suite.Open(paths...)
 	wb.Select(SuiteTab)
 	return nil
+}
+
+// openSaved offers to open the suite file a test was saved in, unless a
+// run is going on in the Suite panel.
+func openSaved(wb *shell.Workbench, sp *suitepanel.Panel, path string) {
+	if sp.Model().State().Running {
+		return
+	}
+	wb.Dialogs.Confirm("Test saved", "Open "+filepath.Base(path)+" in the Suite panel?", func(yes bool) {
+		if yes {
+			sp.Open(path)
+			wb.Select(SuiteTab)
+		}
+	})
 }

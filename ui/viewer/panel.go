@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -18,7 +17,6 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
@@ -60,6 +58,8 @@ type Panel struct {
 	// ShowEngineMove is how long the engine's move shows as arrows before
 	// it is played; 0 waits for "Play it".
 	ShowEngineMove time.Duration
+	// OnTestSaved is called with the suite file a new test was saved in.
+	OnTestSaved func(path string)
 	// OnOpened is called with each file opened, for recent files.
 	OnOpened func(path string)
 	// Status shows a short message; may be nil.
@@ -109,6 +109,9 @@ type Panel struct {
 	// archiveDone is closed when the archive last opened is fully listed.
 	archiveDone <-chan struct{}
 	busy        bool // a step animation is running
+
+	form    *testForm
+	testTab *container.TabItem
 
 	play       *playGame // the game against the engine, nil when none
 	playButton *widget.Button
@@ -250,10 +253,18 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	game := container.NewBorder(container.NewVBox(nav, here, playBox), nil, nil, nil, split)
 
 	v.playButton.Hide()
+	v.form = v.buildTestForm()
+	v.testTab = container.NewTabItemWithIcon("New test", theme.FileIcon(), v.form.content)
 	v.tabs = container.NewAppTabs(
 		container.NewTabItemWithIcon("Game", theme.MediaPlayIcon(), game),
 		container.NewTabItemWithIcon("Archive", theme.ListIcon(), v.archiveView()),
+		v.testTab,
 	)
+	v.tabs.OnSelected = func(it *container.TabItem) {
+		if it == v.testTab && !v.form.opened {
+			v.NewTest()
+		}
+	}
 	v.changed()
 	return v
 }
@@ -643,33 +654,6 @@ func (v *Panel) Guard(what string, fn func()) {
 		if yes {
 			fn()
 		}
-	})
-}
-
-// NewTest asks for a file name and writes a test file for the cursor's
-// position, with the criteria to fill in.
-func (v *Panel) NewTest() {
-	p := v.Model.Position()
-	if p.StepsTaken() > 0 {
-		v.Dialogs.Error(errors.New("a test starts at the beginning of a turn: go to a turn boundary first"))
-		return
-	}
-	if probs := p.Validate(); len(probs) > 0 {
-		v.Dialogs.Error(fmt.Errorf("this position cannot be a test: %s", probs[0].Msg))
-		return
-	}
-	var text bytes.Buffer
-	if err := ats.WriteATSTemplate(&text, p, v.placeText()); err != nil {
-		v.Dialogs.Error(err)
-		return
-	}
-	name := fmt.Sprintf("test-%s.ats", rules.TurnLabel(p.Turn(), p.Side()))
-	v.Dialogs.Save("New test from here", []string{".ats"}, name, func(path string) {
-		if err := fsutil.WriteBytes(path, text.Bytes()); err != nil {
-			v.Dialogs.Error(err)
-			return
-		}
-		v.status("test written to " + path + ": fill in its criteria")
 	})
 }
 

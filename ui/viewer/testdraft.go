@@ -1,0 +1,186 @@
+package viewer
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"arimaa-workbench/ats"
+	"arimaa-workbench/engine/rules"
+)
+
+// Categories are the tags the new-test form offers, the categories of the
+// workbench's suites.
+var Categories = []string{"goal", "prevent-goal", "capture", "prevent-capture", "hostage", "frame", "pin",
+	"elephant-blockade", "easy-way", "positional", "opening", "endgame"}
+
+// TestDraft is what the new-test form holds: a test being written, with
+// the intended answer the criteria must accept. Criteria fields are as a
+// TOML test file writes them (see ats.ReadTOML); BestMove and AvoidMove
+// hold moves separated by "|".
+type TestDraft struct {
+	Name     string
+	Comment  string
+	Tags     []string
+	Position rules.Position
+	Answer   string // the intended move, "" for none
+
+	ScoreGoal   bool
+	PreventGoal bool
+	NoLoss      bool
+	BestMove    string
+	AvoidMove   string
+	Pieces      string
+	Captures    string
+	WinRatio    string // "": none
+}
+
+// splitMoves reads "Ed2n Ed3n | Ee2n" into its moves.
+func splitMoves(s string) []string {
+	var out []string
+	for _, m := range strings.Split(s, "|") {
+		if m = strings.Join(strings.Fields(m), " "); m != "" {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// Test builds the test, its criteria bound to the position; an error
+// names the field at fault.
+func (d *TestDraft) Test() (*ats.Test, error) {
+	name := strings.TrimSpace(d.Name)
+	if name == "" {
+		return nil, errors.New("Name: a test needs a name")
+	}
+	f := ats.BlockFields{ScoreGoal: d.ScoreGoal, PreventGoal: d.PreventGoal, NoLoss: d.NoLoss,
+		Pieces: strings.TrimSpace(d.Pieces), BestMove: splitMoves(d.BestMove), AvoidMove: splitMoves(d.AvoidMove),
+		Captures: strings.Fields(d.Captures)}
+	if s := strings.TrimSpace(d.WinRatio); s != "" {
+		w, err := parseRange("Win ratio at least", s, 0, 1)
+		if err != nil {
+			return nil, err
+		}
+		f.WinRatio = &w
+	}
+	b, err := ats.BuildBlock(f)
+	if err != nil {
+		return nil, fmt.Errorf("Criteria: %w", err)
+	}
+	if probs := d.Position.Validate(); len(probs) > 0 {
+		return nil, fmt.Errorf("Position: %s", probs[0].Msg)
+	}
+	t := &ats.Test{Name: name, Comment: strings.TrimSpace(d.Comment), Tags: d.Tags,
+		Solution: strings.Join(strings.Fields(d.Answer), " "), Position: d.Position,
+		Criteria: ats.Criteria{Blocks: []ats.Block{b}}}
+	if err := t.Criteria.Bind(d.Position); err != nil {
+		return nil, fmt.Errorf("Criteria: %w", err)
+	}
+	return t, nil
+}
+
+// Check builds the test and judges the answer by its criteria under the
+// rules: the reasons the answer fails them ("" problems when it passes).
+// The win ratio is the engine's figure, so it is not checked here.
+func (d *TestDraft) Check() (*ats.Test, []string, error) {
+	t, err := d.Test()
+	if err != nil {
+		return nil, nil, err
+	}
+	if t.Solution == "" {
+		return t, nil, nil
+	}
+	pl, err := ats.PlayMove(t.Position, t.Solution)
+	if err != nil {
+		return nil, nil, fmt.Errorf("Answer: %w", err)
+	}
+	v := t.Criteria.Judge(t.Position, pl, ats.Report{WinRatio: 1, HasWinRatio: true})
+	var why []string
+	for i, a := range t.Criteria.Blocks[0].Atoms {
+		if !v.Blocks[0].Atoms[i] {
+			why = append(why, failReason(a, t.Position.Side()))
+		}
+	}
+	return t, why, nil
+}
+
+// failReason says why the answer fails atom a.
+func failReason(a ats.Cond, mover rules.Color) string {
+	switch a.Kind {
+	case ats.ScoreGoal:
+		return "score goal: the answer does not win by goal"
+	case ats.PreventGoal:
+		return "prevent goal: after the answer " + mover.Other().String() + " can still score a goal"
+	case ats.NoLoss:
+		return "no loss: the answer loses a piece of " + mover.String() + "'s"
+	case ats.BestMove:
+		return "best move: the answer reaches another position than " + strings.Join(a.Moves, " | ")
+	case ats.AvoidMove:
+		return "avoid move: the answer reaches the position of " + strings.Join(a.Moves, " | ")
+	case ats.PieceAt:
+		if a.Negate {
+			return fmt.Sprintf("%s: after the answer %s still stands on %s", a, a.Piece, a.Square)
+		}
+		return fmt.Sprintf("%s: after the answer %s is not on %s", a, a.Piece, a.Square)
+	case ats.CapturedAt, ats.Captures:
+		if a.Negate {
+			return a.String() + ": the answer makes this capture"
+		}
+		return a.String() + ": the answer makes no such capture"
+	}
+	return a.String() + ": not satisfied"
+}
+
+// Suggest fills the criteria and tags from the answer: the answer as the
+// best move, a goal, the opponent's pieces it captures, and no loss of
+// its own when it loses none. It reports an answer that is not a legal
+// move.
+func (d *TestDraft) Suggest() error {
+	d.ScoreGoal, d.PreventGoal, d.NoLoss = false, false, false
+	d.BestMove, d.AvoidMove, d.Pieces, d.Captures, d.WinRatio = "", "", "", "", ""
+	answer := strings.Join(strings.Fields(d.Answer), " ")
+	if answer == "" {
+		return nil
+	}
+	pl, err := ats.PlayMove(d.Position, answer)
+	if err != nil {
+		return fmt.Errorf("Answer: %w", err)
+	}
+	mover := d.Position.Side()
+	tags := map[string]bool{}
+	if r, over := pl.After.Outcome(); over && r.Winner == mover && r.How == rules.ByGoal {
+		d.ScoreGoal = true
+		tags["goal"] = true
+	} else {
+		d.BestMove = answer
+	}
+	var caps []string
+	lost := false
+	for _, c := range pl.Captures {
+		if c.Piece.Color() == mover {
+			lost = true
+			continue
+		}
+		caps = append(caps, c.Piece.String()+c.Square.String())
+	}
+	if len(caps) > 0 {
+		d.Captures = strings.Join(caps, " ")
+		tags["capture"] = true
+		d.NoLoss = !lost
+	}
+	for _, t := range Categories {
+		if tags[t] && !hasTag(d.Tags, t) {
+			d.Tags = append(d.Tags, t)
+		}
+	}
+	return nil
+}
+
+func hasTag(tags []string, t string) bool {
+	for _, x := range tags {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}

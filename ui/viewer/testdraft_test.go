@@ -1,0 +1,78 @@
+package viewer
+
+import (
+	"strings"
+	"testing"
+
+	"arimaa-workbench/records"
+)
+
+// capturePosition: Gold's elephant can push the lone Silver camel on c5
+// into the trap on c6; Silver's rabbit on b2 threatens to score on b1.
+const capturePosition = `10w
+ +-----------------+
+8| . . . . . . . . |
+7| . . . . . . . r |
+6| . . x . . x . . |
+5| . . m . . . . . |
+4| . . E . . . . . |
+3| . . x . . x . . |
+2| . r . . . . . . |
+1| R . . . . . . . |
+ +-----------------+
+   a b c d e f g h
+`
+
+// TestTestDraft: Suggest fills the criteria from the answer, and Check
+// tells why an answer fails them.
+func TestTestDraft(t *testing.T) {
+	p, err := records.ParseAny(capturePosition)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, answer string
+		edit         func(*TestDraft)
+		wantErr      string   // part of Suggest's or Check's error
+		want         []string // parts of the reasons, none for a pass
+		captures     string   // the captures Suggest fills in
+	}{
+		{name: "push", answer: "mc5w Ec4n"},
+		{name: "push into the trap", answer: "mc5n Ec4n", captures: "mc6"},
+		{name: "illegal answer", answer: "Ec4s Ec3s Ec2s Ec1s Ec0s", wantErr: "Answer:"},
+		{name: "prevent goal fails", answer: "mc5n Ec4n", captures: "mc6", edit: func(d *TestDraft) { d.PreventGoal = true },
+			want: []string{"prevent goal: after the answer silver can still score a goal"}},
+		{name: "piece not there", answer: "mc5n Ec4n", captures: "mc6", edit: func(d *TestDraft) { d.Pieces = "Ec6 !Ec5" },
+			want: []string{"Ec6: after the answer E is not on c6", "!Ec5: after the answer E still stands on c5"}},
+		{name: "no name", answer: "mc5n Ec4n", captures: "mc6", edit: func(d *TestDraft) { d.Name = " " }, wantErr: "Name:"},
+		{name: "win ratio out of range", answer: "mc5n Ec4n", captures: "mc6", edit: func(d *TestDraft) { d.WinRatio = "2" }, wantErr: "Win ratio at least"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			d := &TestDraft{Name: "x", Position: p, Answer: tc.answer}
+			err := d.Suggest()
+			if err == nil && (d.Captures != tc.captures || d.NoLoss != (tc.captures != "") || d.BestMove != tc.answer) {
+				t.Errorf("suggested captures %q, no loss %v, best move %q", d.Captures, d.NoLoss, d.BestMove)
+			}
+			if err == nil && tc.edit != nil {
+				tc.edit(d)
+			}
+			var why []string
+			if err == nil {
+				_, why, err = d.Check()
+			}
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("error %v, want %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Join(why, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("reasons %q, want %q", why, tc.want)
+			}
+		})
+	}
+}
