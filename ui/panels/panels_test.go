@@ -12,6 +12,7 @@ import (
 
 	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/files/filestest"
 	"arimaa-workbench/ui/shell"
 	"arimaa-workbench/ui/state"
 	"arimaa-workbench/ui/suitepanel"
@@ -117,4 +118,33 @@ func suiteSetup(t *testing.T, p *Panels) suitepanel.Setup {
 	}
 	return suitepanel.Setup{Engine: f, EngineName: embeddedName, Options: opts, Threads: 1, Seed: 1,
 		Limits: ats.Limits{Playouts: 400}, Cycles: 1, Threshold: 1}
+}
+
+// TestSavedTestOpensInSuitePanel: once the viewer's new-test form has
+// saved a test, the suite file opens in the Suite panel when the user
+// agrees.
+func TestSavedTestOpensInSuitePanel(t *testing.T) {
+	a := test.NewTempApp(t)
+	w := test.NewTempWindow(t, nil)
+	d := &filestest.Dialogs{Yes: true}
+	wb := shell.New(a, w, shell.Options{Dialogs: d})
+	dir := t.TempDir()
+	p := Add(wb, Options{ConfigPath: filepath.Join(dir, "engine.toml"), EnginesPath: filepath.Join(dir, "engines.toml"),
+		RunsDir: filepath.Join(dir, "runs"), Manual: true})
+	t.Cleanup(p.Close)
+	path := filepath.Join(dir, "mine.toml")
+	x := &ats.Test{Name: "goal", Position: rules.StartPosition(),
+		Criteria: ats.Criteria{Blocks: []ats.Block{{Weight: 1, Atoms: []ats.Cond{{Kind: ats.NoLoss, Square: rules.NoSquare}}}}}}
+	if err := ats.AddTOML(path, "mine", x); err != nil {
+		t.Fatal(err)
+	}
+	wb.Select(shell.ViewerPanel)
+	wb.Viewer.OnTestSaved(path)
+	st := p.Suite.Model().State()
+	if wb.Selected() != SuiteTab || st.Suite == nil || len(st.Suite.Tests) != 1 || st.Suite.Tests[0].Name != "goal" {
+		t.Fatalf("panel %q, suite %+v", wb.Selected(), st.Suite)
+	}
+	if len(d.Asked) == 0 || d.Asked[len(d.Asked)-1] != "Test saved" {
+		t.Errorf("questions asked: %v", d.Asked)
+	}
 }

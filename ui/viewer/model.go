@@ -1,7 +1,8 @@
 // Package viewer is the workbench's game-record viewer: a model of a game
 // as a tree of moves (the game and its variations, with comments) with a
 // cursor at any move and step, an archive index that fills while the
-// archive streams in and filters its games, a whole-game analysis, and the
+// archive streams in and filters its games, a whole-game analysis, a game
+// against the engine, a form that makes a test of a position, and the
 // panel that shows them with the board, the move list, captured pieces,
 // the result and the win-ratio graph.
 package viewer

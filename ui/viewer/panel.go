@@ -437,7 +437,8 @@ func (v *Panel) changed() {
 		v.comment.SetText(text)
 	}
 	v.sliding = false
-	if m.InVariation() {
+	// A game against the engine plays at the cursor: its line stays put.
+	if m.InVariation() && v.play == nil {
 		v.promote.Enable()
 		v.deleteVar.Enable()
 	} else {
