@@ -127,8 +127,18 @@ func TestPlayAgainstEngine(t *testing.T) {
 	if v.Model.Ply() != 1 || len(v.Entry.Steps()) != 0 {
 		t.Errorf("a move could be entered while the engine searches")
 	}
+	// Take back while the engine searches: the search stops, the user's
+	// move goes, and the user moves again.
+	searching := v.EngineDone()
+	test.Tap(v.takeBack)
+	<-searching
+	if v.Model.Ply() != 0 || v.Model.Len() != 0 || !strings.Contains(v.PlayText(), "Your move") {
+		t.Fatalf("take back during the search: ply %d of %d, %q", v.Model.Ply(), v.Model.Len(), v.PlayText())
+	}
+	boardtest.Drag(v.Board, rules.A2, rules.A3)
+	test.Tap(v.finish)
 	answer(t, v, fake)
-	if len(fake.limits) != 1 || fake.limits[0] != (PlayLimits{Playouts: 500}) {
+	if len(fake.limits) != 2 || fake.limits[1] != (PlayLimits{Playouts: 500}) {
 		t.Errorf("the engine got limits %v", fake.limits)
 	}
 	mv, ok := v.EngineMove()
