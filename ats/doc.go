@@ -89,8 +89,7 @@
 // [criteria] is an error.
 //
 // WriteATS writes a test in this form (SaveATS to a file, atomically),
-// and ReadATS reads it back the same; WriteATSTemplate writes a test file
-// with the criteria left to fill in. The format cannot hold criteria other
+// and ReadATS reads it back the same. The format cannot hold criteria other
 // than the goal conditions and piece atoms, a tag of more than one word, or
 // a comment line starting with '#' or ';': WriteATS refuses them with
 // ErrNotWritable.

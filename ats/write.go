@@ -244,25 +244,6 @@ func WriteATS(w io.Writer, t *Test) error {
 	return bw.Flush()
 }
 
-// WriteATSTemplate writes a legacy .ats file holding p, with a comment
-// saying it comes from source and the criteria left for the user to fill
-// in (the file does not load until they are).
-func WriteATSTemplate(w io.Writer, p rules.Position, source string) error {
-	bw := bufio.NewWriter(w)
-	if err := writeSettings(bw, "From "+source+". Say what the engine should find here.", p, nil, ""); err != nil {
-		return err
-	}
-	bw.WriteString("tags =\n")
-	bw.WriteString("[criteria]\n")
-	bw.WriteString("# Choose one condition:\n")
-	bw.WriteString("#   condition = score goal      (the move must win by goal)\n")
-	bw.WriteString("#   condition = prevent goal    (after the move the opponent cannot score a goal)\n")
-	bw.WriteString("#   condition = piece_position  (with after_piece_position, e.g. Ec5 Dd4 | Ed5 : 0.5 | !rc3 | Hf6x)\n")
-	bw.WriteString("condition = piece_position\n")
-	bw.WriteString("after_piece_position =\n")
-	return bw.Flush()
-}
-
 // writeSettings writes the [settings] section of a legacy file. Comment
 // lines keep their indentation relative to each other; blank ones are
 // dropped, as the reader skips them.

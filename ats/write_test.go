@@ -199,28 +199,6 @@ func TestParseATSCriteria(t *testing.T) {
 	}
 }
 
-func TestWriteATSTemplate(t *testing.T) {
-	pos := blockade(t)
-	var b bytes.Buffer
-	if err := WriteATSTemplate(&b, pos, "goal_race.txt at 11w"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := ReadATS(bytes.NewReader(b.Bytes()), "new.ats"); !errors.Is(err, ErrMissing) && !errors.Is(err, ErrAtom) {
-		t.Errorf("the template loads before its criteria are filled in: %v", err)
-	}
-	filled := strings.Replace(b.String(), "after_piece_position =", "after_piece_position = Ed5 | Ee4 : 0.5", 1)
-	test, err := ReadATS(strings.NewReader(filled), "new.ats")
-	if err != nil {
-		t.Fatalf("the filled-in template does not read:\n%s\n%v", filled, err)
-	}
-	if test.Position.AEIString() != pos.AEIString() {
-		t.Errorf("the test's position differs from the game's")
-	}
-	if test.Comment != "From goal_race.txt at 11w. Say what the engine should find here." {
-		t.Errorf("comment %q does not say where the test came from", test.Comment)
-	}
-}
-
 func TestSaveATS(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "blocks.ats")
 	in := writtenTests(t)[2]
