@@ -114,7 +114,17 @@
 // f2 north onto the trap, where it is captured, then a Silver rabbit steps
 // south. Move.String writes the steps alone; Position.MoveString adds the
 // capture tokens, which is the canonical form. ParseToken reads any of the
-// three kinds of word.
+// three kinds of word; ParseMove reads a move, keeping the capture tokens
+// written (they may be left out) for Position.PlayWritten to check
+// against the rules; ParseSetup reads one side's setup, which SetupString
+// writes. Their errors (NotationError) name the word and its column.
+//
+// A principal variation, as AEI engines send it in "info pv", is the
+// steps of several turns, each turn after the first starting with the
+// side letter of the side to move, as in "Ee2n Ee3n Ee4n Ee5w s me7s
+// me6w" (PVString). ParsePV also takes record letters, turn labels such as
+// "12b", capture tokens, and turns with no marker at all, recognised by
+// their first step.
 //
 // Gold's side letter is w in records and g in AEI, Silver's b or s
 // (Color.Letter, Color.AEILetter); ParseColor reads all four (and their

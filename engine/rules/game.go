@@ -185,17 +185,27 @@ var ErrGameOver = errors.New("the game is already over")
 // MoveError says why a move is illegal: which step (0-based; -1 for the
 // move as a whole) and the reason.
 type MoveError struct {
-	Label string // turn label, e.g. "12b"
+	Label string // turn label, e.g. "12b"; "" for a move played from a position alone (Position.PlayWritten)
 	Index int
 	Step  Step
 	Msg   string
 }
 
 func (e *MoveError) Error() string {
-	if e.Index < 0 {
-		return fmt.Sprintf("move %s: %s", e.Label, e.Msg)
+	var where string
+	if e.Label != "" {
+		where = "move " + e.Label
 	}
-	return fmt.Sprintf("move %s, step %d (%s): %s", e.Label, e.Index+1, e.Step, e.Msg)
+	if e.Index >= 0 {
+		if where != "" {
+			where += ", "
+		}
+		where += fmt.Sprintf("step %d (%s)", e.Index+1, e.Step)
+	}
+	if where == "" {
+		return e.Msg
+	}
+	return where + ": " + e.Msg
 }
 
 // TurnLabel gives a turn's label as in records, e.g. "12b".
@@ -260,21 +270,9 @@ func (g *Game) Play(m Move) error {
 	if g.phase != Playing {
 		return &MoveError{label, -1, NoStep, "the setup is not complete"}
 	}
-	if m.N == 0 || m.N > 4 {
-		return &MoveError{label, -1, NoStep, fmt.Sprintf("a move has 1 to 4 steps, not %d", m.N)}
-	}
-	p := g.cur
-	for i, s := range m.Slice() {
-		var err error
-		if p, _, err = p.PlayChecked(s); err != nil {
-			return &MoveError{label, i, s, err.(*StepError).Reason}
-		}
-	}
-	switch {
-	case p.PushPending():
-		return &MoveError{label, -1, NoStep, "the move ends in the middle of a push"}
-	case !p.CanEndTurn():
-		return &MoveError{label, -1, NoStep, "the move leaves the board as it was at the start of the turn"}
+	p, _, err := g.cur.playMove(m, nil, label)
+	if err != nil {
+		return err
 	}
 	next := p.EndTurn()
 	if g.reps[next.TurnHash()] >= 2 {

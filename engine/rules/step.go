@@ -1,9 +1,6 @@
 package rules
 
-import (
-	"fmt"
-	"strings"
-)
+import "strings"
 
 // Step moves one piece one square. It packs the origin square (bits 0-5),
 // the direction (bits 6-7) and the piece (bits 8-11); the zero Step is no
@@ -122,47 +119,4 @@ func (t Token) String() string {
 		return t.Piece.String() + t.Square.String()
 	}
 	return t.Step().String()
-}
-
-// ParseToken reads one word of move notation: a step (Ee2n), a capture
-// (rc3x) or a setup placement (Ra1). The error says what is wrong with the
-// word, for callers to wrap with its position in a file.
-func ParseToken(w string) (Token, error) {
-	if len(w) < 3 || len(w) > 4 {
-		return Token{}, fmt.Errorf("%s is not a step, capture or placement", Quote(w))
-	}
-	p, ok := ParsePiece(w[0])
-	if !ok {
-		return Token{}, fmt.Errorf("%q: %s is not an Arimaa piece", w, QuoteByte(w[0]))
-	}
-	sq, err := ParseSquare(w[1:3])
-	if err != nil {
-		return Token{}, fmt.Errorf("%q: %q is not a square (a1 to h8)", w, w[1:3])
-	}
-	if len(w) == 3 {
-		return Token{Kind: TokenPlacement, Piece: p, Square: sq}, nil
-	}
-	switch w[3] {
-	case 'x':
-		return Token{Kind: TokenCapture, Piece: p, Square: sq}, nil
-	case 'n', 'e', 's', 'w':
-		d := Dir(strings.IndexByte("nesw", w[3]))
-		if sq.Neighbor(d) == NoSquare {
-			return Token{}, fmt.Errorf("%q steps off the board", w)
-		}
-		return Token{Kind: TokenStep, Piece: p, Square: sq, Dir: d}, nil
-	}
-	return Token{}, fmt.Errorf("%q: %s is not a direction (n, e, s, w) or capture mark (x)", w, QuoteByte(w[3]))
-}
-
-// ParseStep reads a single step such as "Ee2n".
-func ParseStep(w string) (Step, error) {
-	t, err := ParseToken(w)
-	if err != nil {
-		return NoStep, err
-	}
-	if t.Kind != TokenStep {
-		return NoStep, fmt.Errorf("%s is not a step", Quote(w))
-	}
-	return t.Step(), nil
 }
