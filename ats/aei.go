@@ -70,7 +70,7 @@ func (a *aeiEngine) Search(ctx context.Context, pos rules.Position, lim Limits, 
 	res, err := a.e.Search(ctx, pos, lim.Time, func(in aei.Info) {
 		p.Elapsed = in.Elapsed
 		p.Line = in.Type + " " + in.Value
-		applyInfo(&p, in)
+		applyInfo(&p, pos, in)
 		if progress != nil {
 			progress(p)
 		}
@@ -84,9 +84,9 @@ func (a *aeiEngine) Search(ctx context.Context, pos rules.Position, lim Limits, 
 	return ans, err
 }
 
-// applyInfo updates p from one info line. Values an engine writes in an
-// unexpected form are ignored (the line stays in the log).
-func applyInfo(p *Progress, in aei.Info) {
+// applyInfo updates p from one info line about pos. Values an engine
+// writes in an unexpected form are ignored (the line stays in the log).
+func applyInfo(p *Progress, pos rules.Position, in aei.Info) {
 	first := in.Value
 	if i := strings.IndexByte(first, ' '); i >= 0 {
 		first = first[:i]
@@ -119,25 +119,13 @@ func applyInfo(p *Progress, in aei.Info) {
 			p.WinRatio, p.HasWinRatio = f, true
 		}
 	case "pv":
-		if m := firstTurn(in.Value); m != "" {
-			p.Move = m
+		// What could be read of a variation is shown, up to its first
+		// word that does not fit.
+		pv, _ := rules.ParsePV(pos, in.Value)
+		if m := rules.FirstMove(pos, pv); m.N > 0 {
+			p.Move = pos.MoveString(m)
 		}
 	}
-}
-
-// firstTurn takes the steps of the first turn of a principal variation:
-// the words up to the first one that is not a step or capture (later
-// turns start with a colour or a turn label).
-func firstTurn(pv string) string {
-	var words []string
-	for _, w := range strings.Fields(pv) {
-		t, err := rules.ParseToken(w)
-		if err != nil || t.Kind == rules.TokenPlacement {
-			break
-		}
-		words = append(words, w)
-	}
-	return strings.Join(words, " ")
 }
 
 // SplitCommand splits an engine command line into words with

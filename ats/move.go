@@ -2,8 +2,6 @@ package ats
 
 import (
 	"errors"
-	"fmt"
-	"strings"
 
 	"arimaa-workbench/engine/rules"
 )
@@ -23,71 +21,25 @@ type Played struct {
 }
 
 // moveError is an illegal move with the reason.
-type moveError struct{ msg string }
+type moveError struct{ err error }
 
-func (e *moveError) Error() string { return e.msg }
-func (e *moveError) Unwrap() error { return ErrIllegalMove }
+func (e *moveError) Error() string   { return e.err.Error() }
+func (e *moveError) Unwrap() []error { return []error{ErrIllegalMove, e.err} }
 
-func illegal(format string, args ...any) error {
-	return &moveError{fmt.Sprintf(format, args...)}
-}
-
-// PlayMove plays the move written in text (steps separated by spaces, with
-// or without capture tokens) from pos, checking every rule that does not
-// need a game's history. Capture tokens, when given, must name exactly the
-// captures the rules make; they may be left out.
+// PlayMove plays the move written in text (rules.ParseMove: steps
+// separated by blanks, with or without capture tokens) from pos, checking
+// every rule that does not need a game's history (rules.Position.PlayWritten).
+// Capture tokens, when given, must name exactly the captures the rules
+// make; they may be left out. The error wraps ErrIllegalMove and the rules
+// core's *rules.NotationError or *rules.MoveError.
 func PlayMove(pos rules.Position, text string) (Played, error) {
-	words := strings.Fields(text)
-	if len(words) == 0 {
-		return Played{}, illegal("empty move")
+	w, err := rules.ParseMove(text)
+	if err != nil {
+		return Played{}, &moveError{err}
 	}
-	var pl Played
-	p := pos
-	var caps []rules.Capture
-	// pending holds the capture made by the last step until the next word
-	// shows whether the move wrote it down.
-	var pending rules.Capture
-	for i, w := range words {
-		tok, err := rules.ParseToken(w)
-		if err != nil {
-			return Played{}, illegal("word %d: %v", i+1, err)
-		}
-		switch tok.Kind {
-		case rules.TokenCapture:
-			if pending.Piece == rules.Empty || pending.Piece != tok.Piece || pending.Square != tok.Square {
-				return Played{}, illegal("word %d: %s, but the rules capture nothing there", i+1, w)
-			}
-			pending = rules.Capture{}
-			continue
-		case rules.TokenPlacement:
-			return Played{}, illegal("word %d: %q is a setup placement, not a step", i+1, w)
-		}
-		pending = rules.Capture{}
-		if pl.Move.N == 4 {
-			return Played{}, illegal("more than four steps")
-		}
-		st := tok.Step()
-		var c rules.Capture
-		p, c, err = p.PlayChecked(st)
-		if err != nil {
-			return Played{}, illegal("step %d (%s): %v", pl.Move.N+1, w, err)
-		}
-		pl.Move = pl.Move.Add(st)
-		if c.Piece != rules.Empty {
-			caps = append(caps, c)
-			pending = c
-		}
+	after, caps, err := pos.PlayWritten(w)
+	if err != nil {
+		return Played{}, &moveError{err}
 	}
-	if !p.CanEndTurn() {
-		switch {
-		case p.PushPending():
-			return Played{}, illegal("the move ends in the middle of a push")
-		default:
-			return Played{}, illegal("the move leaves the board as it was")
-		}
-	}
-	pl.Captures = caps
-	pl.After = p.EndTurn()
-	pl.Text = pos.MoveString(pl.Move)
-	return pl, nil
+	return Played{Move: w.Move, Text: pos.MoveString(w.Move), Captures: caps, After: after}, nil
 }

@@ -455,9 +455,9 @@ func TestApplyInfo(t *testing.T) {
 	var p Progress
 	for _, in := range []aei.Info{{Type: "depth", Value: "12.5"}, {Type: "nodes", Value: "12345"}, {Type: "score", Value: "-35"},
 		{Type: "pv", Value: "Ee2n Ee3n rc3x b rd7s"}, {Type: "winratio", Value: "0.75"}, {Type: "nodes", Value: "lots"}, {Type: "time", Value: "3"}} {
-		applyInfo(&p, in)
+		applyInfo(&p, rules.StartPosition(), in)
 	}
-	if p.Depth != 12 || p.Nodes != 12345 || p.Score != -35 || !p.HasScore || p.Move != "Ee2n Ee3n rc3x" || p.WinRatio != 0.75 || !p.HasWinRatio {
+	if p.Depth != 12 || p.Nodes != 12345 || p.Score != -35 || !p.HasScore || p.Move != "Ee2n Ee3n" || p.WinRatio != 0.75 || !p.HasWinRatio {
 		t.Errorf("progress %+v", p)
 	}
 }

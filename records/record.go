@@ -2,6 +2,7 @@ package records
 
 import (
 	"bufio"
+	"errors"
 	"io"
 	"strings"
 
@@ -170,27 +171,17 @@ func parseLabel(w word, line int) (label, *ParseError) {
 	return label{n, c}, nil
 }
 
-// parseToken reads one word of notation with an error that points at the
-// offending character.
+// parseToken reads one word of notation (rules.ParseToken) with an error
+// that points at the offending character of the line.
 func parseToken(w word, line int) (rules.Token, *ParseError) {
-	s := w.text
-	if len(s) < 3 || len(s) > 4 {
-		return rules.Token{}, errAt(line, w.col, ErrToken, "%s is not a step, capture or placement", rules.Quote(s))
-	}
-	if _, ok := rules.ParsePiece(s[0]); !ok {
-		return rules.Token{}, errAt(line, w.col, ErrPiece, "%s is not an Arimaa piece", rules.QuoteByte(s[0]))
-	}
-	if _, err := rules.ParseSquare(s[1:3]); err != nil {
-		return rules.Token{}, errAt(line, w.col+1, ErrToken, "%q is not a square (a1 to h8)", s[1:3])
-	}
-	tok, err := rules.ParseToken(s)
+	tok, err := rules.ParseToken(w.text)
 	if err != nil {
-		col := w.col
-		if len(s) == 4 && strings.IndexByte("nesw", s[3]) < 0 {
-			col += 3
-			return rules.Token{}, errAt(line, col, ErrToken, "%s is not a direction (n, e, s, w) or capture mark (x)", rules.QuoteByte(s[3]))
+		ne := err.(*rules.NotationError)
+		kind := ErrToken
+		if errors.Is(err, rules.ErrPieceLetter) {
+			kind = ErrPiece
 		}
-		return rules.Token{}, errAt(line, col, ErrToken, "%v", err)
+		return rules.Token{}, errAt(line, w.col+ne.Column-1, kind, "%s", ne.Reason)
 	}
 	return tok, nil
 }

@@ -349,50 +349,33 @@ func (e *Engine) SetOption(name, value string) error {
 	return fmt.Errorf("%w %s", errUnknownOption, rules.Echo(name))
 }
 
-// makeMove plays a move or, in the setup phase, a setup.
+// makeMove plays a move or, in the setup phase, a setup. Capture tokens
+// are not checked: the rules know what each step captures.
 func (e *Engine) makeMove(text string) {
 	g := e.game
-	words := strings.Fields(text)
-	if len(words) == 0 {
+	if strings.TrimSpace(text) == "" {
 		e.out.send("log Error: makemove without a move")
 		return
 	}
 	if ph := g.Phase(); ph == rules.GoldSetup || ph == rules.SilverSetup {
-		var ps []rules.Placement
-		for _, w := range words {
-			t, err := rules.ParseToken(w)
-			if err != nil || t.Kind != rules.TokenPlacement {
-				e.out.send("log Error: illegal setup %s: %s is not a placement such as Ra1", rules.Quote(text), rules.Quote(w))
-				return
-			}
-			ps = append(ps, rules.Placement{Piece: t.Piece, Square: t.Square})
+		side := rules.Gold
+		if ph == rules.SilverSetup {
+			side = rules.Silver
 		}
-		if err := g.SetupPieces(ps); err != nil {
+		ps, err := rules.ParseSetup(text, side)
+		if err == nil {
+			err = g.SetupPieces(ps)
+		}
+		if err != nil {
 			e.out.send("log Error: illegal setup %s: %v", rules.Quote(text), err)
 		}
 		return
 	}
-	var m rules.Move
-	for _, w := range words {
-		t, err := rules.ParseToken(w)
-		if err != nil {
-			e.out.send("log Error: illegal move %s: %v", rules.Quote(text), err)
-			return
-		}
-		switch t.Kind {
-		case rules.TokenCapture:
-			continue // the rules know what each step captures
-		case rules.TokenPlacement:
-			e.out.send("log Error: illegal move %s: %s is a setup placement, but the setup is over", rules.Quote(text), rules.Quote(w))
-			return
-		}
-		if m.N == 4 {
-			e.out.send("log Error: illegal move %s: more than four steps", rules.Quote(text))
-			return
-		}
-		m = m.Add(t.Step())
+	w, err := rules.ParseMove(text)
+	if err == nil {
+		err = g.Play(w.Move)
 	}
-	if err := g.Play(m); err != nil {
+	if err != nil {
 		e.out.send("log Error: illegal move %s: %v", rules.Quote(text), err)
 	}
 }
@@ -463,11 +446,7 @@ func (e *Engine) goSearch(ponder bool) {
 			return
 		}
 		if res.Setup != nil {
-			words := make([]string, len(res.Setup))
-			for i, p := range res.Setup {
-				words[i] = p.String()
-			}
-			e.out.send("bestmove %s", strings.Join(words, " "))
+			e.out.send("bestmove %s", rules.SetupString(res.Setup))
 			return
 		}
 		e.out.send("log Debug: %d playouts in %.2f s, %.0f per second, %d nodes", res.Report.Playouts, res.Report.Elapsed.Seconds(), res.Report.PlayoutsPerSec, res.Report.Nodes)
@@ -502,7 +481,7 @@ func (e *Engine) info(pos rules.Position, cfg config.Config, r mcts.Report) {
 	e.out.send("info winratio %.4f", r.WinRatio)
 	e.out.send("info playouts_per_second %.0f", r.PlayoutsPerSec)
 	if len(r.PV) > 0 {
-		e.out.send("info pv %s", pvString(pos.Side(), r.PV))
+		e.out.send("info pv %s", rules.PVString(pos.Side(), r.PV))
 	}
 }
 
@@ -523,24 +502,4 @@ func centiRabbits(c config.Config, p float64) int {
 	}
 	points := math.Log(p/(1-p)) / lambda
 	return int(math.Max(-limit, math.Min(limit, math.Round(points*100/rabbit))))
-}
-
-// pvString writes a principal variation in AEI form: turns after the
-// first are prefixed by the colour to move (g or s).
-func pvString(first rules.Color, pv []mcts.PVStep) string {
-	var b strings.Builder
-	side := first
-	for _, st := range pv {
-		if st.Side != side {
-			side = st.Side
-			b.WriteString(string(side.AEILetter()))
-			b.WriteByte(' ')
-		}
-		if st.Step == rules.Pass {
-			continue
-		}
-		b.WriteString(st.Step.String())
-		b.WriteByte(' ')
-	}
-	return strings.TrimSpace(b.String())
 }

@@ -243,17 +243,11 @@ func placements(t *testing.T, text string) []rules.Placement {
 // playText plays a move in notation (capture tokens included) on g.
 func playText(t *testing.T, g *rules.Game, text string) {
 	t.Helper()
-	var m rules.Move
-	for _, w := range strings.Fields(text) {
-		tok, err := rules.ParseToken(w)
-		if err != nil {
-			t.Fatalf("move %q: %v", text, err)
-		}
-		if tok.Kind == rules.TokenStep {
-			m = m.Add(tok.Step())
-		}
+	w, err := rules.ParseMove(text)
+	if err != nil {
+		t.Fatalf("move %q: %v", text, err)
 	}
-	if err := g.Play(m); err != nil {
+	if err := g.Play(w.Move); err != nil {
 		t.Fatalf("engine move %q is illegal: %v", text, err)
 	}
 }

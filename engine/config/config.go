@@ -324,44 +324,11 @@ func (c *Config) Validate() error {
 		return &Error{Key: "search.playout_goal", Err: fmt.Errorf("%w: %q is not rabbit, exact or off", ErrBadValue, c.Search.PlayoutGoal)}
 	}
 	for i, s := range c.Search.Setups {
-		if _, err := ParseSetup(s); err != nil {
+		if _, err := rules.ParseSetup(s, rules.Gold); err != nil {
 			return &Error{Key: "search.setups", Err: fmt.Errorf("%w: setup %d: %v", ErrBadValue, i+1, err)}
 		}
 	}
 	return nil
-}
-
-// ParseSetup reads a Gold setup, "Ra1 Rb1 ... Hh2": the whole army on
-// ranks 1 and 2, each square once.
-func ParseSetup(s string) ([]rules.Placement, error) {
-	var out []rules.Placement
-	var used rules.Bitboard
-	var count [7]int
-	for _, w := range strings.Fields(s) {
-		t, err := rules.ParseToken(w)
-		if err != nil {
-			return nil, err
-		}
-		switch {
-		case t.Kind != rules.TokenPlacement:
-			return nil, fmt.Errorf("%q is not a placement such as Ra1", w)
-		case t.Piece.Color() != rules.Gold:
-			return nil, fmt.Errorf("%q: setups are written for Gold (uppercase letters)", w)
-		case t.Square.Rank() > 1:
-			return nil, fmt.Errorf("%q: Gold sets up on ranks 1 and 2", w)
-		case used.Has(t.Square):
-			return nil, fmt.Errorf("%q: %s is used twice", w, t.Square)
-		}
-		used |= t.Square.Bit()
-		count[t.Piece.Type()]++
-		out = append(out, rules.Placement{Piece: t.Piece, Square: t.Square})
-	}
-	for pt := rules.Rabbit; pt <= rules.Elephant; pt++ {
-		if count[pt] != rules.FullArmy[pt] {
-			return nil, fmt.Errorf("%d %ss; a setup needs %d", count[pt], pt, rules.FullArmy[pt])
-		}
-	}
-	return out, nil
 }
 
 // WriteTOML writes c as a commented TOML file that Load reads back.

@@ -38,10 +38,7 @@ type Candidate struct {
 
 // PVStep is one step of a principal variation with the side that plays
 // it; Step is rules.Pass where that side ends its turn early.
-type PVStep struct {
-	Step rules.Step
-	Side rules.Color
-}
+type PVStep = rules.PVStep
 
 // Report is the progress of a search; the last one of a search has Final set.
 type Report struct {

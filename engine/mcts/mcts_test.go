@@ -262,7 +262,7 @@ func TestSetup(t *testing.T) {
 		t.Errorf("phase %v after both setups", g.Phase())
 	}
 	for _, lib := range config.Default().Search.Setups {
-		if _, err := config.ParseSetup(lib); err != nil {
+		if _, err := rules.ParseSetup(lib, rules.Gold); err != nil {
 			t.Errorf("library setup %q: %v", lib, err)
 		}
 	}

@@ -3,7 +3,6 @@ package mcts
 import (
 	"errors"
 
-	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/rules"
 )
 
@@ -15,7 +14,7 @@ func chooseSetup(lib []string, side rules.Color, seed uint64) ([]rules.Placement
 		return nil, errors.New("mcts: the setup library (search.setups) is empty")
 	}
 	x := seed + uint64(side)
-	pl, err := config.ParseSetup(lib[splitmix(&x)%uint64(len(lib))])
+	pl, err := rules.ParseSetup(lib[splitmix(&x)%uint64(len(lib))], rules.Gold)
 	if err != nil {
 		return nil, err
 	}

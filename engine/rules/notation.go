@@ -123,6 +123,22 @@ func words(s string, f func(w string, index, col int) bool) {
 	}
 }
 
+// eachToken reads the words of s as tokens (ParseToken) and calls f with
+// each; it stops at the first error, the token's or f's.
+func eachToken(s string, f func(tok Token, word string, index, col int) *NotationError) *NotationError {
+	var err *NotationError
+	words(s, func(word string, index, col int) bool {
+		tok, terr := ParseToken(word)
+		if terr != nil {
+			err = terr.(*NotationError).at(index, col)
+		} else {
+			err = f(tok, word, index, col)
+		}
+		return err == nil
+	})
+	return err
+}
+
 // WrittenMove is a move as read from notation: its steps, and the capture
 // tokens written after them, which Position.PlayWritten checks against
 // the rules.
@@ -158,28 +174,22 @@ func (w WrittenMove) String() string {
 // the rules. An error is a *NotationError naming the word and its column.
 func ParseMove(s string) (WrittenMove, error) {
 	var w WrittenMove
-	var err *NotationError
-	words(s, func(word string, index, col int) bool {
-		tok, terr := ParseToken(word)
-		if terr != nil {
-			err = terr.(*NotationError).at(index, col)
-			return false
-		}
+	err := eachToken(s, func(tok Token, word string, index, col int) *NotationError {
 		switch {
 		case tok.Kind == TokenPlacement:
-			err = &NotationError{Word: word, Index: index, Column: col, Reason: "a setup placement, not a step"}
+			return &NotationError{Word: word, Index: index, Column: col, Reason: "a setup placement, not a step"}
 		case tok.Kind == TokenCapture && w.Move.N == 0:
-			err = &NotationError{Word: word, Index: index, Column: col, Reason: "a capture token before any step"}
+			return &NotationError{Word: word, Index: index, Column: col, Reason: "a capture token before any step"}
 		case tok.Kind == TokenCapture && w.Captures[w.Move.N-1].Piece != Empty:
-			err = &NotationError{Word: word, Index: index, Column: col, Reason: fmt.Sprintf("a second capture token after %s; a step captures at most one piece", w.Move.Steps[w.Move.N-1])}
+			return &NotationError{Word: word, Index: index, Column: col, Reason: fmt.Sprintf("a second capture token after %s; a step captures at most one piece", w.Move.Steps[w.Move.N-1])}
 		case tok.Kind == TokenCapture:
 			w.Captures[w.Move.N-1] = Capture{Piece: tok.Piece, Square: tok.Square}
 		case w.Move.N == 4:
-			err = &NotationError{Word: word, Index: index, Column: col, Reason: "more than four steps", named: true}
+			return &NotationError{Word: word, Index: index, Column: col, Reason: "more than four steps", named: true}
 		default:
 			w.Move = w.Move.Add(tok.Step())
 		}
-		return err == nil
+		return nil
 	})
 	if err != nil {
 		return WrittenMove{}, err
@@ -271,28 +281,21 @@ func ParseSetup(s string, c Color) ([]Placement, error) {
 	out := make([]Placement, 0, 16)
 	var used Bitboard
 	var count [7]int
-	var err *NotationError
-	words(s, func(word string, index, col int) bool {
-		tok, terr := ParseToken(word)
-		if terr != nil {
-			err = terr.(*NotationError).at(index, col)
-			return false
-		}
+	err := eachToken(s, func(tok Token, word string, index, col int) *NotationError {
 		switch {
 		case tok.Kind != TokenPlacement:
-			err = &NotationError{Word: word, Index: index, Column: col, Reason: "not a placement such as Ra1"}
+			return &NotationError{Word: word, Index: index, Column: col, Reason: "not a placement such as Ra1"}
 		case tok.Piece.Color() != c:
-			err = &NotationError{Word: word, Index: index, Column: col, Reason: fmt.Sprintf("not a %s piece: %s sets up with %s letters", c, c, letters)}
+			return &NotationError{Word: word, Index: index, Column: col, Reason: fmt.Sprintf("not a %s piece: %s sets up with %s letters", c, c, letters)}
 		case !home.Has(tok.Square):
-			err = &NotationError{Word: word, Index: index, Column: col + 1, Reason: fmt.Sprintf("%s sets up on ranks %s", c, ranks)}
+			return &NotationError{Word: word, Index: index, Column: col + 1, Reason: fmt.Sprintf("%s sets up on ranks %s", c, ranks)}
 		case used.Has(tok.Square):
-			err = &NotationError{Word: word, Index: index, Column: col + 1, Reason: fmt.Sprintf("%s is used twice", tok.Square)}
-		default:
-			used |= tok.Square.Bit()
-			count[tok.Piece.Type()]++
-			out = append(out, Placement{Piece: tok.Piece, Square: tok.Square})
+			return &NotationError{Word: word, Index: index, Column: col + 1, Reason: fmt.Sprintf("%s is used twice", tok.Square)}
 		}
-		return err == nil
+		used |= tok.Square.Bit()
+		count[tok.Piece.Type()]++
+		out = append(out, Placement{Piece: tok.Piece, Square: tok.Square})
+		return nil
 	})
 	if err != nil {
 		return nil, err

@@ -37,17 +37,11 @@ func playNotation(t *testing.T, p rules.Position, text string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var m rules.Move
-	for _, w := range strings.Fields(text) {
-		tok, err := rules.ParseToken(w)
-		if err != nil {
-			t.Fatalf("%q: %v", text, err)
-		}
-		if tok.Kind == rules.TokenStep {
-			m = m.Add(tok.Step())
-		}
+	w, err := rules.ParseMove(text)
+	if err != nil {
+		t.Fatalf("%q: %v", text, err)
 	}
-	if err := g.Play(m); err != nil {
+	if err := g.Play(w.Move); err != nil {
 		t.Fatalf("move %q is illegal: %v", text, err)
 	}
 }

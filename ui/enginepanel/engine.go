@@ -34,11 +34,8 @@ type Limits struct {
 }
 
 // PVStep is one step of the principal variation with the side that plays
-// it; Step is rules.Pass where that side ends its turn early.
-type PVStep struct {
-	Step rules.Step
-	Side rules.Color
-}
+// it.
+type PVStep = rules.PVStep
 
 // Candidate is one move the engine considered at the root.
 type Candidate struct {

@@ -129,83 +129,18 @@ func applyInfo(rep *Report, pos rules.Position, in aei.Info) bool {
 			rep.PlayoutsPerSec = float64(n) / s
 		}
 	case "pv":
-		pv := ParsePV(pos, v)
+		// What could be read of a variation is shown, up to its first
+		// word that does not fit.
+		pv, _ := rules.ParsePV(pos, v)
 		if len(pv) == 0 {
 			return false
 		}
 		rep.PV = pv
-		var m rules.Move
-		for _, s := range pv {
-			if s.Side != pos.Side() || s.Step == rules.Pass || m.N == 4 {
-				break
-			}
-			m = m.Add(s.Step)
-		}
-		if m.N > 0 {
+		if m := rules.FirstMove(pos, pv); m.N > 0 {
 			rep.Best, rep.HasBest = m, true
 		}
 	default:
 		return false
 	}
 	return true
-}
-
-// ParsePV reads an AEI principal variation from pos: steps, capture tokens
-// (skipped), and the colour letters or turn labels ("b", "12s") that some
-// engines put before later turns. A turn without a marker is recognised by
-// its first step being illegal for the side that moved before. Reading
-// stops at the first word that does not fit.
-func ParsePV(pos rules.Position, text string) []PVStep {
-	var out []PVStep
-	p := pos
-	for _, w := range strings.Fields(text) {
-		if c, ok := sideMarker(w); ok {
-			if c != p.Side() {
-				if !p.CanEndTurn() {
-					break
-				}
-				p = p.EndTurn()
-			}
-			continue
-		}
-		tok, err := rules.ParseToken(w)
-		if err != nil {
-			break
-		}
-		if tok.Kind == rules.TokenCapture {
-			continue
-		}
-		if tok.Kind != rules.TokenStep {
-			break
-		}
-		s := tok.Step()
-		if !p.Legal(s) {
-			if !p.CanEndTurn() {
-				break
-			}
-			q := p.EndTurn()
-			if !q.Legal(s) {
-				break
-			}
-			p = q
-		}
-		out = append(out, PVStep{Step: s, Side: p.Side()})
-		p = p.Play(s)
-	}
-	return out
-}
-
-// sideMarker reads "w", "b", "g", "s" or a turn label such as "12b".
-func sideMarker(w string) (rules.Color, bool) {
-	digits := strings.TrimRight(w, "wbgs")
-	if len(w)-len(digits) != 1 {
-		return 0, false
-	}
-	for _, r := range digits {
-		if r < '0' || r > '9' {
-			return 0, false
-		}
-	}
-	c, ok := rules.ParseColor(w[len(w)-1])
-	return c, ok
 }

@@ -76,46 +76,15 @@ func TestExternalEngineCrash(t *testing.T) {
 	}
 }
 
-func TestParsePV(t *testing.T) {
-	start := rules.StartPosition()
-	tests := []struct {
-		name, in string
-		steps    int
-		sides    string
-	}{
-		{"one turn", "Ee2n Ee3n", 2, "ww"},
-		{"marked turns", "Ee2n Ee3n Ee4n Ee5w b me7s me6w", 6, "wwwwbb"},
-		{"turn labels", "Ee2n Ee3n 2b me7s", 3, "wwb"},
-		{"unmarked turn", "Ee2n Ee3n Ee4n Ee5w me7s", 5, "wwwwb"},
-		{"stops at garbage", "Ee2n xyz Ee3n", 1, "w"},
-		{"stops at an illegal step", "Ee2n Ra1n", 1, "w"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			pv := ParsePV(start, tc.in)
-			if len(pv) != tc.steps {
-				t.Fatalf("%d steps %v, want %d", len(pv), pv, tc.steps)
-			}
-			var sides strings.Builder
-			for _, s := range pv {
-				sides.WriteByte(s.Side.Letter())
-			}
-			if sides.String() != tc.sides {
-				t.Errorf("sides %q, want %q", sides.String(), tc.sides)
-			}
-		})
-	}
-}
-
-// FuzzParsePV: whatever an engine writes, the PV read from it replays
-// legally from the position, step by step, with the sides it gives.
-func FuzzParsePV(f *testing.F) {
+// FuzzPVLine: whatever an engine writes, the PV read from it
+// (rules.ParsePV) shows in full on the board.
+func FuzzPVLine(f *testing.F) {
 	f.Add("Ee2n Ee3n Ee4n Ee5w b me7s me6w")
 	f.Add("Ee2n 2b me7s rc3x 3w Ra1n")
 	f.Add("w b g s 12 x")
 	f.Fuzz(func(t *testing.T, text string) {
 		start := rules.StartPosition()
-		pv := ParsePV(start, text)
+		pv, _ := rules.ParsePV(start, text)
 		l := PVLine(start, Report{PV: pv})
 		if len(l.Steps) != len(pv) {
 			t.Fatalf("%q: %d steps read but only %d replay", text, len(pv), len(l.Steps))

@@ -168,22 +168,12 @@ func Serve(habits string, in io.Reader, out io.Writer) int {
 			}
 			say("bestmove %s", text)
 		case "makemove":
-			var m rules.Move
-			bad := false
-			for _, w := range strings.Fields(rest) {
-				t, err := rules.ParseToken(w)
-				if err != nil {
-					bad = true
-					break
-				}
-				if t.Kind == rules.TokenStep {
-					m = m.Add(t.Step())
-				}
-			}
-			if bad || m.N == 0 {
+			w, err := rules.ParseMove(rest)
+			if err != nil {
 				say("log Error: makemove %q is not a move", rest)
 				continue
 			}
+			m := w.Move
 			for _, st := range m.Slice() {
 				pos = pos.Play(st)
 			}
