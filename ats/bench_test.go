@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/mcts"
 	"arimaa-workbench/engine/rules"
@@ -38,13 +39,13 @@ func BenchmarkLoadSuite1000(b *testing.B) {
 
 // timedEngine measures the wall time spent inside an engine's Search.
 type timedEngine struct {
-	Engine
+	analysis.Engine
 	spent *time.Duration
 }
 
-func (t timedEngine) Search(ctx context.Context, pos rules.Position, lim Limits, progress func(Progress)) (Answer, error) {
+func (t timedEngine) Search(ctx context.Context, g *rules.Game, lim analysis.Limits, out analysis.Output) (analysis.Result, error) {
 	start := time.Now()
-	a, err := t.Engine.Search(ctx, pos, lim, progress)
+	a, err := t.Engine.Search(ctx, g, lim, out)
 	*t.spent += time.Since(start)
 	return a, err
 }
@@ -53,7 +54,7 @@ func (t timedEngine) Search(ctx context.Context, pos rules.Position, lim Limits,
 // the time per test beyond the time limit (overhead-ms/test) and beyond
 // the engine's own Search call (runner-ms/test: judging, events and the
 // synced result file).
-func runOverhead(b *testing.B, factory EngineFactory, lim Limits) {
+func runOverhead(b *testing.B, factory EngineFactory, lim analysis.Limits) {
 	s, errs := LoadSuite(exampleSuite)
 	if len(errs) > 0 {
 		b.Fatal(errs)
@@ -64,7 +65,7 @@ func runOverhead(b *testing.B, factory EngineFactory, lim Limits) {
 	}
 	dir := b.TempDir()
 	var wall, inEngine time.Duration
-	timed := func(ctx context.Context) (Engine, error) {
+	timed := func(ctx context.Context) (analysis.Engine, error) {
 		e, err := factory(ctx)
 		if err != nil {
 			return nil, err
@@ -97,13 +98,13 @@ func runOverhead(b *testing.B, factory EngineFactory, lim Limits) {
 func BenchmarkRunnerOverheadFake(b *testing.B) {
 	s, _ := LoadSuite(exampleSuite)
 	ff := &fakeFactory{play: solver(s.Tests, nil)}
-	runOverhead(b, ff.factory, Limits{Playouts: 1})
+	runOverhead(b, ff.factory, analysis.Limits{Playouts: 1})
 }
 
 // BenchmarkRunnerOverheadBuiltin: the embedded engine with 0.1 s per test
 // (the measure: under 20 ms beyond the search time).
 func BenchmarkRunnerOverheadBuiltin(b *testing.B) {
-	runOverhead(b, BuiltinFactory(mcts.Options{Threads: 1, Seed: 1, Config: config.Default()}), Limits{Time: 100 * time.Millisecond})
+	runOverhead(b, BuiltinFactory(mcts.Options{Threads: 1, Seed: 1, Config: config.Default()}), analysis.Limits{Time: 100 * time.Millisecond})
 }
 
 // BenchmarkJudgePreventGoal: the most expensive criterion, which looks at

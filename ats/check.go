@@ -5,11 +5,12 @@ import (
 	"fmt"
 	"time"
 
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/mcts"
 )
 
-// Ranges of a run's settings besides its limits (Limits.Check). NewRunner
+// Ranges of a run's settings besides its limits (CheckLimits). NewRunner
 // and LoadConfig refuse values outside them, and the command line's flags
 // use them too.
 const (
@@ -24,10 +25,10 @@ var ErrRange = errors.New("out of range")
 // maxTime is config.MaxSeconds as a duration.
 const maxTime = config.MaxSeconds * time.Second
 
-// Check reports a limit outside its range: a time from 0 to
-// config.MaxSeconds, a playout budget up to config.MaxPlayouts, a node
+// CheckLimits reports a limit of a run outside its range: a time from 0
+// to config.MaxSeconds, a playout budget up to config.MaxPlayouts, a node
 // budget up to config.MaxNodes.
-func (l Limits) Check() error {
+func CheckLimits(l analysis.Limits) error {
 	switch {
 	case l.Time < 0 || l.Time > maxTime:
 		return fmt.Errorf("%w: a time per test of %v (0 to %v)", ErrRange, l.Time, maxTime)
@@ -52,8 +53,8 @@ func checkRange(what string, n, lo, hi int) error {
 // budget larger than the memory this machine can give the embedded
 // engine's tree. It allocates that tree once to find out, so that a run
 // is refused before it starts rather than failing test after test.
-func (s EngineSpec) Check(lim Limits) error {
-	if err := lim.Check(); err != nil {
+func (s EngineSpec) Check(lim analysis.Limits) error {
+	if err := CheckLimits(lim); err != nil {
 		return err
 	}
 	if !s.IsBuiltin() {
@@ -65,5 +66,5 @@ func (s EngineSpec) Check(lim Limits) error {
 	if lim.Nodes == 0 {
 		return nil
 	}
-	return mcts.New(mcts.Options{Config: config.Default()}).Reserve(mcts.Limits{Nodes: lim.Nodes})
+	return mcts.New(mcts.Options{Config: config.Default()}).Reserve(analysis.Limits{Nodes: lim.Nodes})
 }

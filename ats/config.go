@@ -10,6 +10,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/records"
 )
@@ -95,7 +96,7 @@ func (c Config) check() error {
 	if !(c.Threshold >= 0 && c.Threshold <= 1) {
 		return fmt.Errorf("%w: threshold %v (0 to 1)", ErrRange, c.Threshold)
 	}
-	return errors.Join(Limits{Playouts: c.Playouts, Nodes: c.Nodes}.Check(),
+	return errors.Join(CheckLimits(analysis.Limits{Playouts: c.Playouts, Nodes: c.Nodes}),
 		checkRange("cycles", c.Cycles, 0, MaxCycles),
 		checkRange("jobs", c.Jobs, 0, MaxJobs),
 		checkRange("threads", c.Threads, 0, config.MaxThreads))

@@ -14,7 +14,7 @@
 //	factory, _ := ats.EngineSpec{Engine: "builtin"}.Factory()
 //	r, _ := ats.NewRunner(ats.RunConfig{
 //		Tests: f.Select(suite), Engine: factory,
-//		Limits: ats.Limits{Time: time.Second},
+//		Limits: analysis.Limits{Time: time.Second},
 //		ResultFile: path, // JSON Lines, synced per result; Resume: true continues it
 //		OnEvent: func(e ats.Event) { ... }, // started, progress, done, restart, run done
 //	})

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"arimaa-workbench/ats"
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/mcts"
 )
@@ -22,7 +23,7 @@ func ExampleRunner() {
 		Suite:  suite.Name,
 		Tests:  filter.Select(suite),
 		Engine: ats.BuiltinFactory(mcts.Options{Threads: 1, Seed: 1, Config: config.Default()}),
-		Limits: ats.Limits{Playouts: 2000},
+		Limits: analysis.Limits{Playouts: 2000},
 		OnEvent: func(e ats.Event) {
 			if e.Kind == ats.TestDone {
 				fmt.Println(e.Result.Name, e.Result.Status, e.Result.Canonical)

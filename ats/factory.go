@@ -37,7 +37,7 @@ func (s EngineSpec) Factory() (EngineFactory, error) {
 		}
 		return BuiltinFactory(mcts.Options{Threads: s.Threads, Seed: s.Seed, Config: cfg}), nil
 	}
-	cmd, err := SplitCommand(s.Engine)
+	cmd, err := aei.SplitProgram(s.Engine)
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"arimaa-workbench/engine/analysis"
 )
 
 // FuzzReadATS: the legacy reader never panics, an accepted test is
@@ -165,8 +167,8 @@ func FuzzLoadConfig(f *testing.F) {
 		if err := c.check(); err != nil {
 			t.Fatalf("accepted a configuration out of range: %v", err)
 		}
-		lim := Limits{Time: time.Duration(c.TimePerTest * float64(time.Second)), Playouts: c.Playouts, Nodes: c.Nodes}
-		if err := lim.Check(); err != nil {
+		lim := analysis.Limits{Time: time.Duration(c.TimePerTest * float64(time.Second)), Playouts: c.Playouts, Nodes: c.Nodes}
+		if err := CheckLimits(lim); err != nil {
 			t.Fatalf("accepted limits out of range: %v", err)
 		}
 	})

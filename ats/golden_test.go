@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/records"
 )
 
@@ -39,7 +40,7 @@ func golden(t *testing.T, name string, got []byte) {
 // fixedRun is a small run with every kind of result and fixed times.
 func fixedRun() (*Summary, *Summary) {
 	wr, solved := 0.8, 0.25
-	h := RunHeader{Version: 1, Suite: "fixed", Engine: "fake", Limits: Limits{Time: time.Second}, Cycles: 1, Jobs: 1, Threshold: 1,
+	h := RunHeader{Version: 1, Suite: "fixed", Engine: "fake", Limits: analysis.Limits{Time: time.Second}, Cycles: 1, Jobs: 1, Threshold: 1,
 		Tests: []string{"goal", "trap", "hang", "illegal"}, Start: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
 	old := []TestResult{
 		{Name: "goal", Number: 1, Cycle: 1, Status: Pass, Score: 1, MaxScore: 1, Move: "Rd7n", Canonical: "Rd7n", Legal: true, Seconds: 0.5,

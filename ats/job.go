@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"time"
 
+	"arimaa-workbench/engine/analysis"
+	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
 )
 
@@ -23,10 +25,10 @@ type TestJob struct {
 // RunConfig for each field); a Runner passes them, defaults filled, to its
 // Executor.
 type TestSettings struct {
-	Limits    Limits        `json:"limits"`
-	Grace     time.Duration `json:"grace_ns"`
-	Budget    time.Duration `json:"budget_ns"`
-	Threshold float64       `json:"threshold"`
+	Limits    analysis.Limits `json:"limits"`
+	Grace     time.Duration   `json:"grace_ns"`
+	Budget    time.Duration   `json:"budget_ns"`
+	Threshold float64         `json:"threshold"`
 }
 
 // Executor runs the tests of a run: the runner's own runs them on
@@ -68,9 +70,9 @@ func (j TestJob) result() TestResult {
 // RunTest presents the job's test to eng under s and judges the move, as
 // a Runner does for each test. fault is not nil when the engine failed
 // (crash, hang, unusable output): the result says so, and the engine must
-// be closed and started again. progress, when not nil, receives the
-// engine's reports.
-func RunTest(ctx context.Context, eng Engine, j TestJob, s TestSettings, progress func(Progress)) (res TestResult, fault error) {
+// be closed and started again. out receives the engine's reports and
+// output lines.
+func RunTest(ctx context.Context, eng analysis.Engine, j TestJob, s TestSettings, out analysis.Output) (res TestResult, fault error) {
 	res = j.result()
 	limit := s.Budget
 	if s.Limits.Time > 0 {
@@ -83,18 +85,25 @@ func RunTest(ctx context.Context, eng Engine, j TestJob, s TestSettings, progres
 	defer cancel()
 
 	tts := newSolutionTracker(j.Test)
-	ans, err := eng.Search(sctx, j.Test.Position, s.Limits, func(p Progress) {
-		tts.observe(p)
-		if progress != nil {
-			progress(p)
-		}
+	g, err := rules.NewGameFrom(j.Test.Position)
+	if err != nil {
+		res.Status, res.Err = Error, err.Error()
+		return res, nil
+	}
+	ans, err := eng.Search(sctx, g, s.Limits, analysis.Output{
+		Report: func(p analysis.Report) {
+			tts.observe(p)
+			out.Send(p)
+		},
+		Line: out.Line,
 	})
+	rep := ans.Report
 	res.Log = ans.Log
-	res.Seconds = ans.Elapsed.Seconds()
-	res.Playouts, res.Nodes = ans.Playouts, ans.Nodes
-	res.Depth, res.MaxDepth = ans.Depth, ans.MaxDepth
-	if ans.HasWinRatio {
-		wr := ans.WinRatio
+	res.Seconds = rep.Elapsed.Seconds()
+	res.Playouts, res.Nodes = rep.Playouts, rep.Nodes
+	res.Depth, res.MaxDepth = depthOf(rep), rep.MaxDepth
+	if rep.HasWinRatio {
+		wr := rep.WinRatio
 		res.WinRatio = &wr
 	}
 	if err != nil {
@@ -106,8 +115,7 @@ func RunTest(ctx context.Context, eng Engine, j TestJob, s TestSettings, progres
 		return res, err
 	}
 	res.Move = ans.Move
-	rep := Report{WinRatio: ans.WinRatio, HasWinRatio: ans.HasWinRatio}
-	pl, v, merr := j.Test.Score(ans.Move, rep)
+	pl, v, merr := j.Test.Score(ans.Move, Report{WinRatio: rep.WinRatio, HasWinRatio: rep.HasWinRatio})
 	res.Blocks = v.Blocks
 	if merr != nil {
 		// A move that is not legal, or not a move at all, says nothing

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/records"
 )
 
@@ -86,7 +87,7 @@ func TestTestJobJSONErrors(t *testing.T) {
 // reports each result twice (as a job delivered again would be), and
 // stops with an error after stopAfter jobs when that is positive.
 type recordingExecutor struct {
-	eng       Engine
+	eng       analysis.Engine
 	stopAfter int
 	ids       []int
 }
@@ -99,7 +100,7 @@ func (x *recordingExecutor) Execute(ctx context.Context, s TestSettings, jobs []
 		}
 		x.ids = append(x.ids, j.ID)
 		to.Started(j)
-		res, _ := RunTest(ctx, x.eng, j, s, nil)
+		res, _ := RunTest(ctx, x.eng, j, s, analysis.Output{})
 		to.Done(j, res)
 		to.Done(j, res)
 		other := j
@@ -122,7 +123,7 @@ func TestRunnerExecutor(t *testing.T) {
 	}
 	defer eng.Close()
 	out := filepath.Join(t.TempDir(), "r.jsonl")
-	cfg := RunConfig{Tests: tests, Limits: Limits{Playouts: 50}, Cycles: 2, ResultFile: out}
+	cfg := RunConfig{Tests: tests, Limits: analysis.Limits{Playouts: 50}, Cycles: 2, ResultFile: out}
 	notices := 0
 	cfg.OnEvent = func(e Event) {
 		if e.Kind == Notice && e.Err.Error() == "hello" {

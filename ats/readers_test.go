@@ -9,7 +9,6 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"arimaa-workbench/engine/aei"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
 )
@@ -426,39 +425,6 @@ func TestLoadConfig(t *testing.T) {
 	os.WriteFile(legacy, []byte("[global]\ntime_per_test = soon\n"), 0o644)
 	if _, err := LoadConfig(legacy); !errors.Is(err, ErrSyntax) || !strings.Contains(err.Error(), "ats.cfg:2") {
 		t.Errorf("bad legacy value: %v", err)
-	}
-}
-
-func TestSplitCommand(t *testing.T) {
-	tests := []struct {
-		in   string
-		want []string
-	}{
-		{"bot", []string{"bot"}},
-		{"  akimot/akimot -c akimot/akimot.cfg ", []string{"akimot/akimot", "-c", "akimot/akimot.cfg"}},
-		{`'/opt/my bot/run' --x "a b" c\ d ''`, []string{"/opt/my bot/run", "--x", "a b", "c d", ""}},
-	}
-	for _, tc := range tests {
-		got, err := SplitCommand(tc.in)
-		if err != nil || strings.Join(got, "|") != strings.Join(tc.want, "|") || len(got) != len(tc.want) {
-			t.Errorf("SplitCommand(%q) = %q, %v", tc.in, got, err)
-		}
-	}
-	for _, bad := range []string{"", "  ", "'open", `trailing\`} {
-		if _, err := SplitCommand(bad); err == nil {
-			t.Errorf("SplitCommand(%q): no error", bad)
-		}
-	}
-}
-
-func TestApplyInfo(t *testing.T) {
-	var p Progress
-	for _, in := range []aei.Info{{Type: "depth", Value: "12.5"}, {Type: "nodes", Value: "12345"}, {Type: "score", Value: "-35"},
-		{Type: "pv", Value: "Ee2n Ee3n rc3x b rd7s"}, {Type: "winratio", Value: "0.75"}, {Type: "nodes", Value: "lots"}, {Type: "time", Value: "3"}} {
-		applyInfo(&p, rules.StartPosition(), in)
-	}
-	if p.Depth != 12 || p.Nodes != 12345 || p.Score != -35 || !p.HasScore || p.Move != "Ee2n Ee3n" || p.WinRatio != 0.75 || !p.HasWinRatio {
-		t.Errorf("progress %+v", p)
 	}
 }
 

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"arimaa-workbench/engine/analysis"
 )
 
 // Status is the outcome of one test run.
@@ -74,7 +76,7 @@ type RunHeader struct {
 	EngineOptions map[string]string `json:"engine_options,omitempty"`
 	Threads       int               `json:"threads,omitempty"`
 	Seed          uint64            `json:"seed,omitempty"`
-	Limits        Limits            `json:"limits"`
+	Limits        analysis.Limits   `json:"limits"`
 	Cycles        int               `json:"cycles"`
 	Jobs          int               `json:"jobs"`
 	Threshold     float64           `json:"threshold"`

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"arimaa-workbench/engine/analysis"
 )
 
 // RunConfig is a suite run: tests x engine x limits x cycles.
@@ -24,7 +26,7 @@ type RunConfig struct {
 	EngineOptions map[string]string
 	Threads       int
 	Seed          uint64
-	Limits        Limits
+	Limits        analysis.Limits
 	// Grace is how long past Limits.Time (or, with budgets only, past
 	// Budget) a search may take before it counts as hung and is abandoned.
 	// Default 5 s.
@@ -65,6 +67,7 @@ const (
 	// Notice is news from the executor, such as a worker that cannot run
 	// a test (Err says what).
 	Notice
+	EngineOutput // a line of the engine's output during a test (Line)
 )
 
 // Event is something that happened during a run. Status is always set.
@@ -73,9 +76,10 @@ type Event struct {
 	Worker   int // the runner's worker goroutine; -1 for an Executor's jobs
 	Test     *Test
 	Cycle    int
-	Progress Progress    // EngineProgress
-	Result   *TestResult // TestDone
-	Err      error       // EngineRestart: why; RunDone: the run's error; Notice: the news
+	Progress analysis.Report // EngineProgress
+	Line     string          // EngineOutput
+	Result   *TestResult     // TestDone
+	Err      error           // EngineRestart: why; RunDone: the run's error; Notice: the news
 	Status   RunStatus
 }
 
@@ -120,7 +124,7 @@ func NewRunner(cfg RunConfig) (*Runner, error) {
 	if cfg.Limits.Time <= 0 && cfg.Limits.Playouts <= 0 && cfg.Limits.Nodes <= 0 {
 		return nil, errors.New("ats: no limit: give a time per test or a playout or node budget")
 	}
-	err := errors.Join(cfg.Limits.Check(),
+	err := errors.Join(CheckLimits(cfg.Limits),
 		checkRange("cycles", cfg.Cycles, 0, MaxCycles),
 		checkRange("jobs", cfg.Jobs, 0, MaxJobs))
 	switch {
@@ -378,7 +382,7 @@ func (r *Runner) emit(e Event) {
 const maxStartFailures = 3
 
 func (r *Runner) worker(ctx context.Context, cancel context.CancelFunc, w int, jobs <-chan TestJob) {
-	var eng Engine
+	var eng analysis.Engine
 	defer func() {
 		if eng != nil {
 			eng.Close()
@@ -447,10 +451,15 @@ func (r *Runner) record(res TestResult, j TestJob, w int) {
 
 // runOne runs one search and judges it. fault is non-nil when the engine
 // failed and must be restarted.
-func (r *Runner) runOne(ctx context.Context, eng Engine, j TestJob, w int) (TestResult, error) {
+func (r *Runner) runOne(ctx context.Context, eng analysis.Engine, j TestJob, w int) (TestResult, error) {
 	r.emit(Event{Kind: TestStarted, Worker: w, Test: j.Test, Cycle: j.Cycle})
-	return RunTest(ctx, eng, j, r.settings(), func(p Progress) {
-		r.emit(Event{Kind: EngineProgress, Worker: w, Test: j.Test, Cycle: j.Cycle, Progress: p})
+	return RunTest(ctx, eng, j, r.settings(), analysis.Output{
+		Report: func(p analysis.Report) {
+			r.emit(Event{Kind: EngineProgress, Worker: w, Test: j.Test, Cycle: j.Cycle, Progress: p})
+		},
+		Line: func(l string) {
+			r.emit(Event{Kind: EngineOutput, Worker: w, Test: j.Test, Cycle: j.Cycle, Line: l})
+		},
 	})
 }
 
@@ -468,7 +477,7 @@ func newSolutionTracker(t *Test) *solutionTracker {
 	return &solutionTracker{t: t, cache: map[string]bool{}}
 }
 
-func (s *solutionTracker) passes(move string, p Progress) bool {
+func (s *solutionTracker) passes(move string, p analysis.Report) bool {
 	key := move
 	if !s.hasWinRatioAtom() {
 		if ok, seen := s.cache[key]; seen {
@@ -492,13 +501,13 @@ func (s *solutionTracker) hasWinRatioAtom() bool {
 	return false
 }
 
-func (s *solutionTracker) observe(p Progress) {
-	if p.Move == "" {
+func (s *solutionTracker) observe(p analysis.Report) {
+	if p.Best.N == 0 {
 		return
 	}
-	if s.passes(p.Move, p) {
+	if s.passes(p.Best.String(), p) {
 		if !s.solving {
-			s.solving, s.since, s.depth = true, p.Elapsed, p.Depth
+			s.solving, s.since, s.depth = true, p.Elapsed, depthOf(p)
 		}
 	} else {
 		s.solving = false
@@ -506,12 +515,16 @@ func (s *solutionTracker) observe(p Progress) {
 }
 
 // solvedAt gives the time to solution for a final answer that passed.
-func (s *solutionTracker) solvedAt(ans Answer) (float64, int) {
+func (s *solutionTracker) solvedAt(ans analysis.Result) (float64, int) {
 	if s.solving {
 		return s.since.Seconds(), s.depth
 	}
-	return ans.Elapsed.Seconds(), ans.Depth
+	return ans.Report.Elapsed.Seconds(), depthOf(ans.Report)
 }
+
+// depthOf is a report's depth as results keep it: whole steps, the
+// embedded engine's mean descent rounded.
+func depthOf(r analysis.Report) int { return int(r.AvgDepth + 0.5) }
 
 // runKey identifies one test in one cycle.
 type runKey struct {

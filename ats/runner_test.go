@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"arimaa-workbench/engine/aei/aeitest"
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
 )
 
@@ -26,7 +27,7 @@ func TestMain(m *testing.M) {
 
 // fakeEngine answers each position with a function of it.
 type fakeEngine struct {
-	play   func(ctx context.Context, pos rules.Position, progress func(Progress)) (Answer, error)
+	play   func(ctx context.Context, pos rules.Position, progress func(analysis.Report)) (analysis.Result, error)
 	closed *atomic.Int32
 }
 
@@ -37,17 +38,17 @@ func (f *fakeEngine) Close() error {
 	}
 	return nil
 }
-func (f *fakeEngine) Search(ctx context.Context, pos rules.Position, _ Limits, progress func(Progress)) (Answer, error) {
-	return f.play(ctx, pos, progress)
+func (f *fakeEngine) Search(ctx context.Context, g *rules.Game, _ analysis.Limits, out analysis.Output) (analysis.Result, error) {
+	return f.play(ctx, g.Position(), out.Send)
 }
 
 // fakeFactory counts starts and closes.
 type fakeFactory struct {
 	starts, closes atomic.Int32
-	play           func(ctx context.Context, pos rules.Position, progress func(Progress)) (Answer, error)
+	play           func(ctx context.Context, pos rules.Position, progress func(analysis.Report)) (analysis.Result, error)
 }
 
-func (ff *fakeFactory) factory(context.Context) (Engine, error) {
+func (ff *fakeFactory) factory(context.Context) (analysis.Engine, error) {
 	ff.starts.Add(1)
 	return &fakeEngine{play: ff.play, closed: &ff.closes}, nil
 }
@@ -77,30 +78,30 @@ func exampleTests(t testing.TB, names ...string) []*Test {
 
 // solver answers every test with its solution, except where override
 // says otherwise (keyed by test name).
-func solver(tests []*Test, override map[string]func(ctx context.Context) (Answer, error)) func(ctx context.Context, pos rules.Position, progress func(Progress)) (Answer, error) {
+func solver(tests []*Test, override map[string]func(ctx context.Context) (analysis.Result, error)) func(ctx context.Context, pos rules.Position, progress func(analysis.Report)) (analysis.Result, error) {
 	byPos := map[string]*Test{}
 	for _, tc := range tests {
 		byPos[tc.Position.AEIString()] = tc
 	}
-	return func(ctx context.Context, pos rules.Position, progress func(Progress)) (Answer, error) {
+	return func(ctx context.Context, pos rules.Position, progress func(analysis.Report)) (analysis.Result, error) {
 		tc := byPos[pos.AEIString()]
 		if f := override[tc.Name]; f != nil {
 			return f(ctx)
 		}
-		return Answer{Move: tc.Solution, Progress: Progress{Elapsed: time.Millisecond, Playouts: 10, WinRatio: 1, HasWinRatio: true}, Log: []string{"solved " + tc.Name}}, nil
+		return analysis.Result{Move: tc.Solution, Report: analysis.Report{Elapsed: time.Millisecond, Playouts: 10, WinRatio: 1, HasWinRatio: true}, Log: []string{"solved " + tc.Name}}, nil
 	}
 }
 
 func TestRunner(t *testing.T) {
 	tests := exampleTests(t, "goal-one-step", "capture-push", "easy-way", "silver-goal")
-	ff := &fakeFactory{play: solver(tests, map[string]func(context.Context) (Answer, error){
-		"capture-push": func(context.Context) (Answer, error) { return Answer{Move: "Ec5s Ec4s"}, nil },
-		"easy-way":     func(context.Context) (Answer, error) { return Answer{Move: "Dc4n"}, nil },
+	ff := &fakeFactory{play: solver(tests, map[string]func(context.Context) (analysis.Result, error){
+		"capture-push": func(context.Context) (analysis.Result, error) { return analysis.Result{Move: "Ec5s Ec4s"}, nil },
+		"easy-way":     func(context.Context) (analysis.Result, error) { return analysis.Result{Move: "Dc4n"}, nil },
 	})}
 	file := filepath.Join(t.TempDir(), "run.jsonl")
 	var events []Event
 	r, err := NewRunner(RunConfig{Suite: "s", Tests: tests, Engine: ff.factory, EngineName: "fake",
-		Limits: Limits{Playouts: 100}, ResultFile: file, OnEvent: func(e Event) { events = append(events, e) }})
+		Limits: analysis.Limits{Playouts: 100}, ResultFile: file, OnEvent: func(e Event) { events = append(events, e) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,17 +147,17 @@ func TestRunner(t *testing.T) {
 
 func TestRunnerFaults(t *testing.T) {
 	tests := exampleTests(t, "goal-one-step", "capture-push", "easy-way", "silver-goal")
-	ff := &fakeFactory{play: solver(tests, map[string]func(context.Context) (Answer, error){
-		"capture-push": func(context.Context) (Answer, error) {
-			return Answer{Log: []string{"< log about to crash"}}, errors.New("engine exited: exit status 3")
+	ff := &fakeFactory{play: solver(tests, map[string]func(context.Context) (analysis.Result, error){
+		"capture-push": func(context.Context) (analysis.Result, error) {
+			return analysis.Result{Log: []string{"< log about to crash"}}, errors.New("engine exited: exit status 3")
 		},
-		"easy-way": func(ctx context.Context) (Answer, error) {
+		"easy-way": func(ctx context.Context) (analysis.Result, error) {
 			<-ctx.Done() // hangs until the runner gives up on it
-			return Answer{Log: []string{"< info depth 1"}}, ctx.Err()
+			return analysis.Result{Log: []string{"< info depth 1"}}, ctx.Err()
 		},
 	})}
 	var restarts atomic.Int32
-	r, _ := NewRunner(RunConfig{Tests: tests, Engine: ff.factory, Limits: Limits{Time: 20 * time.Millisecond}, Grace: 30 * time.Millisecond,
+	r, _ := NewRunner(RunConfig{Tests: tests, Engine: ff.factory, Limits: analysis.Limits{Time: 20 * time.Millisecond}, Grace: 30 * time.Millisecond,
 		OnEvent: func(e Event) {
 			if e.Kind == EngineRestart {
 				restarts.Add(1)
@@ -189,7 +190,7 @@ func TestRunnerFaults(t *testing.T) {
 func TestRunnerEngineWillNotStart(t *testing.T) {
 	tests := exampleTests(t, "goal-one-step", "capture-push", "easy-way", "silver-goal", "goal-two-steps")
 	var starts atomic.Int32
-	r, _ := NewRunner(RunConfig{Tests: tests, Limits: Limits{Playouts: 1}, Engine: func(context.Context) (Engine, error) {
+	r, _ := NewRunner(RunConfig{Tests: tests, Limits: analysis.Limits{Playouts: 1}, Engine: func(context.Context) (analysis.Engine, error) {
 		starts.Add(1)
 		return nil, errors.New("no such program")
 	}})
@@ -208,12 +209,12 @@ func TestRunnerResume(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "run.jsonl")
 	var calls atomic.Int32
 	base := solver(tests, nil)
-	ff := &fakeFactory{play: func(ctx context.Context, pos rules.Position, p func(Progress)) (Answer, error) {
+	ff := &fakeFactory{play: func(ctx context.Context, pos rules.Position, p func(analysis.Report)) (analysis.Result, error) {
 		calls.Add(1)
 		return base(ctx, pos, p)
 	}}
 	ctx, cancel := context.WithCancel(context.Background())
-	r, _ := NewRunner(RunConfig{Tests: tests, Engine: ff.factory, Limits: Limits{Playouts: 1}, Cycles: 2, ResultFile: file,
+	r, _ := NewRunner(RunConfig{Tests: tests, Engine: ff.factory, Limits: analysis.Limits{Playouts: 1}, Cycles: 2, ResultFile: file,
 		OnEvent: func(e Event) {
 			if e.Kind == TestDone && e.Status.Done == 3 {
 				cancel()
@@ -227,7 +228,7 @@ func TestRunnerResume(t *testing.T) {
 	f, _ := os.OpenFile(file, os.O_APPEND|os.O_WRONLY, 0)
 	f.WriteString(`{"type":"result","result":{"name":"goal-`)
 	f.Close()
-	r, _ = NewRunner(RunConfig{Tests: tests, Engine: ff.factory, Limits: Limits{Playouts: 1}, Cycles: 2, ResultFile: file, Resume: true})
+	r, _ = NewRunner(RunConfig{Tests: tests, Engine: ff.factory, Limits: analysis.Limits{Playouts: 1}, Cycles: 2, ResultFile: file, Resume: true})
 	sum, err = r.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -254,7 +255,7 @@ func TestRunnerParallel(t *testing.T) {
 	ff := &fakeFactory{play: solver(s.Tests, nil)}
 	var mu sync.Mutex
 	workers := map[int]bool{}
-	r, _ := NewRunner(RunConfig{Tests: s.Tests, Engine: ff.factory, Limits: Limits{Playouts: 1}, Cycles: 2, Jobs: 3,
+	r, _ := NewRunner(RunConfig{Tests: s.Tests, Engine: ff.factory, Limits: analysis.Limits{Playouts: 1}, Cycles: 2, Jobs: 3,
 		ResultFile: filepath.Join(t.TempDir(), "r.jsonl"),
 		OnEvent: func(e Event) {
 			mu.Lock()
@@ -276,15 +277,22 @@ func TestRunnerParallel(t *testing.T) {
 func TestTimeToSolution(t *testing.T) {
 	tests := exampleTests(t, "goal-one-step")
 	ms := time.Millisecond
-	play := func(ctx context.Context, pos rules.Position, progress func(Progress)) (Answer, error) {
-		for _, p := range []Progress{{Elapsed: 10 * ms, Move: "Ra1n", Depth: 1}, {Elapsed: 20 * ms, Move: "Rd7n", Depth: 2},
-			{Elapsed: 30 * ms, Move: "Rd7e", Depth: 3}, {Elapsed: 40 * ms, Move: "Rd7n", Depth: 4}, {Elapsed: 45 * ms, Move: "Rd7n", Depth: 5}} {
+	mv := func(s string) rules.Move {
+		st, err := rules.ParseStep(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rules.MoveOf(st)
+	}
+	play := func(ctx context.Context, pos rules.Position, progress func(analysis.Report)) (analysis.Result, error) {
+		for _, p := range []analysis.Report{{Elapsed: 10 * ms, Best: mv("Ra1n"), AvgDepth: 1}, {Elapsed: 20 * ms, Best: mv("Rd7n"), AvgDepth: 2},
+			{Elapsed: 30 * ms, Best: mv("Rd7e"), AvgDepth: 3}, {Elapsed: 40 * ms, Best: mv("Rd7n"), AvgDepth: 4}, {Elapsed: 45 * ms, Best: mv("Rd7n"), AvgDepth: 5}} {
 			progress(p)
 		}
-		return Answer{Move: "Rd7n", Progress: Progress{Elapsed: 50 * ms, Depth: 6}}, nil
+		return analysis.Result{Move: "Rd7n", Report: analysis.Report{Elapsed: 50 * ms, AvgDepth: 6}}, nil
 	}
 	ff := &fakeFactory{play: play}
-	r, _ := NewRunner(RunConfig{Tests: tests, Engine: ff.factory, Limits: Limits{Playouts: 1}})
+	r, _ := NewRunner(RunConfig{Tests: tests, Engine: ff.factory, Limits: analysis.Limits{Playouts: 1}})
 	sum, _ := r.Run(context.Background())
 	res := sum.Results[0]
 	if res.SolvedSeconds == nil || *res.SolvedSeconds != 0.04 || res.SolvedDepth != 4 {
@@ -369,7 +377,7 @@ func TestRunnerAEI(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r, _ := NewRunner(RunConfig{Tests: tests, Engine: factory, Limits: Limits{Time: 100 * time.Millisecond}, Grace: 2 * time.Second})
+			r, _ := NewRunner(RunConfig{Tests: tests, Engine: factory, Limits: analysis.Limits{Time: 100 * time.Millisecond}, Grace: 2 * time.Second})
 			sum, err := r.Run(context.Background())
 			if err != nil {
 				t.Fatal(err)
@@ -389,7 +397,7 @@ func TestRunnerAEI(t *testing.T) {
 func TestBuiltinDeterministic(t *testing.T) {
 	tests := exampleTests(t, "easy-way", "capture-the-horse")
 	run := func() []TestResult {
-		r, _ := NewRunner(RunConfig{Tests: tests, Limits: Limits{Playouts: 1500},
+		r, _ := NewRunner(RunConfig{Tests: tests, Limits: analysis.Limits{Playouts: 1500},
 			Engine: EngineSpec{Threads: 1, Seed: 7}.mustFactory(t)})
 		sum, err := r.Run(context.Background())
 		if err != nil {

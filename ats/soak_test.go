@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"arimaa-workbench/engine/analysis"
 )
 
 // soakEnv runs the load and soak tests, which take minutes and are not
@@ -49,7 +51,7 @@ func TestSoakRunner(t *testing.T) {
 	}
 	sample("start")
 	start := time.Now()
-	r, err := NewRunner(RunConfig{Tests: tests, Engine: ff.factory, Limits: Limits{Playouts: 1}, Jobs: 2, ResultFile: file,
+	r, err := NewRunner(RunConfig{Tests: tests, Engine: ff.factory, Limits: analysis.Limits{Playouts: 1}, Jobs: 2, ResultFile: file,
 		OnEvent: func(e Event) {
 			if e.Kind == TestDone {
 				if d := done.Add(1); d%2500 == 0 {

@@ -10,6 +10,7 @@ import (
 	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/aei"
 	"arimaa-workbench/engine/aeiengine"
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/mcts"
 	"arimaa-workbench/engine/rules"
@@ -46,81 +47,69 @@ type reply struct {
 	lastOutput string
 }
 
-// builtinPlayer is the embedded engine, searching the game itself (so it
-// knows the history that repetition depends on).
+// builtinPlayer is the embedded engine (mcts.Engine), searching the game
+// itself (so it knows the history that repetition depends on).
 type builtinPlayer struct {
 	spec  *Spec
 	nodes int // the match's node budget, which sizes the tree
-	s     *mcts.Searcher
+	e     *mcts.Engine
+	seed  uint64
 }
 
 func (b *builtinPlayer) newGame(_ context.Context, seed uint64) error {
-	// A new searcher per game: the seed is fixed when it is made, and
-	// games must differ by more than their setups. Its tree is taken
-	// now, as an AEI engine takes it at isready, so that the first move's
-	// time is the search's own.
-	b.s = mcts.New(mcts.Options{Threads: b.spec.threads(), Seed: seed, Config: b.spec.Config})
-	b.s.Reserve(mcts.Limits{Nodes: b.nodes})
+	// The game's seed makes a new searcher: games must differ by more
+	// than their setups. Its tree is taken now, as an AEI engine takes it
+	// at isready, so that the first move's time is the search's own.
+	b.seed = seed
+	if b.e == nil {
+		b.e = mcts.NewEngine(b.spec.Name, mcts.FixedOptions(mcts.Options{Threads: b.spec.threads(), Config: b.spec.Config}))
+	}
+	b.e.Reserve(analysis.Limits{Nodes: b.nodes, Seed: seed})
 	return nil
 }
 
 func (b *builtinPlayer) setup(ctx context.Context, g *rules.Game) ([]rules.Placement, error) {
-	res, err := b.s.Search(ctx, g, mcts.Limits{}, nil)
-	if err != nil {
-		return nil, err
-	}
-	return res.Setup, nil
+	res, err := b.e.Search(ctx, g, analysis.Limits{Seed: b.seed}, analysis.Output{})
+	return res.Setup, err
 }
 
 func (b *builtinPlayer) move(ctx context.Context, g *rules.Game, lim turnLimits) (reply, error) {
 	begin := time.Now()
-	res, err := b.s.Search(ctx, g, mcts.Limits{Time: lim.budget, Playouts: lim.playouts, Nodes: lim.nodes}, nil)
+	res, err := b.e.Search(ctx, g, analysis.Limits{Time: lim.budget, Playouts: lim.playouts, Nodes: lim.nodes, Seed: b.seed}, analysis.Output{})
 	used := time.Since(begin)
 	if err != nil {
 		return reply{used: used}, err
 	}
-	if res.Best.N == 0 {
+	if res.Move == "" {
 		return reply{used: used}, errors.New("the search gave no move")
 	}
-	pos := g.Position()
-	return reply{text: pos.MoveString(res.Best), used: used}, nil
+	return reply{text: res.Move, used: used}, nil
 }
 
 func (b *builtinPlayer) close() {}
 
-// aeiPlayer is an external engine driven through the AEI controller. The
-// controller sends each search as a new game and a position, so the engine
-// neither knows the game's history nor follows the clock itself: the
-// runner chooses each search's time from the clock, as aeiengine's time
+// aeiPlayer is an external engine (aei.External), given the whole game
+// before each move. It does not follow the clock itself: the runner
+// chooses each search's time from the clock, as aeiengine's time
 // management would, and enforces the clock on what the engine takes.
 type aeiPlayer struct {
-	spec     *Spec
-	cfg      aei.Config
-	e        *aei.Engine
+	x        *aei.External
 	ours     bool // the engine is arimaa-workbench's own: it takes playouts, seed and threads
 	playouts int64
-	letters  aei.Letters
 	seed     uint64
 }
 
 func newAEIPlayer(s *Spec, cfg aei.Config, playouts int64) *aeiPlayer {
-	return &aeiPlayer{spec: s, cfg: cfg, playouts: playouts}
-}
-
-// start starts the engine process; after a restart it keeps the side
-// letters the last one turned out to accept.
-func (a *aeiPlayer) start(ctx context.Context) error {
-	cfg := a.cfg
-	cfg.Letters = a.letters
-	e, err := aei.Start(ctx, cfg)
-	if err != nil {
-		return err
-	}
-	a.e = e
-	a.ours = isOurs(e.ID())
-	if a.ours && a.playouts > 0 {
+	a := &aeiPlayer{x: aei.NewExternal(s.Name, cfg), playouts: playouts}
+	// After each start (a restart keeps the side letters the last process
+	// turned out to accept): our own engines take the playout budget.
+	a.x.OnStart = func(e *aei.Engine) error {
+		a.ours = isOurs(e.ID())
+		if !a.ours || a.playouts <= 0 {
+			return nil
+		}
 		opts := []aei.Option{{Name: "playouts", Value: strconv.FormatInt(a.playouts, 10)}}
-		if !a.spec.hasOption("threads") {
+		if !s.hasOption("threads") {
 			// One thread makes a playout budget repeatable.
 			opts = append(opts, aei.Option{Name: "threads", Value: "1"})
 		}
@@ -129,8 +118,9 @@ func (a *aeiPlayer) start(ctx context.Context) error {
 				return err
 			}
 		}
+		return nil
 	}
-	return nil
+	return a
 }
 
 // isOurs reports whether an engine is arimaa-workbench's own (its builds at
@@ -139,14 +129,13 @@ func (a *aeiPlayer) start(ctx context.Context) error {
 func isOurs(id aei.ID) bool { return id.Name == aeiengine.DefaultIdentity.Name }
 
 func (a *aeiPlayer) newGame(ctx context.Context, seed uint64) error {
-	if a.e == nil {
-		if err := a.start(ctx); err != nil {
-			return &startError{err}
-		}
+	e, err := a.x.Engine(ctx)
+	if err != nil {
+		return &startError{err}
 	}
 	a.seed = seed
 	if a.ours && a.playouts > 0 {
-		return a.e.SetOption("seed", strconv.FormatUint(seed, 10))
+		return e.SetOption("seed", strconv.FormatUint(seed, 10))
 	}
 	return nil
 }
@@ -161,11 +150,9 @@ func (a *aeiPlayer) setup(ctx context.Context, g *rules.Game) ([]rules.Placement
 // librarySetup picks a setup for the side to set up in g from cfg's
 // library, as the embedded engine does.
 func librarySetup(ctx context.Context, g *rules.Game, cfg config.Config, seed uint64) ([]rules.Placement, error) {
-	res, err := mcts.New(mcts.Options{Threads: 1, Seed: seed, Config: cfg}).Search(ctx, g, mcts.Limits{}, nil)
-	if err != nil {
-		return nil, err
-	}
-	return res.Setup, nil
+	e := mcts.NewEngine("", mcts.FixedOptions(mcts.Options{Threads: 1, Seed: seed, Config: cfg}))
+	res, err := e.Search(ctx, g, analysis.Limits{}, analysis.Output{})
+	return res.Setup, err
 }
 
 func (a *aeiPlayer) move(ctx context.Context, g *rules.Game, lim turnLimits) (reply, error) {
@@ -175,24 +162,11 @@ func (a *aeiPlayer) move(ctx context.Context, g *rules.Game, lim turnLimits) (re
 	}
 	// The whole game goes to the engine, as in a real game, so that it
 	// knows which moves would repeat a position a third time.
-	moves := make([]string, len(g.Moves()))
-	for i, m := range g.Moves() {
-		moves[i] = m.String()
-	}
-	res, err := a.e.SearchGame(ctx, g.Start(), moves, t, nil)
-	if l := a.e.Letters(); l != aei.Auto {
-		a.letters = l
-	}
-	r := reply{text: res.Move, used: res.Elapsed, lastOutput: ats.LastOutput(res.Log)}
-	return r, err
+	res, err := a.x.Search(ctx, g, analysis.Limits{Time: t}, analysis.Output{})
+	return reply{text: res.Move, used: res.Report.Elapsed, lastOutput: ats.LastOutput(res.Log)}, err
 }
 
-func (a *aeiPlayer) close() {
-	if a.e != nil {
-		a.e.Close()
-		a.e = nil
-	}
-}
+func (a *aeiPlayer) close() { a.x.Close() }
 
 // startError is an engine that did not start.
 type startError struct{ err error }

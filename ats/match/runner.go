@@ -304,7 +304,7 @@ func (r *Runner) preflight(ctx context.Context) error {
 			}
 		}
 		p := newAEIPlayer(s, aeiConfig(s, lim), r.cfg.Playouts)
-		if err := p.start(ctx); err != nil {
+		if _, err := p.x.Engine(ctx); err != nil {
 			return fmt.Errorf("match: engine %s did not start: %w", s.Name, err)
 		}
 		ours := p.ours

@@ -58,7 +58,7 @@ func ParseSpec(words []string) (Spec, error) {
 	text := strings.Join(words, " ")
 	first := strings.TrimSpace(words[0])
 	if first == BuiltinName || strings.HasPrefix(first, BuiltinName+":") || strings.HasPrefix(first, BuiltinName+" ") {
-		w, err := ats.SplitCommand(first)
+		w, err := aei.SplitProgram(first)
 		if err != nil {
 			return Spec{}, fmt.Errorf("engine %q: %w", text, err)
 		}
@@ -69,7 +69,7 @@ func ParseSpec(words []string) (Spec, error) {
 		s.Text = text
 		return s, nil
 	}
-	cmd, err := ats.SplitCommand(first)
+	cmd, err := aei.SplitProgram(first)
 	if err != nil {
 		return Spec{}, fmt.Errorf("engine %q: %w", text, err)
 	}

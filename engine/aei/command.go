@@ -70,3 +70,13 @@ func SplitCommand(s string) ([]string, error) {
 	}
 	return words, nil
 }
+
+// SplitProgram is SplitCommand for a command line that must start an
+// engine: a blank line is an error wrapping ErrCommand too.
+func SplitProgram(s string) ([]string, error) {
+	words, err := SplitCommand(s)
+	if err == nil && len(words) == 0 {
+		err = fmt.Errorf("%w: the command line is empty", ErrCommand)
+	}
+	return words, err
+}

@@ -67,3 +67,24 @@ func FuzzSplitCommand(f *testing.F) {
 		}
 	})
 }
+
+func TestSplitProgram(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{"bot", []string{"bot"}},
+		{"  akimot/akimot -c akimot/akimot.cfg ", []string{"akimot/akimot", "-c", "akimot/akimot.cfg"}},
+		{`'/opt/my bot/run' --x "a b" c\ d ''`, []string{"/opt/my bot/run", "--x", "a b", "c d", ""}},
+	} {
+		got, err := SplitProgram(tc.in)
+		if err != nil || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("SplitProgram(%q) = %q, %v", tc.in, got, err)
+		}
+	}
+	for _, bad := range []string{"", "  ", "'open", `trailing\`} {
+		if _, err := SplitProgram(bad); !errors.Is(err, ErrCommand) {
+			t.Errorf("SplitProgram(%q): error %v", bad, err)
+		}
+	}
+}

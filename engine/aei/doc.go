@@ -67,12 +67,18 @@
 //	bestmove M                   the move chosen: steps, with or without
 //	                             capture tokens
 //
-// Info lines reach the caller as they come (Info); the workbench reads
-// score (centi-rabbits for the side to move), depth, nodes and pv (the
-// principal variation: steps, later turns prefixed by the side letter, of
-// which the first turn is the move the engine prefers now), and the suite
-// runner also seldepth or maxdepth, playouts and winratio (also written
-// win_ratio or winrate, 0 to 1). Other types are kept in the log. A line
+// Info lines reach the caller as they come (Info), and ApplyInfo, the one
+// place the workbench reads them, turns them into an analysis.Report:
+// score (centi-rabbits for the side to move), depth ("12", "12.5" or
+// "12/30"), seldepth or maxdepth, nodes, playouts, winratio (also written
+// win_ratio or winrate, 0 to 1) and pv (the principal variation, read by
+// rules.ParsePV: steps, later turns prefixed by the side letter or a turn
+// label, of which the first turn is the move the engine prefers now).
+// Other types are kept in the log. External is an AEI engine as an
+// analysis.Engine, the form in which the suite runner, the engine panel
+// and the match runner use it: it gives the engine the game (the start
+// position and its moves with makemove) and closes the process after a
+// failed search. A line
 // between setposition and readyok that starts with "log Error" or "error",
 // or says "invalid", "unrecognized" or "illegal", is the engine rejecting
 // the position, and Auto letters then try w and b.

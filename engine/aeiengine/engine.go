@@ -19,6 +19,7 @@ import (
 	"sync"
 	"time"
 
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/mcts"
 	"arimaa-workbench/engine/rules"
@@ -389,8 +390,8 @@ func (e *Engine) getSearcher() *mcts.Searcher {
 }
 
 // limits is what bounds a search under the current options and clock.
-func (e *Engine) limits(ponder bool) mcts.Limits {
-	var lim mcts.Limits
+func (e *Engine) limits(ponder bool) analysis.Limits {
+	var lim analysis.Limits
 	if e.hashMB > 0 {
 		lim.MemoryBytes = int64(e.hashMB) << 20
 	}
@@ -431,7 +432,7 @@ func (e *Engine) goSearch(ponder bool) {
 	cfg := e.opts.Config
 	go func() {
 		defer close(s.done)
-		res, err := searcher.Search(ctx, g, lim, func(r mcts.Report) { e.info(pos, cfg, r) })
+		res, err := searcher.Search(ctx, g, lim, func(r analysis.Report) { e.info(pos, cfg, r) })
 		if ponder {
 			<-ctx.Done() // a ponder search answers only to stop
 		}
@@ -470,7 +471,7 @@ func (e *Engine) stopSearch(silent bool) {
 }
 
 // info sends a report as AEI info lines.
-func (e *Engine) info(pos rules.Position, cfg config.Config, r mcts.Report) {
+func (e *Engine) info(pos rules.Position, cfg config.Config, r analysis.Report) {
 	if r.Playouts == 0 {
 		return
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
 )
 
@@ -12,12 +13,12 @@ import (
 func benchSearch(b *testing.B, pos rules.Position, threads int) {
 	s := searcher(threads, 1)
 	// Warm the tree's memory so page faults are not measured.
-	if _, err := s.SearchPosition(context.Background(), pos, Limits{Playouts: 2000, Nodes: 1 << 21}, nil); err != nil {
+	if _, err := s.SearchPosition(context.Background(), pos, analysis.Limits{Playouts: 2000, Nodes: 1 << 21}, nil); err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
-	res, err := s.SearchPosition(context.Background(), pos, Limits{Playouts: int64(b.N), Nodes: 1 << 21}, nil)
+	res, err := s.SearchPosition(context.Background(), pos, analysis.Limits{Playouts: int64(b.N), Nodes: 1 << 21}, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -36,7 +37,7 @@ func BenchmarkReport(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if _, err := s.Search(context.Background(), g, Limits{Playouts: 200000}, nil); err != nil {
+	if _, err := s.Search(context.Background(), g, analysis.Limits{Playouts: 200000}, nil); err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
@@ -49,7 +50,7 @@ func BenchmarkReport(b *testing.B) {
 // BenchmarkSnapshot measures a tree-browser snapshot of the upper tree.
 func BenchmarkSnapshot(b *testing.B) {
 	s := searcher(1, 1)
-	if _, err := s.SearchPosition(context.Background(), middleGame(b), Limits{Playouts: 200000}, nil); err != nil {
+	if _, err := s.SearchPosition(context.Background(), middleGame(b), analysis.Limits{Playouts: 200000}, nil); err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/rules"
 )
@@ -22,7 +23,7 @@ func TestDeterministic(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			run := func() Result {
-				res, err := searcher(1, 42).SearchPosition(context.Background(), tc.pos(t), Limits{Playouts: 4000}, nil)
+				res, err := searcher(1, 42).SearchPosition(context.Background(), tc.pos(t), analysis.Limits{Playouts: 4000}, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -43,7 +44,7 @@ func TestDeterministic(t *testing.T) {
 				t.Errorf("best move %v is illegal: %v", a.Best, err)
 			}
 			c := searcher(1, 43)
-			other, _ := c.SearchPosition(context.Background(), tc.pos(t), Limits{Playouts: 4000}, nil)
+			other, _ := c.SearchPosition(context.Background(), tc.pos(t), analysis.Limits{Playouts: 4000}, nil)
 			if other.Report.Nodes == a.Report.Nodes && reflect.DeepEqual(other.Report.Candidates, a.Report.Candidates) {
 				t.Errorf("a different seed gave the very same tree")
 			}
@@ -67,7 +68,7 @@ func TestFindsGoal(t *testing.T) {
 		cfg := config.Default()
 		cfg.Search.GoalCheck = goalCheck
 		s := New(Options{Threads: 1, Seed: 1, Config: cfg})
-		res, err := s.SearchPosition(context.Background(), p, Limits{Playouts: 20000}, nil)
+		res, err := s.SearchPosition(context.Background(), p, analysis.Limits{Playouts: 20000}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -101,7 +102,7 @@ func TestAvoidsCapture(t *testing.T) {
 	const seeds = 6
 	saved := 0
 	for seed := uint64(1); seed <= seeds; seed++ {
-		res, err := searcher(1, seed).SearchPosition(context.Background(), p, Limits{Playouts: 10000, MemoryBytes: 16 << 20}, nil)
+		res, err := searcher(1, seed).SearchPosition(context.Background(), p, analysis.Limits{Playouts: 10000, MemoryBytes: 16 << 20}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -138,7 +139,7 @@ func TestStopsPromptly(t *testing.T) {
 		cancelled <- time.Now()
 		cancel()
 	}()
-	res, err := s.SearchPosition(ctx, middleGame(t), Limits{}, nil)
+	res, err := s.SearchPosition(ctx, middleGame(t), analysis.Limits{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +161,7 @@ func TestStopsPromptly(t *testing.T) {
 
 func TestTimeLimit(t *testing.T) {
 	start := time.Now()
-	res, err := searcher(1, 1).SearchPosition(context.Background(), rules.StartPosition(), Limits{Time: 200 * time.Millisecond, MemoryBytes: 16 << 20}, nil)
+	res, err := searcher(1, 1).SearchPosition(context.Background(), rules.StartPosition(), analysis.Limits{Time: 200 * time.Millisecond, MemoryBytes: 16 << 20}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +175,7 @@ func TestTimeLimit(t *testing.T) {
 }
 
 func TestNodeBudget(t *testing.T) {
-	for _, lim := range []Limits{
+	for _, lim := range []analysis.Limits{
 		{Nodes: 3000, Playouts: 20000},
 		{Nodes: 3000},
 		{MemoryBytes: 200 * nodeBytes, Playouts: 5000},
@@ -187,7 +188,7 @@ func TestNodeBudget(t *testing.T) {
 		if lim.MemoryBytes > 0 {
 			max = int(lim.MemoryBytes / nodeBytes)
 		}
-		if res.Report.Nodes > max || res.Report.MemoryBytes > int64(max+1)*nodeBytes {
+		if res.Report.Nodes > int64(max) || res.Report.MemoryBytes > int64(max+1)*nodeBytes {
 			t.Errorf("%+v: tree grew to %d nodes, %d bytes", lim, res.Report.Nodes, res.Report.MemoryBytes)
 		}
 		if lim.Playouts > 0 && res.Report.Playouts != lim.Playouts {
@@ -201,7 +202,7 @@ func TestNodeBudget(t *testing.T) {
 
 func TestReportsAndSnapshotWhileRunning(t *testing.T) {
 	s := searcher(2, 5)
-	var reports []Report
+	var reports []analysis.Report
 	var wg sync.WaitGroup
 	ctx, cancel := context.WithCancel(context.Background())
 	wg.Add(1)
@@ -214,7 +215,7 @@ func TestReportsAndSnapshotWhileRunning(t *testing.T) {
 			time.Sleep(5 * time.Millisecond)
 		}
 	}()
-	_, err := s.SearchPosition(context.Background(), middleGame(t), Limits{Time: 1500 * time.Millisecond, MemoryBytes: 32 << 20}, func(r Report) { reports = append(reports, r) })
+	_, err := s.SearchPosition(context.Background(), middleGame(t), analysis.Limits{Time: 1500 * time.Millisecond, MemoryBytes: 32 << 20}, func(r analysis.Report) { reports = append(reports, r) })
 	cancel()
 	wg.Wait()
 	if err != nil {
@@ -250,7 +251,7 @@ func TestSetup(t *testing.T) {
 	g := rules.NewGame()
 	s := searcher(1, 9)
 	for _, side := range []rules.Color{rules.Gold, rules.Silver} {
-		res, err := s.Search(context.Background(), g, Limits{Playouts: 10}, nil)
+		res, err := s.Search(context.Background(), g, analysis.Limits{Playouts: 10}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -282,7 +283,7 @@ func TestGameOverAndBusy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := searcher(1, 1).Search(context.Background(), g, Limits{Playouts: 10}, nil); !errors.Is(err, ErrGameOver) {
+	if _, err := searcher(1, 1).Search(context.Background(), g, analysis.Limits{Playouts: 10}, nil); !errors.Is(err, ErrGameOver) {
 		t.Errorf("search of a finished game: %v", err)
 	}
 }
@@ -310,7 +311,7 @@ func TestRepetitionRespected(t *testing.T) {
 		}
 	}
 	for i := 0; i < 3; i++ {
-		res, err := searcher(1, uint64(i)).Search(context.Background(), g, Limits{Playouts: 2000}, nil)
+		res, err := searcher(1, uint64(i)).Search(context.Background(), g, analysis.Limits{Playouts: 2000}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -325,7 +326,7 @@ func TestRepetitionRespected(t *testing.T) {
 func TestDepthLimit(t *testing.T) {
 	// The time limit is a backstop far above what depth 6 takes, so a
 	// busy machine does not fail the test.
-	res, err := searcher(1, 1).SearchPosition(context.Background(), middleGame(t), Limits{Depth: 6, Time: 60 * time.Second}, nil)
+	res, err := searcher(1, 1).SearchPosition(context.Background(), middleGame(t), analysis.Limits{Depth: 6, Time: 60 * time.Second}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -333,7 +334,7 @@ func TestDepthLimit(t *testing.T) {
 		t.Errorf("depth 6 took %v", res.Report.Elapsed)
 	}
 	s := searcher(1, 1)
-	res, _ = s.SearchPosition(context.Background(), middleGame(t), Limits{Depth: 6, Time: 60 * time.Second}, nil)
+	res, _ = s.SearchPosition(context.Background(), middleGame(t), analysis.Limits{Depth: 6, Time: 60 * time.Second}, nil)
 	if n := len(s.pv(rules.Move{}, 100)); n < 6 {
 		t.Errorf("search stopped with a principal line of %d steps, want 6", n)
 	}

@@ -5,22 +5,24 @@ import (
 	"slices"
 	"time"
 
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
 )
 
 // report builds a progress report from the tree as it stands.
-func (s *Searcher) report(g *rules.Game, final bool) Report {
+func (s *Searcher) report(g *rules.Game, final bool) analysis.Report {
 	t := s.tree
 	elapsed := time.Since(s.started)
 	playouts := s.playouts.Load()
 	used := int(t.used.Load())
-	r := Report{
+	r := analysis.Report{
 		Elapsed:     elapsed,
 		Playouts:    playouts,
-		Nodes:       used - 1,
+		Nodes:       int64(used - 1),
 		MemoryBytes: int64(used) * nodeBytes,
 		MaxDepth:    int(s.maxDepth.Load()),
+		HasWinRatio: true,
 		Final:       final,
 	}
 	if s.root.Side() == rules.Gold {
@@ -71,13 +73,13 @@ func meanFor(r *node) float64 {
 // candidates lists the whole moves of the side to move found in the tree,
 // most visited first. Orders of steps reaching the same board count as
 // one move, with their visits added.
-func (s *Searcher) candidates(g *rules.Game) []Candidate {
+func (s *Searcher) candidates(g *rules.Game) []analysis.Candidate {
 	t := s.tree
 	// Rarely visited branches are skipped so that a report costs little
 	// even on a tree of millions of nodes.
 	minVisits := max(1, t.nodes[1].visits.Load()/20000)
 	byEnd := map[uint64]int{}
-	var out []Candidate
+	var out []analysis.Candidate
 	var walk func(idx int32, pos rules.Position, m rules.Move)
 	walk = func(idx int32, pos rules.Position, m rules.Move) {
 		r := &t.nodes[t.nodes[idx].rep.Load()]
@@ -116,7 +118,7 @@ func (s *Searcher) candidates(g *rules.Game) []Candidate {
 		}
 	}
 	walk(1, s.root, rules.Move{})
-	slices.SortStableFunc(out, func(a, b Candidate) int {
+	slices.SortStableFunc(out, func(a, b analysis.Candidate) int {
 		if c := cmp.Compare(b.Visits, a.Visits); c != 0 {
 			return c
 		}
@@ -127,7 +129,7 @@ func (s *Searcher) candidates(g *rules.Game) []Candidate {
 
 // addCandidate records move, which leads to after, merging it with an
 // earlier move to the same board.
-func (s *Searcher) addCandidate(out *[]Candidate, byEnd map[uint64]int, move rules.Move, after *rules.Position, visits int64, wr float64) {
+func (s *Searcher) addCandidate(out *[]analysis.Candidate, byEnd map[uint64]int, move rules.Move, after *rules.Position, visits int64, wr float64) {
 	h := after.TurnHash()
 	if j, ok := byEnd[h]; ok {
 		// Show the shortest way to the board: longer ones waste steps
@@ -140,7 +142,7 @@ func (s *Searcher) addCandidate(out *[]Candidate, byEnd map[uint64]int, move rul
 		return
 	}
 	byEnd[h] = len(*out)
-	*out = append(*out, Candidate{Move: move, Visits: visits, WinRatio: wr})
+	*out = append(*out, analysis.Candidate{Move: move, Visits: visits, WinRatio: wr})
 }
 
 // fallbackMove gives a legal move when the tree holds no whole move yet:
@@ -198,9 +200,9 @@ func complete(g *rules.Game, pos rules.Position, m rules.Move) rules.Move {
 
 // pv is the principal variation: the best move's steps (and its pass),
 // then the most visited child at every node.
-func (s *Searcher) pv(best rules.Move, maxLen int) []PVStep {
+func (s *Searcher) pv(best rules.Move, maxLen int) []rules.PVStep {
 	t := s.tree
-	var out []PVStep
+	var out []rules.PVStep
 	idx := int32(1)
 	follow := best.Slice()
 	if best.N > 0 && best.N < 4 {
@@ -233,9 +235,9 @@ func (s *Searcher) pv(best rules.Move, maxLen int) []PVStep {
 			break
 		}
 		c := &t.nodes[next]
-		out = append(out, PVStep{Step: c.step, Side: c.mover})
+		out = append(out, rules.PVStep{Step: c.step, Side: c.mover})
 		if c.step2 != rules.NoStep {
-			out = append(out, PVStep{Step: c.step2, Side: c.mover})
+			out = append(out, rules.PVStep{Step: c.step2, Side: c.mover})
 		}
 		idx = next
 	}

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
@@ -68,7 +69,7 @@ func (s *Searcher) Evaluator() *eval.Evaluator { return s.ev }
 
 // SearchPosition searches a bare position (no history before it) with
 // rules.NewGameFrom.
-func (s *Searcher) SearchPosition(ctx context.Context, p rules.Position, lim Limits, report func(Report)) (Result, error) {
+func (s *Searcher) SearchPosition(ctx context.Context, p rules.Position, lim analysis.Limits, report func(analysis.Report)) (Result, error) {
 	g, err := rules.NewGameFrom(p)
 	if err != nil {
 		return Result{}, err
@@ -92,7 +93,7 @@ func (s *Searcher) threads() int {
 // node budget included: Reserve refuses larger limits, and a search given
 // them anyway gets the largest tree that fits rather than one that fails
 // once it fills.
-func (s *Searcher) capacity(lim Limits) int {
+func (s *Searcher) capacity(lim analysis.Limits) int {
 	mem := int64(s.cfg.MemoryMB) << 20
 	if lim.MemoryBytes > 0 {
 		mem = lim.MemoryBytes
@@ -109,7 +110,7 @@ func (s *Searcher) capacity(lim Limits) int {
 // goroutine every search.report_ms and once with Final set. The game's
 // history decides which moves repeat a position for the third time. In a
 // setup phase it chooses a setup from the library (search.setups) at once.
-func (s *Searcher) Search(ctx context.Context, g *rules.Game, lim Limits, report func(Report)) (Result, error) {
+func (s *Searcher) Search(ctx context.Context, g *rules.Game, lim analysis.Limits, report func(analysis.Report)) (Result, error) {
 	begin := time.Now() // the time limit covers preparing the tree too
 	if !s.running.TryLock() {
 		return Result{}, ErrBusy
@@ -117,7 +118,7 @@ func (s *Searcher) Search(ctx context.Context, g *rules.Game, lim Limits, report
 	defer s.running.Unlock()
 	quiet := report == nil
 	if quiet {
-		report = func(Report) {}
+		report = func(analysis.Report) {}
 	}
 	switch g.Phase() {
 	case rules.Over:
@@ -131,7 +132,7 @@ func (s *Searcher) Search(ctx context.Context, g *rules.Game, lim Limits, report
 		if err != nil {
 			return Result{}, err
 		}
-		r := Report{Final: true}
+		r := analysis.Report{Final: true}
 		report(r)
 		return Result{Report: r, Setup: setup}, nil
 	}
@@ -143,9 +144,9 @@ func (s *Searcher) Search(ctx context.Context, g *rules.Game, lim Limits, report
 			r := s.report(g, true)
 			r.Best, r.WinRatio, r.PV = m, 1, nil
 			for _, st := range m.Slice() {
-				r.PV = append(r.PV, PVStep{Step: st, Side: root.Side()})
+				r.PV = append(r.PV, rules.PVStep{Step: st, Side: root.Side()})
 			}
-			r.Candidates = []Candidate{{Move: m, WinRatio: 1}}
+			r.Candidates = []analysis.Candidate{{Move: m, WinRatio: 1}}
 			report(r)
 			return Result{Best: m, WinRatio: 1, Report: r}, nil
 		}
@@ -211,7 +212,7 @@ wait:
 // is likely to fill is mapped now; the rest takes memory as the tree grows.
 // It returns an error wrapping config.ErrBadValue for a tree too large,
 // and does nothing while a search runs.
-func (s *Searcher) Reserve(lim Limits) error {
+func (s *Searcher) Reserve(lim analysis.Limits) error {
 	// Mapping 256 MB takes about a quarter of a second, about what a
 	// search fills in its first seconds; the default tree is that size.
 	const touchBytes = 256 << 20
@@ -239,7 +240,7 @@ func (s *Searcher) Reserve(lim Limits) error {
 }
 
 // prepare resets the tree and counters for a search of g under lim.
-func (s *Searcher) prepare(g *rules.Game, lim Limits) {
+func (s *Searcher) prepare(g *rules.Game, lim analysis.Limits) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	capacity := s.capacity(lim)

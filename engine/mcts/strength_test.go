@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
 )
 
@@ -46,7 +47,7 @@ func TestBeatsRandomSteps(t *testing.T) {
 		g := rules.NewGame()
 		for len(g.Moves()) < 300 && g.Phase() != rules.Over {
 			if g.Phase() != rules.Playing {
-				res, err := s.Search(context.Background(), g, Limits{}, nil)
+				res, err := s.Search(context.Background(), g, analysis.Limits{}, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -58,7 +59,7 @@ func TestBeatsRandomSteps(t *testing.T) {
 			p := g.Position()
 			var m rules.Move
 			if p.Side() == engineSide {
-				res, err := s.Search(context.Background(), g, Limits{Playouts: 400}, nil)
+				res, err := s.Search(context.Background(), g, analysis.Limits{Playouts: 400}, nil)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -293,3 +293,45 @@ func FuzzParsePV(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseSetup: a setup that reads writes back as its words and reads
+// again the same, and the game takes it.
+func FuzzParseSetup(f *testing.F) {
+	f.Add("Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ha2 Db2 Cc2 Md2 Ee2 Cf2 Dg2 Hh2", false)
+	f.Add("ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 ha7 db7 cc7 ed7 me7 cf7 dg7 hh7", true)
+	f.Add("Ra1 Ra1", false)
+	f.Fuzz(func(t *testing.T, s string, silver bool) {
+		c := Gold
+		if silver {
+			c = Silver
+		}
+		ps, err := ParseSetup(s, c)
+		if err != nil {
+			if _, ok := err.(*NotationError); !ok {
+				t.Fatalf("error %T is not a *NotationError", err)
+			}
+			return
+		}
+		canon := SetupString(ps)
+		if canon != strings.Join(strings.Fields(s), " ") {
+			t.Fatalf("SetupString = %q for %q", canon, s)
+		}
+		again, err := ParseSetup(canon, c)
+		if err != nil || SetupString(again) != canon {
+			t.Fatalf("round trip %q: %v", canon, err)
+		}
+		g := NewGame()
+		if c == Silver {
+			gold := make([]Placement, len(ps))
+			for i, p := range ps {
+				gold[i] = Placement{MakePiece(Gold, p.Piece.Type()), NewSquare(p.Square.File(), 7-p.Square.Rank())}
+			}
+			if err := g.SetupPieces(gold); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := g.SetupPieces(ps); err != nil {
+			t.Fatalf("the game refuses %q: %v", canon, err)
+		}
+	})
+}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/mcts"
 	"arimaa-workbench/engine/rules"
@@ -120,12 +121,12 @@ options:
 		fmt.Fprintf(io.err, "analyze: %v\n", err)
 		return 1
 	}
-	lim := mcts.Limits{Time: time.Duration(*seconds * float64(time.Second)), Playouts: *playouts, Nodes: *nodes, MemoryBytes: *memory << 20}
+	lim := analysis.Limits{Time: time.Duration(*seconds * float64(time.Second)), Playouts: *playouts, Nodes: *nodes, MemoryBytes: *memory << 20}
 	if lim.Time == 0 && lim.Playouts == 0 {
 		lim.Time = 5 * time.Second
 	}
-	s := mcts.New(mcts.Options{Threads: ef.threads, Seed: ef.seed, Config: cfg})
-	if err := s.Reserve(lim); err != nil {
+	eng := mcts.NewEngine("builtin", mcts.FixedOptions(mcts.Options{Threads: ef.threads, Seed: ef.seed, Config: cfg}))
+	if err := eng.Reserve(lim); err != nil {
 		fmt.Fprintf(io.err, "analyze: %v\n", err)
 		return 2
 	}
@@ -133,21 +134,17 @@ options:
 	if g.Phase() == rules.Playing {
 		fmt.Fprintf(io.out, "position %s, %s to move\n", pos.AEIString(), pos.Side())
 	}
-	res, err := s.Search(ctx, g, lim, func(r mcts.Report) {
+	res, err := eng.Search(ctx, g, lim, analysis.Output{Report: func(r analysis.Report) {
 		if !*quiet || r.Final {
 			fmt.Fprintln(io.out, reportLine(&pos, r))
 		}
-	})
+	}})
 	if err != nil {
 		fmt.Fprintf(io.err, "analyze: %v\n", err)
 		return 1
 	}
 	if res.Setup != nil {
-		words := make([]string, len(res.Setup))
-		for i, p := range res.Setup {
-			words[i] = p.String()
-		}
-		fmt.Fprintf(io.out, "setup %s\n", strings.Join(words, " "))
+		fmt.Fprintf(io.out, "setup %s\n", rules.SetupString(res.Setup))
 		return 0
 	}
 	r := res.Report
@@ -166,12 +163,12 @@ options:
 		}
 		fmt.Fprintf(io.out, "candidate %d: %-28s visits %8d  win ratio %.3f\n", i+1, pos.MoveString(c.Move), c.Visits, c.WinRatio)
 	}
-	fmt.Fprintf(io.out, "bestmove %s\n", pos.MoveString(res.Best))
+	fmt.Fprintf(io.out, "bestmove %s\n", res.Move)
 	return 0
 }
 
 // reportLine gives a progress report on one line.
-func reportLine(pos *rules.Position, r mcts.Report) string {
+func reportLine(pos *rules.Position, r analysis.Report) string {
 	tag := "info "
 	if r.Final {
 		tag = "final"
@@ -182,7 +179,7 @@ func reportLine(pos *rules.Position, r mcts.Report) string {
 }
 
 // pvText writes a principal variation with a side letter at each turn.
-func pvText(first rules.Color, pv []mcts.PVStep) string {
+func pvText(first rules.Color, pv []rules.PVStep) string {
 	var b strings.Builder
 	side := first
 	b.WriteByte(side.Letter())

@@ -14,6 +14,7 @@ import (
 
 	"arimaa-workbench/ats"
 	"arimaa-workbench/ats/match/dist"
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records/fsutil"
@@ -116,7 +117,7 @@ options:
 
 	spec := ats.EngineSpec{Engine: *engine, Options: map[string]string{}, Threads: *threads, Seed: *seed,
 		StartTimeout: seconds(*startTimeout), Grace: seconds(*grace)}
-	var lim ats.Limits
+	var lim analysis.Limits
 	cfgFilter := ""
 	if *configFile != "" {
 		c, err := ats.LoadConfig(*configFile)
@@ -134,7 +135,7 @@ options:
 			paths = c.Tests
 		}
 		cfgFilter = c.Filter
-		lim = ats.Limits{Time: seconds(c.TimePerTest), Playouts: c.Playouts, Nodes: c.Nodes}
+		lim = analysis.Limits{Time: seconds(c.TimePerTest), Playouts: c.Playouts, Nodes: c.Nodes}
 		if !set["cycles"] && c.Cycles > 0 {
 			*cycles = c.Cycles
 		}
@@ -160,7 +161,7 @@ options:
 		spec.Options[k] = v
 	}
 	if set["time"] || set["playouts"] || set["nodes"] {
-		lim = ats.Limits{Time: seconds(*secs), Playouts: *playouts, Nodes: *nodes}
+		lim = analysis.Limits{Time: seconds(*secs), Playouts: *playouts, Nodes: *nodes}
 	}
 	if set["filter"] {
 		cfgFilter = *filter

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/mcts"
 	"arimaa-workbench/engine/rules"
@@ -149,7 +150,7 @@ func measure(ctx context.Context, out io.Writer, cfg config.Config, d time.Durat
 	rate := func(label string, p rules.Position, threads int) (float64, error) {
 		s := mcts.New(mcts.Options{Threads: threads, Seed: seed, Config: cfg})
 		cpu0, cpuOK := processCPU()
-		res, err := s.SearchPosition(ctx, p, mcts.Limits{Time: d}, nil)
+		res, err := s.SearchPosition(ctx, p, analysis.Limits{Time: d}, nil)
 		if err != nil {
 			return 0, err
 		}
@@ -214,7 +215,7 @@ func runMatch(ctx context.Context, out io.Writer, a, b config.Config, games int,
 		for c := range players {
 			players[c] = mcts.New(mcts.Options{Threads: 1, Seed: seed + uint64(2*i+c), Config: cfgs[c]})
 		}
-		g, err := playGame(ctx, players, mcts.Limits{Playouts: playouts}, maxMoves)
+		g, err := playGame(ctx, players, analysis.Limits{Playouts: playouts}, maxMoves)
 		if err != nil {
 			return err
 		}
@@ -243,7 +244,7 @@ func runMatch(ctx context.Context, out io.Writer, a, b config.Config, games int,
 }
 
 // playGame plays a whole game, setups included, between two searchers.
-func playGame(ctx context.Context, players [2]*mcts.Searcher, lim mcts.Limits, maxMoves int) (*rules.Game, error) {
+func playGame(ctx context.Context, players [2]*mcts.Searcher, lim analysis.Limits, maxMoves int) (*rules.Game, error) {
 	g := rules.NewGame()
 	for len(g.Moves()) < maxMoves {
 		if err := ctx.Err(); err != nil {

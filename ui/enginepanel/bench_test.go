@@ -6,13 +6,15 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+
+	"arimaa-workbench/engine/analysis"
 )
 
 // benchPanel is a panel in a 1400×860 test window with an analysis
 // running, ready to take reports.
 func benchPanel(b *testing.B) (*Panel, fyne.Window, func()) {
 	p, w := newTestPanel(b, &fakeEngine{name: "bench"})
-	if err := p.model.Start(&fakeEngine{name: "bench", hold: true}, startGame(), Limits{}); err != nil {
+	if err := p.model.Start(&fakeEngine{name: "bench", hold: true}, startGame(), analysis.Limits{}); err != nil {
 		b.Fatal(err)
 	}
 	return p, w, p.model.Stop

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
 
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
 	"arimaa-workbench/ui/tip"
@@ -23,7 +24,7 @@ const (
 
 // PVText is the principal variation of r from start as record lines: a
 // turn label and its steps per line, e.g. "12w Ed4n Ed5e".
-func PVText(start rules.Position, r Report) string {
+func PVText(start rules.Position, r analysis.Report) string {
 	var b strings.Builder
 	p := start
 	for _, m := range PVLine(start, r).Moves() {
@@ -38,7 +39,7 @@ func PVText(start rules.Position, r Report) string {
 
 // CandidatesText is the candidates table of r, with its header, as
 // tab-separated lines, the visits in plain digits.
-func CandidatesText(start rules.Position, r Report) string {
+func CandidatesText(start rules.Position, r analysis.Report) string {
 	var b strings.Builder
 	b.WriteString(strings.Join(CandidateHeaders(start), "\t") + "\n")
 	for _, row := range CandidateRows(start, r, 0) {

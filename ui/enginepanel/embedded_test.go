@@ -7,6 +7,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/mcts"
 	"arimaa-workbench/engine/rules"
@@ -21,9 +22,9 @@ func TestEmbeddedMatchesDirectSearch(t *testing.T) {
 		t.Skip("runs the real engine")
 	}
 	cfg := config.Default()
-	lim := Limits{Playouts: 3000, Threads: 1, Seed: 7}
+	lim := analysis.Limits{Playouts: 3000}
 
-	direct, err := mcts.New(MCTSOptions(cfg, lim)).Search(context.Background(), startGame(), MCTSLimits(lim), nil)
+	direct, err := mcts.New(mcts.Options{Threads: 1, Seed: 7, Config: cfg}).Search(context.Background(), startGame(), lim, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,18 +32,18 @@ func TestEmbeddedMatchesDirectSearch(t *testing.T) {
 		t.Fatal("the direct search found no move")
 	}
 
-	eng := NewEmbedded("Embedded MCTS", func() config.Config { return cfg })
+	eng := mcts.NewEngine("Embedded MCTS", mcts.FixedOptions(mcts.Options{Config: cfg}))
 	p, _ := newTestPanel(t, eng)
 	analyseWithBudget(p, "3000", "7")
 	st := p.model.State()
 	if st.Err != nil {
 		t.Fatal(st.Err)
 	}
-	t.Logf("best move with seed 7, one thread, 3000 playouts: %s", MoveText(rules.StartPosition(), st.Report.Best))
+	t.Logf("best move with seed 7, one thread, 3000 playouts: %s", analysis.MoveText(rules.StartPosition(), st.Report.Best))
 	if st.Report.Best != direct.Best {
 		t.Errorf("panel's best move %v, direct search %v", st.Report.Best, direct.Best)
 	}
-	if want := MoveText(rules.StartPosition(), direct.Best); p.figures[6].Text != want {
+	if want := analysis.MoveText(rules.StartPosition(), direct.Best); p.figures[6].Text != want {
 		t.Errorf("best move shown %q, want %q", p.figures[6].Text, want)
 	}
 	if st.Report.Playouts < 3000 || !st.Report.Final {
@@ -65,7 +66,7 @@ func TestEmbeddedOutputTab(t *testing.T) {
 		t.Skip("runs the real engine")
 	}
 	cfg := config.Default()
-	eng := NewEmbedded("Embedded MCTS", func() config.Config { return cfg })
+	eng := mcts.NewEngine("Embedded MCTS", mcts.FixedOptions(mcts.Options{Config: cfg}))
 	p, _ := newTestPanel(t, eng)
 	if !strings.Contains(p.rawNote.Text, "Start an analysis") {
 		t.Errorf("before any analysis the output tab says %q", p.rawNote.Text)
@@ -76,7 +77,7 @@ func TestEmbeddedOutputTab(t *testing.T) {
 		t.Fatalf("output lines %q", p.rawLines)
 	}
 	last := p.rawLines[len(p.rawLines)-1]
-	if !strings.Contains(last, "(final)") || !strings.Contains(last, "best "+p.figures[6].Text) {
+	if !strings.HasSuffix(last, " final") || !strings.Contains(last, "best "+p.figures[6].Text) {
 		t.Errorf("last output line %q, best move shown %q", last, p.figures[6].Text)
 	}
 	if got := p.rawNote.Text; !strings.Contains(got, "Embedded MCTS's output during the last analysis") {

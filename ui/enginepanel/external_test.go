@@ -8,6 +8,7 @@ import (
 
 	"arimaa-workbench/engine/aei"
 	"arimaa-workbench/engine/aei/aeitest"
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
 )
 
@@ -19,12 +20,12 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-func fakeAEI(t *testing.T, habits string) *External {
+func fakeAEI(t *testing.T, habits string) *aei.External {
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return NewExternal("fake AEI", aei.Config{
+	return aei.NewExternal("fake AEI", aei.Config{
 		Command:      []string{exe},
 		Env:          []string{aeitest.EnvVar + "=" + habits},
 		StartTimeout: 10 * time.Second,
@@ -46,7 +47,7 @@ func TestExternalEngineInPanel(t *testing.T) {
 	if st.Err != nil {
 		t.Fatalf("analysis failed: %v\nraw: %q", st.Err, st.Raw)
 	}
-	if !st.Report.HasBest {
+	if st.Report.Best.N == 0 {
 		t.Fatalf("no best move; raw output %q", st.Raw)
 	}
 	var sawInfo, sawBest bool
@@ -67,7 +68,7 @@ func TestExternalEngineCrash(t *testing.T) {
 		t.Skip("starts a process")
 	}
 	m := NewModel()
-	if err := m.Start(fakeAEI(t, "crash"), startGame(), Limits{Time: time.Second}); err != nil {
+	if err := m.Start(fakeAEI(t, "crash"), startGame(), analysis.Limits{Time: time.Second}); err != nil {
 		t.Fatal(err)
 	}
 	m.Wait()
@@ -85,7 +86,7 @@ func FuzzPVLine(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		start := rules.StartPosition()
 		pv, _ := rules.ParsePV(start, text)
-		l := PVLine(start, Report{PV: pv})
+		l := PVLine(start, analysis.Report{PV: pv})
 		if len(l.Steps) != len(pv) {
 			t.Fatalf("%q: %d steps read but only %d replay", text, len(pv), len(l.Steps))
 		}

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"time"
 
+	"arimaa-workbench/engine/analysis"
+	"arimaa-workbench/engine/mcts"
 	"arimaa-workbench/engine/rules"
 )
 
@@ -17,43 +19,45 @@ import (
 // returns the last report as final. Everything is deterministic.
 type fakeEngine struct {
 	name    string
-	reports []Report
+	reports []analysis.Report
 	raw     []string
 	hold    bool
 	step    chan struct{} // when non-nil, one report per receive
-	tree    *Node
+	tree    *mcts.Node
 	err     error
 }
 
 func (f *fakeEngine) Name() string { return f.name }
 
-func (f *fakeEngine) Analyze(ctx context.Context, g *rules.Game, lim Limits, out Output) (Report, error) {
-	var last Report
+func (f *fakeEngine) Close() error { return nil }
+
+func (f *fakeEngine) Search(ctx context.Context, g *rules.Game, lim analysis.Limits, out analysis.Output) (analysis.Result, error) {
+	var last analysis.Report
 	for i, r := range f.reports {
 		if f.step != nil {
 			select {
 			case <-f.step:
 			case <-ctx.Done():
-				return last, ctx.Err()
+				return analysis.Result{Report: last}, ctx.Err()
 			}
 		}
-		out.Report(r)
+		out.Send(r)
 		if i < len(f.raw) {
-			out.Raw(f.raw[i])
+			out.Say(f.raw[i])
 		}
 		last = r
 	}
 	if f.err != nil {
-		return last, f.err
+		return analysis.Result{Report: last}, f.err
 	}
 	if f.hold {
 		<-ctx.Done()
-		return last, ctx.Err()
+		return analysis.Result{Report: last}, ctx.Err()
 	}
-	return last, nil
+	return analysis.Result{Report: last}, nil
 }
 
-func (f *fakeEngine) Snapshot(maxDepth, maxChildren int) *Node { return f.tree }
+func (f *fakeEngine) Snapshot(maxDepth, maxChildren int) *mcts.Node { return f.tree }
 
 // mustStep parses a step or panics: test data is hand-written.
 func mustStep(s string) rules.Step {
@@ -74,17 +78,17 @@ func mustMove(ws ...string) rules.Move {
 
 // scriptedReports is a deterministic stream from the start position: the
 // best move changes from Ee2n Ee3n Ee4n Ee5w to Md2n Md3n … halfway.
-func scriptedReports(n int) []Report {
+func scriptedReports(n int) []analysis.Report {
 	a := mustMove("Ee2n", "Ee3n", "Ee4n", "Ee5w")
 	b := mustMove("Md2n", "Md3n", "Ee2w", "Ed2n")
-	out := make([]Report, n)
+	out := make([]analysis.Report, n)
 	for i := range out {
 		best, other := a, b
 		if i >= n/2 {
 			best, other = b, a
 		}
 		v := int64(1000 * (i + 1))
-		out[i] = Report{
+		out[i] = analysis.Report{
 			Elapsed:        time.Duration(i+1) * 100 * time.Millisecond,
 			Playouts:       v,
 			PlayoutsPerSec: float64(v) * 10 / float64(i+1),
@@ -93,16 +97,15 @@ func scriptedReports(n int) []Report {
 			AvgDepth:       3 + float64(i)/10,
 			MaxDepth:       5 + i,
 			Best:           best,
-			HasBest:        true,
 			WinRatio:       0.5 + float64(i)/(4*float64(n)),
-			PV: []PVStep{
+			PV: []rules.PVStep{
 				{Step: best.Steps[0], Side: rules.Gold},
 				{Step: best.Steps[1], Side: rules.Gold},
 				{Step: best.Steps[2], Side: rules.Gold},
 				{Step: best.Steps[3], Side: rules.Gold},
 				{Step: mustStep("me7s"), Side: rules.Silver},
 			},
-			Candidates: []Candidate{
+			Candidates: []analysis.Candidate{
 				{Move: best, Visits: v * 2 / 3, WinRatio: 0.56},
 				{Move: other, Visits: v / 3, WinRatio: 0.51},
 			},
@@ -112,17 +115,17 @@ func scriptedReports(n int) []Report {
 }
 
 // fakeTree is a small hand-made snapshot from the start position.
-func fakeTree() *Node {
-	leaf := func(s string, side rules.Color, visits int64) *Node {
-		return &Node{Step: mustStep(s), Side: side, Visits: visits, Value: 0.5, Bias: 0.1, History: 0.2}
+func fakeTree() *mcts.Node {
+	leaf := func(s string, side rules.Color, visits int64) *mcts.Node {
+		return &mcts.Node{Step: mustStep(s), Side: side, Visits: visits, Value: 0.5, Bias: 0.1, History: 0.2}
 	}
 	e1 := leaf("Ee2n", rules.Gold, 600)
-	e1.Children = []*Node{leaf("Ee3n", rules.Gold, 400), leaf("Md2n", rules.Gold, 150)}
-	e1.Children[0].Children = []*Node{{Step: rules.Pass, Side: rules.Gold, Visits: 100, Value: 0.52}}
-	e1.Children[0].Children[0].Children = []*Node{leaf("me7s", rules.Silver, 90)}
+	e1.Children = []*mcts.Node{leaf("Ee3n", rules.Gold, 400), leaf("Md2n", rules.Gold, 150)}
+	e1.Children[0].Children = []*mcts.Node{{Step: rules.Pass, Side: rules.Gold, Visits: 100, Value: 0.52}}
+	e1.Children[0].Children[0].Children = []*mcts.Node{leaf("me7s", rules.Silver, 90)}
 	d := leaf("Md2n", rules.Gold, 300)
 	d.Shared = 2
-	return &Node{Visits: 1000, Value: 0.55, Children: []*Node{e1, d}}
+	return &mcts.Node{Visits: 1000, Value: 0.55, Children: []*mcts.Node{e1, d}}
 }
 
 func startGame() *rules.Game {

@@ -3,9 +3,11 @@ package enginepanel
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"time"
 
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/live"
 )
@@ -34,7 +36,7 @@ type State struct {
 	Running  bool
 	Start    rules.Position // the position analysed
 	Game     *rules.Game    // the game analysed (read-only)
-	Report   Report
+	Report   analysis.Report
 	Reports  int // reports received in this analysis
 	History  []Point
 	Raw      []string
@@ -57,19 +59,18 @@ type Model struct {
 // NewModel returns an idle model.
 func NewModel() *Model { return &Model{} }
 
-// sink is the Output handed to an engine: it drops what a stale analysis
-// says after a newer one started.
-type sink struct {
-	m   *Model
-	gen uint64
+// output is what the model hands an engine: it drops what a stale
+// analysis says after a newer one started.
+func (m *Model) output(gen uint64) analysis.Output {
+	return analysis.Output{
+		Report: func(r analysis.Report) { m.report(gen, r) },
+		Line:   func(line string) { m.rawLine(gen, line) },
+	}
 }
 
-func (s sink) Report(r Report) { s.m.report(s.gen, r) }
-func (s sink) Raw(line string) { s.m.rawLine(s.gen, line) }
-
-// Report records r as the latest report. It is the Output the model offers
-// for analyses it did not start itself (tests, adapters).
-func (m *Model) Report(r Report) { m.report(m.generation(), r) }
+// Report records r as the latest report, for analyses the model did not
+// start itself (tests).
+func (m *Model) Report(r analysis.Report) { m.report(m.generation(), r) }
 
 // Raw records one line of the engine's raw output.
 func (m *Model) Raw(line string) { m.rawLine(m.generation(), line) }
@@ -80,7 +81,7 @@ func (m *Model) generation() uint64 {
 	return m.gen
 }
 
-func (m *Model) report(gen uint64, r Report) {
+func (m *Model) report(gen uint64, r analysis.Report) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if gen != m.gen {
@@ -93,8 +94,8 @@ func (m *Model) report(gen uint64, r Report) {
 }
 
 // addPoint records the best move's win ratio of r; m.mu is held.
-func (m *Model) addPoint(r Report) {
-	if !r.HasBest {
+func (m *Model) addPoint(r analysis.Report) {
+	if r.Best.N == 0 {
 		return
 	}
 	h := m.st.History
@@ -158,8 +159,9 @@ func (m *Model) State() State {
 
 // Start begins analysing the position at the end of g with eng in a new
 // goroutine. g must not be changed until the analysis ends; the caller
-// passes a copy of its game.
-func (m *Model) Start(eng Engine, g *rules.Game, lim Limits) error {
+// passes a copy of its game. The engine is closed when the analysis ends,
+// so an external engine's process never outlives it.
+func (m *Model) Start(eng analysis.Engine, g *rules.Game, lim analysis.Limits) error {
 	m.mu.Lock()
 	if m.st.Running {
 		m.mu.Unlock()
@@ -177,7 +179,12 @@ func (m *Model) Start(eng Engine, g *rules.Game, lim Limits) error {
 	}
 	defer m.mu.Unlock()
 	m.job.Go(func(ctx context.Context) {
-		final, err := eng.Analyze(ctx, g, lim, sink{m, gen})
+		res, err := eng.Search(ctx, g, lim, m.output(gen))
+		eng.Close()
+		final := res.Report
+		if err == nil && res.Move != "" {
+			err = checkMove(g.Position(), res.Move)
+		}
 		m.mu.Lock()
 		defer m.mu.Unlock()
 		if gen != m.gen {
@@ -185,7 +192,7 @@ func (m *Model) Start(eng Engine, g *rules.Game, lim Limits) error {
 		}
 		if err == nil || errors.Is(err, context.Canceled) {
 			err = nil
-			if final.Playouts > 0 || final.HasBest {
+			if final.Playouts > 0 || final.Best.N > 0 {
 				m.st.Report = final
 				m.st.Report.Final = true
 				m.addPoint(final)
@@ -196,6 +203,18 @@ func (m *Model) Start(eng Engine, g *rules.Game, lim Limits) error {
 		m.st.Finished = true
 		m.st.Version++
 	})
+	return nil
+}
+
+// checkMove refuses a move an engine answered that is not legal in pos.
+func checkMove(pos rules.Position, move string) error {
+	w, err := rules.ParseMove(move)
+	if err == nil {
+		_, _, err = pos.PlayWritten(w)
+	}
+	if err != nil {
+		return fmt.Errorf("the engine played %q: %w", move, err)
+	}
 	return nil
 }
 

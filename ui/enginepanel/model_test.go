@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
 )
 
@@ -13,7 +14,7 @@ func TestModelFollowsReports(t *testing.T) {
 	reports := scriptedReports(10)
 	eng := &fakeEngine{name: "fake", reports: reports, raw: []string{"info nodes 1", "log hello"}}
 	m := NewModel()
-	if err := m.Start(eng, startGame(), Limits{}); err != nil {
+	if err := m.Start(eng, startGame(), analysis.Limits{}); err != nil {
 		t.Fatal(err)
 	}
 	m.Wait()
@@ -45,10 +46,10 @@ func TestModelStopAndRestart(t *testing.T) {
 	step := make(chan struct{})
 	eng := &fakeEngine{name: "held", reports: scriptedReports(4), hold: true, step: step}
 	m := NewModel()
-	if err := m.Start(eng, startGame(), Limits{}); err != nil {
+	if err := m.Start(eng, startGame(), analysis.Limits{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := m.Start(eng, startGame(), Limits{}); !errors.Is(err, ErrRunning) {
+	if err := m.Start(eng, startGame(), analysis.Limits{}); !errors.Is(err, ErrRunning) {
 		t.Fatalf("second start: %v, want ErrRunning", err)
 	}
 	step <- struct{}{}
@@ -63,7 +64,7 @@ func TestModelStopAndRestart(t *testing.T) {
 	}
 	// A new analysis starts from a clean state.
 	eng2 := &fakeEngine{name: "second", reports: scriptedReports(1)}
-	if err := m.Start(eng2, startGame(), Limits{}); err != nil {
+	if err := m.Start(eng2, startGame(), analysis.Limits{}); err != nil {
 		t.Fatal(err)
 	}
 	m.Wait()
@@ -76,7 +77,7 @@ func TestModelStopAndRestart(t *testing.T) {
 func TestModelEngineError(t *testing.T) {
 	boom := errors.New("engine crashed")
 	m := NewModel()
-	if err := m.Start(&fakeEngine{name: "bad", err: boom}, startGame(), Limits{}); err != nil {
+	if err := m.Start(&fakeEngine{name: "bad", err: boom}, startGame(), analysis.Limits{}); err != nil {
 		t.Fatal(err)
 	}
 	m.Wait()
@@ -88,7 +89,7 @@ func TestModelEngineError(t *testing.T) {
 func TestModelHistoryBounded(t *testing.T) {
 	m := NewModel()
 	for i := 1; i <= 10*maxPoints; i++ {
-		m.Report(Report{Elapsed: time.Duration(i) * time.Millisecond, HasBest: true, WinRatio: float64(i) / (10 * maxPoints)})
+		m.Report(analysis.Report{Elapsed: time.Duration(i) * time.Millisecond, Best: mustMove("Ee2n"), WinRatio: float64(i) / (10 * maxPoints)})
 	}
 	h := m.State().History
 	if len(h) > maxPoints || len(h) < maxPoints/2 {
@@ -127,7 +128,7 @@ func TestModelConcurrent(t *testing.T) {
 	go func() {
 		defer wg.Done()
 		for i := 0; i < 5000; i++ {
-			m.Report(Report{Elapsed: time.Duration(i), Playouts: int64(i), HasBest: true})
+			m.Report(analysis.Report{Elapsed: time.Duration(i), Playouts: int64(i), Best: mustMove("Ee2n")})
 			if i%10 == 0 {
 				m.Raw("line")
 			}

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/board"
 	"arimaa-workbench/ui/live"
@@ -38,7 +39,7 @@ type Options struct {
 	// Engines returns the engines the chooser offers, the first being the
 	// default. It is called again whenever the settings tab changes the list
 	// of external engines.
-	Engines func() []Engine
+	Engines func() []analysis.Engine
 	// Settings is the content of the settings tab (the embedded engine's
 	// configuration form and the external engines); nil leaves the tab out.
 	Settings fyne.CanvasObject
@@ -63,7 +64,7 @@ type Panel struct {
 	opts  Options
 	model *Model
 
-	engines []Engine
+	engines []analysis.Engine
 
 	// Widgets, kept for the ticker and for tests.
 	engineSel *widget.Select
@@ -225,7 +226,7 @@ func (p *Panel) build() {
 	buttons := container.NewGridWithColumns(2, p.startBtn, p.stopBtn)
 
 	// Live figures: a caption over each value, four to a row.
-	figs := Figures(rules.Position{}, Report{})
+	figs := Figures(rules.Position{}, analysis.Report{})
 	cells := make([]fyne.CanvasObject, 0, len(figs))
 	for _, f := range figs {
 		caption := widget.NewLabel(f.Label)
@@ -311,8 +312,8 @@ func numberEntry(text, placeholder string) *widget.Entry {
 }
 
 // limits reads the limit entries; an error names the field.
-func (p *Panel) limits() (Limits, error) {
-	var lim Limits
+func (p *Panel) limits() (analysis.Limits, error) {
+	var lim analysis.Limits
 	parse := func(name, s string) (float64, error) {
 		s = strings.TrimSpace(s)
 		if s == "" {
@@ -344,7 +345,7 @@ func (p *Panel) limits() (Limits, error) {
 		if err != nil {
 			return lim, fmt.Errorf("Seed: %q is not a whole number", s)
 		}
-		lim.Seed = sd
+		lim.Seed = uint64(sd) // as typed: a negative seed is a valid one too
 	}
 	return lim, nil
 }
@@ -376,7 +377,7 @@ func (p *Panel) analysedGame() (*rules.Game, error) {
 	return g, nil
 }
 
-func (p *Panel) selectedEngine() Engine {
+func (p *Panel) selectedEngine() analysis.Engine {
 	i := p.engineSel.SelectedIndex()
 	if i < 0 || i >= len(p.engines) {
 		return nil
@@ -387,14 +388,14 @@ func (p *Panel) selectedEngine() Engine {
 // Chosen returns the engine chosen in the panel and the limits its
 // entries give (threads, seed and the rest), for other panels that search
 // with the same engine and settings (the viewer's whole-game analysis).
-func (p *Panel) Chosen() (Engine, Limits, error) {
+func (p *Panel) Chosen() (analysis.Engine, analysis.Limits, error) {
 	eng := p.selectedEngine()
 	if eng == nil {
-		return nil, Limits{}, fmt.Errorf("choose an engine in the Engine panel first")
+		return nil, analysis.Limits{}, fmt.Errorf("choose an engine in the Engine panel first")
 	}
 	lim, err := p.limits()
 	if err != nil {
-		return nil, Limits{}, fmt.Errorf("Engine panel: %w", err)
+		return nil, analysis.Limits{}, fmt.Errorf("Engine panel: %w", err)
 	}
 	return eng, lim, nil
 }
@@ -571,7 +572,7 @@ func sameRows(a, b []CandidateRow) bool {
 	return true
 }
 
-func samePV(a, b []PVStep) bool {
+func samePV(a, b []rules.PVStep) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -663,7 +664,7 @@ func (p *Panel) showBoard() {
 		if p.viewIdx < len(p.rows) {
 			c := p.rows[p.viewIdx]
 			p.display(st.Start, board.Overlays{PV: c.Raw.Move.Slice(), Selected: rules.NoSquare})
-			setText(p.boardNote, fmt.Sprintf("Candidate %s: %s visits, win ratio %s for %s", c.Move, c.Visits, c.WinRatio, st.Start.Side()))
+			setText(p.boardNote, fmt.Sprintf("analysis.Candidate %s: %s visits, win ratio %s for %s", c.Move, c.Visits, c.WinRatio, st.Start.Side()))
 			return
 		}
 	case viewTree:
@@ -673,14 +674,14 @@ func (p *Panel) showBoard() {
 		return
 	}
 	o := board.Overlays{Selected: rules.NoSquare}
-	if st.Report.HasBest {
+	if st.Report.Best.N > 0 {
 		o.PV = st.Report.Best.Slice()
 	}
 	o.Heat = p.tree.heat()
 	p.display(st.Start, o)
 	note := fmt.Sprintf("Analysed position (%s to move)", sideName(st.Start.Side()))
-	if st.Report.HasBest {
-		note += ": best move " + MoveText(st.Start, st.Report.Best)
+	if st.Report.Best.N > 0 {
+		note += ": best move " + analysis.MoveText(st.Start, st.Report.Best)
 	}
 	setText(p.boardNote, note)
 }

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/state"
@@ -19,13 +20,13 @@ import (
 
 var shot = flag.String("shot", "", "write a PNG of the panel after TestPanelFollowsReports to this file")
 
-func newTestPanel(t testing.TB, engs ...Engine) (*Panel, fyne.Window) {
+func newTestPanel(t testing.TB, engs ...analysis.Engine) (*Panel, fyne.Window) {
 	t.Helper()
 	test.NewTempApp(t)
 	cur := state.NewCurrent(rules.StartPosition(), "Start position")
 	p := New(Options{
 		Current:    cur,
-		Engines:    func() []Engine { return engs },
+		Engines:    func() []analysis.Engine { return engs },
 		Evaluation: NewEvaluation(func() *eval.Evaluator { return eval.New(eval.DefaultWeights()) }),
 	})
 	w := test.NewTempWindow(t, p.Content())
@@ -224,7 +225,7 @@ func TestRefreshThrottled(t *testing.T) {
 	start := time.Now()
 	const n = 5000
 	for i := 1; i <= n; i++ {
-		p.model.Report(Report{Elapsed: time.Duration(i) * time.Microsecond, Playouts: int64(i), HasBest: true})
+		p.model.Report(analysis.Report{Elapsed: time.Duration(i) * time.Microsecond, Playouts: int64(i), Best: mustMove("Ee2n")})
 	}
 	for i := 0; i < 2000 && p.refresh.Drawn() != p.model.Version(); i++ {
 		time.Sleep(5 * time.Millisecond)

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"arimaa-workbench/engine/analysis"
+	"arimaa-workbench/engine/mcts"
 	"arimaa-workbench/engine/rules"
 )
 
@@ -17,17 +19,17 @@ type Figure struct {
 // Figures gives the live figures of r as text, in the order the panel
 // shows them. start is the position analysed, used to write the best move
 // with its captures.
-func Figures(start rules.Position, r Report) []Figure {
+func Figures(start rules.Position, r analysis.Report) []Figure {
 	best := "—"
-	if r.HasBest {
-		best = MoveText(start, r.Best)
+	if r.Best.N > 0 {
+		best = analysis.MoveText(start, r.Best)
 	}
 	// Both are the engine's view for the side to move in start, which the
 	// label names: the tree's values are each for the side that played the
 	// step, and the two must not be read as one scale.
 	ratio, ratioLabel := "—", "Win ratio for "+start.Side().String()
 	switch {
-	case r.HasBest && !r.HasScore:
+	case r.Best.N > 0 && !r.HasScore:
 		ratio = Percent(r.WinRatio)
 	case r.HasScore:
 		ratio = fmt.Sprintf("%+d cr", r.Score)
@@ -43,36 +45,6 @@ func Figures(start rules.Position, r Report) []Figure {
 		{"Best move", best},
 		{ratioLabel, ratio},
 	}
-}
-
-// ReportLine writes a progress report as one line of the Engine output
-// tab: time, playouts, nodes, depth, best move and its win ratio for the
-// side to move in start.
-func ReportLine(start rules.Position, r Report) string {
-	best, ratio := "—", "—"
-	if r.HasBest {
-		best = MoveText(start, r.Best)
-		ratio = Percent(r.WinRatio) + " for " + start.Side().String()
-	}
-	line := fmt.Sprintf("%s  playouts %s  nodes %s  depth %.1f/%d  best %s  win ratio %s",
-		Duration(r.Elapsed), Count(r.Playouts), Count(r.Nodes), r.AvgDepth, r.MaxDepth, best, ratio)
-	if r.Final {
-		line += "  (final)"
-	}
-	return line
-}
-
-// MoveText writes m played from p with its capture tokens, or its bare
-// steps when it is not legal from p (a stale report).
-func MoveText(p rules.Position, m rules.Move) string {
-	q := p
-	for _, s := range m.Slice() {
-		if !q.Legal(s) {
-			return m.String()
-		}
-		q = q.Play(s)
-	}
-	return p.MoveString(m)
 }
 
 // Percent writes a ratio 0..1 as a percentage with one decimal.
@@ -219,7 +191,7 @@ func sideOf(side func(int) (rules.Color, bool), i int) (rules.Color, bool) {
 }
 
 // PVLine is the report's principal variation from start.
-func PVLine(start rules.Position, r Report) Line {
+func PVLine(start rules.Position, r analysis.Report) Line {
 	steps := make([]rules.Step, len(r.PV))
 	for i, s := range r.PV {
 		steps[i] = s.Step
@@ -230,9 +202,9 @@ func PVLine(start rules.Position, r Report) Line {
 // PathLine is the line of tree nodes along path (child indices from root),
 // and the last node reached (root for an empty path, nil when the path does
 // not exist in this snapshot).
-func PathLine(start rules.Position, root *Node, path []int) (Line, *Node) {
+func PathLine(start rules.Position, root *mcts.Node, path []int) (Line, *mcts.Node) {
 	n := root
-	var nodes []*Node
+	var nodes []*mcts.Node
 	for _, i := range path {
 		if n == nil || i < 0 || i >= len(n.Children) {
 			return Line{Start: start}, nil
@@ -268,12 +240,12 @@ func CandidateHeaders(start rules.Position) []string {
 // CandidateRow is one row of the candidates table.
 type CandidateRow struct {
 	Move, Visits, Share, WinRatio string
-	Raw                           Candidate
+	Raw                           analysis.Candidate
 }
 
 // CandidateRows gives the table rows for r's candidates, most visited
 // first, at most limit of them (0: all).
-func CandidateRows(start rules.Position, r Report, limit int) []CandidateRow {
+func CandidateRows(start rules.Position, r analysis.Report, limit int) []CandidateRow {
 	cs := r.Candidates
 	var total int64
 	for _, c := range cs {
@@ -289,7 +261,7 @@ func CandidateRows(start rules.Position, r Report, limit int) []CandidateRow {
 			share = Percent(float64(c.Visits) / float64(total))
 		}
 		rows[i] = CandidateRow{
-			Move:     MoveText(start, c.Move),
+			Move:     analysis.MoveText(start, c.Move),
 			Visits:   Count(c.Visits),
 			Share:    share,
 			WinRatio: Percent(c.WinRatio),
@@ -300,7 +272,7 @@ func CandidateRows(start rules.Position, r Report, limit int) []CandidateRow {
 }
 
 // NodeText is how the tree browser labels a node.
-func NodeText(n *Node) string {
+func NodeText(n *mcts.Node) string {
 	if n == nil {
 		return ""
 	}

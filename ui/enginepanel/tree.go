@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"arimaa-workbench/engine/mcts"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/board"
 )
@@ -29,7 +30,7 @@ const (
 // expandable node by node, with the board following the selected node.
 type treeView struct {
 	p        *Panel
-	root     *Node
+	root     *mcts.Node
 	selected string // UID of the selected node, "" for none
 	taken    time.Time
 	final    bool // the snapshot after the analysis ended was taken
@@ -147,7 +148,7 @@ func parseUID(uid string) ([]int, bool) {
 	return path, true
 }
 
-func (v *treeView) node(uid string) *Node {
+func (v *treeView) node(uid string) *mcts.Node {
 	path, ok := parseUID(uid)
 	if !ok || v.root == nil {
 		return nil
@@ -218,7 +219,7 @@ func (v *treeView) showSelected() {
 // map; nil without a snapshot.
 func (v *treeView) heat() *[64]float64 { return heatOf(v.root) }
 
-func heatOf(n *Node) *[64]float64 {
+func heatOf(n *mcts.Node) *[64]float64 {
 	if n == nil || len(n.Children) == 0 {
 		return nil
 	}

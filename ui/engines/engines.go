@@ -47,7 +47,7 @@ var (
 // Engine is one external engine.
 type Engine struct {
 	Name    string
-	Command string // the command line, split by aei.SplitCommand
+	Command string // the command line, split by aei.SplitProgram
 	Dir     string // working folder; empty for the workbench's own
 	Options []Option
 }
@@ -57,8 +57,52 @@ type Option struct {
 	Name, Value string
 }
 
-// Argv splits the engine's command line into the program and its arguments.
-func (e Engine) Argv() ([]string, error) { return aei.SplitCommand(e.Command) }
+// Argv splits the engine's command line into the program and its
+// arguments (aei.SplitProgram).
+func (e Engine) Argv() ([]string, error) { return aei.SplitProgram(e.Command) }
+
+// AEIConfig is how the AEI controller starts the engine: its command line
+// split, its folder and its options.
+func (e Engine) AEIConfig() (aei.Config, error) {
+	argv, err := e.Argv()
+	if err != nil {
+		return aei.Config{}, fmt.Errorf("engine %q: %w", e.Name, err)
+	}
+	opts := make([]aei.Option, len(e.Options))
+	for i, o := range e.Options {
+		opts[i] = aei.Option{Name: o.Name, Value: o.Value}
+	}
+	return aei.Config{Command: argv, Dir: e.Dir, Options: opts}, nil
+}
+
+// Choice is one engine the panels offer: the embedded engine, or an
+// external AEI engine of the settings with the configuration that starts
+// it and its options as a suite run records them.
+type Choice struct {
+	Name     string
+	Embedded bool
+	AEI      aei.Config
+	Options  map[string]string
+}
+
+// Choices is the one list of engines the panels offer: the embedded
+// engine under embeddedName, then the external engines whose command
+// lines split, in the order the user keeps them.
+func (s Settings) Choices(embeddedName string) []Choice {
+	out := []Choice{{Name: embeddedName, Embedded: true}}
+	for _, e := range s.Engines {
+		cfg, err := e.AEIConfig()
+		if err != nil {
+			continue
+		}
+		opts := make(map[string]string, len(e.Options))
+		for _, o := range e.Options {
+			opts[o.Name] = o.Value
+		}
+		out = append(out, Choice{Name: e.Name, AEI: cfg, Options: opts})
+	}
+	return out
+}
 
 // Settings is the list of external engines, in the order the user keeps them.
 type Settings struct {
@@ -117,10 +161,8 @@ func (s Settings) Validate() []error {
 			errs = append(errs, fmt.Errorf("%s: %w", where, ErrDuplicate))
 		}
 		seen[e.Name] = true
-		if argv, err := aei.SplitCommand(e.Command); err != nil {
+		if _, err := aei.SplitProgram(e.Command); err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", where, err))
-		} else if len(argv) == 0 {
-			errs = append(errs, fmt.Errorf("%s: %w: the command line is empty", where, ErrCommand))
 		}
 		for _, o := range e.Options {
 			if strings.TrimSpace(o.Name) == "" || strings.ContainsAny(o.Name, " \t\r\n") {

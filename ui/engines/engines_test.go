@@ -152,3 +152,19 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+func TestChoices(t *testing.T) {
+	s := Settings{Engines: []Engine{
+		{Name: "bot", Command: "/opt/bot --quiet", Dir: "/opt", Options: []Option{{"hash", "64"}}},
+		{Name: "broken", Command: "'open"},
+	}}
+	got := s.Choices("Embedded MCTS")
+	if len(got) != 2 || !got[0].Embedded || got[0].Name != "Embedded MCTS" {
+		t.Fatalf("choices %+v", got)
+	}
+	b := got[1]
+	if b.Embedded || b.Name != "bot" || strings.Join(b.AEI.Command, "|") != "/opt/bot|--quiet" || b.AEI.Dir != "/opt" ||
+		len(b.AEI.Options) != 1 || b.AEI.Options[0].Value != "64" || b.Options["hash"] != "64" {
+		t.Errorf("external choice %+v", b)
+	}
+}

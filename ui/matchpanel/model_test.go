@@ -27,9 +27,13 @@ func smallConfig() config.Config {
 }
 
 func testSources() []Source {
-	return []Source{BuiltinSource("Embedded MCTS", smallConfig),
-		ExternalSource(engines.Engine{Name: "bot", Command: "'/opt/my bot' aei", Dir: "/opt",
-			Options: []engines.Option{{Name: "hash", Value: "64"}}})}
+	ext := engines.Settings{Engines: []engines.Engine{{Name: "bot", Command: "'/opt/my bot' aei", Dir: "/opt",
+		Options: []engines.Option{{Name: "hash", Value: "64"}}}}}
+	var list []Source
+	for _, c := range ext.Choices("Embedded MCTS") {
+		list = append(list, SourceOf(c, smallConfig))
+	}
+	return list
 }
 
 // twoBuiltins is a quick, repeatable match between two configurations.

@@ -185,19 +185,15 @@ func BuiltinSource(name string, cfg func() config.Config) Source {
 	}}
 }
 
-// ExternalSource offers an external AEI engine of the workbench's engine
-// settings.
-func ExternalSource(e engines.Engine) Source {
-	return Source{Name: e.Name, Spec: func(opts []string) (match.Spec, error) {
-		argv, err := e.Argv()
-		if err != nil {
-			return match.Spec{}, fmt.Errorf("engine %s: %w", e.Name, err)
-		}
-		options := make([]aei.Option, len(e.Options))
-		for i, o := range e.Options {
-			options[i] = aei.Option{Name: o.Name, Value: o.Value}
-		}
-		return match.AEISpec(e.Name, argv, e.Dir, options, opts...)
+// SourceOf offers an engine of the panels' one list (engines.Settings.
+// Choices): the embedded engine with the configuration cfg returns, or an
+// external AEI engine.
+func SourceOf(c engines.Choice, cfg func() config.Config) Source {
+	if c.Embedded {
+		return BuiltinSource(c.Name, cfg)
+	}
+	return Source{Name: c.Name, Spec: func(opts []string) (match.Spec, error) {
+		return match.AEISpec(c.Name, c.AEI.Command, c.AEI.Dir, c.AEI.Options, opts...)
 	}}
 }
 

@@ -6,6 +6,7 @@ import (
 	"math"
 	"time"
 
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/enginepanel"
 	"arimaa-workbench/ui/viewer"
@@ -16,8 +17,8 @@ import (
 // (threads, seed) with the viewer's time per position (or per move, or
 // playouts) in place of the panel's time and playouts.
 type gameAnalyser struct {
-	eng enginepanel.Engine
-	lim enginepanel.Limits
+	eng analysis.Engine
+	lim analysis.Limits
 }
 
 // chosenAnalyser is the viewer's Analyser hook: the engine panel's chosen
@@ -41,11 +42,15 @@ const scoreScale = 200
 func (a gameAnalyser) Evaluate(ctx context.Context, g *rules.Game, perMove time.Duration) (viewer.PositionEval, error) {
 	lim := a.lim
 	lim.Time, lim.Playouts, lim.Nodes = perMove, 0, 0
-	r, err := a.eng.Analyze(ctx, g, lim, discard{})
+	// An external engine's process lives for one position, as in the
+	// engine panel's analyses.
+	defer a.eng.Close()
+	res, err := a.eng.Search(ctx, g, lim, analysis.Output{})
 	if err != nil {
 		return viewer.PositionEval{}, err
 	}
-	if !r.HasBest {
+	r := res.Report
+	if r.Best.N == 0 {
 		return viewer.PositionEval{}, errors.New("the engine gave no move")
 	}
 	w := r.WinRatio
@@ -54,12 +59,6 @@ func (a gameAnalyser) Evaluate(ctx context.Context, g *rules.Game, perMove time.
 	}
 	return viewer.PositionEval{WinRatio: w, Best: r.Best, HasBest: true}, nil
 }
-
-// discard drops the engine's progress: only the final report counts.
-type discard struct{}
-
-func (discard) Report(enginepanel.Report) {}
-func (discard) Raw(string)                {}
 
 // chosenOpponent is the viewer's Opponent hook: the engine panel's chosen
 // engine and settings, with the game's time or playouts per move in place
@@ -78,12 +77,13 @@ func chosenOpponent(ep *enginepanel.Panel) func() (viewer.Player, error) {
 func (a gameAnalyser) Move(ctx context.Context, g *rules.Game, pl viewer.PlayLimits) (rules.Move, error) {
 	lim := a.lim
 	lim.Time, lim.Playouts, lim.Nodes = pl.Time, pl.Playouts, 0
-	r, err := a.eng.Analyze(ctx, g, lim, discard{})
+	defer a.eng.Close()
+	res, err := a.eng.Search(ctx, g, lim, analysis.Output{})
 	if err != nil {
 		return rules.Move{}, err
 	}
-	if !r.HasBest {
+	if res.Report.Best.N == 0 {
 		return rules.Move{}, errors.New("the engine gave no move")
 	}
-	return r.Best, nil
+	return res.Report.Best, nil
 }

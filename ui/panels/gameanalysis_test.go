@@ -6,9 +6,10 @@ import (
 	"testing"
 	"time"
 
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/config"
+	"arimaa-workbench/engine/mcts"
 	"arimaa-workbench/engine/rules"
-	"arimaa-workbench/ui/enginepanel"
 	"arimaa-workbench/ui/viewer"
 )
 
@@ -91,7 +92,7 @@ func BenchmarkWholeGameAnalysis(b *testing.B) {
 	g := longGame(b, 200)
 	m := viewer.NewModel(g, "random")
 	for range b.N {
-		eng := &timed{Analyser: gameAnalyser{eng: enginepanel.NewEmbedded("embedded", config.Default), lim: enginepanel.Limits{Threads: 1, Seed: 1}}}
+		eng := &timed{Analyser: gameAnalyser{eng: mcts.NewEngine("embedded", mcts.FixedOptions(mcts.Options{Config: config.Default()})), lim: analysis.Limits{Threads: 1, Seed: 1}}}
 		a := viewer.NewAnalysis(m)
 		start := time.Now()
 		if err := a.Run(context.Background(), g, eng, per, nil); err != nil {
@@ -110,7 +111,7 @@ func BenchmarkWholeGameAnalysis(b *testing.B) {
 // engine's win ratio and move.
 func TestGameAnalyserUsesThePanelsEngine(t *testing.T) {
 	g := longGame(t, 4)
-	eng := gameAnalyser{eng: enginepanel.NewEmbedded("embedded", config.Default), lim: enginepanel.Limits{Threads: 1, Seed: 3, Playouts: 1 << 40}}
+	eng := gameAnalyser{eng: mcts.NewEngine("embedded", mcts.FixedOptions(mcts.Options{Config: config.Default()})), lim: analysis.Limits{Threads: 1, Seed: 3, Playouts: 1 << 40}}
 	start := time.Now()
 	ev, err := eng.Evaluate(context.Background(), g, 100*time.Millisecond)
 	if err != nil {
@@ -132,7 +133,7 @@ func TestGameAnalyserUsesThePanelsEngine(t *testing.T) {
 // per move, and plays a legal move.
 func TestOpponentPlaysWithTheGamesLimits(t *testing.T) {
 	g := longGame(t, 4)
-	eng := gameAnalyser{eng: enginepanel.NewEmbedded("embedded", config.Default), lim: enginepanel.Limits{Threads: 1, Seed: 3, Time: time.Hour}}
+	eng := gameAnalyser{eng: mcts.NewEngine("embedded", mcts.FixedOptions(mcts.Options{Config: config.Default()})), lim: analysis.Limits{Threads: 1, Seed: 3, Time: time.Hour}}
 	start := time.Now()
 	mv, err := eng.Move(context.Background(), g, viewer.PlayLimits{Playouts: 200})
 	if err != nil {

@@ -13,12 +13,12 @@ const MatchTab = "Match"
 
 // addMatch builds the match panel over the shared engine settings; its games open in the viewer at their last
 // position, where "Analyse here" works as for any game.
-func addMatch(wb *shell.Workbench, opts Options, store *enginepanel.ConfigStore, ext *engines.Editor) *matchpanel.Panel {
+func addMatch(wb *shell.Workbench, opts Options, store *enginepanel.ConfigStore, choices func() []engines.Choice) *matchpanel.Panel {
 	mp := matchpanel.New(matchpanel.Options{
 		Sources: func() []matchpanel.Source {
-			list := []matchpanel.Source{matchpanel.BuiltinSource(embeddedName, store.Get)}
-			for _, e := range ext.Settings().Engines {
-				list = append(list, matchpanel.ExternalSource(e))
+			var list []matchpanel.Source
+			for _, c := range choices() {
+				list = append(list, matchpanel.SourceOf(c, store.Get))
 			}
 			return list
 		},

@@ -14,7 +14,10 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 
+	"arimaa-workbench/engine/aei"
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/eval"
+	"arimaa-workbench/engine/mcts"
 	"arimaa-workbench/ui/enginepanel"
 	"arimaa-workbench/ui/engines"
 	"arimaa-workbench/ui/files"
@@ -81,20 +84,25 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 	form := enginepanel.NewConfigForm(store)
 	extEditor := engines.NewEditor(opts.EnginesPath)
 
-	embedded := enginepanel.NewEmbedded(embeddedName, store.Get)
-	engineList := func() []enginepanel.Engine {
-		list := []enginepanel.Engine{embedded}
-		for _, e := range extEditor.Settings().Engines {
-			if x, err := enginepanel.ExternalFromSettings(e); err == nil {
-				list = append(list, x)
+	// One list for the engine, suite and match panels; the engine panel
+	// keeps one embedded engine, whose last search tree it shows.
+	choices := func() []engines.Choice { return extEditor.Settings().Choices(embeddedName) }
+	embedded := mcts.NewEngine(embeddedName, func() mcts.Options { return mcts.Options{Config: store.Get()} })
+	engineList := func() []analysis.Engine {
+		var list []analysis.Engine
+		for _, c := range choices() {
+			if c.Embedded {
+				list = append(list, embedded)
+			} else {
+				list = append(list, aei.NewExternal(c.Name, c.AEI))
 			}
 		}
 		return list
 	}
 	suiteList := func() []suitepanel.EngineChoice {
-		list := []suitepanel.EngineChoice{suitepanel.BuiltinChoice(embeddedName, store.Get)}
-		for _, e := range extEditor.Settings().Engines {
-			list = append(list, suitepanel.ExternalChoice(e))
+		var list []suitepanel.EngineChoice
+		for _, c := range choices() {
+			list = append(list, suitepanel.ChoiceOf(c, store.Get))
 		}
 		return list
 	}
@@ -128,7 +136,7 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 		Prefs:   wb.App.Preferences(),
 		Window:  wb.Window,
 	})
-	mp := addMatch(wb, opts, store, extEditor)
+	mp := addMatch(wb, opts, store, choices)
 	extEditor.OnChanged = func(engines.Settings) {
 		ep.ReloadEngines()
 		sp.ReloadEngines()

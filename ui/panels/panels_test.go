@@ -11,7 +11,9 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"arimaa-workbench/ats"
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/engines"
 	"arimaa-workbench/ui/files/filestest"
 	"arimaa-workbench/ui/shell"
 	"arimaa-workbench/ui/state"
@@ -62,8 +64,8 @@ func TestPanelsInWorkbench(t *testing.T) {
 	ep.Model().Stop()
 	ep.Sync()
 	st := ep.Model().State()
-	if st.Err != nil || !st.Report.HasBest {
-		t.Fatalf("analysis: err %v, best %v", st.Err, st.Report.HasBest)
+	if st.Err != nil || st.Report.Best.N == 0 {
+		t.Fatalf("analysis: err %v, best %v", st.Err, st.Report.Best)
 	}
 	if *shotDir != "" {
 		uitest.Capture(t, w, filepath.Join(*shotDir, "engine.png"))
@@ -112,12 +114,12 @@ func TestPanelsInWorkbench(t *testing.T) {
 // suiteSetup is a quick deterministic run with the embedded engine.
 func suiteSetup(t *testing.T, p *Panels) suitepanel.Setup {
 	t.Helper()
-	f, opts, err := suitepanel.BuiltinChoice(embeddedName, p.Config.Get).Factory(1, 1)
+	f, opts, err := suitepanel.ChoiceOf(engines.Choice{Name: embeddedName, Embedded: true}, p.Config.Get).Factory(1, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return suitepanel.Setup{Engine: f, EngineName: embeddedName, Options: opts, Threads: 1, Seed: 1,
-		Limits: ats.Limits{Playouts: 400}, Cycles: 1, Threshold: 1}
+		Limits: analysis.Limits{Playouts: 400}, Cycles: 1, Threshold: 1}
 }
 
 // TestSavedTestOpensInSuitePanel: once the viewer's new-test form has

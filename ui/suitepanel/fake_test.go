@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"arimaa-workbench/ats"
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
 )
@@ -75,7 +76,8 @@ type fakeEngine struct {
 func (fakeEngine) Name() string { return "fake" }
 func (fakeEngine) Close() error { return nil }
 
-func (f fakeEngine) Search(ctx context.Context, pos rules.Position, lim ats.Limits, progress func(ats.Progress)) (ats.Answer, error) {
+func (f fakeEngine) Search(ctx context.Context, g *rules.Game, lim analysis.Limits, out analysis.Output) (analysis.Result, error) {
+	pos := g.Position()
 	name := ""
 	for n, p := range suitePositions() {
 		if p.AEIString() == pos.AEIString() {
@@ -83,20 +85,24 @@ func (f fakeEngine) Search(ctx context.Context, pos rules.Position, lim ats.Limi
 		}
 	}
 	move := fakeMoves[name]
-	progress(ats.Progress{Elapsed: 10 * time.Millisecond, Move: move, Playouts: 100, Depth: 3, MaxDepth: 5})
+	var best rules.Move
+	if w, err := rules.ParseMove(move); err == nil {
+		best = w.Move
+	}
+	out.Send(analysis.Report{Elapsed: 10 * time.Millisecond, Best: best, Playouts: 100, AvgDepth: 3, MaxDepth: 5})
 	if name == "3-miss" && f.gate != nil {
 		select {
 		case <-f.gate:
 		case <-ctx.Done():
-			return ats.Answer{}, ctx.Err()
+			return analysis.Result{}, ctx.Err()
 		}
 	}
-	return ats.Answer{Move: move, Progress: ats.Progress{Elapsed: 20 * time.Millisecond, Move: move, Playouts: 200}, Log: []string{"searched " + name}}, nil
+	return analysis.Result{Move: move, Report: analysis.Report{Elapsed: 20 * time.Millisecond, Best: best, Playouts: 200}, Log: []string{"searched " + name}}, nil
 }
 
 func fakeChoice(gate <-chan struct{}) EngineChoice {
 	return EngineChoice{Name: "fake engine", Factory: func(int, uint64) (ats.EngineFactory, map[string]string, error) {
-		return func(context.Context) (ats.Engine, error) { return fakeEngine{gate: gate}, nil }, nil, nil
+		return func(context.Context) (analysis.Engine, error) { return fakeEngine{gate: gate}, nil }, nil, nil
 	}}
 }
 
@@ -107,7 +113,7 @@ func scriptedRun(ctx context.Context, cfg ats.RunConfig) (*ats.Summary, error) {
 	st := ats.RunStatus{Total: len(cfg.Tests)}
 	for _, t := range cfg.Tests {
 		cfg.OnEvent(ats.Event{Kind: ats.TestStarted, Test: t, Cycle: 1, Status: st})
-		cfg.OnEvent(ats.Event{Kind: ats.EngineProgress, Test: t, Cycle: 1, Progress: ats.Progress{Line: "info depth 1"}, Status: st})
+		cfg.OnEvent(ats.Event{Kind: ats.EngineOutput, Test: t, Cycle: 1, Line: "info depth 1", Status: st})
 		move := fakeMoves[t.Name]
 		pl, v, err := t.Score(move, ats.Report{})
 		r := ats.TestResult{Name: t.Name, Number: t.Number, Cycle: 1, Move: move, Canonical: pl.Text, Legal: err == nil,

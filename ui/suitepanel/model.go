@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"arimaa-workbench/ats"
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/ui/live"
 )
 
@@ -59,7 +60,7 @@ type TestState struct {
 	// Log is the search output of its latest search.
 	Log []string
 	// Progress is the engine's last progress report during that search.
-	Progress ats.Progress
+	Progress analysis.Report
 }
 
 // Last is the latest result, if any.
@@ -77,7 +78,7 @@ type Setup struct {
 	Options    map[string]string
 	Threads    int
 	Seed       uint64
-	Limits     ats.Limits
+	Limits     analysis.Limits
 	Cycles     int
 	Filter     string
 	Threshold  float64
@@ -399,14 +400,11 @@ func (m *Model) event(e ats.Event) {
 			t.Running = true
 			// A new slice: the old one is shared with States handed out.
 			t.Log = []string{fmt.Sprintf("— cycle %d started —", e.Cycle)}
-			t.Progress = ats.Progress{}
+			t.Progress = analysis.Report{}
 		case ats.EngineProgress:
 			t.Progress = e.Progress
-			line := e.Progress.Line
-			if line == "" {
-				line = progressLine(e.Progress)
-			}
-			t.Log = appendLog(t.Log, line)
+		case ats.EngineOutput:
+			t.Log = appendLog(t.Log, e.Line)
 		case ats.TestDone:
 			if e.Result != nil {
 				r := e.Result
@@ -443,22 +441,6 @@ func appendLog(log []string, line string) []string {
 		log = log[len(log)-maxLog:]
 	}
 	return log
-}
-
-// progressLine writes a progress report of the embedded engine, which has no
-// raw output of its own.
-func progressLine(p ats.Progress) string {
-	s := fmt.Sprintf("%6.2f s  playouts %d  depth %d/%d", p.Elapsed.Seconds(), p.Playouts, p.Depth, p.MaxDepth)
-	if p.Move != "" {
-		s += "  best " + p.Move
-	}
-	if p.HasWinRatio {
-		s += fmt.Sprintf("  win %.1f%%", 100*p.WinRatio)
-	}
-	if p.HasScore {
-		s += fmt.Sprintf("  score %+d", p.Score)
-	}
-	return s
 }
 
 // Cancel asks the run to end without waiting for it; the tests in flight

@@ -20,7 +20,7 @@ func busyModel(n int) (*Model, []*ats.Test) {
 		for c := 1; c <= 2; c++ {
 			m.event(ats.Event{Kind: ats.TestStarted, Test: t, Cycle: c})
 			for j := 0; j < maxLog; j++ {
-				m.event(ats.Event{Kind: ats.EngineProgress, Test: t, Progress: ats.Progress{Line: "info depth 12"}})
+				m.event(ats.Event{Kind: ats.EngineOutput, Test: t, Line: "info depth 12"})
 			}
 			m.event(ats.Event{Kind: ats.TestDone, Test: t, Cycle: c, Result: &ats.TestResult{Name: t.Name, Cycle: c, Status: ats.Pass}})
 		}
@@ -32,7 +32,7 @@ func busyModel(n int) (*Model, []*ats.Test) {
 // engine progress report arrives, then the window takes the state.
 func BenchmarkStateDuringRun(b *testing.B) {
 	m, tests := busyModel(1000)
-	e := ats.Event{Kind: ats.EngineProgress, Test: tests[500], Progress: ats.Progress{Line: "info nodes 1"}}
+	e := ats.Event{Kind: ats.EngineOutput, Test: tests[500], Line: "info nodes 1"}
 	b.ReportAllocs()
 	for b.Loop() {
 		m.event(e)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"arimaa-workbench/ats"
+	"arimaa-workbench/engine/analysis"
 )
 
 // smallSuite is a suite of n tests with no positions: the model does not
@@ -28,7 +29,7 @@ func passAll(ctx context.Context, cfg ats.RunConfig) (*ats.Summary, error) {
 	for c := 1; c <= max(cfg.Cycles, 1); c++ {
 		for _, t := range cfg.Tests {
 			cfg.OnEvent(ats.Event{Kind: ats.TestStarted, Test: t, Cycle: c})
-			cfg.OnEvent(ats.Event{Kind: ats.EngineProgress, Test: t, Cycle: c, Progress: ats.Progress{Playouts: 10, Move: "Ra2n"}})
+			cfg.OnEvent(ats.Event{Kind: ats.EngineProgress, Test: t, Cycle: c, Progress: analysis.Report{Playouts: 10}})
 			r := ats.TestResult{Name: t.Name, Number: t.Number, Cycle: c, Status: ats.Pass, Score: 1, MaxScore: 1, Move: "Ra2n"}
 			results = append(results, r)
 			cfg.OnEvent(ats.Event{Kind: ats.TestDone, Test: t, Cycle: c, Result: &r})
@@ -147,7 +148,7 @@ func TestModelResume(t *testing.T) {
 	if err := m.Resume(nil); err == nil {
 		t.Fatal("resumed without an engine")
 	}
-	engine := ats.EngineFactory(func(context.Context) (ats.Engine, error) { return nil, errors.New("unused") })
+	engine := ats.EngineFactory(func(context.Context) (analysis.Engine, error) { return nil, errors.New("unused") })
 	if err := m.Resume(engine); err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +166,7 @@ func TestModelStateIsShared(t *testing.T) {
 	m.SetSuite(s, nil, nil)
 	t1 := s.Tests[0]
 	line := func(i int) ats.Event {
-		return ats.Event{Kind: ats.EngineProgress, Test: t1, Progress: ats.Progress{Line: fmt.Sprintf("line %d", i)}}
+		return ats.Event{Kind: ats.EngineOutput, Test: t1, Line: fmt.Sprintf("line %d", i)}
 	}
 	m.event(ats.Event{Kind: ats.TestStarted, Test: t1, Cycle: 1})
 	for i := 1; i < maxLog; i++ {

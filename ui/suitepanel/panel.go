@@ -18,6 +18,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"arimaa-workbench/ats"
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/board"
 	"arimaa-workbench/ui/field"
@@ -382,7 +383,10 @@ func (p *Panel) setup() (Setup, error) {
 	if t == 0 && n == 0 {
 		return s, errors.New("give a time per test or a playout budget")
 	}
-	s.Limits = ats.Limits{Time: time.Duration(t * float64(time.Second)), Playouts: int64(n)}
+	if t == 0 && !choice.Builtin {
+		return s, fmt.Errorf("%s: %w", choice.Name, ats.ErrNeedsTime)
+	}
+	s.Limits = analysis.Limits{Time: time.Duration(t * float64(time.Second)), Playouts: int64(n)}
 	s.Cycles = max(int(c), 1)
 	s.Threshold = 1
 	s.EngineName = choice.Name

@@ -219,6 +219,14 @@ func TestFilterAndBadSettings(t *testing.T) {
 	if p.model.State().Running || !strings.Contains(p.message.Text, "Cycles") {
 		t.Errorf("bad cycles: message %q", p.message.Text)
 	}
+	// An AEI engine has no playout budget: it needs a time per test.
+	p.cycles.SetText("1")
+	p.timeEntry.SetText("")
+	test.Type(p.playouts, "500")
+	test.Tap(p.runBtn)
+	if p.model.State().Running || !strings.Contains(p.message.Text, "needs a time per test") {
+		t.Errorf("external engine without a time: message %q", p.message.Text)
+	}
 }
 
 func TestEditTest(t *testing.T) {

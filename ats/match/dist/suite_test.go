@@ -15,6 +15,7 @@ import (
 
 	"arimaa-workbench/ats"
 	"arimaa-workbench/ats/match"
+	"arimaa-workbench/engine/analysis"
 )
 
 // suiteSpec is the builtin engine as a deterministic test run takes it.
@@ -29,7 +30,7 @@ func runSuite(t *testing.T, tests []*ats.Test, out string, ex ats.Executor) *ats
 		t.Fatal(err)
 	}
 	r, err := ats.NewRunner(ats.RunConfig{Suite: "goals", Tests: tests, Engine: f, EngineName: "builtin", EngineOptions: suiteSpec.Options,
-		Threads: 1, Seed: suiteSpec.Seed, Limits: ats.Limits{Playouts: 150}, Cycles: 2, ResultFile: out, Executor: ex})
+		Threads: 1, Seed: suiteSpec.Seed, Limits: analysis.Limits{Playouts: 150}, Cycles: 2, ResultFile: out, Executor: ex})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +142,7 @@ func TestGiveUp(t *testing.T) {
 			case testKind:
 				tests := goalTests(t)[:1]
 				f, _ := suiteSpec.Factory()
-				r, err := ats.NewRunner(ats.RunConfig{Tests: tests, Engine: f, Limits: ats.Limits{Playouts: 50}, Executor: c.Tests(suiteSpec)})
+				r, err := ats.NewRunner(ats.RunConfig{Tests: tests, Engine: f, Limits: analysis.Limits{Playouts: 50}, Executor: c.Tests(suiteSpec)})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -210,7 +211,7 @@ func TestStoredTestResults(t *testing.T) {
 		t.Fatal(err)
 	}
 	j := ats.TestJob{ID: 1, Test: goalTests(t)[0], Cycle: 1}
-	set := ats.TestSettings{Limits: ats.Limits{Playouts: 50}, Grace: time.Second, Budget: time.Minute, Threshold: 1}
+	set := ats.TestSettings{Limits: analysis.Limits{Playouts: 50}, Grace: time.Second, Budget: time.Minute, Threshold: 1}
 	fp, _ := fingerprint(&testTask{Job: j, Engine: suiteSpec, Settings: set})
 	other := set
 	other.Limits.Playouts = 60

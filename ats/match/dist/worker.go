@@ -17,6 +17,8 @@ import (
 
 	"arimaa-workbench/ats"
 	"arimaa-workbench/ats/match"
+	"arimaa-workbench/engine/aei"
+	"arimaa-workbench/engine/analysis"
 )
 
 // WorkerOptions tune a Worker.
@@ -145,11 +147,11 @@ func sleep(ctx context.Context, d time.Duration) {
 type slot struct {
 	games *match.Slot
 	spec  string // the engine's spec, as JSON
-	eng   ats.Engine
+	eng   analysis.Engine
 }
 
 // engine returns the engine of spec, started unless it runs already.
-func (sl *slot) engine(ctx context.Context, spec ats.EngineSpec) (ats.Engine, error) {
+func (sl *slot) engine(ctx context.Context, spec ats.EngineSpec) (analysis.Engine, error) {
 	key, err := json.Marshal(spec)
 	if err != nil {
 		return nil, err
@@ -276,7 +278,7 @@ func (t *testTaskRun) lacking() string {
 		}
 		return ""
 	}
-	cmd, err := ats.SplitCommand(t.t.Engine.Engine)
+	cmd, err := aei.SplitProgram(t.t.Engine.Engine)
 	if err != nil {
 		return err.Error()
 	}
@@ -294,7 +296,7 @@ func (t *testTaskRun) run(ctx context.Context, sl *slot, answer *result) (bool, 
 		answer.Test = &res
 		return false, nil
 	}
-	res, fault := ats.RunTest(ctx, eng, j, t.t.Settings, nil)
+	res, fault := ats.RunTest(ctx, eng, j, t.t.Settings, analysis.Output{})
 	if ctx.Err() != nil {
 		// Cut short, the search says nothing; the engine may be in
 		// the middle of it.
