@@ -2,6 +2,7 @@ package enginepanel
 
 import (
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -225,5 +226,28 @@ func TestCandidateRows(t *testing.T) {
 	}
 	if got := CandidateRows(rules.StartPosition(), r, 1); len(got) != 1 {
 		t.Errorf("limit 1 gave %d rows", len(got))
+	}
+}
+
+func TestFiguresSayWhenThePositionIsDecided(t *testing.T) {
+	start := rules.StartPosition()
+	r := analysis.Report{Best: rules.MoveOf(rules.MakeStep(rules.GoldRabbit, rules.A2, rules.North)), WinRatio: 0.64, HasWinRatio: true}
+	label := func(r analysis.Report) string {
+		for _, f := range Figures(start, r) {
+			if strings.HasPrefix(f.Label, "Win ratio") {
+				return f.Label
+			}
+		}
+		return ""
+	}
+	if got := label(r); got != "Win ratio for gold" {
+		t.Errorf("undecided: label %q", got)
+	}
+	r.Komi = 366
+	if got := label(r); got != "Win ratio for gold, its evaluation -366 (decided)" {
+		t.Errorf("decided: label %q", got)
+	}
+	if n := len(Figures(start, r)); n != len(Figures(start, analysis.Report{})) {
+		t.Errorf("a decided position changes the number of figures: %d", n)
 	}
 }

@@ -35,7 +35,13 @@ func Figures(start rules.Position, r analysis.Report) []Figure {
 		ratio = fmt.Sprintf("%+d cr", r.Score)
 		ratioLabel = "Score for " + start.Side().String()
 	}
-	return []Figure{
+	if r.Komi != 0 && !r.HasScore {
+		// The win ratios of a decided position are relative: the search
+		// takes the side to move's lead beyond search.decided_score off
+		// every playout's evaluation, to tell its moves apart.
+		ratioLabel += fmt.Sprintf(", its evaluation %+d (decided)", -r.Komi)
+	}
+	figs := []Figure{
 		{"Time", Duration(r.Elapsed)},
 		{"Playouts", Count(r.Playouts)},
 		{"Playouts/s", Rate(r.PlayoutsPerSec)},
@@ -45,6 +51,7 @@ func Figures(start rules.Position, r analysis.Report) []Figure {
 		{"Best move", best},
 		{ratioLabel, ratio},
 	}
+	return figs
 }
 
 // Percent writes a ratio 0..1 as a percentage with one decimal.
