@@ -153,11 +153,14 @@ func NewPanel(m *Model, d files.Dialogs, cur *state.Current) *Panel {
 		widget.NewSeparator(), actions,
 		widget.NewSeparator(), clip,
 		board.ShowControls(&e.show, e.refresh),
-		widget.NewSeparator(),
-		widget.NewLabelWithStyle("Validation", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		e.problems,
 	)
-	e.content = container.NewBorder(nil, nil, nil, container.NewVScroll(container.NewPadded(side)), e.Board)
+	// The validation stays in view under the controls, which scroll when
+	// the window is too low for them all.
+	validation := container.NewVBox(widget.NewSeparator(),
+		widget.NewLabelWithStyle("Validation", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		e.problems)
+	column := container.NewBorder(nil, container.NewPadded(validation), nil, nil, container.NewVScroll(container.NewPadded(side)))
+	e.content = container.NewBorder(nil, nil, nil, column, e.Board)
 	e.SetTool(rules.GoldRabbit)
 	e.refresh()
 	return e
