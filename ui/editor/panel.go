@@ -220,16 +220,8 @@ func (e *Panel) refresh() {
 		}
 	}
 	e.updating = false
-	if probs := m.Problems(); len(probs) == 0 {
-		e.problems.SetText("✓ valid position: it can be analysed")
-	} else {
-		var b strings.Builder
-		for _, pr := range probs {
-			fmt.Fprintf(&b, "✗ %s\n", pr.Msg)
-		}
-		b.WriteString("(it can be edited, but not sent to an engine)")
-		e.problems.SetText(b.String())
-	}
+	lines, _ := Verdict(p)
+	e.problems.SetText(strings.Join(lines, "\n"))
 	name := "Untitled position"
 	if m.Path() != "" {
 		name = filepath.Base(m.Path())

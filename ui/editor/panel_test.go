@@ -14,6 +14,7 @@ import (
 	"arimaa-workbench/ui/board/boardtest"
 	"arimaa-workbench/ui/files/filestest"
 	"arimaa-workbench/ui/state"
+	"arimaa-workbench/ui/uitest"
 )
 
 func newTestPanel(t *testing.T) (*Panel, *filestest.Dialogs, *state.Current) {
@@ -59,6 +60,14 @@ func TestPanelPlaceRemoveMove(t *testing.T) {
 	if !strings.Contains(e.ProblemsText(), "valid position") {
 		t.Errorf("validation shows %q after removing the extra camel", e.ProblemsText())
 	}
+
+	// Clear empties the board: the validation says what is missing, and
+	// that the engine cannot analyse it.
+	test.Tap(uitest.Button(e.Content(), "Clear"))
+	if got := e.ProblemsText(); !strings.Contains(got, "board is empty") || !strings.Contains(got, "cannot analyse") {
+		t.Errorf("validation of the cleared board: %q", got)
+	}
+	e.Model.Undo()
 
 	// Drag moves a piece; dragging off the board removes it.
 	boardtest.Drag(b, rules.E2, rules.E5)

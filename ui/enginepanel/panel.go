@@ -386,8 +386,8 @@ func (p *Panel) analysedGame() (*rules.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	if g.Phase() != rules.Playing {
-		return nil, fmt.Errorf("the game is over in this position")
+	if r, over := g.Result(); over {
+		return nil, fmt.Errorf("the game is over in this position: %s", r)
 	}
 	return g, nil
 }
