@@ -18,6 +18,7 @@ import (
 	"arimaa-workbench/ui/board"
 	"arimaa-workbench/ui/live"
 	"arimaa-workbench/ui/plot"
+	"arimaa-workbench/ui/prefs"
 	"arimaa-workbench/ui/state"
 	"arimaa-workbench/ui/tablefit"
 	"arimaa-workbench/ui/tip"
@@ -45,7 +46,13 @@ type Options struct {
 	Settings fyne.CanvasObject
 	// Evaluation is the evaluation tab's source; nil leaves the tab out.
 	Evaluation *Evaluation
+	// Prefs remembers the time per analysis between sessions; nil
+	// remembers nothing.
+	Prefs fyne.Preferences
 }
+
+// prefTime keeps the time per analysis between sessions.
+const prefTime = "enginepanel.time"
 
 // viewKind says what the panel's board is showing.
 type viewKind int
@@ -206,8 +213,14 @@ func (p *Panel) build() {
 	p.engineSel = widget.NewSelect(nil, nil)
 	p.engineSel.PlaceHolder = "Choose an engine"
 	p.timeEntry = numberEntry("5", "seconds")
+	prefs.RememberEntry(p.opts.Prefs, prefTime, p.timeEntry, func(s string) bool {
+		v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+		return err == nil && v >= 0
+	})
 	p.playouts = numberEntry("", "no limit")
-	p.threads = numberEntry("1", "default")
+	// Empty takes the engine's own count (the embedded engine's
+	// search.threads); SetThreadsDefault says what that is.
+	p.threads = numberEntry("", "engine's default")
 	p.seed = numberEntry("1", "random")
 	p.startBtn = widget.NewButtonWithIcon("Analyse", theme.MediaPlayIcon(), p.start)
 	p.startBtn.Importance = widget.HighImportance
@@ -318,6 +331,12 @@ const (
 	graphMinHeight = 110
 	sideMinWidth   = 500
 )
+
+// SetThreadsDefault sets what the empty Threads field stands for, the
+// count in the embedded engine's settings ("settings: every core").
+func (p *Panel) SetThreadsDefault(text string) {
+	p.threads.SetPlaceHolder(text)
+}
 
 func numberEntry(text, placeholder string) *widget.Entry {
 	e := widget.NewEntry()

@@ -141,6 +141,10 @@ func (s *ConfigStore) Save() error {
 // ConfigForm edits a ConfigStore: one field per key, grouped by table, with
 // each key's comment and range under its field.
 type ConfigForm struct {
+	// OnApplied, when set, is called after the store's configuration
+	// changed through the form (Apply, Save, Defaults).
+	OnApplied func()
+
 	store   *ConfigStore
 	fields  map[string]fieldWidget
 	status  *widget.Label
@@ -226,6 +230,7 @@ func NewConfigForm(store *ConfigStore) *ConfigForm {
 	defaults := widget.NewButtonWithIcon("Defaults", theme.HistoryIcon(), func() {
 		store.Reset()
 		f.Load()
+		f.applied()
 		f.say("Default configuration restored (not saved yet).", false)
 	})
 	title := widget.NewLabel("Embedded engine configuration — applies to the next analysis or suite run")
@@ -268,7 +273,14 @@ func (f *ConfigForm) Apply() bool {
 	}
 	f.Load()
 	f.say("Applied.", false)
+	f.applied()
 	return true
+}
+
+func (f *ConfigForm) applied() {
+	if f.OnApplied != nil {
+		f.OnApplied()
+	}
 }
 
 func (f *ConfigForm) say(msg string, bad bool) {

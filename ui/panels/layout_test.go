@@ -18,6 +18,7 @@ import (
 	"arimaa-workbench/ui/board"
 	"arimaa-workbench/ui/shell"
 	"arimaa-workbench/ui/state"
+	"arimaa-workbench/ui/uitest"
 )
 
 // layoutShotsEnv names a folder to write the layout test's screenshots to.
@@ -112,7 +113,7 @@ func TestLayoutAtThreeSizes(t *testing.T) {
 			t.Run(fmt.Sprintf("%s-%.0fx%.0f", v.name, size.Width, size.Height), func(t *testing.T) {
 				checkLayout(t, w, v, i)
 				if dir != "" {
-					capture(t, w, filepath.Join(dir, fmt.Sprintf("%s-%.0fx%.0f.png", v.name, size.Width, size.Height)))
+					uitest.Capture(t, w, filepath.Join(dir, fmt.Sprintf("%s-%.0fx%.0f.png", v.name, size.Width, size.Height)))
 				}
 			})
 		}

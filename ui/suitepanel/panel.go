@@ -23,6 +23,7 @@ import (
 	"arimaa-workbench/ui/field"
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/live"
+	"arimaa-workbench/ui/prefs"
 	"arimaa-workbench/ui/state"
 	"arimaa-workbench/ui/tablefit"
 )
@@ -57,7 +58,8 @@ type Options struct {
 	RunsDir string
 	// Run runs a suite; nil for the real runner.
 	Run RunFunc
-	// Prefs remembers the last suite opened; nil remembers nothing.
+	// Prefs remembers the last suite opened and the time per test; nil
+	// remembers nothing.
 	Prefs fyne.Preferences
 	// Window hosts the test editor's dialog; nil in tests, which drive the
 	// editor directly.
@@ -131,7 +133,17 @@ func New(opts Options) *Panel {
 // another goroutine.
 func (p *Panel) StartRefresh() { p.refresh.Start() }
 
-const prefSuite = "suitepanel.suite"
+// Preference keys: the last suite opened, the time per test.
+const (
+	prefSuite = "suitepanel.suite"
+	prefTime  = "suitepanel.time"
+)
+
+// SetThreadsDefault sets what the empty Threads field stands for, the
+// count in the embedded engine's settings ("settings: every core").
+func (p *Panel) SetThreadsDefault(text string) {
+	p.threads.SetPlaceHolder(text)
+}
 
 // Model returns the panel's model.
 func (p *Panel) Model() *Model { return p.model }
@@ -238,9 +250,15 @@ func (p *Panel) build() {
 	p.engineSel = widget.NewSelect(nil, nil)
 	p.engineSel.PlaceHolder = "no engine"
 	p.timeEntry = field.Entry("1", "seconds")
+	prefs.RememberEntry(p.opts.Prefs, prefTime, p.timeEntry, func(s string) bool {
+		v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+		return err == nil && v >= 0
+	})
 	p.playouts = field.Entry("", "no budget")
 	p.cycles = field.Entry("1", "1")
-	p.threads = field.Entry("1", "default")
+	// Empty takes the engine's own count (the embedded engine's
+	// search.threads); SetThreadsDefault says what that is.
+	p.threads = field.Entry("", "engine's default")
 	p.seed = field.Entry("1", "")
 	p.filter = widget.NewEntry()
 	p.filter.PlaceHolder = "all tests (e.g. 1-10, tag:goal, camel-*)"
