@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -101,6 +102,7 @@ type Panel struct {
 	tableBox   *fyne.Container
 	editBtn    *widget.Button
 	editor     *testEditor // the last test editor opened
+	chooser    *runChooser // the last Compare dialog opened
 	content    fyne.CanvasObject
 
 	st       State
@@ -526,7 +528,30 @@ func (p *Panel) resume() {
 	p.Sync()
 }
 
+// compare offers the earlier runs of the open suite from the runs folder,
+// newest first, with "Other file…" for a result file elsewhere; with no
+// earlier run (or no window to ask in) it asks for a file at once.
 func (p *Panel) compare() {
+	st := p.model.State()
+	var runs []EarlierRun
+	for _, r := range runsOf(p.runsDir(), st.Suite, 0) {
+		if r.Path != st.Setup.ResultFile { // not the run shown
+			runs = append(runs, r)
+		}
+	}
+	if len(runs) == 0 || p.opts.Window == nil {
+		p.compareFile()
+		return
+	}
+	p.chooser = newRunChooser(st.Suite.Name, runs, p.opts.Window, func(r EarlierRun) {
+		p.model.SetPrevious(r.Summary)
+		p.say("Comparing with the run of "+r.Summary.Run.Start.Local().Format("2006-01-02 15:04")+".", false)
+		p.Sync()
+	}, p.compareFile)
+}
+
+// compareFile asks for a result file to compare with.
+func (p *Panel) compareFile() {
 	if p.opts.Dialogs == nil {
 		return
 	}
@@ -538,6 +563,51 @@ func (p *Panel) compare() {
 		p.say("Comparing with "+filepath.Base(path)+".", false)
 		p.Sync()
 	})
+}
+
+// runChooser is the Compare dialog: the earlier runs of the suite, and
+// buttons to compare with the one selected, pick another file, or cancel.
+type runChooser struct {
+	list    *widget.List
+	compare *widget.Button
+	other   *widget.Button
+	cancel  *widget.Button
+	dialog  *dialog.CustomDialog
+}
+
+func newRunChooser(suite string, runs []EarlierRun, w fyne.Window, chosen func(EarlierRun), other func()) *runChooser {
+	c := &runChooser{}
+	selected := -1
+	c.list = widget.NewList(func() int { return len(runs) },
+		func() fyne.CanvasObject {
+			l := widget.NewLabel("")
+			l.Truncation = fyne.TextTruncateEllipsis
+			return l
+		},
+		func(i widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(runs[i].Text()) })
+	c.compare = widget.NewButtonWithIcon("Compare", theme.ContentCopyIcon(), func() {
+		c.dialog.Hide()
+		chosen(runs[selected])
+	})
+	c.compare.Importance = widget.HighImportance
+	c.compare.Disable()
+	c.list.OnSelected = func(i widget.ListItemID) {
+		selected = i
+		c.compare.Enable()
+	}
+	c.other = widget.NewButtonWithIcon("Other file…", theme.FileIcon(), func() {
+		c.dialog.Hide()
+		other()
+	})
+	c.cancel = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { c.dialog.Hide() })
+	intro := widget.NewLabel(fmt.Sprintf("Earlier runs of %s, newest first: choose one to compare the results shown with.", suite))
+	intro.Wrapping = fyne.TextWrapWord
+	c.dialog = dialog.NewCustomWithoutButtons("Compare with an earlier run", container.NewBorder(intro, nil, nil, nil, c.list), w)
+	c.dialog.SetButtons([]fyne.CanvasObject{c.cancel, c.other, c.compare})
+	size := w.Canvas().Size()
+	c.dialog.Resize(fyne.NewSize(min(820, size.Width*0.9), min(480, size.Height*0.8)))
+	c.dialog.Show()
+	return c
 }
 
 // apply draws st on the UI goroutine.
