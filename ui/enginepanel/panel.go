@@ -16,6 +16,7 @@ import (
 
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/board"
+	"arimaa-workbench/ui/field"
 	"arimaa-workbench/ui/live"
 	"arimaa-workbench/ui/plot"
 	"arimaa-workbench/ui/prefs"
@@ -233,8 +234,8 @@ func (p *Panel) build() {
 	// captioned: the controls take two short rows, not a tall form.
 	row := container.NewBorder(nil, nil, nil, container.NewHBox(p.startBtn, p.stopBtn), p.engineSel)
 	limits := container.NewGridWithColumns(4,
-		captioned("Time (s)", p.timeEntry), captioned("Playouts", p.playouts),
-		captioned("Threads", p.threads), captioned("Seed", p.seed))
+		field.Labelled("Time (s)", p.timeEntry), field.Labelled("Playouts", p.playouts),
+		field.Labelled("Threads", p.threads), field.Labelled("Seed", p.seed))
 
 	// Live figures: a caption over each value, four to a row. The best
 	// move, which can be long, has a row of its own and wraps.
@@ -317,11 +318,6 @@ func newCaption(text string) *widget.Label {
 	l.Importance = widget.LowImportance
 	l.SizeName = theme.SizeNameCaptionText
 	return l
-}
-
-// captioned puts a small caption over a field.
-func captioned(caption string, o fyne.CanvasObject) fyne.CanvasObject {
-	return container.New(layout.NewCustomPaddedVBoxLayout(-2*theme.Padding()), newCaption(caption), o)
 }
 
 // Sizes of the panel's parts: the least height of the

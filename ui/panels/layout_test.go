@@ -105,6 +105,7 @@ func TestLayoutAtThreeSizes(t *testing.T) {
 		{name: "engine-tree", show: engineTab("Search tree")},
 		{name: "suite", show: func() { wb.Select(SuiteTab) }, minBoard: [3]float32{240, 300, 420},
 			keys: []string{"Run", "Compare…", "To editor", "Edit test…", "Search output"}},
+		{name: "match", show: func() { wb.Select(MatchTab) }, keys: []string{"Start", "Stop", "Add"}},
 	}
 	for i, size := range windowSizes {
 		w.Resize(size)
