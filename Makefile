@@ -9,7 +9,7 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PKGS := gcc pkg-config libgl1-mesa-dev xorg-dev libgtk-3-dev xvfb xauth
 PC_MODS  := gl x11 xcursor xrandr xinerama xi xxf86vm gtk+-3.0
 
-.PHONY: run test deps build fmt-check vet unit fuzz smoke bench baseline clean
+.PHONY: run test deps build fmt-check vet unit fuzz smoke bench baseline package package-check clean
 
 # The frozen engine every strength change is measured against (a match
 # against this build, see the README's "Measuring strength"). The commit is
@@ -93,6 +93,52 @@ $(BASELINE_BIN): | deps
 	git worktree add --detach bin/baseline-src $(BASELINE_COMMIT)
 	cd bin/baseline-src && $(GO) build -o ../baseline .
 	git worktree remove --force bin/baseline-src
+
+# The installable bundle, built by Fyne's packaging tool from FyneApp.toml's
+# name, id, version and icon (the tool builds the app again, with the
+# version in it). On Linux and the BSDs it is bin/package/NAME.tar.xz,
+# holding the binary, the desktop entry, the icon and a Makefile to install
+# them. The tool is installed into bin/tools at a fixed version; it counts
+# FyneApp.toml's Build up on every run, which is put back: a package does
+# not change the sources.
+FYNE_TOOL_VERSION := v1.7.4
+FYNE_TOOL   := bin/tools/fyne
+PACKAGE_DIR := bin/package
+PACKAGE_OS  := $(shell $(GO) env GOOS)
+APP_NAME    := $(shell sed -n 's/^Name *= *"\(.*\)"/\1/p' FyneApp.toml)
+APP_ID      := $(shell sed -n 's/^ID *= *"\(.*\)"/\1/p' FyneApp.toml)
+APP_ICON    := $(shell sed -n 's/^Icon *= *"\(.*\)"/\1/p' FyneApp.toml)
+PACKAGE     := $(PACKAGE_DIR)/$(APP_NAME).tar.xz
+
+$(FYNE_TOOL): | deps
+	@mkdir -p bin/tools
+	GOBIN=$(CURDIR)/bin/tools $(GO) install fyne.io/tools/cmd/fyne@$(FYNE_TOOL_VERSION)
+
+package: $(FYNE_TOOL)
+	@test -s "$(APP_ICON)" || { echo "package: the icon \"$(APP_ICON)\" that FyneApp.toml names is missing" >&2; exit 1; }
+	@mkdir -p $(PACKAGE_DIR)
+	rm -f "$(APP_NAME).tar.xz" "$(PACKAGE)"
+	cp FyneApp.toml $(PACKAGE_DIR)/FyneApp.toml.orig
+	$(FYNE_TOOL) package --target $(PACKAGE_OS) --release; status=$$?; \
+	  cp $(PACKAGE_DIR)/FyneApp.toml.orig FyneApp.toml; rm -f $(PACKAGE_DIR)/FyneApp.toml.orig; exit $$status
+	@if [ -f "$(APP_NAME).tar.xz" ]; then mv "$(APP_NAME).tar.xz" "$(PACKAGE)"; echo "package: $(PACKAGE)"; \
+	 else echo "package: Fyne's packaging tool left the $(PACKAGE_OS) bundle in $(CURDIR)"; fi
+
+# Builds the package and checks the archive: it holds the binary, which
+# runs, and a desktop entry that starts it under the app's name.
+package-check: package
+	@list=$$(tar -tJf "$(PACKAGE)") || { echo "package-check: cannot read $(PACKAGE)" >&2; exit 1; }; \
+	bin=$$(echo "$$list" | grep '/bin/arimaa-workbench$$'); \
+	desktop=$$(echo "$$list" | grep '/share/applications/$(APP_ID)\.desktop$$'); \
+	[ -n "$$bin" ] || { echo "package-check: no bin/arimaa-workbench in $(PACKAGE)" >&2; exit 1; }; \
+	[ -n "$$desktop" ] || { echo "package-check: no $(APP_ID).desktop in $(PACKAGE)" >&2; exit 1; }; \
+	entry=$$(tar -xJOf "$(PACKAGE)" "$$desktop"); \
+	echo "$$entry" | grep -qx 'Exec=arimaa-workbench' && echo "$$entry" | grep -qx 'Name=$(APP_NAME)' \
+	  || { echo "package-check: the desktop entry does not start arimaa-workbench as $(APP_NAME):"; echo "$$entry"; exit 1; } >&2; \
+	tmp=$$(mktemp -d); tar -xJf "$(PACKAGE)" -C "$$tmp" "$$bin"; \
+	"$$tmp/$$bin" help >/dev/null || { rm -rf "$$tmp"; echo "package-check: the packaged binary does not run" >&2; exit 1; }; \
+	rm -rf "$$tmp"; \
+	echo "package-check: $(PACKAGE) ($$(du -h "$(PACKAGE)" | cut -f1)) holds $$bin and $$desktop"
 
 clean:
 	rm -rf bin

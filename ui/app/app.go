@@ -44,9 +44,10 @@ func Run(args []string, stderr io.Writer) int {
 	timing := fs.Bool("timing", false, "print the time from start to the first frame on stderr")
 	delay := fs.Duration("screenshot-delay", 1500*time.Millisecond, "how long to let the window draw before --screenshot")
 	analyse := fs.Bool("analyse", false, "start analysing the current position in the Engine panel")
+	size := fs.String("size", "", "open the window at this size, WIDTHxHEIGHT (e.g. 1024x700); also the --screenshot's size")
 	run := fs.Bool("run", false, "run the suite given as a file or folder in the Suite panel (with --screenshot: wait for it to finish)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: arimaa-workbench [--tab NAME] [--screenshot FILE] [FILE...]")
+		fmt.Fprintln(stderr, "usage: arimaa-workbench [--tab NAME] [--size WxH] [--screenshot FILE] [FILE...]")
 		fs.PrintDefaults()
 	}
 	// Flags may come before, between or after the files.
@@ -57,9 +58,24 @@ func Run(args []string, stderr io.Writer) int {
 		}
 		return 2
 	}
+	var winSize fyne.Size
+	if *size != "" {
+		if winSize, err = shell.ParseWindowSize(*size); err != nil {
+			fmt.Fprintf(stderr, "arimaa-workbench: --size: %v\n", err)
+			return 2
+		}
+	}
 
 	a := app.NewWithID(appID)
 	w := a.NewWindow("Arimaa Workbench")
+	if winSize.IsZero() {
+		screen := screenSize(a)
+		winSize = shell.WindowSize(a.Preferences(), screen)
+		if *shot != "" {
+			// Screenshots do not depend on the user's remembered size.
+			winSize = shell.FirstWindowSize(screen)
+		}
+	}
 	opts := shell.Options{}
 	if *shot == "" {
 		// The system's own file dialogs, with Fyne's where they fail.
@@ -139,7 +155,7 @@ func Run(args []string, stderr io.Writer) int {
 		})
 	})
 	if *shot != "" {
-		w.Resize(fyne.NewSize(1180, 820))
+		w.Resize(winSize)
 		// A window that never draws (a broken GL stack, no display) must
 		// not hang a smoke test: give up after a generous limit.
 		go func() {
@@ -180,7 +196,7 @@ func Run(args []string, stderr io.Writer) int {
 		w.ShowAndRun()
 		return status
 	}
-	w.Resize(shell.WindowSize(a.Preferences()))
+	w.Resize(winSize)
 	w.ShowAndRun()
 	return status
 }

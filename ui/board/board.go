@@ -115,6 +115,17 @@ func (b *Board) MinSize() fyne.Size {
 	return fyne.NewSize(8*32+marginCells*32, 8*32+marginCells*32)
 }
 
+// Side is the side of the board as drawn, coordinates included: the
+// board is square, centred in the widget.
+func (b *Board) Side() float32 {
+	g := b.geometryFor(b.Size())
+	m := float32(marginCells)
+	if !b.coords {
+		m = 0.1
+	}
+	return g.cell * (8 + m)
+}
+
 // marginCells is the room for coordinates, in squares, left and bottom.
 const marginCells = 0.55
 

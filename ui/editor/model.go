@@ -245,3 +245,32 @@ func (m *Model) Saved(path string) {
 	m.saved, m.path, m.dirty = m.pos, path, false
 	m.changed()
 }
+
+// Verdict says, in lines for the validation list, whether p breaks a rule
+// and whether an engine can analyse it: a legal position in which the game
+// is already decided (a side without rabbits, the side to move without a
+// move) cannot be analysed, and the verdict says why.
+func Verdict(p rules.Position) (lines []string, analysable bool) {
+	if probs := p.Validate(); len(probs) > 0 {
+		for _, pr := range probs {
+			lines = append(lines, "✗ "+pr.Msg)
+		}
+		return append(lines, "(it can be edited, but not sent to an engine)"), false
+	}
+	if p.Occupied() == 0 {
+		return []string{"✗ the board is empty: place each side's pieces, at least one rabbit each",
+			"(the engine cannot analyse an empty board)"}, false
+	}
+	for _, c := range []rules.Color{rules.Gold, rules.Silver} {
+		if p.Count(c, rules.Rabbit) == 0 {
+			lines = append(lines, fmt.Sprintf("✗ %s has no rabbits: a side without rabbits has lost", c))
+		}
+	}
+	if r, over := p.Outcome(); over {
+		if len(lines) == 0 {
+			lines = append(lines, fmt.Sprintf("✗ %s has no legal move", p.Side()))
+		}
+		return append(lines, fmt.Sprintf("(a legal position, but the game is over: %s; the engine cannot analyse it)", r)), false
+	}
+	return []string{"✓ valid position: the engine can analyse it"}, true
+}

@@ -218,3 +218,41 @@ func TestTextRoundTrip(t *testing.T) {
 		t.Errorf("pasting nothing succeeded")
 	}
 }
+
+func TestVerdict(t *testing.T) {
+	pos := func(side rules.Color, pcs map[rules.Square]rules.Piece) rules.Position {
+		var b [64]rules.Piece
+		for sq, pc := range pcs {
+			b[sq] = pc
+		}
+		return rules.NewPosition(side, 2, b)
+	}
+	for _, c := range []struct {
+		name       string
+		p          rules.Position
+		analysable bool
+		say        []string
+	}{
+		{"start", rules.StartPosition(), true, []string{"valid position: the engine can analyse it"}},
+		{"empty", pos(rules.Gold, nil), false, []string{"the board is empty", "cannot analyse an empty board"}},
+		{"silver has no rabbits", pos(rules.Gold, map[rules.Square]rules.Piece{rules.A2: rules.GoldRabbit, rules.D7: rules.SilverElephant}), false,
+			[]string{"silver has no rabbits", "the game is over: gold wins by elimination", "cannot analyse it"}},
+		{"neither has rabbits", pos(rules.Gold, map[rules.Square]rules.Piece{rules.B2: rules.GoldElephant, rules.D7: rules.SilverElephant}), false,
+			[]string{"gold has no rabbits", "silver has no rabbits"}},
+		{"two camels", pos(rules.Gold, map[rules.Square]rules.Piece{rules.A2: rules.GoldRabbit, rules.B2: rules.GoldCamel, rules.C2: rules.GoldCamel, rules.D7: rules.SilverRabbit}), false,
+			[]string{"camel", "not sent to an engine"}},
+		{"one rabbit each", pos(rules.Gold, map[rules.Square]rules.Piece{rules.A2: rules.GoldRabbit, rules.D7: rules.SilverRabbit}), true,
+			[]string{"the engine can analyse it"}},
+	} {
+		lines, ok := Verdict(c.p)
+		text := strings.Join(lines, "\n")
+		if ok != c.analysable {
+			t.Errorf("%s: analysable %v, want %v (%q)", c.name, ok, c.analysable, text)
+		}
+		for _, s := range c.say {
+			if !strings.Contains(text, s) {
+				t.Errorf("%s: %q does not say %q", c.name, text, s)
+			}
+		}
+	}
+}

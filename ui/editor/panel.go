@@ -153,11 +153,14 @@ func NewPanel(m *Model, d files.Dialogs, cur *state.Current) *Panel {
 		widget.NewSeparator(), actions,
 		widget.NewSeparator(), clip,
 		board.ShowControls(&e.show, e.refresh),
-		widget.NewSeparator(),
-		widget.NewLabelWithStyle("Validation", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		e.problems,
 	)
-	e.content = container.NewBorder(nil, nil, nil, container.NewVScroll(container.NewPadded(side)), e.Board)
+	// The validation stays in view under the controls, which scroll when
+	// the window is too low for them all.
+	validation := container.NewVBox(widget.NewSeparator(),
+		widget.NewLabelWithStyle("Validation", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		e.problems)
+	column := container.NewBorder(nil, container.NewPadded(validation), nil, nil, container.NewVScroll(container.NewPadded(side)))
+	e.content = container.NewBorder(nil, nil, nil, column, e.Board)
 	e.SetTool(rules.GoldRabbit)
 	e.refresh()
 	return e
@@ -217,16 +220,8 @@ func (e *Panel) refresh() {
 		}
 	}
 	e.updating = false
-	if probs := m.Problems(); len(probs) == 0 {
-		e.problems.SetText("✓ valid position: it can be analysed")
-	} else {
-		var b strings.Builder
-		for _, pr := range probs {
-			fmt.Fprintf(&b, "✗ %s\n", pr.Msg)
-		}
-		b.WriteString("(it can be edited, but not sent to an engine)")
-		e.problems.SetText(b.String())
-	}
+	lines, _ := Verdict(p)
+	e.problems.SetText(strings.Join(lines, "\n"))
 	name := "Untitled position"
 	if m.Path() != "" {
 		name = filepath.Base(m.Path())
@@ -281,14 +276,18 @@ func (e *Panel) PasteClipboard() {
 }
 
 // Guard runs fn at once when there are no unsaved changes, and otherwise
-// only after the user agrees to discard them.
+// asks: Save saves the position (asking for a file when it has none) and
+// then runs fn, Discard runs fn, Cancel does nothing.
 func (e *Panel) Guard(what string, fn func()) {
 	if !e.Model.Dirty() {
 		fn()
 		return
 	}
-	e.Dialogs.Confirm("Unsaved position", "The edited position has not been saved. Discard it and "+what+"?", func(yes bool) {
-		if yes {
+	e.Dialogs.Unsaved("Unsaved position", "The edited position has not been saved. Save it before you "+what+", or discard it?", func(c files.UnsavedChoice) {
+		switch c {
+		case files.SaveChanges:
+			e.saveThen(fn)
+		case files.DiscardChanges:
 			fn()
 		}
 	})
@@ -341,27 +340,38 @@ func (e *Panel) LoadFile(path string) error {
 }
 
 // Save writes to the file the position came from, or asks for one.
-func (e *Panel) Save() {
+func (e *Panel) Save() { e.saveThen(nil) }
+
+// saveThen saves the position to its file, or asks for one when it has
+// none, and runs then (when not nil) once it is saved: not when saving
+// fails or the user cancels the file dialog.
+func (e *Panel) saveThen(then func()) {
 	if e.Model.Path() == "" {
-		e.SaveAs()
+		e.saveAsThen(then)
 		return
 	}
-	if err := e.SaveFile(e.Model.Path()); err != nil {
+	e.saveTo(e.Model.Path(), then)
+}
+
+func (e *Panel) saveTo(path string, then func()) {
+	if err := e.SaveFile(path); err != nil {
 		e.Dialogs.Error(err)
+		return
+	}
+	if then != nil {
+		then()
 	}
 }
 
 // SaveAs asks for a file and writes the position to it.
-func (e *Panel) SaveAs() {
+func (e *Panel) SaveAs() { e.saveAsThen(nil) }
+
+func (e *Panel) saveAsThen(then func()) {
 	name := "position.ari"
 	if e.Model.Path() != "" {
 		name = filepath.Base(e.Model.Path())
 	}
-	e.Dialogs.Save("Save position", []string{".ari", ".txt"}, name, func(path string) {
-		if err := e.SaveFile(path); err != nil {
-			e.Dialogs.Error(err)
-		}
-	})
+	e.Dialogs.Save("Save position", []string{".ari", ".txt"}, name, func(path string) { e.saveTo(path, then) })
 }
 
 // SaveFile writes the position to path atomically.

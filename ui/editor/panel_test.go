@@ -12,8 +12,10 @@ import (
 
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/board/boardtest"
+	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/files/filestest"
 	"arimaa-workbench/ui/state"
+	"arimaa-workbench/ui/uitest"
 )
 
 func newTestPanel(t *testing.T) (*Panel, *filestest.Dialogs, *state.Current) {
@@ -59,6 +61,14 @@ func TestPanelPlaceRemoveMove(t *testing.T) {
 	if !strings.Contains(e.ProblemsText(), "valid position") {
 		t.Errorf("validation shows %q after removing the extra camel", e.ProblemsText())
 	}
+
+	// Clear empties the board: the validation says what is missing, and
+	// that the engine cannot analyse it.
+	test.Tap(uitest.Button(e.Content(), "Clear"))
+	if got := e.ProblemsText(); !strings.Contains(got, "board is empty") || !strings.Contains(got, "cannot analyse") {
+		t.Errorf("validation of the cleared board: %q", got)
+	}
+	e.Model.Undo()
 
 	// Drag moves a piece; dragging off the board removes it.
 	boardtest.Drag(b, rules.E2, rules.E5)
@@ -219,5 +229,45 @@ func TestPanelDragFromPalette(t *testing.T) {
 	e.Model.Undo()
 	if e.Model.CanUndo() {
 		t.Errorf("a drop off the board made an edit")
+	}
+}
+
+// TestGuardSaveDiscardCancel: with unsaved changes, New asks; Save writes
+// the position (asking for a file when it has none) and then starts the
+// new one, Discard starts it at once, Cancel keeps the edit, and so does
+// cancelling the file dialog after Save.
+func TestGuardSaveDiscardCancel(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name     string
+		choice   files.UnsavedChoice
+		savePath string
+		newStart bool // the board was cleared for the new position
+		saved    bool
+	}{
+		{"save asks for a file, then goes on", files.SaveChanges, filepath.Join(dir, "edited.ari"), true, true},
+		{"save with the file dialog cancelled stays", files.SaveChanges, "", false, false},
+		{"discard goes on", files.DiscardChanges, "", true, false},
+		{"cancel stays", files.Cancel, "", false, false},
+	} {
+		e, d, _ := newTestPanel(t)
+		d.Choice, d.SavePath = c.choice, c.savePath
+		e.SetTool(rules.SilverCat)
+		boardtest.Tap(e.Board, rules.D4)
+		test.Tap(uitest.Button(e.Content(), "New"))
+		if len(d.Asked) == 0 || d.Asked[0] != "Unsaved position" {
+			t.Fatalf("%s: questions %v", c.name, d.Asked)
+		}
+		p := e.Model.Position()
+		if cleared := p.Occupied() == 0; cleared != c.newStart {
+			t.Errorf("%s: new position started %v, want %v", c.name, cleared, c.newStart)
+		}
+		data, err := os.ReadFile(c.savePath)
+		if c.saved && (err != nil || !strings.Contains(string(data), "c")) {
+			t.Errorf("%s: the edit was not saved: %v", c.name, err)
+		}
+		if !c.newStart && !e.Model.Dirty() {
+			t.Errorf("%s: the unsaved edit was lost", c.name)
+		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/board"
+	"arimaa-workbench/ui/tablefit"
 )
 
 // EvalReport is the static analysis of one position: the evaluation term by
@@ -127,17 +128,19 @@ func NewEvaluation(e func() *eval.Evaluator) *Evaluation {
 			o.(*widget.Label).SetText(headers[id.Col])
 		}
 	}
-	v.terms.SetColumnWidth(0, 200)
-	for c := 1; c < len(headers); c++ {
-		v.terms.SetColumnWidth(c, 80)
-	}
 	goalTitle := widget.NewLabel("Goal check")
 	goalTitle.TextStyle.Bold = true
 	trapTitle := widget.NewLabel("Trap check")
 	trapTitle.TextStyle.Bold = true
 	checks := container.NewBorder(container.NewVBox(goalTitle, v.goal, trapTitle), nil, nil, nil, v.threats)
-	split := container.NewHSplit(container.NewBorder(v.summary, nil, nil, nil, v.terms), checks)
-	split.Offset = 0.55
+	// The terms over the checks, each the tab's full width: side by side
+	// the goal check's line and the Net column did not both fit.
+	terms := tablefit.New(v.terms, func() []tablefit.Column {
+		return []tablefit.Column{{Min: 140, Grow: 1, Max: 260}, {Min: 70, Grow: 1, Max: 110}, {Min: 70, Grow: 1, Max: 110}, {Min: 70, Grow: 1, Max: 110}}
+	}, nil)
+	v.summary.Wrapping = fyne.TextWrapWord
+	split := container.NewVSplit(container.NewBorder(v.summary, nil, nil, nil, terms), container.NewVScroll(checks))
+	split.Offset = 0.62
 	v.content = split
 	return v
 }

@@ -17,9 +17,12 @@ import (
 	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/board"
+	"arimaa-workbench/ui/field"
 	"arimaa-workbench/ui/live"
 	"arimaa-workbench/ui/plot"
+	"arimaa-workbench/ui/prefs"
 	"arimaa-workbench/ui/state"
+	"arimaa-workbench/ui/tablefit"
 	"arimaa-workbench/ui/tip"
 )
 
@@ -45,7 +48,13 @@ type Options struct {
 	Settings fyne.CanvasObject
 	// Evaluation is the evaluation tab's source; nil leaves the tab out.
 	Evaluation *Evaluation
+	// Prefs remembers the time per analysis between sessions; nil
+	// remembers nothing.
+	Prefs fyne.Preferences
 }
+
+// prefTime keeps the time per analysis between sessions.
+const prefTime = "enginepanel.time"
 
 // viewKind says what the panel's board is showing.
 type viewKind int
@@ -206,58 +215,62 @@ func (p *Panel) build() {
 	p.engineSel = widget.NewSelect(nil, nil)
 	p.engineSel.PlaceHolder = "Choose an engine"
 	p.timeEntry = numberEntry("5", "seconds")
+	prefs.RememberEntry(p.opts.Prefs, prefTime, p.timeEntry, func(s string) bool {
+		v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+		return err == nil && v >= 0
+	})
 	p.playouts = numberEntry("", "no limit")
-	p.threads = numberEntry("1", "default")
+	// Empty takes the engine's own count (the embedded engine's
+	// search.threads); SetThreadsDefault says what that is.
+	p.threads = numberEntry("", "engine's default")
 	p.seed = numberEntry("1", "random")
 	p.startBtn = widget.NewButtonWithIcon("Analyse", theme.MediaPlayIcon(), p.start)
 	p.startBtn.Importance = widget.HighImportance
 	p.stopBtn = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), p.stop)
 	p.stopBtn.Disable()
 	p.status = widget.NewLabel("Idle.")
-	p.status.Truncation = fyne.TextTruncateEllipsis
+	p.status.Wrapping = fyne.TextWrapWord
 
-	limits := container.New(layout.NewFormLayout(),
-		widget.NewLabel("Engine"), p.engineSel,
-		widget.NewLabel("Time (s)"), p.timeEntry,
-		widget.NewLabel("Playouts"), p.playouts,
-		widget.NewLabel("Threads"), p.threads,
-		widget.NewLabel("Seed"), p.seed,
-	)
-	buttons := container.NewGridWithColumns(2, p.startBtn, p.stopBtn)
+	// The engine and the buttons on one line, the limits under them, each
+	// captioned: the controls take two short rows, not a tall form.
+	row := container.NewBorder(nil, nil, nil, container.NewHBox(p.startBtn, p.stopBtn), p.engineSel)
+	limits := container.NewGridWithColumns(4,
+		field.Labelled("Time (s)", p.timeEntry), field.Labelled("Playouts", p.playouts),
+		field.Labelled("Threads", p.threads), field.Labelled("Seed", p.seed))
 
-	// Live figures: a caption over each value, four to a row.
+	// Live figures: a caption over each value, four to a row. The best
+	// move, which can be long, has a row of its own and wraps.
 	figs := Figures(rules.Position{}, analysis.Report{})
 	cells := make([]fyne.CanvasObject, 0, len(figs))
+	var bestRow fyne.CanvasObject
 	for _, f := range figs {
-		caption := widget.NewLabel(f.Label)
-		caption.Importance = widget.LowImportance
-		caption.SizeName = theme.SizeNameCaptionText
+		caption := newCaption(f.Label)
 		value := widget.NewLabel(f.Value)
 		value.TextStyle.Bold = true
-		if f.Label == "Best move" {
-			// Only the move can outgrow its cell; truncating costs a
-			// measurement on every change, so the numbers go without.
-			value.Truncation = fyne.TextTruncateEllipsis
-		}
 		p.figures = append(p.figures, value)
 		p.captions = append(p.captions, caption)
-		cells = append(cells, container.NewVBox(caption, value))
+		if f.Label == "Best move" {
+			value.Wrapping = fyne.TextWrapWord
+			bestRow = container.NewBorder(nil, nil, caption, nil, value)
+			continue
+		}
+		cells = append(cells, container.New(layout.NewCustomPaddedVBoxLayout(-2*theme.Padding()), caption, value))
 	}
-	figures := container.NewGridWithColumns(4, cells...)
+	figures := container.NewVBox(container.NewGridWithColumns(4, cells...), bestRow)
 
 	p.graph = plot.NewWinRatio("Best move's win ratio for the side to move")
 
 	p.board = board.New(rules.StartPosition())
 	p.boardNote = widget.NewLabel("")
 	p.boardNote.Alignment = fyne.TextAlignCenter
-	p.boardNote.Truncation = fyne.TextTruncateEllipsis
+	// The note names the best move: wrapped, it is never cut off.
+	p.boardNote.Wrapping = fyne.TextWrapWord
 	p.pvBox = container.NewHBox()
 	p.copyBtn = p.copyButton()
 	pvLabel := widget.NewLabel("PV")
 	pvLabel.TextStyle.Bold = true
 	bestBtn := tip.NewButton(theme.HomeIcon(), "Back to the analysed position and its best move", func() { p.setView(viewBest, 0) })
 	pvRow := container.NewBorder(nil, nil, container.NewHBox(pvLabel, bestBtn, p.copyBtn), nil, container.NewHScroll(p.pvBox))
-	left := container.NewBorder(p.boardNote, pvRow, nil, nil, p.board)
 
 	p.cands = p.newCandidateTable()
 	p.raw = widget.NewList(
@@ -282,26 +295,44 @@ func (p *Panel) build() {
 	candsNote.Wrapping = fyne.TextWrapWord
 	candsNote.Importance = widget.LowImportance
 	p.tabs = container.NewAppTabs(
-		container.NewTabItemWithIcon("Candidates", theme.ListIcon(), container.NewBorder(candsNote, nil, nil, nil, p.cands)),
-		container.NewTabItemWithIcon("Search tree", theme.MenuExpandIcon(), p.tree.content),
+		container.NewTabItem("Candidates", container.NewBorder(candsNote, nil, nil, nil, tablefit.New(p.cands, candidateColumns, nil))),
+		container.NewTabItem("Search tree", p.tree.content),
 	)
 	if p.opts.Evaluation != nil {
-		p.tabs.Append(container.NewTabItemWithIcon("Evaluation", theme.InfoIcon(), p.opts.Evaluation.content))
+		p.tabs.Append(container.NewTabItem("Evaluation", p.opts.Evaluation.content))
 	}
-	p.tabs.Append(container.NewTabItemWithIcon("Engine output", theme.DocumentIcon(), container.NewBorder(p.rawNote, nil, nil, nil, p.raw)))
+	p.tabs.Append(container.NewTabItem("Engine output", container.NewBorder(p.rawNote, nil, nil, nil, p.raw)))
 	if p.opts.Settings != nil {
-		p.tabs.Append(container.NewTabItemWithIcon("Settings", theme.SettingsIcon(), p.opts.Settings))
+		p.tabs.Append(container.NewTabItem("Settings", p.opts.Settings))
 	}
 
-	controls := container.NewBorder(nil, buttons, nil, nil, limits)
-	top := container.NewBorder(nil, nil, controls, nil,
-		container.NewBorder(nil, p.status, nil, nil, container.NewVBox(figures, widget.NewSeparator())))
-	graphTabs := container.NewVSplit(p.graph, p.tabs)
-	graphTabs.Offset = 0.3
-	right := container.NewBorder(top, nil, nil, nil, graphTabs)
-	split := container.NewHSplit(left, right)
-	split.Offset = 0.36
-	p.content = split
+	top := container.NewVBox(row, limits, p.status, widget.NewSeparator(), figures)
+	right := container.NewBorder(top, nil, nil, nil, p.tabs)
+	// The board takes the height the window has, with the win-ratio graph
+	// under it in what is left; the tabs take the rest of the width.
+	p.content = board.NewColumn(&board.Column{Above: p.boardNote, Board: p.board, Below: pvRow,
+		Fill: p.graph, FillMin: graphMinHeight, Side: right, SideMin: sideMinWidth})
+}
+
+func newCaption(text string) *widget.Label {
+	l := widget.NewLabel(text)
+	l.Importance = widget.LowImportance
+	l.SizeName = theme.SizeNameCaptionText
+	return l
+}
+
+// Sizes of the panel's parts: the least height of the
+// win-ratio graph under the board, the least width of the controls and
+// tabs beside it.
+const (
+	graphMinHeight = 110
+	sideMinWidth   = 500
+)
+
+// SetThreadsDefault sets what the empty Threads field stands for, the
+// count in the embedded engine's settings ("settings: every core").
+func (p *Panel) SetThreadsDefault(text string) {
+	p.threads.SetPlaceHolder(text)
 }
 
 func numberEntry(text, placeholder string) *widget.Entry {
@@ -371,8 +402,8 @@ func (p *Panel) analysedGame() (*rules.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	if g.Phase() != rules.Playing {
-		return nil, fmt.Errorf("the game is over in this position")
+	if r, over := g.Result(); over {
+		return nil, fmt.Errorf("the game is over in this position: %s", r)
 	}
 	return g, nil
 }
@@ -686,6 +717,12 @@ func (p *Panel) showBoard() {
 	setText(p.boardNote, note)
 }
 
+// candidateColumns share the table's width: the move takes most of what
+// is spare, the figures keep room for their headers.
+func candidateColumns() []tablefit.Column {
+	return []tablefit.Column{{Min: 110, Grow: 2}, {Min: 135, Grow: 1, Max: 200}, {Min: 70, Grow: 0.5, Max: 100}, {Min: 150, Grow: 1, Max: 220}}
+}
+
 func (p *Panel) newCandidateTable() *widget.Table {
 	columns := len(CandidateHeaders(rules.Position{}))
 	t := widget.NewTable(
@@ -729,9 +766,6 @@ func (p *Panel) newCandidateTable() *widget.Table {
 		if headers := CandidateHeaders(p.st.Start); id.Col >= 0 && id.Col < len(headers) {
 			o.(*widget.Label).SetText(headers[id.Col])
 		}
-	}
-	for c, w := range []float32{240, 150, 80, 160} {
-		t.SetColumnWidth(c, w)
 	}
 	t.OnSelected = func(id widget.TableCellID) { p.setView(viewCandidate, id.Row) }
 	return t

@@ -285,3 +285,17 @@ func analysedWithFake(t *testing.T, n int) *Panel {
 	p.Sync()
 	return p
 }
+
+// TestAnalyseEmptyBoardSaysWhy: a board without rabbits cannot be
+// analysed, and pressing Analyse says the game is over and how.
+func TestAnalyseEmptyBoardSaysWhy(t *testing.T) {
+	p, _ := newTestPanel(t, &fakeEngine{name: "fake"})
+	p.opts.Current.Set(state.Snapshot{Position: rules.NewPosition(rules.Gold, 2, [64]rules.Piece{}), Source: "Editor"})
+	test.Tap(p.startBtn)
+	if got := p.status.Text; !strings.Contains(got, "the game is over in this position") || !strings.Contains(got, "elimination") {
+		t.Errorf("status %q, want why the empty board cannot be analysed", got)
+	}
+	if p.model.State().Running {
+		t.Error("an analysis started")
+	}
+}

@@ -11,6 +11,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -140,6 +141,10 @@ func (s *ConfigStore) Save() error {
 // ConfigForm edits a ConfigStore: one field per key, grouped by table, with
 // each key's comment and range under its field.
 type ConfigForm struct {
+	// OnApplied, when set, is called after the store's configuration
+	// changed through the form (Apply, Save, Defaults).
+	OnApplied func()
+
 	store   *ConfigStore
 	fields  map[string]fieldWidget
 	status  *widget.Label
@@ -157,12 +162,14 @@ func NewConfigForm(store *ConfigStore) *ConfigForm {
 	f := &ConfigForm{store: store, fields: map[string]fieldWidget{}}
 	cfg := store.Get()
 	var items []*widget.AccordionItem
-	forms := map[string]*widget.Form{}
+	// Each table's keys in two columns: the key's name, and its field over
+	// its explanation and range, wrapped to the width there is.
+	forms := map[string]*fyne.Container{}
 	for _, k := range cfg.Keys() {
 		section, name, _ := strings.Cut(k.Name, ".")
 		form := forms[section]
 		if form == nil {
-			form = widget.NewForm()
+			form = container.New(layout.NewFormLayout())
 			forms[section] = form
 			items = append(items, widget.NewAccordionItem("["+section+"]", form))
 		}
@@ -185,12 +192,18 @@ func NewConfigForm(store *ConfigStore) *ConfigForm {
 			f.fields[k.Name] = fieldWidget{get: func() string { return e.Text }, set: e.SetText}
 			obj = e
 		}
-		item := widget.NewFormItem(name, obj)
-		item.HintText = k.Doc
+		help := k.Doc
 		if k.Range != "" {
-			item.HintText += " Range " + strings.Replace(k.Range, ",", " to ", 1) + "."
+			help += " Range " + strings.Replace(k.Range, ",", " to ", 1) + "."
 		}
-		form.AppendItem(item)
+		label := widget.NewLabel(name)
+		label.TextStyle.Bold = true
+		hint := widget.NewLabel(help)
+		hint.Wrapping = fyne.TextWrapWord
+		hint.Importance = widget.LowImportance
+		hint.SizeName = theme.SizeNameCaptionText
+		form.Add(label)
+		form.Add(container.New(layout.NewCustomPaddedVBoxLayout(0), obj, hint))
 	}
 	acc := widget.NewAccordion(items...)
 	if len(items) > 0 {
@@ -198,6 +211,7 @@ func NewConfigForm(store *ConfigStore) *ConfigForm {
 	}
 	f.status = widget.NewLabel("")
 	f.status.Wrapping = fyne.TextWrapWord
+	f.status.Hide()
 	apply := widget.NewButtonWithIcon("Apply", theme.ConfirmIcon(), func() { f.Apply() })
 	apply.Importance = widget.HighImportance
 	save := widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), func() {
@@ -216,15 +230,15 @@ func NewConfigForm(store *ConfigStore) *ConfigForm {
 	defaults := widget.NewButtonWithIcon("Defaults", theme.HistoryIcon(), func() {
 		store.Reset()
 		f.Load()
+		f.applied()
 		f.say("Default configuration restored (not saved yet).", false)
 	})
 	title := widget.NewLabel("Embedded engine configuration — applies to the next analysis or suite run")
 	title.TextStyle.Bold = true
-	title.Truncation = fyne.TextTruncateEllipsis
-	bar := container.NewBorder(nil, f.status, nil, container.NewHBox(apply, save, revert, defaults), title)
-	// The keys' explanations are single lines, some long: they scroll
-	// sideways rather than widening the whole window.
-	f.content = container.NewBorder(bar, nil, nil, nil, container.NewScroll(acc))
+	title.Wrapping = fyne.TextWrapWord
+	bar := container.NewVBox(title, container.NewHBox(apply, save, revert, defaults), f.status)
+	// The explanations wrap, so the form scrolls only up and down.
+	f.content = container.NewBorder(bar, nil, nil, nil, container.NewVScroll(acc))
 	return f
 }
 
@@ -259,7 +273,14 @@ func (f *ConfigForm) Apply() bool {
 	}
 	f.Load()
 	f.say("Applied.", false)
+	f.applied()
 	return true
+}
+
+func (f *ConfigForm) applied() {
+	if f.OnApplied != nil {
+		f.OnApplied()
+	}
 }
 
 func (f *ConfigForm) say(msg string, bad bool) {
@@ -268,4 +289,10 @@ func (f *ConfigForm) say(msg string, bad bool) {
 		f.status.Importance = widget.DangerImportance
 	}
 	f.status.SetText(msg)
+	// An empty line would only take room from the fields.
+	if msg == "" {
+		f.status.Hide()
+	} else {
+		f.status.Show()
+	}
 }

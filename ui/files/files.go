@@ -12,6 +12,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 )
 
 // Dialogs are the questions a panel asks the user. Callbacks run on the UI
@@ -24,6 +26,10 @@ type Dialogs interface {
 	Save(title string, exts []string, name string, fn func(path string))
 	// Confirm asks a yes/no question; fn gets true for yes.
 	Confirm(title, msg string, fn func(yes bool))
+	// Unsaved asks what to do with unsaved changes before going on:
+	// save them, discard them, or stay. fn gets the answer, Cancel when
+	// the question is dismissed.
+	Unsaved(title, msg string, fn func(UnsavedChoice))
 	// Error reports a failure.
 	Error(err error)
 }
@@ -86,6 +92,37 @@ func (d FyneDialogs) Save(title string, exts []string, name string, fn func(path
 // Confirm implements Dialogs.
 func (d FyneDialogs) Confirm(title, msg string, fn func(yes bool)) {
 	dialog.ShowConfirm(title, msg, fn, d.Window)
+}
+
+// UnsavedChoice is the answer to Dialogs.Unsaved.
+type UnsavedChoice int
+
+// The answers to Dialogs.Unsaved.
+const (
+	SaveChanges UnsavedChoice = iota + 1
+	DiscardChanges
+	Cancel
+)
+
+// Unsaved implements Dialogs: a dialog with Save, Discard and Cancel.
+func (d FyneDialogs) Unsaved(title, msg string, fn func(UnsavedChoice)) {
+	text := widget.NewLabel(msg)
+	text.Wrapping = fyne.TextWrapWord
+	dlg := dialog.NewCustomWithoutButtons(title, text, d.Window)
+	answer := func(c UnsavedChoice) func() {
+		return func() {
+			dlg.Hide()
+			fn(c)
+		}
+	}
+	save := widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), answer(SaveChanges))
+	save.Importance = widget.HighImportance
+	discard := widget.NewButtonWithIcon("Discard", theme.DeleteIcon(), answer(DiscardChanges))
+	discard.Importance = widget.DangerImportance
+	cancel := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), answer(Cancel))
+	dlg.SetButtons([]fyne.CanvasObject{cancel, discard, save})
+	dlg.Resize(fyne.NewSize(440, text.MinSize().Height*3))
+	dlg.Show()
 }
 
 // Error implements Dialogs.

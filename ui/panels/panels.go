@@ -7,6 +7,7 @@ package panels
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -119,6 +120,7 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 		Engines:    engineList,
 		Settings:   settings,
 		Evaluation: ev,
+		Prefs:      wb.App.Preferences(),
 	})
 	sp := suitepanel.New(suitepanel.Options{
 		Engines: suiteList,
@@ -136,6 +138,15 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 		Prefs:   wb.App.Preferences(),
 		Window:  wb.Window,
 	})
+	// The empty Threads fields say what the settings give, and follow
+	// them.
+	threads := func() {
+		hint := ThreadsDefault(store.Get().Search.Threads)
+		ep.SetThreadsDefault(hint)
+		sp.SetThreadsDefault(hint)
+	}
+	threads()
+	form.OnApplied = threads
 	mp := addMatch(wb, opts, store, choices)
 	extEditor.OnChanged = func(engines.Settings) {
 		ep.ReloadEngines()
@@ -160,6 +171,16 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 		wb.Status(strings.Join(problems, "; "))
 	}
 	return &Panels{Engine: ep, Suite: sp, Match: mp, Config: store}
+}
+
+// ThreadsDefault is what an empty Threads field stands for when the
+// embedded engine's search.threads is n: that count, 0 meaning every core
+// (an external engine takes its own default).
+func ThreadsDefault(n int) string {
+	if n == 0 {
+		return "all cores (0)"
+	}
+	return fmt.Sprintf("%d (settings)", n)
 }
 
 // Close stops any analysis, suite run or match.

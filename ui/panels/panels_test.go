@@ -2,6 +2,7 @@ package panels
 
 import (
 	"flag"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/analysis"
@@ -148,5 +150,58 @@ func TestSavedTestOpensInSuitePanel(t *testing.T) {
 	}
 	if len(d.Asked) == 0 || d.Asked[len(d.Asked)-1] != "Test saved" {
 		t.Errorf("questions asked: %v", d.Asked)
+	}
+}
+
+// TestThreadsAndTimeAgree: the empty Threads fields of both panels show the
+// embedded engine's configured count, and the times typed for an analysis
+// and a test are there again in the next session.
+func TestThreadsAndTimeAgree(t *testing.T) {
+	a := test.NewTempApp(t)
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "engine.toml")
+	if err := os.WriteFile(cfg, []byte("[search]\nthreads = 3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	open := func() (*Panels, fyne.Window) {
+		w := test.NewWindow(nil)
+		wb := shell.New(a, w, shell.Options{})
+		p := Add(wb, Options{ConfigPath: cfg, EnginesPath: filepath.Join(dir, "engines.toml"), RunsDir: filepath.Join(dir, "runs"), Manual: true})
+		w.Resize(fyne.NewSize(1280, 800))
+		return p, w
+	}
+	p, w := open()
+	entries := func(o fyne.CanvasObject) map[string]*widget.Entry {
+		m := map[string]*widget.Entry{}
+		for _, obj := range test.LaidOutObjects(o) {
+			if e, ok := obj.(*widget.Entry); ok {
+				m[e.PlaceHolder] = e
+			}
+		}
+		return m
+	}
+	for name, c := range map[string]fyne.CanvasObject{"engine": p.Engine.Content(), "suite": p.Suite.Content()} {
+		e := entries(c)[ThreadsDefault(3)]
+		if e == nil || e.Text != "" {
+			t.Fatalf("%s panel: no empty Threads field saying %q", name, ThreadsDefault(3))
+		}
+		timeField := entries(c)["seconds"]
+		timeField.SetText("")
+		test.Type(timeField, map[string]string{"engine": "7.5", "suite": "2"}[name])
+	}
+	p.Close()
+	w.Close()
+
+	p, w = open()
+	defer w.Close()
+	defer p.Close()
+	if got := entries(p.Engine.Content())["seconds"].Text; got != "7.5" {
+		t.Errorf("engine panel time %q in the next session, want 7.5", got)
+	}
+	if got := entries(p.Suite.Content())["seconds"].Text; got != "2" {
+		t.Errorf("suite panel time %q in the next session, want 2", got)
+	}
+	if ThreadsDefault(0) != "all cores (0)" {
+		t.Errorf("0 threads: %q", ThreadsDefault(0))
 	}
 }

@@ -275,11 +275,7 @@ func (wb *Workbench) Quit() {
 
 func (wb *Workbench) quitEditor() {
 	wb.Editor.Guard("quit", func() {
-		sz := wb.Window.Canvas().Size()
-		if sz.Width > 100 && sz.Height > 100 {
-			wb.App.Preferences().SetFloat("window.width", float64(sz.Width))
-			wb.App.Preferences().SetFloat("window.height", float64(sz.Height))
-		}
+		rememberWindowSize(wb.App.Preferences(), wb.Window.Canvas().Size())
 		if wb.recovery != nil {
 			wb.recovery.Clear()
 		}
@@ -305,13 +301,6 @@ func (wb *Workbench) SaveBoardPNG() {
 		}
 		wb.Status("board saved to " + path)
 	})
-}
-
-// WindowSize returns the remembered window size, or a default.
-func WindowSize(p fyne.Preferences) fyne.Size {
-	w := p.FloatWithFallback("window.width", 1180)
-	h := p.FloatWithFallback("window.height", 820)
-	return fyne.NewSize(float32(max(640, w)), float32(max(480, h)))
 }
 
 // OfferRecovery asks whether to restore a position left unsaved by an

@@ -147,15 +147,75 @@ func TestRecoveryOffer(t *testing.T) {
 	}
 }
 
+// TestWindowSize: the first window fits the screen it opens on; after
+// the user resized it and quit, the next window takes that size (made to
+// fit a smaller screen).
 func TestWindowSize(t *testing.T) {
-	a := test.NewTempApp(t)
-	if s := WindowSize(a.Preferences()); s.Width < 640 || s.Height < 480 {
-		t.Errorf("default size %v", s)
+	for _, c := range []struct {
+		screen, want fyne.Size
+	}{
+		{fyne.Size{}, fyne.NewSize(1180, 800)},
+		{fyne.NewSize(1024, 700), fyne.NewSize(1024, 660)},
+		{fyne.NewSize(1024, 768), fyne.NewSize(1024, 691)},
+		{fyne.NewSize(1280, 800), fyne.NewSize(1203, 720)},
+		{fyne.NewSize(1366, 768), fyne.NewSize(1284, 691)},
+		{fyne.NewSize(1920, 1080), fyne.NewSize(1680, 972)},
+		{fyne.NewSize(3840, 2160), fyne.NewSize(1680, 1050)},
+		{fyne.NewSize(800, 600), fyne.NewSize(800, 600)},
+	} {
+		got := FirstWindowSize(c.screen)
+		if got != c.want {
+			t.Errorf("screen %v: first window %v, want %v", c.screen, got, c.want)
+		}
+		if c.screen.Width > 0 && (got.Width > c.screen.Width || got.Height > c.screen.Height) {
+			t.Errorf("screen %v: first window %v does not fit", c.screen, got)
+		}
 	}
-	a.Preferences().SetFloat("window.width", 1500)
-	a.Preferences().SetFloat("window.height", 990)
-	if s := WindowSize(a.Preferences()); s != fyne.NewSize(1500, 990) {
-		t.Errorf("remembered size %v", s)
+
+	// Quit closes the window, so it is not a temporary one (closed again
+	// at the end of the test).
+	a := test.NewTempApp(t)
+	d := &filestest.Dialogs{}
+	wb := New(a, test.NewWindow(nil), Options{Dialogs: d})
+	prefs := wb.App.Preferences()
+	screen := fyne.NewSize(1920, 1080)
+	if got := WindowSize(prefs, screen); got != FirstWindowSize(screen) {
+		t.Errorf("nothing remembered: %v, want the first window's size", got)
+	}
+	wb.Window.Resize(fyne.NewSize(1500, 990))
+	d.Yes = true
+	wb.Quit()
+	if got := WindowSize(prefs, screen); got != fyne.NewSize(1500, 990) {
+		t.Errorf("after quitting at 1500x990 the next window is %v", got)
+	}
+	if got := WindowSize(prefs, fyne.NewSize(1280, 800)); got != fyne.NewSize(1280, 800) {
+		t.Errorf("remembered 1500x990 on a 1280x800 screen: %v", got)
+	}
+}
+
+func TestParseWindowSize(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want fyne.Size
+		err  string
+	}{
+		{"1024x700", fyne.NewSize(1024, 700), ""},
+		{" 1920X1080 ", fyne.NewSize(1920, 1080), ""},
+		{"640x480", fyne.NewSize(640, 480), ""},
+		{"1024", fyne.Size{}, "want WIDTHxHEIGHT"},
+		{"axb", fyne.Size{}, "want WIDTHxHEIGHT"},
+		{"1024.5x700", fyne.Size{}, "want WIDTHxHEIGHT"},
+		{"639x480", fyne.Size{}, "width must be 640 to 7680"},
+		{"1024x100", fyne.Size{}, "height 480 to 4320"},
+		{"99999x700", fyne.Size{}, "width must be"},
+	} {
+		got, err := ParseWindowSize(c.in)
+		switch {
+		case c.err == "" && (err != nil || got != c.want):
+			t.Errorf("%q: %v, %v; want %v", c.in, got, err, c.want)
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("%q: error %v, want one saying %q", c.in, err, c.err)
+		}
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -24,7 +25,9 @@ import (
 	"arimaa-workbench/ui/field"
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/live"
+	"arimaa-workbench/ui/prefs"
 	"arimaa-workbench/ui/state"
+	"arimaa-workbench/ui/tablefit"
 )
 
 // RefreshInterval is how often the panel redraws while the model changes.
@@ -57,7 +60,8 @@ type Options struct {
 	RunsDir string
 	// Run runs a suite; nil for the real runner.
 	Run RunFunc
-	// Prefs remembers the last suite opened; nil remembers nothing.
+	// Prefs remembers the last suite opened and the time per test; nil
+	// remembers nothing.
 	Prefs fyne.Preferences
 	// Window hosts the test editor's dialog; nil in tests, which drive the
 	// editor directly.
@@ -93,9 +97,13 @@ type Panel struct {
 	comment    *widget.Label
 	moved      *widget.Label
 	criteria   *widget.Label
-	log        *widget.List
+	log        *widget.Label
+	logScroll  *container.Scroll
+	detailTabs *container.AppTabs
+	tableBox   *fyne.Container
 	editBtn    *widget.Button
 	editor     *testEditor // the last test editor opened
+	chooser    *runChooser // the last Compare dialog opened
 	content    fyne.CanvasObject
 
 	st       State
@@ -103,6 +111,8 @@ type Panel struct {
 	selected string // test name
 	logLines []string
 	refresh  *live.Refresher[State]
+	natural  []float32 // widest text of each growing column
+	widths   []float32 // the table's column widths as laid out
 }
 
 // New builds the panel and starts its refresh ticker.
@@ -126,7 +136,17 @@ func New(opts Options) *Panel {
 // another goroutine.
 func (p *Panel) StartRefresh() { p.refresh.Start() }
 
-const prefSuite = "suitepanel.suite"
+// Preference keys: the last suite opened, the time per test.
+const (
+	prefSuite = "suitepanel.suite"
+	prefTime  = "suitepanel.time"
+)
+
+// SetThreadsDefault sets what the empty Threads field stands for, the
+// count in the embedded engine's settings ("settings: every core").
+func (p *Panel) SetThreadsDefault(text string) {
+	p.threads.SetPlaceHolder(text)
+}
 
 // Model returns the panel's model.
 func (p *Panel) Model() *Model { return p.model }
@@ -233,9 +253,15 @@ func (p *Panel) build() {
 	p.engineSel = widget.NewSelect(nil, nil)
 	p.engineSel.PlaceHolder = "no engine"
 	p.timeEntry = field.Entry("1", "seconds")
+	prefs.RememberEntry(p.opts.Prefs, prefTime, p.timeEntry, func(s string) bool {
+		v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+		return err == nil && v >= 0
+	})
 	p.playouts = field.Entry("", "no budget")
 	p.cycles = field.Entry("1", "1")
-	p.threads = field.Entry("1", "default")
+	// Empty takes the engine's own count (the embedded engine's
+	// search.threads); SetThreadsDefault says what that is.
+	p.threads = field.Entry("", "engine's default")
 	p.seed = field.Entry("1", "")
 	p.filter = widget.NewEntry()
 	p.filter.PlaceHolder = "all tests (e.g. 1-10, tag:goal, camel-*)"
@@ -271,9 +297,6 @@ func (p *Panel) build() {
 	filterRow := container.NewBorder(nil, nil, widget.NewLabel("Filter"), buttons, p.filter)
 	top := container.NewVBox(header, settings, filterRow, p.progress)
 
-	p.table = p.newTable()
-	left := container.NewBorder(nil, container.NewVBox(p.totals, p.message), nil, nil, p.table)
-
 	p.board = board.New(rules.Position{})
 	p.marks = newMarks(p.board)
 	p.title = widget.NewLabel("Select a test.")
@@ -286,19 +309,11 @@ func (p *Panel) build() {
 	p.criteria = widget.NewLabel("")
 	p.criteria.TextStyle.Monospace = true
 	p.criteria.Wrapping = fyne.TextWrapWord
-	p.log = widget.NewList(
-		func() int { return len(p.logLines) },
-		func() fyne.CanvasObject {
-			l := widget.NewLabel("")
-			l.TextStyle.Monospace = true
-			l.Truncation = fyne.TextTruncateEllipsis
-			return l
-		},
-		func(i widget.ListItemID, o fyne.CanvasObject) {
-			if i < len(p.logLines) {
-				o.(*widget.Label).SetText(p.logLines[i])
-			}
-		})
+	// Search output lines wrap rather than being cut off.
+	p.log = widget.NewLabel("")
+	p.log.TextStyle.Monospace = true
+	p.log.Wrapping = fyne.TextWrapWord
+	p.logScroll = container.NewVScroll(p.log)
 	p.editBtn = widget.NewButtonWithIcon("Edit test…", theme.DocumentCreateIcon(), p.edit)
 	p.editBtn.Disable()
 	toEditor := widget.NewButtonWithIcon("To editor", theme.NavigateNextIcon(), func() {
@@ -309,17 +324,77 @@ func (p *Panel) build() {
 	if p.opts.OnEdit == nil {
 		toEditor.Hide()
 	}
-	info := container.NewVBox(p.title, container.NewHBox(toEditor, p.editBtn), p.comment, p.moved, p.criteria)
-	outputTitle := widget.NewLabel("Search output")
-	outputTitle.TextStyle.Bold = true
-	detailTop := container.NewHSplit(container.NewStack(p.board, p.marks), container.NewVScroll(info))
-	detailTop.Offset = 0.5
-	detail := container.NewVSplit(detailTop, container.NewBorder(outputTitle, nil, nil, nil, p.log))
-	detail.Offset = 0.68
+	info := container.NewVBox(p.comment, p.moved, p.criteria)
+	heading := container.NewBorder(nil, nil, nil, container.NewHBox(toEditor, p.editBtn), p.title)
+	p.detailTabs = container.NewAppTabs(
+		container.NewTabItem("Test", container.NewVScroll(info)),
+		container.NewTabItem("Search output", p.logScroll))
+	// The test's board as large as the column's width and height allow,
+	// with its name and buttons over it and the test's detail and the
+	// engine's output under it.
+	detail := board.NewColumn(&board.Column{Above: heading, Board: container.NewStack(p.board, p.marks),
+		Fill: p.detailTabs, FillMin: detailMinHeight, FillShare: 0.3})
 
+	p.table = p.newTable()
+	p.tableBox = tablefit.New(p.table, p.tableColumns, func(w []float32) { p.widths = w })
+	left := container.NewBorder(nil, container.NewVBox(p.totals, p.message), nil, nil, p.tableBox)
 	split := container.NewHSplit(left, detail)
-	split.Offset = 0.58
+	split.Offset = 0.55
 	p.content = container.NewBorder(top, nil, nil, nil, split)
+}
+
+// detailMinHeight is the least height of the test's detail under its board.
+const detailMinHeight = 100
+
+// tableColumns share the table's width: the test's name, its tags and the
+// move played grow up to the width of their longest text.
+func (p *Panel) tableColumns() []tablefit.Column {
+	cols := make([]tablefit.Column, len(columns))
+	for i, c := range columns {
+		cols[i] = tablefit.Column{Min: c.width, Optional: c.optional}
+		if c.grow {
+			cols[i].Grow = 1
+			cols[i].Max = max(c.width, min(p.natural[i], maxColumnWidth))
+		}
+	}
+	return cols
+}
+
+// maxColumnWidth bounds how wide a growing column gets.
+const maxColumnWidth = 420
+
+// measureColumns finds the width of each growing column's longest text.
+func (p *Panel) measureColumns() {
+	if len(p.natural) != len(columns) {
+		p.natural = make([]float32, len(columns))
+	}
+	changed := false
+	defer func() {
+		if changed {
+			p.tableBox.Refresh() // lays the columns out again
+		}
+	}()
+	size := theme.TextSize()
+	for i, c := range columns {
+		if !c.grow {
+			continue
+		}
+		w := float32(0)
+		for _, r := range p.rows {
+			w = max(w, fyne.MeasureText(CellText(r, i), size, fyne.TextStyle{}).Width)
+		}
+		w += 4*theme.Padding() + 2
+		changed = changed || w != p.natural[i]
+		p.natural[i] = w
+	}
+}
+
+// columnWidth is the width column i has now.
+func (p *Panel) columnWidth(i int) float32 {
+	if i < len(p.widths) {
+		return p.widths[i]
+	}
+	return columns[i].width
 }
 
 func (p *Panel) say(msg string, bad bool) {
@@ -457,7 +532,30 @@ func (p *Panel) resume() {
 	p.Sync()
 }
 
+// compare offers the earlier runs of the open suite from the runs folder,
+// newest first, with "Other file…" for a result file elsewhere; with no
+// earlier run (or no window to ask in) it asks for a file at once.
 func (p *Panel) compare() {
+	st := p.model.State()
+	var runs []EarlierRun
+	for _, r := range runsOf(p.runsDir(), st.Suite, 0) {
+		if r.Path != st.Setup.ResultFile { // not the run shown
+			runs = append(runs, r)
+		}
+	}
+	if len(runs) == 0 || p.opts.Window == nil {
+		p.compareFile()
+		return
+	}
+	p.chooser = newRunChooser(st.Suite.Name, runs, p.opts.Window, func(r EarlierRun) {
+		p.model.SetPrevious(r.Summary)
+		p.say("Comparing with the run of "+r.Summary.Run.Start.Local().Format("2006-01-02 15:04")+".", false)
+		p.Sync()
+	}, p.compareFile)
+}
+
+// compareFile asks for a result file to compare with.
+func (p *Panel) compareFile() {
 	if p.opts.Dialogs == nil {
 		return
 	}
@@ -469,6 +567,51 @@ func (p *Panel) compare() {
 		p.say("Comparing with "+filepath.Base(path)+".", false)
 		p.Sync()
 	})
+}
+
+// runChooser is the Compare dialog: the earlier runs of the suite, and
+// buttons to compare with the one selected, pick another file, or cancel.
+type runChooser struct {
+	list    *widget.List
+	compare *widget.Button
+	other   *widget.Button
+	cancel  *widget.Button
+	dialog  *dialog.CustomDialog
+}
+
+func newRunChooser(suite string, runs []EarlierRun, w fyne.Window, chosen func(EarlierRun), other func()) *runChooser {
+	c := &runChooser{}
+	selected := -1
+	c.list = widget.NewList(func() int { return len(runs) },
+		func() fyne.CanvasObject {
+			l := widget.NewLabel("")
+			l.Truncation = fyne.TextTruncateEllipsis
+			return l
+		},
+		func(i widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(runs[i].Text()) })
+	c.compare = widget.NewButtonWithIcon("Compare", theme.ContentCopyIcon(), func() {
+		c.dialog.Hide()
+		chosen(runs[selected])
+	})
+	c.compare.Importance = widget.HighImportance
+	c.compare.Disable()
+	c.list.OnSelected = func(i widget.ListItemID) {
+		selected = i
+		c.compare.Enable()
+	}
+	c.other = widget.NewButtonWithIcon("Other file…", theme.FileIcon(), func() {
+		c.dialog.Hide()
+		other()
+	})
+	c.cancel = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { c.dialog.Hide() })
+	intro := widget.NewLabel(fmt.Sprintf("Earlier runs of %s, newest first: choose one to compare the results shown with.", suite))
+	intro.Wrapping = fyne.TextWrapWord
+	c.dialog = dialog.NewCustomWithoutButtons("Compare with an earlier run", container.NewBorder(intro, nil, nil, nil, c.list), w)
+	c.dialog.SetButtons([]fyne.CanvasObject{c.cancel, c.other, c.compare})
+	size := w.Canvas().Size()
+	c.dialog.Resize(fyne.NewSize(min(820, size.Width*0.9), min(480, size.Height*0.8)))
+	c.dialog.Show()
+	return c
 }
 
 // apply draws st on the UI goroutine.
@@ -487,6 +630,7 @@ func (p *Panel) apply(st State) {
 		p.loadErrBtn.Hide()
 	}
 	p.rows = Rows(st)
+	p.measureColumns()
 	p.table.Refresh()
 	p.totals.SetText(Totals(st))
 	if st.Status.Total > 0 {
@@ -527,7 +671,7 @@ func (p *Panel) showSelected() {
 		p.moved.SetText("")
 		p.criteria.SetText("")
 		p.logLines = nil
-		p.log.Refresh()
+		p.log.SetText("")
 		p.editBtn.Disable()
 		p.marks.Set(0, 0)
 		return
@@ -566,28 +710,32 @@ func (p *Panel) showSelected() {
 	changed := len(lines) != len(p.logLines)
 	p.logLines = lines
 	if changed {
-		p.log.Refresh()
-		p.log.ScrollToBottom()
+		p.log.SetText(strings.Join(lines, "\n"))
+		p.logScroll.ScrollToBottom()
 	}
 }
 
 // Column layout of the results table.
 var columns = []struct {
 	title string
-	width float32
+	width float32 // the least width
 	right bool
+	grow  bool // widens with the table up to its longest text
+	// optional columns are scrolled to rather than keeping the others
+	// narrow.
+	optional bool
 }{
-	{"#", 40, true},
-	{"Test", 150, false},
-	{"Tags", 110, false},
-	{"Result", 72, false},
-	{"Score", 104, true},
-	{"Move", 160, false},
-	{"Time", 72, true},
-	{"Solved", 72, true},
-	{"Errors", 120, false},
-	{"Change", 84, false},
-	{"Comment", 320, false},
+	{"#", 40, true, false, false},
+	{"Test", 150, false, true, false},
+	{"Tags", 110, false, true, false},
+	{"Result", 72, false, false, false},
+	{"Score", 96, true, false, false},
+	{"Move", 130, false, true, false},
+	{"Time", 72, true, false, false},
+	{"Solved", 72, true, false, false},
+	{"Errors", 120, false, false, true},
+	{"Change", 84, false, false, true},
+	{"Comment", 320, false, false, true},
 }
 
 // statusColor is the colour of a result: green pass, red fail, orange error.
@@ -636,9 +784,6 @@ func (p *Panel) newTable() *widget.Table {
 		if id.Col >= 0 && id.Col < len(columns) {
 			o.(*widget.Label).SetText(columns[id.Col].title)
 		}
-	}
-	for i, c := range columns {
-		t.SetColumnWidth(i, c.width)
 	}
 	t.OnSelected = func(id widget.TableCellID) {
 		if id.Row >= 0 && id.Row < len(p.rows) {
@@ -713,7 +858,7 @@ func (p *Panel) updateCell(id widget.TableCellID, bg *canvas.Rectangle, txt *can
 			txt.Color = theme.Color(theme.ColorNameError)
 		}
 	}
-	txt.Text = ellipsis(CellText(r, id.Col), columns[id.Col].width, txt.TextStyle)
+	txt.Text = ellipsis(CellText(r, id.Col), p.columnWidth(id.Col), txt.TextStyle)
 	txt.Refresh()
 	bg.Refresh()
 }

@@ -412,3 +412,58 @@ func runFakeSuite(t *testing.T) (*Panel, string) {
 	p.model.Wait()
 	return p, dir
 }
+
+// TestCompareOffersEarlierRuns: after two runs of a suite, Compare lists
+// the earlier one (not the run shown); choosing it compares with it, and
+// "Other file…" asks for a file instead.
+func TestCompareOffersEarlierRuns(t *testing.T) {
+	test.NewTempApp(t)
+	d := &filestest.Dialogs{}
+	w := test.NewTempWindow(t, nil)
+	p := New(Options{
+		Engines: func() []EngineChoice { return []EngineChoice{fakeChoice(nil)} },
+		RunsDir: t.TempDir(),
+		Dialogs: d,
+		Window:  w,
+	})
+	t.Cleanup(p.Close)
+	w.SetContent(p.Content())
+	w.Resize(fyne.NewSize(1280, 800))
+	p.Open(writeSuite(t))
+	for range 2 {
+		test.Tap(p.runBtn)
+		p.model.Wait()
+		p.Sync()
+	}
+	first := p.model.State().Setup.ResultFile
+
+	test.Tap(p.compareBtn)
+	c := p.chooser
+	if c == nil || w.Canvas().Overlays().Top() == nil {
+		t.Fatal("Compare showed no list of earlier runs")
+	}
+	if n := c.list.Length(); n != 1 {
+		t.Fatalf("%d earlier runs offered, want 1 (the run shown is not)", n)
+	}
+	if !c.compare.Disabled() {
+		t.Error("Compare is enabled before a run is chosen")
+	}
+	c.list.Select(0)
+	test.Tap(c.compare)
+	p.Sync()
+	if !strings.Contains(p.totals.Text, "vs previous") || !strings.Contains(p.message.Text, "Comparing with the run of") {
+		t.Errorf("choosing the earlier run did not compare: totals %q, message %q", p.totals.Text, p.message.Text)
+	}
+	if w.Canvas().Overlays().Top() != nil {
+		t.Error("the dialog stayed open")
+	}
+
+	test.Tap(p.compareBtn)
+	test.Tap(p.chooser.other)
+	if len(d.Asked) != 1 || d.Asked[0] != "Compare with an earlier run" {
+		t.Errorf("Other file… asked %v", d.Asked)
+	}
+	if first == "" {
+		t.Error("the runs were not recorded")
+	}
+}

@@ -12,12 +12,43 @@ import (
 // latestRun finds the newest result file in dir whose run is of suite s:
 // see runOf.
 func latestRun(dir string, s *ats.Suite) (string, bool) {
-	if dir == "" || s == nil {
+	runs := runsOf(dir, s, 1)
+	if len(runs) == 0 {
 		return "", false
+	}
+	return runs[0].Path, true
+}
+
+// EarlierRun is a run of the open suite recorded in the runs folder.
+type EarlierRun struct {
+	Path    string
+	Summary *ats.Summary
+}
+
+// Text is the run's line in the Compare list: when, which engine and
+// limits, and the score.
+func (r EarlierRun) Text() string {
+	h := r.Summary.Run
+	text := h.Start.Local().Format("2006-01-02 15:04") + "   " + h.Engine + ", " + h.Limits.String()
+	if h.Filter != "" {
+		text += ", tests " + h.Filter
+	}
+	text += "   " + r.Summary.Line()
+	if !r.Summary.Finished {
+		text += " (stopped)"
+	}
+	return text
+}
+
+// runsOf lists the runs of suite s recorded in dir, newest first, at most
+// limit of them (0: all): see runOf.
+func runsOf(dir string, s *ats.Suite, limit int) []EarlierRun {
+	if dir == "" || s == nil {
+		return nil
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return "", false
+		return nil
 	}
 	type cand struct {
 		path string
@@ -35,13 +66,18 @@ func latestRun(dir string, s *ats.Suite) (string, bool) {
 		cs = append(cs, cand{filepath.Join(dir, e.Name()), info.ModTime().UnixNano()})
 	}
 	sort.Slice(cs, func(i, j int) bool { return cs[i].mod > cs[j].mod })
+	var runs []EarlierRun
 	for _, c := range cs {
-		h, _, _, err := ats.ReadResultFile(c.path)
-		if err == nil && runOf(h, s) {
-			return c.path, true
+		h, results, finished, err := ats.ReadResultFile(c.path)
+		if err != nil || !runOf(h, s) {
+			continue
+		}
+		runs = append(runs, EarlierRun{Path: c.path, Summary: ats.Summarize(h, results, finished)})
+		if limit > 0 && len(runs) == limit {
+			break
 		}
 	}
-	return "", false
+	return runs
 }
 
 // runOf reports whether the run h is of the tests s holds now: the same

@@ -10,6 +10,9 @@ type Dialogs struct {
 	OpenPath string // answer to Open; "" cancels
 	SavePath string // answer to Save; "" cancels
 	Yes      bool   // answer to Confirm
+	// Choice answers Unsaved; when zero, Yes answers it (Discard or
+	// Cancel).
+	Choice files.UnsavedChoice
 
 	Asked  []string // titles of the questions asked, in order
 	Errors []error  // errors shown
@@ -37,6 +40,19 @@ func (d *Dialogs) Save(title string, exts []string, name string, fn func(path st
 func (d *Dialogs) Confirm(title, msg string, fn func(yes bool)) {
 	d.Asked = append(d.Asked, title)
 	fn(d.Yes)
+}
+
+// Unsaved implements files.Dialogs.
+func (d *Dialogs) Unsaved(title, msg string, fn func(files.UnsavedChoice)) {
+	d.Asked = append(d.Asked, title)
+	switch {
+	case d.Choice != 0:
+		fn(d.Choice)
+	case d.Yes:
+		fn(files.DiscardChanges)
+	default:
+		fn(files.Cancel)
+	}
 }
 
 // Error implements files.Dialogs.

@@ -1,0 +1,245 @@
+package panels
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/board"
+	"arimaa-workbench/ui/shell"
+	"arimaa-workbench/ui/state"
+	"arimaa-workbench/ui/uitest"
+)
+
+// layoutShotsEnv names a folder to write the layout test's screenshots to.
+const layoutShotsEnv = "ARIMAA_LAYOUT_SHOTS"
+
+// menuAllowance is the height the real window's menu bar takes from the
+// panels on Linux and Windows, where Fyne draws it inside the window.
+const menuAllowance = 40
+
+// windowSizes are the sizes every panel must be usable at: the smallest
+// laptop screens, the first window when the screen is not known, a full
+// HD screen.
+var windowSizes = []fyne.Size{
+	fyne.NewSize(1024, 700),
+	shell.FirstWindowSize(fyne.Size{}),
+	fyne.NewSize(1920, 1080),
+}
+
+// layoutView is one thing to look at: a panel, perhaps a tab of it.
+type layoutView struct {
+	name string
+	show func()
+	// minBoard is the smallest board side allowed at each window size,
+	// 0 when the view has no board.
+	minBoard [3]float32
+	// keys are texts of buttons and labels that must lie wholly inside
+	// the window without overlapping each other.
+	keys []string
+}
+
+// TestLayoutAtThreeSizes renders each panel at 1024x700, the default
+// size and 1920x1080 with Fyne's test driver, and checks that the window
+// does not have to grow, that the boards use the room, and that the key
+// controls are inside the window and apart. With ARIMAA_LAYOUT_SHOTS=DIR
+// it writes each picture as DIR/PANEL-WxH.png to look at.
+func TestLayoutAtThreeSizes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the embedded engine and a suite")
+	}
+	wb, p, w := newWorkbench(t)
+	dir := os.Getenv(layoutShotsEnv)
+	if dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	// Something in every panel: an analysis, a game, a suite with a run.
+	wb.Current.Set(state.Snapshot{Position: rules.StartPosition(), Source: "start"})
+	if err := wb.Open(filepath.Join("..", "..", "assets", "games", "goal_race.txt")); err != nil {
+		t.Fatal(err)
+	}
+	wb.Select(EngineTab)
+	p.Engine.Analyse()
+	time.Sleep(400 * time.Millisecond)
+	p.Engine.Model().Stop()
+	p.Engine.Sync()
+	tests, _ := filepath.Abs("../../assets/tests")
+	if err := p.OpenSuite(wb, tests); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Suite.Model().SetFilter("1-6"); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Suite.Model().Start(suiteSetup(t, p)); err != nil {
+		t.Fatal(err)
+	}
+	p.Suite.Model().Wait()
+	p.Suite.Sync()
+
+	engineTab := func(tab string) func() {
+		return func() { wb.Select(EngineTab); p.Engine.ShowTab(tab); p.Engine.Sync() }
+	}
+	views := []layoutView{
+		{name: "editor", show: func() { wb.Select(shell.EditorPanel) }, minBoard: [3]float32{440, 520, 800},
+			keys: []string{"Validation", "Clear", "Undo", "Gold"}},
+		{name: "viewer", show: func() { wb.Select(shell.ViewerPanel) }, minBoard: [3]float32{380, 450, 700}},
+		{name: "engine", show: engineTab("Candidates"), minBoard: [3]float32{330, 400, 700},
+			keys: []string{"Analyse", "Stop", "Candidates", "Settings", "Best move"}},
+		{name: "engine-evaluation", show: engineTab("Evaluation"), minBoard: [3]float32{330, 400, 700},
+			keys: []string{"Net", "Goal check"}},
+		{name: "engine-settings", show: engineTab("Settings"), minBoard: [3]float32{330, 400, 700},
+			keys: []string{"Apply", "Save"}},
+		{name: "engine-tree", show: engineTab("Search tree")},
+		{name: "suite", show: func() { wb.Select(SuiteTab) }, minBoard: [3]float32{240, 300, 420},
+			keys: []string{"Run", "Compare…", "To editor", "Edit test…", "Search output"}},
+		{name: "match", show: func() { wb.Select(MatchTab) }, keys: []string{"Start", "Stop", "Add"}},
+	}
+	for i, size := range windowSizes {
+		w.Resize(size)
+		for _, v := range views {
+			v.show()
+			t.Run(fmt.Sprintf("%s-%.0fx%.0f", v.name, size.Width, size.Height), func(t *testing.T) {
+				checkLayout(t, w, v, i)
+				if dir != "" {
+					uitest.Capture(t, w, filepath.Join(dir, fmt.Sprintf("%s-%.0fx%.0f.png", v.name, size.Width, size.Height)))
+				}
+			})
+		}
+	}
+}
+
+func checkLayout(t *testing.T, w fyne.Window, v layoutView, sizeIdx int) {
+	t.Helper()
+	size := w.Canvas().Size()
+	content := w.Content()
+	if m := content.MinSize(); m.Width > size.Width || m.Height+menuAllowance > size.Height {
+		t.Errorf("the window would grow: its content needs %v (+%d for the menu), the window is %v", m, menuAllowance, size)
+	}
+	abs := map[fyne.CanvasObject]placed{}
+	var objs []fyne.CanvasObject
+	window := rect{fyne.Position{}, fyne.NewPos(size.Width, size.Height)}
+	walkShown(content, fyne.Position{}, window, func(o fyne.CanvasObject, p placed) {
+		abs[o] = p
+		objs = append(objs, o)
+	})
+	// wholly reports whether all of o is in view: inside the window and
+	// not cut off by a scroller.
+	wholly := func(o fyne.CanvasObject) bool {
+		full := abs[o].rect(o)
+		return abs[o].clip.contains(full) && window.contains(full)
+	}
+	if min := v.minBoard[sizeIdx]; min > 0 {
+		best := float32(0)
+		for _, o := range objs {
+			if b, ok := o.(*board.Board); ok && wholly(b) {
+				best = max(best, b.Side())
+			}
+		}
+		if best < min {
+			t.Errorf("the board is %.0f px, want at least %.0f in a %v window", best, min, size)
+		}
+	}
+	var found []fyne.CanvasObject
+	var names []string
+	for _, key := range v.keys {
+		o := keyObject(objs, key)
+		if o == nil {
+			t.Errorf("%q is not shown", key)
+			continue
+		}
+		if !wholly(o) {
+			t.Errorf("%q at %v, %v is not wholly in view in the %v window", key, abs[o].at, o.Size(), size)
+			continue
+		}
+		found = append(found, o)
+		names = append(names, key)
+	}
+	for i, a := range found {
+		for j, b := range found[i+1:] {
+			if abs[a].rect(a).overlaps(abs[b].rect(b)) {
+				t.Errorf("%q and %q overlap", names[i], names[i+1+j])
+			}
+		}
+	}
+}
+
+// rect is a rectangle in window coordinates.
+type rect struct{ min, max fyne.Position }
+
+func (r rect) contains(o rect) bool {
+	return o.min.X >= r.min.X-0.5 && o.min.Y >= r.min.Y-0.5 && o.max.X <= r.max.X+0.5 && o.max.Y <= r.max.Y+0.5
+}
+
+func (r rect) overlaps(o rect) bool {
+	return r.min.X < o.max.X && o.min.X < r.max.X && r.min.Y < o.max.Y && o.min.Y < r.max.Y
+}
+
+// placed is where an object is drawn: its place in the window and the part
+// of the window its scrollers let it show in.
+type placed struct {
+	at   fyne.Position
+	clip rect
+}
+
+func (p placed) rect(o fyne.CanvasObject) rect { return rect{p.at, p.at.Add(o.Size())} }
+
+// walkShown calls fn with every visible object drawn from o and where it
+// is drawn, o's own place being at and clip what its scrollers show.
+func walkShown(o fyne.CanvasObject, at fyne.Position, clip rect, fn func(fyne.CanvasObject, placed)) {
+	if o == nil || !o.Visible() {
+		return
+	}
+	fn(o, placed{at, clip})
+	var children []fyne.CanvasObject
+	switch c := o.(type) {
+	case *fyne.Container:
+		children = c.Objects
+	case fyne.Widget:
+		if _, ok := o.(*container.Scroll); ok {
+			end := at.Add(o.Size())
+			clip = rect{fyne.NewPos(max(clip.min.X, at.X), max(clip.min.Y, at.Y)),
+				fyne.NewPos(min(clip.max.X, end.X), min(clip.max.Y, end.Y))}
+		}
+		children = test.WidgetRenderer(c).Objects()
+	}
+	for _, child := range children {
+		walkShown(child, at.Add(child.Position()), clip, fn)
+	}
+}
+
+// keyObject finds the visible button, label or text showing text; a
+// button's own text counts as the button.
+func keyObject(objs []fyne.CanvasObject, text string) fyne.CanvasObject {
+	for _, o := range objs {
+		if b, ok := o.(*widget.Button); ok && b.Text == text {
+			return b
+		}
+	}
+	for _, o := range objs {
+		switch l := o.(type) {
+		case *widget.Label:
+			if strings.TrimSpace(l.Text) == text {
+				return l
+			}
+		case *canvas.Text:
+			// Tab buttons and table headers draw their text themselves.
+			if l.Text == text {
+				return l
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,55 @@
+package tablefit
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+)
+
+func TestWidths(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		cols  []Column
+		total float32
+		want  []float32
+	}{
+		{"narrow: the minimums", []Column{{Min: 100, Grow: 1}, {Min: 50}}, 120, []float32{100, 50}},
+		{"one grows", []Column{{Min: 100, Grow: 1}, {Min: 50}}, 300, []float32{250, 50}},
+		{"by weight", []Column{{Min: 100, Grow: 1}, {Min: 100, Grow: 3}}, 600, []float32{200, 400}},
+		{"capped, the rest to the other", []Column{{Min: 100, Grow: 1, Max: 150}, {Min: 100, Grow: 1}}, 600, []float32{150, 450}},
+		{"all capped: width left over", []Column{{Min: 100, Grow: 1, Max: 120}, {Min: 50}}, 600, []float32{120, 50}},
+		{"none grows", []Column{{Min: 40}, {Min: 60}}, 600, []float32{40, 60}},
+		{"optional columns leave the room to the others", []Column{{Min: 100, Grow: 1}, {Min: 300, Optional: true}}, 300, []float32{300, 300}},
+	} {
+		got := Widths(c.cols, c.total)
+		for i := range got {
+			if got[i] != c.want[i] {
+				t.Errorf("%s: %v, want %v", c.name, got, c.want)
+				break
+			}
+		}
+	}
+}
+
+// TestTableFollowsTheWindow: widening the window widens the growing
+// column, and the owner is told.
+func TestTableFollowsTheWindow(t *testing.T) {
+	test.NewTempApp(t)
+	tbl := widget.NewTable(func() (int, int) { return 3, 2 },
+		func() fyne.CanvasObject { return widget.NewLabel("cell") },
+		func(widget.TableCellID, fyne.CanvasObject) {})
+	var told []float32
+	c := New(tbl, func() []Column { return []Column{{Min: 100, Grow: 1}, {Min: 80}} }, func(w []float32) { told = w })
+	w := test.NewTempWindow(t, c)
+	w.Resize(fyne.NewSize(400, 300))
+	small := told[0]
+	w.Resize(fyne.NewSize(900, 300))
+	if told[0] <= small || told[1] != 80 {
+		t.Errorf("widths %v after widening from %v", told, small)
+	}
+	if told[0]+told[1] > 900 {
+		t.Errorf("columns %v wider than the window", told)
+	}
+}
