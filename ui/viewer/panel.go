@@ -226,7 +226,10 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	})
 	newTest := widget.NewButtonWithIcon("New test from here", theme.FileIcon(), v.NewTest)
 	playBox := v.buildPlay()
-	here := container.NewHBox(v.analyse, v.edit, newTest, v.playButton, widget.NewSeparator(), board.ShowControls(&v.Show, v.showBoard))
+	// The overlay switches share the navigation's row: with the four
+	// position buttons they would not fit a 1024 px window.
+	here := container.NewHBox(v.analyse, v.edit, newTest, v.playButton)
+	nav = container.NewHBox(nav, widget.NewSeparator(), board.ShowControls(&v.Show, v.showBoard))
 
 	v.promote = tip.NewButton(theme.MoveUpIcon(), "Promote: make the variation shown the main line", v.Promote)
 	v.deleteVar = tip.NewButton(theme.DeleteIcon(), "Delete variation: remove the variation shown", v.DeleteVariation)

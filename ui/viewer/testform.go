@@ -79,7 +79,7 @@ func (v *Panel) buildTestForm() *testForm {
 	f.comment.Wrapping = fyne.TextWrapWord
 	f.comment.SetMinRowsVisible(2)
 	f.comment.OnChanged = func(string) { f.check() }
-	tagGrid := container.NewGridWithColumns(4)
+	tagGrid := container.NewGridWithColumns(3)
 	for _, c := range Categories {
 		ch := check(c)
 		f.tags = append(f.tags, ch)
@@ -88,7 +88,6 @@ func (v *Panel) buildTestForm() *testForm {
 	f.moreTags = entry("more tags, separated by spaces")
 	f.answer = entry("the intended move, e.g. Ed4n Ed5e")
 	f.from = widget.NewRadioGroup([]string{answerFromGame, answerFromEngine, answerOwn}, f.answerFrom)
-	f.from.Horizontal = true
 	f.suggest = widget.NewButtonWithIcon("Criteria from the answer", theme.ViewRefreshIcon(), f.fillFromAnswer)
 	f.scoreGoal = check("score goal")
 	f.preventGoal = check("prevent goal")
