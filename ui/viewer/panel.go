@@ -618,7 +618,12 @@ func (v *Panel) commentChanged(text string) {
 
 // Save asks where to save the game, with its variations and comments, as
 // a game record, and writes it atomically.
-func (v *Panel) Save() {
+func (v *Panel) Save() { v.saveThen(nil) }
+
+// saveThen asks for a file, saves the game with its variations and
+// comments, and then runs then (when not nil); cancelling the file
+// question runs nothing.
+func (v *Panel) saveThen(then func()) {
 	t, err := v.Model.Tree()
 	if err != nil {
 		v.Dialogs.Error(err)
@@ -644,18 +649,25 @@ func (v *Panel) Save() {
 		if v.OnOpened != nil {
 			v.OnOpened(path)
 		}
+		if then != nil {
+			then()
+		}
 	})
 }
 
 // Guard runs fn at once when the game has no unsaved changes, and
-// otherwise only after the user agrees to discard them.
+// otherwise asks: Save saves the game (asking for a file) and then runs
+// fn, Discard runs fn, Cancel does nothing.
 func (v *Panel) Guard(what string, fn func()) {
 	if !v.Model.Dirty() {
 		fn()
 		return
 	}
-	v.Dialogs.Confirm("Unsaved game", "The game's new moves, variations or comments have not been saved. Discard them and "+what+"?", func(yes bool) {
-		if yes {
+	v.Dialogs.Unsaved("Unsaved game", "The game's new moves, variations or comments have not been saved. Save them before you "+what+", or discard them?", func(c files.UnsavedChoice) {
+		switch c {
+		case files.SaveChanges:
+			v.saveThen(fn)
+		case files.DiscardChanges:
 			fn()
 		}
 	})

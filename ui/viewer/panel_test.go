@@ -3,6 +3,7 @@ package viewer
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +14,7 @@ import (
 
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/board/boardtest"
+	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/files/filestest"
 	"arimaa-workbench/ui/state"
 )
@@ -357,5 +359,43 @@ func TestPanelVariations(t *testing.T) {
 	v.OpenDialog()
 	if len(d.Asked) != 2 || v.Model.Len() != 55 || v.Model.Dirty() {
 		t.Errorf("discarding the changes: asked %v, %d moves", d.Asked, v.Model.Len())
+	}
+}
+
+// TestGuardSavesThenGoesOn: Save in the unsaved-game question saves the
+// game with its variation and then opens the other game.
+func TestGuardSavesThenGoesOn(t *testing.T) {
+	v, d, _, _ := newTestPanel(t)
+	src := filepath.Join("..", "..", "assets", "games", "goal_race.txt")
+	if err := v.OpenFile(src); err != nil {
+		t.Fatal(err)
+	}
+	v.Model.Seek(0)
+	v.changed()
+	boardtest.Drag(v.Board, rules.A2, rules.A3)
+	test.Tap(v.finish)
+	if !v.Model.Dirty() {
+		t.Fatal("a move off the line did not mark the game unsaved")
+	}
+	// Save, but cancel the file question: nothing is opened.
+	d.Choice = files.SaveChanges
+	d.OpenPath = src
+	v.OpenDialog()
+	if !v.Model.Dirty() || !v.Model.InVariation() {
+		t.Fatal("cancelling the save question lost the edited game")
+	}
+	out := filepath.Join(t.TempDir(), "kept.txt")
+	d.SavePath = out
+	d.Asked = nil
+	v.OpenDialog()
+	if want := []string{"Unsaved game", "Save game record", "Open game record or archive"}; !slices.Equal(d.Asked, want) {
+		t.Fatalf("asked %v, want %v", d.Asked, want)
+	}
+	saved, err := os.ReadFile(out)
+	if err != nil || !strings.Contains(string(saved), "( 2w Ma2n") {
+		t.Fatalf("the saved game lacks its variation: %v\n%s", err, saved)
+	}
+	if v.Model.Dirty() || v.Model.InVariation() {
+		t.Errorf("after saving, the other game was not opened")
 	}
 }
