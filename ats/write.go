@@ -11,8 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
+	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
 	"arimaa-workbench/records/fsutil"
@@ -28,21 +28,21 @@ var ErrNotWritable = errors.New("cannot be written")
 func WriteTOML(w io.Writer, suite string, tests []*Test) error {
 	bw := bufio.NewWriter(w)
 	if suite != "" {
-		fmt.Fprintf(bw, "name = %s\n", tomlString(suite))
+		fmt.Fprintf(bw, "name = %s\n", config.QuoteTOML(suite))
 	}
 	for i, t := range tests {
 		if i > 0 || suite != "" {
 			bw.WriteByte('\n')
 		}
-		fmt.Fprintf(bw, "[[test]]\nname = %s\n", tomlString(t.Name))
+		fmt.Fprintf(bw, "[[test]]\nname = %s\n", config.QuoteTOML(t.Name))
 		if t.Comment != "" {
-			fmt.Fprintf(bw, "comment = %s\n", tomlString(t.Comment))
+			fmt.Fprintf(bw, "comment = %s\n", config.QuoteTOML(t.Comment))
 		}
 		if len(t.Tags) > 0 {
 			fmt.Fprintf(bw, "tags = %s\n", tomlList(t.Tags))
 		}
 		if t.Solution != "" {
-			fmt.Fprintf(bw, "solution = %s\n", tomlString(t.Solution))
+			fmt.Fprintf(bw, "solution = %s\n", config.QuoteTOML(t.Solution))
 		}
 		pos := strings.TrimRight(records.FormatPosition(t.Position), "\n")
 		fmt.Fprintf(bw, "position = '''\n%s\n'''\n", pos)
@@ -91,7 +91,7 @@ func writeBlock(w *bufio.Writer, b Block) error {
 		}
 	}
 	if len(pieces) > 0 {
-		fmt.Fprintf(w, "pieces = %s\n", tomlString(strings.Join(pieces, " ")))
+		fmt.Fprintf(w, "pieces = %s\n", config.QuoteTOML(strings.Join(pieces, " ")))
 	}
 	if len(best) > 0 {
 		fmt.Fprintf(w, "best_move = %s\n", tomlList(best))
@@ -105,36 +105,10 @@ func writeBlock(w *bufio.Writer, b Block) error {
 	return nil
 }
 
-// tomlString quotes s as a TOML basic string.
-func tomlString(s string) string {
-	s = strings.ToValidUTF8(s, string(utf8.RuneError))
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, `\u%04X`, r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
-
 func tomlList(items []string) string {
 	q := make([]string, len(items))
 	for i, s := range items {
-		q[i] = tomlString(s)
+		q[i] = config.QuoteTOML(s)
 	}
 	return "[" + strings.Join(q, ", ") + "]"
 }

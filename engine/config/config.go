@@ -256,7 +256,7 @@ func (c *Config) Set(key, value string) error {
 	}
 	value = strings.TrimSpace(value)
 	if target.v.Kind() == reflect.String && !strings.HasPrefix(value, `"`) && !strings.HasPrefix(value, "'") {
-		value = strconv.Quote(value)
+		value = QuoteTOML(value)
 	}
 	holder := reflect.New(reflect.StructOf([]reflect.StructField{{Name: "V", Type: target.v.Type(), Tag: `toml:"v"`}}))
 	if _, err := toml.Decode("v = "+value, holder.Interface()); err != nil {
@@ -397,7 +397,7 @@ func formatValue(v reflect.Value) string {
 		}
 		return s
 	case reflect.String:
-		return strconv.Quote(v.String())
+		return QuoteTOML(v.String())
 	case reflect.Slice, reflect.Array:
 		parts := make([]string, v.Len())
 		for i := range parts {

@@ -30,6 +30,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"arimaa-workbench/engine/aei"
+	"arimaa-workbench/engine/config"
 	"arimaa-workbench/records"
 	"arimaa-workbench/records/fsutil"
 )
@@ -253,45 +254,20 @@ func Write(w io.Writer, s Settings) error {
 	b.WriteString("# External AEI engines of the Arimaa workbench.\n")
 	for _, e := range s.Engines {
 		b.WriteString("\n[[engine]]\n")
-		fmt.Fprintf(&b, "name = %s\n", quote(e.Name))
-		fmt.Fprintf(&b, "command = %s\n", quote(e.Command))
+		fmt.Fprintf(&b, "name = %s\n", config.QuoteTOML(e.Name))
+		fmt.Fprintf(&b, "command = %s\n", config.QuoteTOML(e.Command))
 		if e.Dir != "" {
-			fmt.Fprintf(&b, "dir = %s\n", quote(e.Dir))
+			fmt.Fprintf(&b, "dir = %s\n", config.QuoteTOML(e.Dir))
 		}
 		if len(e.Options) > 0 {
 			b.WriteString("[engine.options]\n")
 			for _, o := range e.Options {
-				fmt.Fprintf(&b, "%s = %s\n", quote(o.Name), quote(o.Value))
+				fmt.Fprintf(&b, "%s = %s\n", config.QuoteTOML(o.Name), config.QuoteTOML(o.Value))
 			}
 		}
 	}
 	_, err := w.Write(b.Bytes())
 	return err
-}
-
-// quote writes a TOML basic string.
-func quote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, `\u%04X`, r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
 }
 
 // DefaultPath is where the settings live:
