@@ -118,10 +118,21 @@ func (e Elo) String() string {
 	if d == 0 {
 		d = 0 // "+0", not "-0"
 	}
-	if m := e.Margin(); !math.IsInf(m, 0) && !math.IsNaN(m) {
+	m := e.Margin()
+	up, down := e.High-e.Diff, e.Diff-e.Low
+	if !math.IsInf(m, 0) && !math.IsNaN(m) && math.Abs(up-down) <= 0.1*m {
 		return fmt.Sprintf("%+.0f ±%.0f", d, m)
 	}
-	return fmt.Sprintf("%+.0f ±inf", d)
+	// A lopsided interval (near a score of 0 or 1) is given by its bounds.
+	return fmt.Sprintf("%+.0f (%s..%s)", d, bound(e.Low), bound(e.High))
+}
+
+// bound writes one end of an Elo interval.
+func bound(x float64) string {
+	if math.IsInf(x, 0) {
+		return fmt.Sprintf("%+.0f", x) // "+Inf" or "-Inf"
+	}
+	return fmt.Sprintf("%+.0f", math.Round(x))
 }
 
 // ranked orders the engines by score, then by games.

@@ -68,8 +68,14 @@ func (e Elo) Margin() float64 { return (e.High - e.Low) / 2 }
 // the mean score, and the interval the normal approximation of the mean
 // (its standard error from the trinomial variance) gives, mapped through
 // the same curve. This is how cutechess-cli reports Elo and its error
-// margin. Before any game all three are 0; a score of 0 or 1 gives
-// infinite values.
+// margin. Before any game all three are 0.
+//
+// Near a score of 0 or 1 the normal interval leaves (0, 1), and the curve
+// maps it to an infinite bound even when the games say more (95 wins in
+// 100 bound the Elo from below). There the interval is Wilson's score
+// interval (Wilson 1927), which stays inside (0, 1): its centre is
+// (p + z²/2n) / (1 + z²/n), its half-width z·sqrt(p(1-p)/n + z²/4n²) /
+// (1 + z²/n). Only a score of exactly 0 or 1 leaves one bound infinite.
 func EloFrom(s Score) Elo {
 	n := s.Games()
 	if n == 0 {
@@ -77,7 +83,21 @@ func EloFrom(s Score) Elo {
 	}
 	m := s.Points()
 	se := math.Sqrt(s.variance() / float64(n))
-	return Elo{Diff: EloOf(m), Low: EloOf(m - z95*se), High: EloOf(m + z95*se)}
+	lo, hi := m-z95*se, m+z95*se
+	if lo <= 0 || hi >= 1 {
+		nf := float64(n)
+		z2 := z95 * z95
+		centre := (m + z2/(2*nf)) / (1 + z2/nf)
+		half := z95 * math.Sqrt(m*(1-m)/nf+z2/(4*nf*nf)) / (1 + z2/nf)
+		lo, hi = centre-half, centre+half
+		if m <= 0 {
+			lo = 0
+		}
+		if m >= 1 {
+			hi = 1
+		}
+	}
+	return Elo{Diff: EloOf(m), Low: EloOf(lo), High: EloOf(hi)}
 }
 
 // SPRT is a sequential probability ratio test of H0: the Elo difference is

@@ -27,7 +27,14 @@ func TestElo(t *testing.T) {
 		{Score{30, 20, 10}, 58.4512, -21.0229, 144.6208},
 		{Score{10, 10, 0}, 0, -163.3214, 163.3214},
 		{Score{}, 0, 0, 0},
-		{Score{5, 0, 0}, math.Inf(1), math.Inf(1), math.Inf(1)},
+		// Near 0 or 1, Wilson's interval: for 99 wins in 100, centre
+		// (0.99 + z²/200) / (1 + z²/100) and half-width
+		// z·sqrt(0.99·0.01/100 + z²/40000) / (1 + z²/100) give 0.94551 and
+		// 0.99823, whose Elo are 495.75 and 1100.76.
+		{Score{99, 1, 0}, 798.2541, 495.7526, 1100.7556},
+		// Every game won: the lower bound is still finite (0.56552: 45.79).
+		{Score{5, 0, 0}, math.Inf(1), 45.7895, math.Inf(1)},
+		{Score{0, 5, 0}, math.Inf(-1), math.Inf(-1), -45.7895},
 	}
 	for _, tc := range tests {
 		e := EloFrom(tc.s)
@@ -118,5 +125,26 @@ func TestParseSPRT(t *testing.T) {
 		if _, err := ParseSPRT(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
+	}
+}
+
+func TestEloString(t *testing.T) {
+	tests := []struct {
+		s    Score
+		want string
+	}{
+		{Score{60, 40, 0}, "+70 ±71"},
+		{Score{10, 10, 0}, "+0 ±163"},
+		{Score{99, 1, 0}, "+798 ±303"}, // Wilson, symmetric here
+		{Score{19, 1, 0}, "+512 ±308"},
+		{Score{5, 0, 0}, "+Inf"},
+	}
+	for _, tc := range tests {
+		if got := EloFrom(tc.s).String(); got != tc.want {
+			t.Errorf("%+v: %q, want %q", tc.s, got, tc.want)
+		}
+	}
+	if got := (Elo{Diff: 100, Low: 50, High: 300}).String(); got != "+100 (+50..+300)" {
+		t.Errorf("a lopsided interval: %q", got)
 	}
 }
