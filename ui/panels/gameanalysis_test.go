@@ -86,7 +86,7 @@ func (t *timed) Evaluate(ctx context.Context, g *rules.Game, per time.Duration) 
 // (overhead-ms/position: replaying the game, the adapter, the engine's
 // start and end of each search). Run it alone, once:
 //
-//	go test -run XXX -bench WholeGameAnalysis -benchtime 1x ./ui/panels
+//	go test -run '^$' -bench WholeGameAnalysis -benchtime 1x ./ui/panels
 func BenchmarkWholeGameAnalysis(b *testing.B) {
 	const per = 200 * time.Millisecond
 	g := longGame(b, 200)
