@@ -16,15 +16,11 @@ import "arimaa-workbench/engine/rules"
 // near the root, whose positions the playouts start a few turns from.
 const adviceSlots = 8
 
-// advice is one kept sequence. A move of zero steps is an empty slot.
-type advice struct {
-	move rules.Move
-}
-
-// advisor keeps a worker's advice: per side, captures and goals.
+// advisor keeps a worker's advice: per side, captures and goals. A move
+// of zero steps is an empty slot.
 type advisor struct {
-	captures [2][adviceSlots]advice
-	goals    [2][adviceSlots]advice
+	captures [2][adviceSlots]rules.Move
+	goals    [2][adviceSlots]rules.Move
 	nextCap  [2]uint8
 	nextGoal [2]uint8
 	// nCap and nGoal count the filled slots, so that a playout turn with
@@ -33,19 +29,19 @@ type advisor struct {
 }
 
 // addAdvice keeps m in ring, unless it is there already.
-func addAdvice(ring *[adviceSlots]advice, next, filled *uint8, m rules.Move) {
+func addAdvice(ring *[adviceSlots]rules.Move, next, filled *uint8, m rules.Move) {
 	if m.N == 0 {
 		return
 	}
 	for i := range ring {
-		if ring[i].move == m {
+		if ring[i] == m {
 			return
 		}
 	}
-	if ring[*next].move.N == 0 {
+	if ring[*next].N == 0 {
 		*filled++
 	}
-	ring[*next] = advice{move: m}
+	ring[*next] = m
 	*next = (*next + 1) % adviceSlots
 }
 
@@ -56,8 +52,6 @@ func (a *advisor) addCapture(c rules.Color, m rules.Move) {
 func (a *advisor) addGoal(c rules.Color, m rules.Move) {
 	addAdvice(&a.goals[c], &a.nextGoal[c], &a.nGoal[c], m)
 }
-
-func (a *advisor) reset() { *a = advisor{} }
 
 // replay plays m's steps on a copy of *pos while each is legal there and
 // reports the position after them; ok is false when a step cannot be
@@ -115,7 +109,7 @@ func (w *worker) tryAdvice(pos *rules.Position) (rules.Step, bool) {
 		goal = rules.Rank1
 	}
 	for i := 0; a.nGoal[me] > 0 && i < adviceSlots; i++ {
-		m := a.goals[me][i].move
+		m := a.goals[me][i]
 		if m.N == 0 {
 			continue
 		}
@@ -130,7 +124,7 @@ func (w *worker) tryAdvice(pos *rules.Position) (rules.Step, bool) {
 	enemies := pos.Pieces(me.Other(), rules.NoType).Count()
 	start := w.intn(adviceSlots)
 	for j := 0; j < adviceSlots; j++ {
-		m := a.captures[me][(start+j)%adviceSlots].move
+		m := a.captures[me][(start+j)%adviceSlots]
 		if m.N == 0 {
 			continue
 		}

@@ -80,7 +80,7 @@ func TestTryAdvicePlaysKnownCaptureAndGoal(t *testing.T) {
 		t.Error("the replayed capture did not capture")
 	}
 	// Silver's advice is not Gold's.
-	w.advice.reset()
+	w.advice = advisor{}
 	for _, th := range eval.TrapCheck(&p) {
 		w.advice.addCapture(rules.Silver, th.Move)
 	}
@@ -103,7 +103,7 @@ func TestTryAdvicePlaysKnownCaptureAndGoal(t *testing.T) {
 	if !ok {
 		t.Fatal("the goal check finds no goal in the goal position")
 	}
-	w.advice.reset()
+	w.advice = advisor{}
 	w.advice.addGoal(rules.Gold, m)
 	if _, ok := w.tryAdvice(&g); !ok || g.Pieces(rules.Gold, rules.Rabbit)&rules.Rank8 == 0 {
 		t.Errorf("the kept goal %v was not replayed", m)
@@ -122,8 +122,8 @@ func TestAdviceRingKeepsNewestWithoutDuplicates(t *testing.T) {
 		a.addCapture(rules.Gold, m) // a duplicate takes no slot
 	}
 	kept := map[rules.Move]bool{}
-	for _, ad := range a.captures[rules.Gold] {
-		kept[ad.move] = true
+	for _, m := range a.captures[rules.Gold] {
+		kept[m] = true
 	}
 	for i, m := range moves {
 		want := i >= len(moves)-adviceSlots

@@ -134,6 +134,21 @@ func ParseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// parseExactly parses args as ParseInterleaved does and wants exactly n
+// positional arguments; with any other number it prints fs's usage. When
+// ok is false the command returns status: 0 after -h, 2 otherwise.
+func parseExactly(fs *flag.FlagSet, args []string, n int) (pos []string, status int, ok bool) {
+	pos, err := ParseInterleaved(fs, args)
+	if err != nil {
+		return nil, flagStatus(err), false
+	}
+	if len(pos) != n {
+		fs.Usage()
+		return nil, 2, false
+	}
+	return pos, 0, true
+}
+
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: arimaa-workbench [--screenshot FILE] [FILE...]   open the workbench window")
 	fmt.Fprintln(w, "       arimaa-workbench COMMAND [ARGS]                  run a command-line tool")

@@ -31,12 +31,8 @@ options:
 `)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return flagStatus(err)
-	}
-	if fs.NArg() > 0 {
-		fs.Usage()
-		return 2
+	if _, status, ok := parseExactly(fs, args, 0); !ok {
+		return status
 	}
 	cfg, err := ef.load()
 	if err != nil {

@@ -103,13 +103,9 @@ options:
 `)
 		fs.PrintDefaults()
 	}
-	files, err := ParseInterleaved(fs, args)
-	if err != nil {
-		return flagStatus(err)
-	}
-	if len(files) != 1 {
-		fs.Usage()
-		return 2
+	files, status, ok := parseExactly(fs, args, 1)
+	if !ok {
+		return status
 	}
 	cfg, err := ef.load()
 	if err != nil {

@@ -431,13 +431,9 @@ func atsCompare(args []string, io stdio) int {
 		fmt.Fprint(io.err, "usage: arimaa-workbench ats compare [--all] OLD NEW\n\nOLD and NEW are result files (.jsonl) or --json summaries.\n\noptions:\n")
 		fs.PrintDefaults()
 	}
-	pos, err := ParseInterleaved(fs, args)
-	if err != nil {
-		return flagStatus(err)
-	}
-	if len(pos) != 2 {
-		fs.Usage()
-		return 2
+	pos, status, ok := parseExactly(fs, args, 2)
+	if !ok {
+		return status
 	}
 	old, err := ats.ReadSummary(pos[0])
 	if err != nil {

@@ -33,13 +33,9 @@ func runEval(ctx context.Context, args []string, io stdio) int {
 		fmt.Fprintln(io.err, "the [eval] and [knowledge] tables of the engine configuration.")
 		fs.PrintDefaults()
 	}
-	files, err := ParseInterleaved(fs, args)
-	if err != nil {
-		return flagStatus(err)
-	}
-	if len(files) != 1 {
-		fs.Usage()
-		return 2
+	files, status, ok := parseExactly(fs, args, 1)
+	if !ok {
+		return status
 	}
 
 	cfg, err := cf.load()

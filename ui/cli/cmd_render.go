@@ -27,13 +27,9 @@ func runRender(ctx context.Context, args []string, io stdio) int {
 		fmt.Fprintln(io.err, "POS is a position file (.ari/.txt, long or compact), - for stdin, or an inline compact position.")
 		fs.PrintDefaults()
 	}
-	pos, err := ParseInterleaved(fs, args)
-	if err != nil {
-		return flagStatus(err)
-	}
-	if len(pos) != 2 {
-		fs.Usage()
-		return 2
+	pos, status, ok := parseExactly(fs, args, 2)
+	if !ok {
+		return status
 	}
 	p, err := readRenderPosition(pos[0], io)
 	if err != nil {
