@@ -17,6 +17,7 @@ func writerTest(t *testing.T, name string) *Test {
 	crit := []Block{
 		{Weight: 1, Atoms: []Cond{
 			{Kind: PreventGoal, Square: rules.NoSquare},
+			{Kind: PreventCapture, Square: rules.NoSquare},
 			{Kind: BestMove, Square: rules.NoSquare, Moves: []string{"Ee2n Ee3n", "Ee2n Ee3w"}},
 			{Kind: NoLoss, Square: rules.NoSquare},
 		}},

@@ -36,6 +36,11 @@ const (
 	// WinRatioAtLeast: the engine's reported chance of winning is at least
 	// MinWinRatio.
 	WinRatioAtLeast
+	// PreventCapture: after the move the opponent has no move that
+	// captures a piece of the side that moved. It accepts every defence
+	// that works, where piece atoms accept only the defences their author
+	// listed.
+	PreventCapture
 )
 
 var kindNames = [...]string{
@@ -48,6 +53,7 @@ var kindNames = [...]string{
 	Captures:        "captures",
 	NoLoss:          "no loss",
 	WinRatioAtLeast: "win ratio at least",
+	PreventCapture:  "prevent capture",
 }
 
 // String names the kind as the formats write it.
@@ -235,6 +241,8 @@ type judge struct {
 	rep       Report
 	goalKnown bool
 	oppGoal   bool
+	capKnown  bool
+	oppCap    bool
 }
 
 func (j *judge) holds(a Cond) bool {
@@ -250,6 +258,12 @@ func (j *judge) holds(a Cond) bool {
 			j.goalKnown = true
 		}
 		ok = !j.oppGoal
+	case PreventCapture:
+		if !j.capKnown {
+			j.oppCap = opponentCanCapture(j.pl.After, mover)
+			j.capKnown = true
+		}
+		ok = !j.oppCap
 	case PieceAt:
 		ok = j.pl.After.At(a.Square) == a.Piece
 	case CapturedAt:
@@ -284,6 +298,19 @@ func (j *judge) holds(a Cond) bool {
 		ok = j.rep.HasWinRatio && j.rep.WinRatio >= a.MinWinRatio
 	}
 	return ok != a.Negate
+}
+
+// opponentCanCapture reports whether, in after (the position following
+// mover's move, with the opponent to move), the opponent has a move that
+// captures one of mover's pieces. A game decided by mover's move leaves
+// the opponent no move; one it lost leaves nothing to defend.
+func opponentCanCapture(after rules.Position, mover rules.Color) bool {
+	if r, over := after.Outcome(); over {
+		return r.Winner != mover
+	}
+	// The engine's trap check is an exact search of the opponent's steps
+	// this turn (every capture, pushes and pulls included).
+	return len(eval.TrapCheck(&after)) > 0
 }
 
 // opponentCanGoal reports whether, in after (the position following

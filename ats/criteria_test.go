@@ -129,6 +129,39 @@ func TestJudge(t *testing.T) {
 	}
 }
 
+// TestJudgePreventCapture: the silver camel on e4 can push the frozen horse
+// on e3 into f3 or, in two pushes, into c3; only a defence that stops both
+// prevents the capture.
+func TestJudgePreventCapture(t *testing.T) {
+	p := pos(t, "20w",
+		"r . . . . . . .",
+		". . . . . . . .",
+		". . x . . x . .",
+		". . . . . . . .",
+		". . . . m . . .",
+		". . x . H x . .",
+		". . . . . . D .",
+		"R . . . E . . .")
+	c := Criteria{Blocks: []Block{{Atoms: []Cond{{Kind: PreventCapture, Square: rules.NoSquare}}, Weight: 1}}}
+	for _, tc := range []struct {
+		move  string
+		score float64
+	}{
+		{"Ra1n", 0},                // nothing done: f3
+		{"Ee1n", 0},                // unfrozen, still pushed into f3
+		{"Dg2n", 0},                // f3 guarded, c3 is not
+		{"Ee1n He3w Ee2n Hd3n", 1}, // the horse escapes beside its elephant
+	} {
+		pl, err := PlayMove(p, tc.move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v := c.Judge(p, pl, Report{}); v.Score != tc.score {
+			t.Errorf("%s: score %v, want %v", tc.move, v.Score, tc.score)
+		}
+	}
+}
+
 func TestLossCounted(t *testing.T) {
 	// A gold cat alone on c3 supported by the dog on c2; the dog steps away.
 	p := pos(t, "20w",

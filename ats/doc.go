@@ -115,7 +115,10 @@
 //	pieces = "Ed6 !mc6"
 //
 // The keys of a block are score_goal and prevent_goal (true or false, as
-// the legacy conditions), pieces (atoms of a legacy block), best_move and
+// the legacy conditions), prevent_capture (true: after the move the
+// opponent cannot capture any piece of the side that moved, by the exact
+// trap check of the engine's evaluation; it accepts every defence that
+// works, where pieces accepts only those listed), pieces (atoms of a legacy block), best_move and
 // avoid_move (lists of moves, compared by the board they reach), captures
 // (an opponent piece captured, on a given trap or any: "m", "mc6"),
 // no_loss (the side to move loses no piece), win_ratio_at_least (the

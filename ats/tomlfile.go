@@ -41,12 +41,13 @@ type tomlBlock struct {
 	AvoidMove   []string `toml:"avoid_move"`
 	Captures    []string `toml:"captures"`
 	NoLoss      bool     `toml:"no_loss"`
+	PreventCap  bool     `toml:"prevent_capture"`
 	WinRatio    *float64 `toml:"win_ratio_at_least"`
 }
 
 func (b *tomlBlock) empty() bool {
 	return !b.ScoreGoal && !b.PreventGoal && b.Pieces == "" && len(b.BestMove) == 0 &&
-		len(b.AvoidMove) == 0 && len(b.Captures) == 0 && !b.NoLoss && b.WinRatio == nil
+		len(b.AvoidMove) == 0 && len(b.Captures) == 0 && !b.NoLoss && !b.PreventCap && b.WinRatio == nil
 }
 
 // TOMLFile is what ReadTOML found in one file: its tests, the other files
@@ -81,12 +82,15 @@ type TOMLFile struct {
 //	captures = ["mc6"]         # an opponent piece of this kind is captured (square optional)
 //	no_loss = true             # and no own piece is lost
 //	[[test.criteria]]
+//	prevent_capture = true     # the opponent can capture nothing after the move
+//	[[test.criteria]]
 //	weight = 0.5
 //	pieces = "Ed6 !mc6"        # piece_position atoms, all must hold
 //
 // The position may also be in the compact AEI form. Criteria keys of a
-// block: score_goal, prevent_goal, pieces, best_move and avoid_move (lists
-// of moves, compared by the position they reach), captures, no_loss,
+// block: score_goal, prevent_goal, prevent_capture, pieces, best_move and
+// avoid_move (lists of moves, compared by the position they reach),
+// captures, no_loss,
 // win_ratio_at_least, weight (default 1). The same keys directly under
 // [[test]] form one more block of weight 1, and piece_position takes a
 // legacy after_piece_position value ("Ec5 | Ed6 : 0.1"). Errors are
@@ -318,6 +322,9 @@ func buildBlock(tb *tomlBlock) (Block, string, string, error) {
 	if tb.PreventGoal {
 		b.Atoms = append(b.Atoms, Cond{Kind: PreventGoal, Square: rules.NoSquare})
 	}
+	if tb.PreventCap {
+		b.Atoms = append(b.Atoms, Cond{Kind: PreventCapture, Square: rules.NoSquare})
+	}
 	for _, w := range strings.Fields(tb.Pieces) {
 		a, err := ParseAtom(w)
 		if err != nil {
@@ -384,14 +391,18 @@ type BlockFields struct {
 	AvoidMove   []string
 	Captures    []string // e.g. "m", "mc6"
 	NoLoss      bool
-	WinRatio    *float64 // win_ratio_at_least; nil: none
+	// PreventCapture: prevent_capture, the opponent can capture nothing
+	// after the move.
+	PreventCapture bool
+	WinRatio       *float64 // win_ratio_at_least; nil: none
 }
 
 // BuildBlock makes the Block the keys of f give, as ReadTOML does; an
 // error names the key (as the file writes it) and the atom at fault.
 func BuildBlock(f BlockFields) (Block, error) {
 	tb := tomlBlock{Weight: f.Weight, ScoreGoal: f.ScoreGoal, PreventGoal: f.PreventGoal, Pieces: f.Pieces,
-		BestMove: f.BestMove, AvoidMove: f.AvoidMove, Captures: f.Captures, NoLoss: f.NoLoss, WinRatio: f.WinRatio}
+		BestMove: f.BestMove, AvoidMove: f.AvoidMove, Captures: f.Captures, NoLoss: f.NoLoss,
+		PreventCap: f.PreventCapture, WinRatio: f.WinRatio}
 	b, key, _, err := buildBlock(&tb)
 	if err != nil {
 		if key == "weight" && tb.empty() {

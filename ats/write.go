@@ -72,6 +72,8 @@ func writeBlock(w *bufio.Writer, b Block) error {
 			w.WriteString("prevent_goal = true\n")
 		case NoLoss:
 			w.WriteString("no_loss = true\n")
+		case PreventCapture:
+			w.WriteString("prevent_capture = true\n")
 		case WinRatioAtLeast:
 			fmt.Fprintf(w, "win_ratio_at_least = %s\n", strconv.FormatFloat(a.MinWinRatio, 'g', -1, 64))
 		case PieceAt, CapturedAt:

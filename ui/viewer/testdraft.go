@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"arimaa-workbench/ats"
+	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
 )
 
@@ -27,12 +28,14 @@ type TestDraft struct {
 
 	ScoreGoal   bool
 	PreventGoal bool
-	NoLoss      bool
-	BestMove    string
-	AvoidMove   string
-	Pieces      string
-	Captures    string
-	WinRatio    string // "": none
+	// PreventCapture: the opponent can capture nothing after the answer.
+	PreventCapture bool
+	NoLoss         bool
+	BestMove       string
+	AvoidMove      string
+	Pieces         string
+	Captures       string
+	WinRatio       string // "": none
 }
 
 // splitMoves reads "Ed2n Ed3n | Ee2n" into its moves.
@@ -54,7 +57,8 @@ func (d *TestDraft) Test() (*ats.Test, error) {
 		return nil, errors.New("Name: a test needs a name")
 	}
 	f := ats.BlockFields{ScoreGoal: d.ScoreGoal, PreventGoal: d.PreventGoal, NoLoss: d.NoLoss,
-		Pieces: strings.TrimSpace(d.Pieces), BestMove: splitMoves(d.BestMove), AvoidMove: splitMoves(d.AvoidMove),
+		PreventCapture: d.PreventCapture,
+		Pieces:         strings.TrimSpace(d.Pieces), BestMove: splitMoves(d.BestMove), AvoidMove: splitMoves(d.AvoidMove),
 		Captures: strings.Fields(d.Captures)}
 	if s := strings.TrimSpace(d.WinRatio); s != "" {
 		w, err := parseRange("Win ratio at least", s, 0, 1)
@@ -113,6 +117,8 @@ func failReason(a ats.Cond, mover rules.Color) string {
 		return "prevent goal: after the answer " + mover.Other().String() + " can still score a goal"
 	case ats.NoLoss:
 		return "no loss: the answer loses a piece of " + mover.String() + "'s"
+	case ats.PreventCapture:
+		return "prevent capture: after the answer " + mover.Other().String() + " can still capture a piece of " + mover.String() + "'s"
 	case ats.BestMove:
 		return "best move: the answer reaches another position than " + strings.Join(a.Moves, " | ")
 	case ats.AvoidMove:
@@ -136,7 +142,7 @@ func failReason(a ats.Cond, mover rules.Color) string {
 // its own when it loses none. It reports an answer that is not a legal
 // move.
 func (d *TestDraft) Suggest() error {
-	d.ScoreGoal, d.PreventGoal, d.NoLoss = false, false, false
+	d.ScoreGoal, d.PreventGoal, d.PreventCapture, d.NoLoss = false, false, false, false
 	d.BestMove, d.AvoidMove, d.Pieces, d.Captures, d.WinRatio = "", "", "", "", ""
 	answer := strings.Join(strings.Fields(d.Answer), " ")
 	if answer == "" {
@@ -167,6 +173,15 @@ func (d *TestDraft) Suggest() error {
 		d.Captures = strings.Join(caps, " ")
 		tags["capture"] = true
 		d.NoLoss = !lost
+	}
+	// A threat the answer meets: the opponent could capture before it (as
+	// if it were to move now) and cannot after it.
+	if !d.ScoreGoal && !lost && d.Position.StepsTaken() == 0 {
+		before := d.Position.WithSide(mover.Other())
+		if len(eval.TrapCheck(&before)) > 0 && len(eval.TrapCheck(&pl.After)) == 0 {
+			d.PreventCapture, d.NoLoss = true, true
+			tags["prevent-capture"] = true
+		}
 	}
 	for _, t := range Categories {
 		if tags[t] && !hasTag(d.Tags, t) {

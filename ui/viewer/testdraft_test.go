@@ -76,3 +76,45 @@ func TestTestDraft(t *testing.T) {
 		})
 	}
 }
+
+// TestTestDraftPreventCapture: the silver camel threatens to push the
+// frozen horse on e3 into a trap. An answer that meets the threat gets
+// prevent capture suggested; one that does not fails it, with the reason.
+func TestTestDraftPreventCapture(t *testing.T) {
+	p, err := records.ParseAny(`20w
+ +-----------------+
+8| r . . . . . . . |
+7| . . . . . . . . |
+6| . . x . . x . . |
+5| . . . . . . . . |
+4| . . . . m . . . |
+3| . . x . H x . . |
+2| . . . . . . D . |
+1| R . . . E . . . |
+ +-----------------+
+   a b c d e f g h
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := &TestDraft{Name: "x", Position: p, Answer: "Ee1n He3w Ee2n Hd3n"}
+	if err := d.Suggest(); err != nil {
+		t.Fatal(err)
+	}
+	if !d.PreventCapture || !d.NoLoss || !hasTag(d.Tags, "prevent-capture") {
+		t.Errorf("suggested prevent capture %v, no loss %v, tags %q", d.PreventCapture, d.NoLoss, d.Tags)
+	}
+	d = &TestDraft{Name: "x", Position: p, Answer: "Dg2n"}
+	if err := d.Suggest(); err != nil {
+		t.Fatal(err)
+	}
+	if d.PreventCapture {
+		t.Error("prevent capture suggested for an answer that leaves the horse to be taken on c3")
+	}
+	d.PreventCapture = true
+	_, why, err := d.Check()
+	want := "prevent capture: after the answer silver can still capture a piece of gold's"
+	if err != nil || len(why) != 1 || why[0] != want {
+		t.Errorf("reasons %q, %v; want %q", why, err, want)
+	}
+}

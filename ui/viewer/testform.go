@@ -44,6 +44,7 @@ type testForm struct {
 
 	scoreGoal   *widget.Check
 	preventGoal *widget.Check
+	preventCap  *widget.Check
 	noLoss      *widget.Check
 	bestMove    *widget.Entry
 	avoidMove   *widget.Entry
@@ -91,6 +92,7 @@ func (v *Panel) buildTestForm() *testForm {
 	f.suggest = widget.NewButtonWithIcon("Criteria from the answer", theme.ViewRefreshIcon(), f.fillFromAnswer)
 	f.scoreGoal = check("score goal")
 	f.preventGoal = check("prevent goal")
+	f.preventCap = check("prevent capture")
 	f.noLoss = check("no loss")
 	f.bestMove = entry("moves, separated by |")
 	f.avoidMove = entry("moves, separated by |")
@@ -109,7 +111,7 @@ func (v *Panel) buildTestForm() *testForm {
 		widget.NewFormItem("Tags", container.NewVBox(tagGrid, f.moreTags)),
 		widget.NewFormItem("Answer from", f.from),
 		widget.NewFormItem("Answer", container.NewBorder(nil, nil, nil, f.suggest, f.answer)),
-		widget.NewFormItem("Conditions", container.NewHBox(f.scoreGoal, f.preventGoal, f.noLoss)),
+		widget.NewFormItem("Conditions", container.NewHBox(f.scoreGoal, f.preventGoal, f.preventCap, f.noLoss)),
 		widget.NewFormItem("Best move", f.bestMove),
 		widget.NewFormItem("Avoid move", f.avoidMove),
 		widget.NewFormItem("Pieces", f.pieces),
@@ -256,6 +258,7 @@ func (f *testForm) fillFromAnswer() {
 	f.filling = true
 	f.scoreGoal.SetChecked(d.ScoreGoal)
 	f.preventGoal.SetChecked(d.PreventGoal)
+	f.preventCap.SetChecked(d.PreventCapture)
 	f.noLoss.SetChecked(d.NoLoss)
 	f.bestMove.SetText(d.BestMove)
 	f.avoidMove.SetText(d.AvoidMove)
@@ -295,7 +298,7 @@ func (f *testForm) draft() *TestDraft {
 	}
 	return &TestDraft{Name: f.name.Text, Comment: f.comment.Text, Tags: tags, Position: f.pos,
 		Answer: f.answer.Text, ScoreGoal: f.scoreGoal.Checked, PreventGoal: f.preventGoal.Checked,
-		NoLoss: f.noLoss.Checked, BestMove: f.bestMove.Text, AvoidMove: f.avoidMove.Text,
+		PreventCapture: f.preventCap.Checked, NoLoss: f.noLoss.Checked, BestMove: f.bestMove.Text, AvoidMove: f.avoidMove.Text,
 		Pieces: f.pieces.Text, Captures: f.captures.Text, WinRatio: f.winRatio.Text}
 }
 
