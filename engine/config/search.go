@@ -26,6 +26,7 @@ type Search struct {
 	PlayoutGoalSteps int     `toml:"playout_goal_steps" range:"1,4" doc:"Steps the \"rabbit\" goal check of a playout's last position looks ahead (the original engine looks 3; more makes lines with advanced rabbits look winning)."`
 	AdvisorRate      float64 `toml:"advisor_rate" range:"0,1" doc:"Move advisor (Kozelek 2009, ch. 4.7.3): the captures and goals the trap and goal checks find where the tree grows are kept, and a playout turn replays a goal that still works there and, with this probability, a capture that still captures (0 turns the advisor off)."`
 	AdvisorGoals     bool    `toml:"advisor_goals" doc:"With the move advisor on, playouts also replay the goals the goal checks found (every time one still works)."`
+	AdvisorScored    bool    `toml:"advisor_scored" doc:"With the move advisor on, each kept capture carries the results of the playouts that replayed it, and a playout turn replays the applicable capture of the highest UCB1 urgency (mean result + exploration * sqrt(ln n / n_i), ch. 4.7.3) rather than one at random."`
 	DecidedScore     int     `toml:"decided_score" range:"0,100000" doc:"Decided positions: when the root's evaluation favours one side by more than this (evaluation units), playouts' evaluations are shifted by decided_share of the excess against that side, so that the win ratios of a won position spread out again and real wins (goal, elimination) count for more than a won-looking evaluation (0 turns it off)."`
 	DecidedShare     float64 `toml:"decided_share" range:"0,1" doc:"Share of the root's evaluation beyond decided_score that is taken off every playout's evaluation (see decided_score)."`
 	PlayoutGoal      string  `toml:"playout_goal" doc:"Goal check before evaluating a playout's last position (ch. 4.5.2): \"rabbit\" (narrowed: a rabbit walking to the goal on its own, fast), \"exact\" (the full 4-step goal search) or \"off\"."`
@@ -68,7 +69,7 @@ func defaultSearch() Search {
 		GoalCheck:        true,
 		PlayoutGoal:      "rabbit",
 		PlayoutGoalSteps: 4,
-		AdvisorRate:      0.5,
+		AdvisorRate:      1,
 		DecidedScore:     300,
 		DecidedShare:     1,
 		MemoryMB:         256,

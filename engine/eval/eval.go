@@ -42,6 +42,7 @@ const (
 	termHostage
 	termBlockade
 	termRabbitRank
+	termCentre
 	numTerms
 )
 
@@ -58,6 +59,7 @@ var termNames = [numTerms]string{
 	"camel hostage",
 	"elephant blockade",
 	"rabbit advance",
+	"centre",
 }
 
 // Term is one feature of the evaluation with each side's share, in
@@ -258,7 +260,35 @@ func (e *Evaluator) terms(p *rules.Position, t *[numTerms][2]int) {
 			rr += rabbitRank[r]
 		}
 		t[termRabbitRank][c] = rr
+
+		for ty := rules.Rabbit; ty <= rules.Elephant; ty++ {
+			if w := s.Centre[ty]; w != 0 {
+				for b := p.Pieces(c, ty); b != 0; {
+					t[termCentre][c] -= w * centreDistance[b.Pop()]
+				}
+			}
+		}
 	}
+}
+
+// centreDistance is each square's distance in steps from the nearest of
+// the four centre squares (d4, e4, d5, e5): 0 there, 6 in a corner.
+var centreDistance = func() (d [64]int) {
+	for sq := rules.Square(0); sq < 64; sq++ {
+		d[sq] = centreAxis(sq.File()) + centreAxis(sq.Rank())
+	}
+	return d
+}()
+
+// centreAxis is how far file or rank x (0 to 7) lies outside 3..4.
+func centreAxis(x int) int {
+	switch {
+	case x < 3:
+		return 3 - x
+	case x > 4:
+		return x - 4
+	}
+	return 0
 }
 
 // trapControl scores each trap for each side (Kozelek 2009, ch. 4.5.2:

@@ -43,6 +43,9 @@ func TestFeatures(t *testing.T) {
 		{"elephant blockade", "ea8 Ma7 Hb8 Rb7 Ra6 Dc8" + base, "elephant blockade", +1, 0},
 		{"no blockade with room", "ea8 Ma7 Hb8 Rb7 Dc8" + base, "elephant blockade", 0, 0},
 		{"rabbit advance", "Rd6 re4" + base, "rabbit advance", +1, +1},
+		{"elephants in the centre", "Ed4 ee5" + base, "centre", 0, 0},
+		{"elephant off centre", "Eb2 ee5" + base, "centre", -1, 0},
+		{"only elephants count by default", "Ed4 Ma1 ee5" + base, "centre", 0, 0},
 	}
 	sign := func(x int) int {
 		switch {
@@ -64,6 +67,28 @@ func TestFeatures(t *testing.T) {
 				t.Errorf("%s = gold %d, silver %d; want signs %d, %d", tc.term, tm.Gold, tm.Silver, tc.gold, tc.silver)
 			}
 		})
+	}
+}
+
+// TestCentreDistance: the centre term's distances, and its value for an
+// elephant in the corner.
+func TestCentreDistance(t *testing.T) {
+	for _, tc := range []struct {
+		sq   string
+		want int
+	}{{"d4", 0}, {"e5", 0}, {"c4", 1}, {"e2", 2}, {"a1", 6}, {"h8", 6}, {"a5", 3}} {
+		sq, err := rules.ParseSquare(tc.sq)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := centreDistance[sq]; got != tc.want {
+			t.Errorf("%s: distance %d, want %d", tc.sq, got, tc.want)
+		}
+	}
+	w := DefaultWeights()
+	p := place(t, rules.Gold, "Ea1 ed5 Ra2 rh8")
+	if got, want := term(New(w).Breakdown(&p), "centre").Gold, -6*w.Eval.Centre[rules.Elephant]; got != want {
+		t.Errorf("elephant on a1: centre %d, want %d", got, want)
 	}
 }
 

@@ -162,3 +162,61 @@ func TestDecidedKomi(t *testing.T) {
 		t.Errorf("decided_score 0: komi = %d, want 0", k0)
 	}
 }
+
+// TestScoredAdvice: with advisor_scored, the playout results credited to
+// each capture decide which applicable one is replayed, each side's
+// results are its own, and new advice in a slot starts from nothing.
+func TestScoredAdvice(t *testing.T) {
+	// Two captures for Gold: the cat on c5 into c6, the dog on f5 into f6.
+	p := board(t, rules.Gold,
+		"r......r",
+		"........",
+		"..x..x..",
+		"..c..d..",
+		"..E..M..",
+		"........",
+		"........",
+		"R......R")
+	threats := eval.TrapCheck(&p)
+	if len(threats) != 2 {
+		t.Fatalf("the trap check finds %d captures, want 2", len(threats))
+	}
+	cfg := config.Default()
+	cfg.Search.AdvisorRate = 1
+	cfg.Search.AdvisorScored = true
+	w := New(Options{Threads: 1, Seed: 1, Config: cfg}).newWorker(0)
+	for _, th := range threats {
+		w.advice.addCapture(rules.Gold, th.Move)
+	}
+	// Both are tried once, being untried; then the one whose playouts Gold
+	// won is preferred.
+	results := map[rules.PieceType]float64{rules.Cat: 0, rules.Dog: 1}
+	taken := map[rules.PieceType]int{}
+	for i := 0; i < 20; i++ {
+		q := p
+		if _, ok := w.tryAdvice(&q); !ok {
+			t.Fatal("no capture replayed")
+		}
+		ty := rules.Cat
+		if q.Pieces(rules.Silver, rules.Cat) != 0 {
+			ty = rules.Dog
+		}
+		taken[ty]++
+		w.advice.credit(results[ty])
+	}
+	if taken[rules.Cat] < 1 || taken[rules.Dog] < 15 {
+		t.Errorf("replays: cat %d, dog %d; want the winning dog capture nearly always", taken[rules.Cat], taken[rules.Dog])
+	}
+	if w.advice.capTotal[rules.Gold] != 20 || w.advice.capTotal[rules.Silver] != 0 {
+		t.Errorf("credited replays gold %d, silver %d; want 20, 0", w.advice.capTotal[rules.Gold], w.advice.capTotal[rules.Silver])
+	}
+	// The slots a new piece of advice takes start again.
+	for sq := rules.A1; sq < rules.A1+adviceSlots; sq++ {
+		w.advice.addCapture(rules.Gold, rules.MoveOf(rules.MakeStep(rules.MakePiece(rules.Gold, rules.Rabbit), sq, rules.North)))
+	}
+	for i := range w.advice.capN[rules.Gold] {
+		if w.advice.capN[rules.Gold][i] != 0 || w.advice.capW[rules.Gold][i] != 0 {
+			t.Errorf("slot %d keeps %d replays after new advice took it", i, w.advice.capN[rules.Gold][i])
+		}
+	}
+}

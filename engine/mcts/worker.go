@@ -152,6 +152,9 @@ func (w *worker) playout() {
 		}
 		if st != expanded {
 			gold = w.simulate(pos)
+			if w.advice.nUsed > 0 {
+				w.advice.credit(gold)
+			}
 			break
 		}
 		ci := w.choose(n, r)
