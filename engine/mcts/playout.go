@@ -62,6 +62,10 @@ func (w *worker) playTurn(pos *rules.Position) bool {
 	if cfg.PlayoutPieces > 0 {
 		chosen = w.pick(pos.Pieces(me, rules.NoType), cfg.PlayoutPieces)
 	}
+	w.defend = 0
+	if cfg.PlayoutDefence > 0 && pos.StepsTaken() == 0 {
+		w.defend = w.defendGoal(pos, &chosen)
+	}
 	prev := rules.NoStep
 	if w.cfg.AdvisorRate > 0 && pos.StepsTaken() == 0 {
 		if last, ok := w.tryAdvice(pos); ok {
@@ -199,6 +203,9 @@ func (w *worker) bestOf(pos *rules.Position, prev rules.Step, cand []rules.Step,
 			return st
 		}
 		sc := w.ev.StepScoreAfter(pos, prev, st)
+		if w.defend != 0 && st != rules.Pass && st.Piece().Color() == pos.Side() && w.defend.Has(st.To()) {
+			sc += w.cfg.PlayoutDefence
+		}
 		if best == rules.NoStep || sc > bestScore {
 			best, bestScore = st, sc
 		}
@@ -237,8 +244,16 @@ func rabbitRun(p *rules.Position, maxSteps int) bool {
 	if p.PushPending() {
 		return false
 	}
-	me := p.Side()
-	left := min(p.StepsLeft(), maxSteps)
+	_, ok := rabbitPaths(p, p.Side(), min(p.StepsLeft(), maxSteps), false)
+	return ok
+}
+
+// rabbitPaths is rabbitRun for the rabbits of side me with left steps,
+// whoever is to move. With region it goes on past the first rabbit that
+// gets through and returns the squares the successful walks can pass
+// (those rabbits' squares and every square their walks reach), the
+// places a defender must take or guard.
+func rabbitPaths(p *rules.Position, me rules.Color, left int, region bool) (rules.Bitboard, bool) {
 	goal, fwd := rules.Rank8, rules.North
 	if me == rules.Silver {
 		goal, fwd = rules.Rank1, rules.South
@@ -250,11 +265,12 @@ func rabbitRun(p *rules.Position, maxSteps int) bool {
 	}
 	rabbits := p.Pieces(me, rules.Rabbit) & reach
 	if rabbits == 0 {
-		return false
+		return 0, false
 	}
 	opp := me.Other()
 	strong := p.Pieces(opp, rules.NoType) &^ p.Pieces(opp, rules.Rabbit)
 	occupied := p.Occupied()
+	var paths rules.Bitboard
 	for b := rabbits; b != 0; {
 		sq := b.Pop()
 		if p.IsFrozen(sq) {
@@ -265,14 +281,38 @@ func rabbitRun(p *rules.Position, maxSteps int) bool {
 		guarded := own.Adjacent()
 		deadly := rules.Traps &^ guarded
 		frozen := strong.Adjacent() &^ guarded
-		front := sq.Bit()
+		front, seen := sq.Bit(), sq.Bit()
 		for i := 0; i < left && front != 0; i++ {
 			next := (front.Shift(fwd) | front.Shift(rules.East) | front.Shift(rules.West)) & empty &^ deadly
+			seen |= next
 			if next&goal != 0 {
-				return true
+				if !region {
+					return seen, true
+				}
+				paths |= seen
+				break
 			}
 			front = next &^ frozen
 		}
 	}
-	return false
+	return paths, paths != 0
+}
+
+// defendGoal prepares the turn of the side to move in a playout against
+// a goal the opponent threatens (search.playout_defence): the squares the
+// opponent's rabbits can walk through to the goal next turn, and the
+// squares beside those rabbits, where a piece blocks or freezes them. It
+// returns them (0: no threat) and adds to chosen the mover's pieces near
+// them, so that the turn can reach them.
+func (w *worker) defendGoal(pos *rules.Position, chosen *rules.Bitboard) rules.Bitboard {
+	opp := pos.Side().Other()
+	paths, ok := rabbitPaths(pos, opp, w.cfg.PlayoutGoalSteps, true)
+	if !ok {
+		return 0
+	}
+	target := paths | (paths & pos.Pieces(opp, rules.Rabbit)).Adjacent()
+	if *chosen != 0 {
+		*chosen |= pos.Pieces(pos.Side(), rules.NoType) & target.Adjacent().Adjacent()
+	}
+	return target
 }

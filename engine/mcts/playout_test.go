@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/rules"
 )
 
@@ -63,5 +64,57 @@ func TestChosenStepsLegal(t *testing.T) {
 	}
 	if checked < 1000 {
 		t.Errorf("only %d steps checked", checked)
+	}
+}
+
+// TestDefendGoal: the squares a playout turn takes to stop a rabbit that
+// could walk to the goal next turn, and the pieces that may move there.
+func TestDefendGoal(t *testing.T) {
+	cfg := config.Default()
+	cfg.Search.PlayoutDefence = 300
+	w := New(Options{Threads: 1, Seed: 1, Config: cfg}).newWorker(0)
+	sq := func(name string) rules.Square {
+		q, err := rules.ParseSquare(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return q
+	}
+	// The gold rabbit on d6 walks to d8 in two steps; Silver is to move.
+	p := board(t, rules.Silver,
+		"r......r",
+		"........",
+		"...R....",
+		"........",
+		"......e.",
+		"........",
+		"........",
+		"R..E...R")
+	chosen := p.Pieces(rules.Silver, rules.Rabbit) & rules.Rank8 & rules.FileA
+	target := w.defendGoal(&p, &chosen)
+	for _, name := range []string{"d7", "d8", "c6", "e6", "d5"} {
+		if !target.Has(sq(name)) {
+			t.Errorf("%s is not among the squares to defend %v", name, target)
+		}
+	}
+	if target.Has(sq("g4")) {
+		t.Error("a square far from the rabbit's walk is to be defended")
+	}
+	if chosen.Has(sq("g4")) {
+		t.Error("the elephant four squares away joined the pieces to move")
+	}
+	// With the rabbit frozen by the silver elephant there is no threat.
+	q := board(t, rules.Silver,
+		"r......r",
+		"...e....",
+		"...R....",
+		"........",
+		"........",
+		"........",
+		"........",
+		"R..E...R")
+	chosen = 0
+	if got := w.defendGoal(&q, &chosen); got != 0 {
+		t.Errorf("a frozen rabbit threatens %v", got)
 	}
 }

@@ -40,6 +40,9 @@ type worker struct {
 	htouched  []uint16
 
 	advice advisor
+	// defend holds the squares where a playout turn blocks or freezes the
+	// opponent's goal threat (see defendGoal); 0 when none.
+	defend rules.Bitboard
 }
 
 func (s *Searcher) newWorker(i uint64) *worker {
