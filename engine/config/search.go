@@ -52,10 +52,10 @@ type Time struct {
 
 func defaultSearch() Search {
 	return Search{
-		Exploration:      0.2,
+		Exploration:      0.1,
 		VirtualVisits:    5,
 		Maturity:         5,
-		KnowledgeWeight:  1,
+		KnowledgeWeight:  3,
 		CapturePrior:     300,
 		DefencePrior:     200,
 		TacticsDepth:     8,
