@@ -247,13 +247,22 @@ func pullableAtRoot(p *rules.Position, buf []rules.Step) rules.Bitboard {
 // unfreezeCost is the fewest steps that can unfreeze side c's frozen piece
 // on sq before it moves: another friendly piece must step next to it, which
 // takes at least its distance minus one, or every stronger enemy next to it
-// must be displaced, two steps each (one for the piece a half-done pull
+// must be displaced or captured, two steps each (one for the piece a
+// half-done pull may move, or for one on a trap whose only guard that pull
 // may move).
 func unfreezeCost(p *rules.Position, c rules.Color, sq rules.Square, pullable rules.Bitboard) int {
 	freezers := strongerThan(p, c.Other(), p.At(sq).Type()) & sq.Neighbors()
 	cost := 2 * freezers.Count()
-	if freezers&pullable != 0 {
-		cost-- // one of them may be pulled away in one step
+	if pullable != 0 {
+		enemies := p.Pieces(c.Other(), rules.NoType)
+		for b := freezers; b != 0; {
+			f := b.Pop()
+			guards := f.Neighbors() & enemies
+			if pullable.Has(f) || f.IsTrap() && guards.Count() == 1 && pullable&guards != 0 {
+				cost-- // one pull, completed in one step, can do for one of them
+				break
+			}
+		}
 	}
 	friends := p.Pieces(c, rules.NoType) &^ sq.Bit()
 	// Grow rings around sq until a friend is met or the cost is beaten.
