@@ -33,21 +33,21 @@ type tomlTest struct {
 }
 
 type tomlBlock struct {
-	Weight      *float64 `toml:"weight"`
-	ScoreGoal   bool     `toml:"score_goal"`
-	PreventGoal bool     `toml:"prevent_goal"`
-	Pieces      string   `toml:"pieces"`
-	BestMove    []string `toml:"best_move"`
-	AvoidMove   []string `toml:"avoid_move"`
-	Captures    []string `toml:"captures"`
-	NoLoss      bool     `toml:"no_loss"`
-	PreventCap  bool     `toml:"prevent_capture"`
-	WinRatio    *float64 `toml:"win_ratio_at_least"`
+	Weight         *float64 `toml:"weight"`
+	ScoreGoal      bool     `toml:"score_goal"`
+	PreventGoal    bool     `toml:"prevent_goal"`
+	Pieces         string   `toml:"pieces"`
+	BestMove       []string `toml:"best_move"`
+	AvoidMove      []string `toml:"avoid_move"`
+	Captures       []string `toml:"captures"`
+	NoLoss         bool     `toml:"no_loss"`
+	PreventCapture bool     `toml:"prevent_capture"`
+	WinRatio       *float64 `toml:"win_ratio_at_least"`
 }
 
 func (b *tomlBlock) empty() bool {
 	return !b.ScoreGoal && !b.PreventGoal && b.Pieces == "" && len(b.BestMove) == 0 &&
-		len(b.AvoidMove) == 0 && len(b.Captures) == 0 && !b.NoLoss && !b.PreventCap && b.WinRatio == nil
+		len(b.AvoidMove) == 0 && len(b.Captures) == 0 && !b.NoLoss && !b.PreventCapture && b.WinRatio == nil
 }
 
 // TOMLFile is what ReadTOML found in one file: its tests, the other files
@@ -90,8 +90,7 @@ type TOMLFile struct {
 // The position may also be in the compact AEI form. Criteria keys of a
 // block: score_goal, prevent_goal, prevent_capture, pieces, best_move and
 // avoid_move (lists of moves, compared by the position they reach),
-// captures, no_loss,
-// win_ratio_at_least, weight (default 1). The same keys directly under
+// captures, no_loss, win_ratio_at_least, weight (default 1). The same keys directly under
 // [[test]] form one more block of weight 1, and piece_position takes a
 // legacy after_piece_position value ("Ec5 | Ed6 : 0.1"). Errors are
 // *records.ParseError values with the file, line and column. A file that
@@ -322,7 +321,7 @@ func buildBlock(tb *tomlBlock) (Block, string, string, error) {
 	if tb.PreventGoal {
 		b.Atoms = append(b.Atoms, Cond{Kind: PreventGoal, Square: rules.NoSquare})
 	}
-	if tb.PreventCap {
+	if tb.PreventCapture {
 		b.Atoms = append(b.Atoms, Cond{Kind: PreventCapture, Square: rules.NoSquare})
 	}
 	for _, w := range strings.Fields(tb.Pieces) {
@@ -402,7 +401,7 @@ type BlockFields struct {
 func BuildBlock(f BlockFields) (Block, error) {
 	tb := tomlBlock{Weight: f.Weight, ScoreGoal: f.ScoreGoal, PreventGoal: f.PreventGoal, Pieces: f.Pieces,
 		BestMove: f.BestMove, AvoidMove: f.AvoidMove, Captures: f.Captures, NoLoss: f.NoLoss,
-		PreventCap: f.PreventCapture, WinRatio: f.WinRatio}
+		PreventCapture: f.PreventCapture, WinRatio: f.WinRatio}
 	b, key, _, err := buildBlock(&tb)
 	if err != nil {
 		if key == "weight" && tb.empty() {

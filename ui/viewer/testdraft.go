@@ -56,10 +56,9 @@ func (d *TestDraft) Test() (*ats.Test, error) {
 	if name == "" {
 		return nil, errors.New("Name: a test needs a name")
 	}
-	f := ats.BlockFields{ScoreGoal: d.ScoreGoal, PreventGoal: d.PreventGoal, NoLoss: d.NoLoss,
-		PreventCapture: d.PreventCapture,
-		Pieces:         strings.TrimSpace(d.Pieces), BestMove: splitMoves(d.BestMove), AvoidMove: splitMoves(d.AvoidMove),
-		Captures: strings.Fields(d.Captures)}
+	f := ats.BlockFields{ScoreGoal: d.ScoreGoal, PreventGoal: d.PreventGoal, PreventCapture: d.PreventCapture,
+		NoLoss: d.NoLoss, Pieces: strings.TrimSpace(d.Pieces), BestMove: splitMoves(d.BestMove),
+		AvoidMove: splitMoves(d.AvoidMove), Captures: strings.Fields(d.Captures)}
 	if s := strings.TrimSpace(d.WinRatio); s != "" {
 		w, err := parseRange("Win ratio at least", s, 0, 1)
 		if err != nil {
@@ -175,10 +174,12 @@ func (d *TestDraft) Suggest() error {
 		d.NoLoss = !lost
 	}
 	// A threat the answer meets: the opponent could capture before it (as
-	// if it were to move now) and cannot after it.
-	if !d.ScoreGoal && !lost && d.Position.StepsTaken() == 0 {
-		before := d.Position.WithSide(mover.Other())
-		if len(eval.TrapCheck(&before)) > 0 && len(eval.TrapCheck(&pl.After)) == 0 {
+	// if it were to move now) and cannot after it, judged by the criterion
+	// itself.
+	if !d.ScoreGoal && !lost {
+		threatened := eval.FindTactics(d.Position, eval.TacticsFilter{Danger: true}).Danger & d.Position.Pieces(mover, rules.NoType)
+		prevent := ats.Criteria{Blocks: []ats.Block{{Weight: 1, Atoms: []ats.Cond{{Kind: ats.PreventCapture, Square: rules.NoSquare}}}}}
+		if threatened != 0 && prevent.Judge(d.Position, pl, ats.Report{}).Score == 1 {
 			d.PreventCapture, d.NoLoss = true, true
 			tags["prevent-capture"] = true
 		}
