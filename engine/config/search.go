@@ -55,7 +55,7 @@ func defaultSearch() Search {
 		Exploration:      0.1,
 		VirtualVisits:    5,
 		Maturity:         5,
-		KnowledgeWeight:  3,
+		KnowledgeWeight:  4,
 		CapturePrior:     300,
 		DefencePrior:     200,
 		TacticsDepth:     8,
