@@ -54,7 +54,7 @@ func defaultSearch() Search {
 	return Search{
 		Exploration:      0.1,
 		VirtualVisits:    5,
-		Maturity:         5,
+		Maturity:         3,
 		KnowledgeWeight:  4,
 		CapturePrior:     300,
 		DefencePrior:     200,
