@@ -90,13 +90,14 @@ type TOMLFile struct {
 // The position may also be in the compact AEI form. Criteria keys of a
 // block: score_goal, prevent_goal, prevent_capture, pieces, best_move and
 // avoid_move (lists of moves, compared by the position they reach),
-// captures, no_loss, win_ratio_at_least, weight (default 1). The same keys directly under
-// [[test]] form one more block of weight 1, and piece_position takes a
-// legacy after_piece_position value ("Ec5 | Ed6 : 0.1"). Errors are
-// *records.ParseError values with the file, line and column. A file that
-// is not valid TOML gives no TOMLFile; a test that cannot be read is left
-// out, its error listed in TOMLFile.Errors and joined into the returned
-// error, and the file's other tests are kept.
+// captures, no_loss, win_ratio_at_least, weight (default 1). The same keys
+// directly under [[test]] form one more block of weight 1, and
+// piece_position takes a legacy after_piece_position value
+// ("Ec5 | Ed6 : 0.1"). Errors are *records.ParseError values with the
+// file, line and column. A file that is not valid TOML gives no TOMLFile;
+// a test that cannot be read is left out, its error listed in
+// TOMLFile.Errors and joined into the returned error, and the file's other
+// tests are kept.
 func ReadTOML(r io.Reader, file string) (*TOMLFile, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
