@@ -93,7 +93,7 @@ var categoryChecks = map[string]categoryCheck{
 	"capture-pull-dog-onto-f6":          {wrong: "Ef6n Ef7n"},
 	"capture-silver-save-horse-first":   {wrong: "He3n ed3e"},
 	"capture-invading-camel":            {wrong: "Ee3n"},
-	"capture-silver-elephant-invades":   {wrong: "eg4s eg3s"},
+	"capture-silver-elephant-invades":   {wrong: "eg4s eg3s", claims: "safe"},
 	"capture-horse-into-c6":             {wrong: "Ed5e"},
 	// easy-way.toml
 	"easy-way-rabbit-closes-g1":       {wrong: "Ed3e Ee3e", claims: "safe goal-threat"},
