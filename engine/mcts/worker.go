@@ -451,9 +451,9 @@ type tacticalHints struct {
 
 // tactics runs the trap checks for a node at pos (Kozelek 2009, ch.
 // 4.7.3: tactical look-ahead where a node is expanded, so that it runs
-// rarely): the captures of the side to move, and at the start of a turn
-// the captures the opponent threatens. Only near the root, where their
-// cost pays.
+// rarely): the captures of the side to move, and the captures the
+// opponent threatens (at the start of a turn, or after every step with
+// search.defence_midturn). Only near the root, where their cost pays.
 func (w *worker) tactics(pos *rules.Position, depth int) tacticalHints {
 	cfg := w.cfg
 	h := tacticalHints{capture: cfg.CapturePrior, defence: cfg.DefencePrior}
@@ -476,12 +476,14 @@ func (w *worker) tactics(pos *rules.Position, depth int) tacticalHints {
 			}
 		}
 	}
-	if h.defence != 0 && pos.StepsTaken() == 0 {
+	if start := pos.StepsTaken() == 0; h.defence != 0 && (start || cfg.DefenceMidTurn) {
 		opp := pos.WithSide(pos.Side().Other())
 		for _, t := range eval.TrapCheck(&opp) {
 			h.threatened |= t.Square.Bit()
 			h.guardSquares |= t.Trap.Neighbors()
-			if cfg.AdvisorRate > 0 {
+			// Mid-turn the board is not the one the opponent will
+			// face, so only a turn's start gives advice.
+			if start && cfg.AdvisorRate > 0 {
 				w.advice.addCapture(opp.Side(), t.Move)
 			}
 		}
