@@ -56,7 +56,7 @@ var termNames = [numTerms]string{
 	"piece on a trap",
 	"frames",
 	"pins",
-	"hostage",
+	"camel hostage",
 	"elephant blockade",
 	"rabbit advance",
 	"centre",
@@ -220,8 +220,14 @@ func (e *Evaluator) terms(p *rules.Position, t *[numTerms][2]int) {
 		}
 		t[termFrozen][c] = -fz
 
-		t[termHostage][c] = -e.hostage(p.Pieces(c, rules.Camel)&frozen, own, empty, s.CamelHostage) -
-			e.hostage(p.Pieces(c, rules.Horse)&frozen, own, empty, s.HorseHostage)
+		if m := p.Pieces(c, rules.Camel) & frozen; m != 0 {
+			for _, tr := range trapSquares {
+				if empty.Has(tr) && near2[tr]&m != 0 && (tr.Neighbors()&own).Count() < 2 {
+					t[termHostage][c] = -s.CamelHostage
+					break
+				}
+			}
+		}
 
 		for _, tr := range trapSquares {
 			nb := tr.Neighbors()
@@ -375,24 +381,4 @@ func blockaded(p *rules.Position, sq rules.Square, blockers, empty rules.Bitboar
 		}
 	}
 	return true
-}
-
-// hostage returns penalty when a piece of held (frozen pieces of one type
-// of the side whose pieces are own) stands within two squares of an empty
-// trap that fewer than two of the side's other pieces guard.
-// The held piece does not count among the guards: pushed onto the trap,
-// it is no longer beside it.
-func (e *Evaluator) hostage(held, own, empty rules.Bitboard, penalty int) int {
-	if held == 0 || penalty == 0 {
-		return 0
-	}
-	for b := held; b != 0; {
-		sq := b.Pop()
-		for _, tr := range trapSquares {
-			if empty.Has(tr) && near2[tr].Has(sq) && (tr.Neighbors()&own&^sq.Bit()).Count() < 2 {
-				return penalty
-			}
-		}
-	}
-	return 0
 }

@@ -34,8 +34,7 @@ type Static struct {
 
 	TrapDanger int `toml:"trap_danger" range:"0,100" doc:"Penalty, in percent of its value, for a piece standing on a trap with a single friendly guard when an enemy piece stronger than that guard stands within two squares of it."`
 
-	CamelHostage     int    `toml:"camel_hostage" range:"0,10000" doc:"Penalty for a frozen camel within two squares of an empty trap that its side guards with fewer than two other pieces."`
-	HorseHostage     int    `toml:"horse_hostage" range:"0,10000" doc:"camel_hostage for a horse: a frozen horse within two squares of an empty trap that its side guards with fewer than two other pieces."`
+	CamelHostage     int    `toml:"camel_hostage" range:"0,10000" doc:"Penalty for a frozen camel within two squares of an empty trap that its side guards with fewer than two pieces."`
 	ElephantBlockade int    `toml:"elephant_blockade" range:"0,10000" doc:"Bonus for holding the enemy elephant in a complete blockade."`
 	Centre           [7]int `toml:"centre" range:"0,1000" doc:"Penalty, by piece type (index 1 rabbit to 6 elephant), for each step a piece stands away from the four centre squares (d4, e4, d5, e5): a strong piece in the centre reaches both wings and every trap (0 turns it off for that type)."`
 
@@ -106,7 +105,6 @@ func DefaultWeights() Weights {
 			PinWeakPercent:    30,
 			TrapDanger:        30,
 			CamelHostage:      150,
-			HorseHostage:      0,
 			ElephantBlockade:  300,
 			Centre:            [7]int{0, 0, 0, 0, 0, 0, 20},
 			RabbitRank:        [8]int{0, -1, -3, -4, -6, -8, -9, 0},
