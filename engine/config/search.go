@@ -24,6 +24,7 @@ type Search struct {
 	PlayoutPieces    int     `toml:"playout_pieces" range:"0,16" doc:"Move-oriented step generation: each playout turn moves only this many randomly chosen pieces (ch. 4.4.2; 0 = step-oriented, all pieces)."`
 	BestOf           int     `toml:"best_of" range:"1,64" doc:"Best-of-N step selection in playouts: N random candidate steps, the best by step knowledge is played (ch. 4.4.2: 3; 1 = uniformly random)."`
 	GoalCheck        bool    `toml:"goal_check" doc:"Judge a tree node won when the side to move can reach the goal with the steps it has left (exact 4-step goal search of engine/eval; ch. 4.5.2)."`
+	LeafEval         float64 `toml:"leaf_eval" range:"0,1" doc:"Share of a playout's result taken from the static evaluation of the position where it starts (the tree's leaf) instead of its last position: strategic features such as a blockade or a frame, which random playout moves tend to undo, then count as the tree found them (0: the playout alone, as in ch. 4.4)."`
 	PlayoutGoalSteps int     `toml:"playout_goal_steps" range:"1,4" doc:"Steps the \"rabbit\" goal check of a playout's last position looks ahead (the original engine looks 3; more makes lines with advanced rabbits look winning)."`
 	PlayoutDefence   int     `toml:"playout_defence" range:"0,100000" doc:"Goal defence in playouts: at the start of a playout turn where the opponent's rabbits could walk to the goal next turn (by the rabbit goal check), the mover's pieces near their paths join the pieces that may move, and a step onto a path square or beside such a rabbit gets this much step score on top (0 turns it off)."`
 	AdvisorRate      float64 `toml:"advisor_rate" range:"0,1" doc:"Move advisor (Kozelek 2009, ch. 4.7.3): the captures and goals the trap and goal checks find where the tree grows are kept, and a playout turn replays a goal that still works there and, with this probability, a capture that still captures (0 turns the advisor off)."`
@@ -71,6 +72,7 @@ func defaultSearch() Search {
 		BestOf:           3,
 		GoalCheck:        true,
 		PlayoutGoal:      "rabbit",
+		LeafEval:         0,
 		PlayoutGoalSteps: 4,
 		AdvisorRate:      1,
 		DecidedScore:     300,

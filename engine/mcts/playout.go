@@ -16,6 +16,15 @@ func (w *worker) simulate(pos rules.Position) float64 {
 			return result(winner, true)
 		}
 	}
+	if a := w.cfg.LeafEval; a > 0 {
+		leaf := w.probability(&pos)
+		return a*leaf + (1-a)*w.rollout(pos)
+	}
+	return w.rollout(pos)
+}
+
+// rollout plays the playout of simulate and returns its result for Gold.
+func (w *worker) rollout(pos rules.Position) float64 {
 	cfg := w.cfg
 	// No goal check here: every node was judged (worker.judge) when it
 	// entered the tree, the root when the search began.
@@ -40,13 +49,20 @@ func (w *worker) simulate(pos rules.Position) float64 {
 			return result(side, true)
 		}
 	}
-	sc := w.ev.Evaluate(&pos)
+	return w.probability(&pos)
+}
+
+// probability is the static evaluation of pos, with the search's komi,
+// as Gold's winning probability.
+func (w *worker) probability(pos *rules.Position) float64 {
+	side := pos.Side()
+	sc := w.ev.Evaluate(pos)
 	if side == rules.Gold {
 		sc -= w.s.komi
 	} else {
 		sc += w.s.komi
 	}
-	p := w.ev.WinProbabilityAt(&pos, sc)
+	p := w.ev.WinProbabilityAt(pos, sc)
 	if side == rules.Silver {
 		return 1 - p
 	}

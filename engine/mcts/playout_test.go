@@ -118,3 +118,36 @@ func TestDefendGoal(t *testing.T) {
 		t.Errorf("a frozen rabbit threatens %v", got)
 	}
 }
+
+// TestLeafEval: with search.leaf_eval at 1 a playout's result is the
+// static evaluation of its first position, whatever the playout does; at
+// 0.5 it is halfway between that and the playout's own result.
+func TestLeafEval(t *testing.T) {
+	p := middleGame(t)
+	cfg := config.Default()
+	cfg.Search.LeafEval = 1
+	s := New(Options{Threads: 1, Seed: 5, Config: cfg})
+	w := s.newWorker(0)
+	want := w.probability(&p)
+	for i := 0; i < 20; i++ {
+		if got := w.simulate(p); got != want {
+			t.Fatalf("leaf_eval 1: playout %d gave %v, want the leaf's %v", i, got, want)
+		}
+	}
+	cfg.Search.LeafEval = 0
+	plain := New(Options{Threads: 1, Seed: 5, Config: cfg}).newWorker(0)
+	cfg.Search.LeafEval = 0.5
+	half := New(Options{Threads: 1, Seed: 5, Config: cfg}).newWorker(0)
+	differ := false
+	for i := 0; i < 20; i++ {
+		r := plain.simulate(p)
+		got := half.simulate(p)
+		if want := 0.5*w.probability(&p) + 0.5*r; got != want {
+			t.Fatalf("leaf_eval 0.5: playout %d gave %v, want %v", i, got, want)
+		}
+		differ = differ || r != want
+	}
+	if !differ {
+		t.Fatal("every playout ended at the leaf's own value: the test shows nothing")
+	}
+}
