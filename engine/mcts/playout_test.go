@@ -128,10 +128,10 @@ func TestLeafEval(t *testing.T) {
 	cfg.Search.LeafEval = 1
 	s := New(Options{Threads: 1, Seed: 5, Config: cfg})
 	w := s.newWorker(0)
-	want := w.probability(&p)
+	leaf := w.probability(&p)
 	for i := 0; i < 20; i++ {
-		if got := w.simulate(p); got != want {
-			t.Fatalf("leaf_eval 1: playout %d gave %v, want the leaf's %v", i, got, want)
+		if got := w.simulate(p); got != leaf {
+			t.Fatalf("leaf_eval 1: playout %d gave %v, want the leaf's %v", i, got, leaf)
 		}
 	}
 	cfg.Search.LeafEval = 0
@@ -142,10 +142,10 @@ func TestLeafEval(t *testing.T) {
 	for i := 0; i < 20; i++ {
 		r := plain.simulate(p)
 		got := half.simulate(p)
-		if want := 0.5*w.probability(&p) + 0.5*r; got != want {
+		if want := 0.5*leaf + 0.5*r; got != want {
 			t.Fatalf("leaf_eval 0.5: playout %d gave %v, want %v", i, got, want)
 		}
-		differ = differ || r != want
+		differ = differ || r != leaf
 	}
 	if !differ {
 		t.Fatal("every playout ended at the leaf's own value: the test shows nothing")
