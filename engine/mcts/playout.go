@@ -5,11 +5,9 @@ import (
 	"arimaa-workbench/engine/rules"
 )
 
-// simulate plays a playout from pos (ch. 4.4): a random number of whole
-// turns, each moving a few randomly chosen pieces with best-of-N step
-// selection by step knowledge, then a 4-step goal check and the static
-// evaluation mapped to a winning probability (ch. 4.5). It returns the
-// result for Gold.
+// simulate returns the result for Gold of a playout from pos: the winner's
+// when the game is over there, otherwise the rollout's, with the share
+// search.leaf_eval taken from pos's own evaluation instead.
 func (w *worker) simulate(pos rules.Position) float64 {
 	if pos.StepsTaken() == 0 {
 		if winner, over := decided(&pos); over {
@@ -23,7 +21,11 @@ func (w *worker) simulate(pos rules.Position) float64 {
 	return w.rollout(pos)
 }
 
-// rollout plays the playout of simulate and returns its result for Gold.
+// rollout plays a playout from pos (ch. 4.4): a random number of whole
+// turns, each moving a few randomly chosen pieces with best-of-N step
+// selection by step knowledge, then a 4-step goal check and the static
+// evaluation mapped to a winning probability (ch. 4.5). It returns the
+// result for Gold.
 func (w *worker) rollout(pos rules.Position) float64 {
 	cfg := w.cfg
 	// No goal check here: every node was judged (worker.judge) when it
