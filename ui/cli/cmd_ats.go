@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"arimaa-workbench/ats"
+	"arimaa-workbench/ats/match"
 	"arimaa-workbench/ats/match/dist"
 	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/config"
@@ -73,7 +74,7 @@ func atsRun(ctx context.Context, args []string, io stdio) int {
 	fs := flag.NewFlagSet("ats run", flag.ContinueOnError)
 	fs.SetOutput(io.err)
 	configFile := fs.String("config", "", "suite configuration `FILE` (TOML, or the original runner's ats.cfg)")
-	engine := fs.String("engine", "builtin", "`builtin`, or an AEI engine's command line, e.g. 'bot_x -c x.cfg'")
+	engine := fs.String("engine", "builtin", "`builtin` (or builtin:KEY=VALUE,..., builtin:FILE.toml, as match takes it), or an AEI engine's command line, e.g. 'bot_x -c x.cfg'")
 	var options multiFlag
 	fs.Var(&options, "option", "engine option `NAME=VALUE` (repeatable): AEI setoption, or a builtin config key such as search.exploration")
 	secs := ranged[float64](fs, "time", 0, 0, config.MaxSeconds, "time per test in `SECONDS` (default 1 unless a budget is given)")
@@ -151,6 +152,10 @@ options:
 		if !set["seed"] && c.Seed > 0 {
 			spec.Seed = c.Seed
 		}
+	}
+	if err := expandBuiltin(&spec, !set["threads"]); err != nil {
+		fmt.Fprintf(io.err, "ats run: %v\n", err)
+		return 2
 	}
 	for _, o := range options {
 		k, v, ok := strings.Cut(o, "=")
@@ -498,4 +503,32 @@ func atsList(args []string, io stdio) int {
 		return 1
 	}
 	return 0
+}
+
+// expandBuiltin reads a builtin engine written as match's --engine takes
+// it ("builtin:KEY=VALUE,...", "builtin:FILE.toml", options such as
+// threads=N after it) with match.ParseSpecLine, so that both commands take
+// one spelling: the keys that differ from the defaults become the run's
+// engine options, which its result file records, and threads= the
+// engine's threads unless --threads was given (takeThreads).
+func expandBuiltin(spec *ats.EngineSpec, takeThreads bool) error {
+	e := spec.Engine
+	if !strings.HasPrefix(e, ats.BuiltinName+":") && !strings.HasPrefix(e, ats.BuiltinName+" ") {
+		return nil
+	}
+	m, err := match.ParseSpecLine(e)
+	if err != nil || !m.Builtin {
+		return err
+	}
+	def := config.Default()
+	for _, k := range m.Config.Keys() {
+		if d, _ := def.Get(k.Name); d != k.Value {
+			spec.Options[k.Name] = k.Value
+		}
+	}
+	if takeThreads && m.Threads > 0 {
+		spec.Threads = m.Threads
+	}
+	spec.Engine = ats.BuiltinName
+	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -85,6 +86,9 @@ func TestATSUsageErrors(t *testing.T) {
 		{"run", "--filter", "9-1", "assets/tests"},
 		{"run", "--option", "novalue", "assets/tests"},
 		{"run", "--option", "no.such.key=1", "assets/tests"},
+		{"run", "--engine", "builtin:no.such.key=1", "--playouts", "10", "assets/tests"},
+		{"run", "--engine", "builtin:search.exploration=99", "--playouts", "10", "assets/tests"},
+		{"run", "--engine", "builtin:", "--playouts", "10", "assets/tests"},
 		{"run", "--playouts", "10", "--dist", "--max-deliveries", "0", "assets/tests"},
 		{"run", "--playouts", "10", "--dist", "--ack-wait", "0", "assets/tests"},
 		{"run", "--playouts", "10", "--dist", "--nats-password", "x", "assets/tests"},
@@ -93,6 +97,37 @@ func TestATSUsageErrors(t *testing.T) {
 		if code, _, _ := atsCmd(t, args...); code != 2 {
 			t.Errorf("%q: exit %d, want 2", args, code)
 		}
+	}
+}
+
+// TestATSBuiltinSpelling runs the embedded engine written as match takes
+// it and with --option: both record the same engine options and threads.
+func TestATSBuiltinSpelling(t *testing.T) {
+	dir := t.TempDir()
+	var summaries []string
+	for i, args := range [][]string{
+		{"--engine", "builtin:search.exploration=0.3,eval.cat=170 threads=1"},
+		{"--option", "search.exploration=0.3", "--option", "eval.cat=170", "--threads", "1"},
+	} {
+		j := filepath.Join(dir, strconv.Itoa(i)+".json")
+		all := append([]string{"run", "--playouts", "200", "--filter", "goal-one-step", "--results", dir, "--json", j}, args...)
+		code, out, errs := atsCmd(t, append(all, "assets/tests")...)
+		if code != 0 {
+			t.Fatalf("%q: exit %d\n%s\n%s", args, code, out, errs)
+		}
+		data, err := os.ReadFile(j)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{`"search.exploration": "0.3"`, `"eval.cat": "170"`, `"threads": 1`} {
+			if !bytes.Contains(data, []byte(want)) {
+				t.Errorf("%q: the summary lacks %s:\n%s", args, want, data)
+			}
+		}
+		summaries = append(summaries, out)
+	}
+	if !strings.Contains(summaries[0], "engine builtin,") {
+		t.Errorf("the run does not name the engine builtin:\n%s", summaries[0])
 	}
 }
 
