@@ -12,6 +12,7 @@ type Search struct {
 	CapturePrior    int     `toml:"capture_prior" range:"0,100000" doc:"Search extension: a child that begins a capture the trap check finds when its node is expanded gets this much step score on top (after Kozelek 2009, ch. 4.7.3; 0 turns it off)."`
 	DefencePrior    int     `toml:"defence_prior" range:"0,100000" doc:"Search extension: a child that moves a piece the opponent threatens to capture, or guards the trap it would die on, gets this much step score on top (0 turns it off)."`
 	DefenceMidTurn  bool    `toml:"defence_midturn" doc:"The threats of defence_prior are looked for after every step of a turn, not only at its start, so that once one threat is met the steps that meet another get the prior."`
+	EvalPrior       float64 `toml:"eval_prior" range:"0,10" doc:"Quiet positions: when the trap checks find no capture for either side at the root, nor at the node being expanded, a child in the root mover's first turn gains in step score this many times the change of the static evaluation its steps make for the mover (at most 600 either way), so that quiet steps towards a frame, a blockade or a hostage, which the playouts undo at random, are searched first (0 turns it off)."`
 	TacticsDepth    int     `toml:"tactics_depth" range:"0,255" doc:"The trap checks of capture_prior and defence_prior run at nodes at most this many steps below the root: they cost a search each."`
 	KnowledgeWeight float64 `toml:"knowledge_weight" range:"0,100" doc:"Progressive bias: h_i = knowledge_weight * step score / 1000, added as h_i / n_i (knowledge in tree; 0 turns it off)."`
 	HistoryWeight   float64 `toml:"history_weight" range:"0,100" doc:"History heuristic: hh_i = history_weight * (mean result of the step anywhere in the tree - 0.5), added as hh_i / sqrt(n_i) (ch. 4.7.1; 0 turns it off)."`
@@ -59,6 +60,7 @@ func defaultSearch() Search {
 		Maturity:         3,
 		KnowledgeWeight:  4,
 		CapturePrior:     300,
+		EvalPrior:        1,
 		DefencePrior:     200,
 		DefenceMidTurn:   true,
 		TacticsDepth:     8,

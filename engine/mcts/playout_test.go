@@ -1,10 +1,14 @@
 package mcts
 
 import (
+	"context"
+	"math"
 	"slices"
 	"testing"
 
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/config"
+	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
 )
 
@@ -150,4 +154,71 @@ func TestLeafEval(t *testing.T) {
 	if !differ {
 		t.Fatal("every playout ended at the leaf's own value: the test shows nothing")
 	}
+}
+
+// TestEvalPrior checks that search.eval_prior adds to each first-turn
+// child's progressive bias the change of the static evaluation its steps
+// make for the side to move, scaled and capped as documented, in a quiet
+// position, and nothing where the trap checks find a capture.
+func TestEvalPrior(t *testing.T) {
+	const prior = 0.5
+	biases := func(p rules.Position, evalPrior float64) map[[2]rules.Step]float64 {
+		cfg := config.Default()
+		cfg.Search.EvalPrior = evalPrior
+		s := New(Options{Threads: 1, Seed: 3, Config: cfg})
+		if _, err := s.SearchPosition(context.Background(), p, analysis.Limits{Playouts: 3000}, nil); err != nil {
+			t.Fatal(err)
+		}
+		out := map[[2]rules.Step]float64{}
+		tr := s.tree
+		r := &tr.nodes[tr.nodes[1].rep.Load()]
+		for i := r.first.Load(); i < r.first.Load()+r.nkids.Load(); i++ {
+			c := &tr.nodes[i]
+			out[[2]rules.Step{c.step, c.step2}] = float64(c.bias)
+		}
+		return out
+	}
+	ev := eval.New(config.Default().Weights)
+	kw := config.Default().Search.KnowledgeWeight / 1000
+	check := func(name string, p rules.Position, quiet bool) {
+		plain, with := biases(p, 0), biases(p, prior)
+		before := ev.Evaluate(&p)
+		compared, moved := 0, 0
+		for k, b := range with {
+			b0, ok := plain[k]
+			if !ok || k[0] == rules.Pass {
+				continue
+			}
+			after := p.Play(k[0])
+			if k[1] != rules.NoStep {
+				after = after.Play(k[1])
+			}
+			delta := min(max(ev.Evaluate(&after)-before, -600), 600)
+			want := b0
+			if quiet {
+				want += kw * float64(int(prior*float64(delta)))
+			}
+			if math.Abs(b-want) > 1e-4 {
+				t.Errorf("%s: child %v %v: bias %.5f, want %.5f (without the prior %.5f, evaluation change %d)", name, k[0], k[1], b, want, b0, delta)
+			}
+			compared++
+			if delta != 0 {
+				moved++
+			}
+		}
+		if compared < 10 || moved == 0 {
+			t.Fatalf("%s: %d children compared, %d with an evaluation change: the test shows nothing", name, compared, moved)
+		}
+	}
+	check("quiet", board(t, rules.Gold,
+		"rrrrrrrr",
+		"hdc.mcdh",
+		"....e...",
+		"........",
+		"........",
+		"...E....",
+		"HDCM.CDH",
+		"RRRRRRRR"), true)
+	// Captures are on the board in the middle game: no prior.
+	check("middle game", middleGame(t), false)
 }

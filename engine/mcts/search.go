@@ -47,9 +47,12 @@ type Searcher struct {
 	// (config decided_score): in a decided position every move leads to
 	// an evaluation near the sigmoid's ceiling, so the search could not
 	// tell the quick or safe win from the slow or risky one.
-	komi     int
-	fillStop bool // end the search when the tree is full
-	reps     map[uint64]int
+	komi int
+	// quietRoot holds when the trap checks find no capture for either
+	// side at the root (search.eval_prior applies only then).
+	quietRoot bool
+	fillStop  bool // end the search when the tree is full
+	reps      map[uint64]int
 	// afterStop counts the playouts finished after the stop flag was
 	// set: each worker ends the one it is in and no more, so a stop
 	// waits for at most one playout per worker.
@@ -257,6 +260,10 @@ func (s *Searcher) prepare(g *rules.Game, lim analysis.Limits) {
 	}
 	s.root = g.Position()
 	s.komi = s.decidedKomi(&s.root)
+	if s.cfg.EvalPrior > 0 {
+		opp := s.root.WithSide(s.root.Side().Other())
+		s.quietRoot = len(eval.TrapCheck(&s.root)) == 0 && len(eval.TrapCheck(&opp)) == 0
+	}
 	s.reps = make(map[uint64]int, len(g.Moves())+1)
 	for i := 0; i <= len(g.Moves()); i++ {
 		p := g.PositionBefore(i)

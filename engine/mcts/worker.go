@@ -415,6 +415,11 @@ func (w *worker) expand(n, r *node, pos *rules.Position) {
 	}
 	kw := float32(w.cfg.KnowledgeWeight / 1000)
 	tactics := w.tactics(pos, int(n.depth))
+	evalPrior, before := 0.0, 0
+	quiet := w.s.quietRoot && len(tactics.starts) == 0 && tactics.threatened == 0
+	if w.cfg.EvalPrior > 0 && kw != 0 && quiet && n.depth < 4 && me == w.s.root.Side() && !pos.PushPending() {
+		evalPrior, before = w.cfg.EvalPrior, w.ev.Evaluate(pos)
+	}
 	for i, k := range kept {
 		c := &w.t.nodes[first+int32(i)]
 		c.step, c.step2 = k.s1, k.s2
@@ -430,6 +435,10 @@ func (w *worker) expand(n, r *node, pos *rules.Position) {
 			if k.s2 != rules.NoStep {
 				p1 := pos.Play(k.s1)
 				sc += w.ev.StepScoreAfter(&p1, k.s1, k.s2)
+			}
+			if evalPrior > 0 && k.s1 != rules.Pass {
+				after := c.playSteps(*pos)
+				sc += int(evalPrior * float64(min(max(w.ev.Evaluate(&after)-before, -600), 600)))
 			}
 			c.bias = kw * float32(sc+tactics.prior(k, me))
 		}
