@@ -521,8 +521,9 @@ func expandBuiltin(spec *ats.EngineSpec, takeThreads bool) error {
 		return err
 	}
 	def := config.Default()
-	for _, k := range m.Config.Keys() {
-		if d, _ := def.Get(k.Name); d != k.Value {
+	defKeys := def.Keys() // in the same order as any configuration's
+	for i, k := range m.Config.Keys() {
+		if k.Value != defKeys[i].Value {
 			spec.Options[k.Name] = k.Value
 		}
 	}
