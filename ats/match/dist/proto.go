@@ -125,6 +125,10 @@ type result struct {
 	// Refused says why the worker cannot run the job (an engine's program
 	// it lacks); the job goes to another worker.
 	Refused string `json:"refused,omitempty"`
+	// Forbidden says that the refusal is for an engine the worker is not
+	// allowed to run (rather than one it lacks); such refusals count
+	// against the delivery cap.
+	Forbidden bool `json:"forbidden,omitempty"`
 	// Failed says why the game cannot be played anywhere.
 	Failed string            `json:"failed,omitempty"`
 	Result *match.GameResult `json:"result,omitempty"`
