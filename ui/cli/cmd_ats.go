@@ -15,6 +15,7 @@ import (
 	"arimaa-workbench/ats"
 	"arimaa-workbench/ats/match"
 	"arimaa-workbench/ats/match/dist"
+	"arimaa-workbench/engine/aei"
 	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/rules"
@@ -315,7 +316,13 @@ options:
 		suite.Name, len(tests), *cycles, engineName, lim, resultFile)
 	if cluster != nil {
 		fmt.Fprintf(io.out, "ats run: %s\n", cluster.describe("tests", localSlots))
-		cluster.startWorker(ctx, localSlots)
+		var own [][]string
+		if !spec.IsBuiltin() {
+			if cmd, err := aei.SplitProgram(spec.Engine); err == nil {
+				own = append(own, cmd)
+			}
+		}
+		cluster.startWorker(ctx, localSlots, own...)
 	}
 	sum, runErr := r.Run(ctx)
 	if cluster != nil {

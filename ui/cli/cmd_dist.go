@@ -44,10 +44,10 @@ func (d *distFlags) given() bool { return *d.dist || d.nats.Given() }
 // worker slots this process adds with -j.
 type cluster struct {
 	cmd      string
-	srv      *dist.Server // nil with --nats
-	store    string       // the embedded server's store when it is this run's own
-	url      string       // for workers
-	settings dist.Settings
+	srv      *dist.Server  // nil with --nats
+	store    string        // the embedded server's store when it is this run's own
+	url      string        // for workers
+	settings dist.Settings // the workers' (given, or the embedded server's worker user)
 	nc       *nats.Conn
 	coord    *dist.Coordinator
 	stop     context.CancelFunc
@@ -65,7 +65,7 @@ func (d *distFlags) start(ctx context.Context, run string, fresh bool, log io.Wr
 		return nil, true, err
 	}
 	c = &cluster{cmd: d.cmd, settings: settings, url: settings.URL, log: log}
-	local := settings.URL
+	local, own := settings.URL, settings
 	if settings.URL == "" {
 		if settings.Store == "" {
 			store, err := dist.RunStore(run)
@@ -79,9 +79,12 @@ func (d *distFlags) start(ctx context.Context, run string, fresh bool, log io.Wr
 			return nil, false, err
 		}
 		c.srv, c.url, local = srv, srv.URL(), srv.LocalURL()
+		// The coordinator is the server's coordinator user; this
+		// process's own worker slots are its worker user.
+		own, c.settings = srv.CoordinatorSettings(), srv.WorkerSettings()
 	}
 	told := false
-	nc, err := dist.Connect(ctx, local, settings, "arimaa-workbench "+d.cmd, func(err error) {
+	nc, err := dist.Connect(ctx, local, own, "arimaa-workbench "+d.cmd, func(err error) {
 		if !told {
 			fmt.Fprintf(log, "%s: waiting for the NATS server at %s (%v)\n", d.cmd, local, err)
 			told = true
@@ -109,6 +112,10 @@ func (c *cluster) describe(what string, slots int) string {
 	}
 	var creds string
 	switch {
+	case c.srv != nil:
+		// The file holds the address and the worker user's secret; other
+		// machines need --nats with c.url and the credentials given.
+		return c.describeEmbedded(what, where, slots)
 	case c.settings.User != "":
 		creds = " --nats-user " + shellQuote(c.settings.User) + " --nats-password ..."
 	case c.settings.Token != "":
@@ -123,8 +130,22 @@ func (c *cluster) describe(what string, slots int) string {
 	return fmt.Sprintf("%s are jobs on %s%s; start workers with: arimaa-workbench worker --nats %s%s", what, where, here, c.url, creds)
 }
 
-// startWorker runs slots jobs at once in this process (-j with --dist).
-func (c *cluster) startWorker(ctx context.Context, slots int) {
+// describeEmbedded is describe for the embedded server: workers on this
+// machine read the worker user's credentials from its file; workers
+// elsewhere use the credentials given with --listen.
+func (c *cluster) describeEmbedded(what, where string, slots int) string {
+	here := ""
+	if slots > 0 {
+		here = fmt.Sprintf("; %d at once in this process", slots)
+	}
+	return fmt.Sprintf("%s are jobs on %s%s; start workers with: arimaa-workbench worker --nats-config %s",
+		what, where, here, shellQuote(c.srv.WorkerFile()))
+}
+
+// startWorker runs slots jobs at once in this process (-j with --dist),
+// allowed to run the external engines engines (the run's own, which the
+// user gave this command) besides those of the settings.
+func (c *cluster) startWorker(ctx context.Context, slots int, engines ...[]string) {
 	if slots < 1 {
 		return
 	}
@@ -132,14 +153,35 @@ func (c *cluster) startWorker(ctx context.Context, slots int) {
 	c.done = make(chan struct{})
 	go func() {
 		defer close(c.done)
-		w, err := dist.NewWorker(c.nc, dist.WorkerOptions{Slots: slots})
-		if err == nil {
-			err = w.Run(ctx)
-		}
+		err := c.runWorker(ctx, slots, engines)
 		if err != nil && ctx.Err() == nil {
 			fmt.Fprintf(c.log, "%s: this process's worker: %v\n", c.cmd, err)
 		}
 	}()
+}
+
+// runWorker is this process's worker: a connection of its own with the
+// workers' credentials (so it has no more rights than any worker), allowed
+// the external engines of the settings.
+func (c *cluster) runWorker(ctx context.Context, slots int, engines [][]string) error {
+	url := c.url
+	if c.srv != nil {
+		url = c.srv.LocalURL()
+	}
+	nc, err := dist.Connect(ctx, url, c.settings, "arimaa-workbench "+c.cmd+" worker", nil)
+	if err != nil {
+		return err
+	}
+	defer nc.Close()
+	allow, err := dist.NewAllowList(c.settings.AllowEngines)
+	if err != nil {
+		return err
+	}
+	w, err := dist.NewWorker(nc, dist.WorkerOptions{Slots: slots, Allow: allow.With(engines...)})
+	if err != nil {
+		return err
+	}
+	return w.Run(ctx)
 }
 
 // stopWorker stops this process's worker and waits for it.

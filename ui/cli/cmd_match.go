@@ -217,7 +217,13 @@ options:
 	fmt.Fprintf(report, "match: %d games of %s; %s%s\n", r.Total(), strings.Join(names, " vs "), describeLimits(cfg), outText(cfg.Out))
 	if cluster != nil {
 		fmt.Fprintf(report, "match: %s\n", cluster.describe("games", cfg.Jobs))
-		cluster.startWorker(ctx, cfg.Jobs)
+		var own [][]string
+		for _, s := range cfg.Engines {
+			if !s.Builtin {
+				own = append(own, s.Command)
+			}
+		}
+		cluster.startWorker(ctx, cfg.Jobs, own...)
 	}
 	sum, runErr := r.Run(ctx)
 	if cluster != nil {

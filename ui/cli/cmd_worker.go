@@ -20,15 +20,22 @@ func runWorker(ctx context.Context, args []string, io stdio) int {
 	name := fs.String("name", "", "the worker's `NAME` in the coordinator's notices (default HOST-PID)")
 	site := fs.String("site", "", "`SITE` for the archive's site column of the games played here (default the host name)")
 	quiet := fs.Bool("q", false, "print nothing but errors")
+	var allowed keyValueFlags
+	fs.Var(&allowed, "allow-engine", "run the external engine `CMD` (a command line as the engine spec writes it) when a job names it; repeatable. The embedded engine is always allowed; no other program is ever run")
 	fs.Usage = func() {
-		fmt.Fprint(io.err, `usage: arimaa-workbench worker --nats URL [--slots N] [credentials]
+		fmt.Fprint(io.err, `usage: arimaa-workbench worker (--nats-config FILE | --nats URL [credentials]) [--slots N] [--allow-engine CMD]...
 
 Plays the games of distributed matches ('arimaa-workbench match --dist')
 and runs the tests of distributed suite runs ('arimaa-workbench ats run
 --dist') for any coordinator on the NATS server at URL: takes a job, plays
 the game or runs the test as a local match or run would, stores the result
-and only then acknowledges the job. A worker that lacks an AEI engine's
-program says so and leaves the job to another. Ctrl-C or SIGTERM stops the
+and only then acknowledges the job. It runs the embedded engine and the
+external engines it is allowed (--allow-engine, or allow_engines in the
+[nats] settings) and refuses jobs naming any other program; a worker that
+lacks an allowed engine's program says so and leaves the job to another.
+A match or run on the embedded server prints the command to start a worker
+on this machine: --nats-config names the file with the server's address and
+the worker's credentials. Ctrl-C or SIGTERM stops the
 worker: jobs in progress are handed back at once to other workers.
 
 options:
@@ -56,6 +63,10 @@ options:
 	if settings.URL == "" {
 		return usageErr("give the NATS server with --nats URL (or url in the [nats] settings)")
 	}
+	allow, err := dist.NewAllowList(append(settings.AllowEngines, allowed...))
+	if err != nil {
+		return usageErr("%v", err)
+	}
 	var mu sync.Mutex // the slots log at once
 	logf := func(format string, a ...any) {
 		if *quiet {
@@ -76,12 +87,12 @@ options:
 		return 1
 	}
 	defer nc.Close()
-	w, err := dist.NewWorker(nc, dist.WorkerOptions{Slots: *slots, Name: *name, Site: *site, Log: logf})
+	w, err := dist.NewWorker(nc, dist.WorkerOptions{Slots: *slots, Name: *name, Site: *site, Log: logf, Allow: allow})
 	if err != nil {
 		fmt.Fprintf(io.err, "worker: %v\n", err)
 		return 1
 	}
-	logf("taking jobs from %s with %d slot(s)", settings.URL, *slots)
+	logf("taking jobs from %s with %d slot(s); engines: builtin and %d allowed external", settings.URL, *slots, allow.Len())
 	if err := w.Run(ctx); err != nil && ctx.Err() == nil {
 		fmt.Fprintf(io.err, "worker: %v\n", err)
 		return 1

@@ -26,6 +26,10 @@ import (
 // is the NATS server's URL.
 const workerEnv = "ARIMAA_WORKBENCH_TEST_WORKER"
 
+// The credentials the coordinators of these tests give for workers
+// elsewhere, which the worker processes use.
+const testWorkerUser, testWorkerPassword = "tw", "tw-secret"
+
 // TestWorkerProcess is no test of its own: TestMatchWorkers and
 // TestATSWorkers re-execute the test binary to run it, as the worker
 // command in a process of its own.
@@ -36,7 +40,8 @@ func TestWorkerProcess(t *testing.T) {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	os.Exit(dispatch(ctx, []string{"worker", "--nats", url, "--name", os.Getenv(workerEnv + "_NAME")}, stdio{os.Stdin, os.Stdout, os.Stderr}))
+	os.Exit(dispatch(ctx, []string{"worker", "--nats", url, "--name", os.Getenv(workerEnv + "_NAME"),
+		"--nats-user", testWorkerUser, "--nats-password", testWorkerPassword}, stdio{os.Stdin, os.Stdout, os.Stderr}))
 }
 
 // lockedBuffer is a buffer the match command and the test share.
@@ -134,6 +139,7 @@ func TestMatchWorkers(t *testing.T) {
 	url := fmt.Sprintf("nats://127.0.0.1:%d", freePort(t))
 	const games = 8
 	args := append([]string{"match", "--dist", "--listen", strings.TrimPrefix(url, "nats://"), "--nats-store", filepath.Join(dir, "nats"),
+		"--nats-user", testWorkerUser, "--nats-password", testWorkerPassword,
 		"--ack-wait", "2", "--playouts", "100", "--games", strconv.Itoa(games), "--max-turns", "6", "--out", out}, smallEngines...)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
@@ -236,14 +242,15 @@ func TestMatchDistCommand(t *testing.T) {
 		t.Errorf("listening beyond loopback without credentials: exit %d\n%s", code, stderr)
 	}
 
-	// A coordinator with a token; a worker with another is refused.
+	// A coordinator with a user for workers elsewhere; a worker without
+	// credentials, or with the wrong ones, is refused.
 	url := fmt.Sprintf("nats://127.0.0.1:%d", freePort(t))
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan int, 1)
 	var mout, merr lockedBuffer
 	go func() {
-		done <- dispatch(ctx, append([]string{"match", "--listen", strings.TrimPrefix(url, "nats://"), "--nats-token", "s3cret",
+		done <- dispatch(ctx, append([]string{"match", "--listen", strings.TrimPrefix(url, "nats://"), "--nats-user", "u", "--nats-password", "s3cret",
 			"--nats-store", store, "--playouts", "100", "--out", filepath.Join(dir, "t.txt")}, smallEngines...), stdio{strings.NewReader(""), &mout, &merr})
 	}()
 	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(mout.String(), "start workers with") && time.Now().Before(deadline); {
@@ -252,9 +259,25 @@ func TestMatchDistCommand(t *testing.T) {
 	var wout, werr bytes.Buffer
 	wctx, wcancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer wcancel()
-	if code := dispatch(wctx, []string{"worker", "--nats", url, "--nats-token", "wrong"}, stdio{strings.NewReader(""), &wout, &werr}); code != 1 ||
-		!strings.Contains(werr.String(), "refused the credentials") {
-		t.Errorf("a worker with the wrong token: exit %d\n%s", code, werr.String())
+	for _, creds := range [][]string{{"--nats-user", "u", "--nats-password", "wrong"}, nil} {
+		wout.Reset()
+		werr.Reset()
+		if code := dispatch(wctx, append([]string{"worker", "--nats", url}, creds...), stdio{strings.NewReader(""), &wout, &werr}); code != 1 ||
+			!strings.Contains(werr.String(), "refused the credentials") {
+			t.Errorf("a worker with credentials %q: exit %d\n%s", creds, code, werr.String())
+		}
+	}
+	// The printed command names the worker's credentials file, never its
+	// secret.
+	workerFile := filepath.Join(store, "worker.toml")
+	secret, err := os.ReadFile(workerFile)
+	if err != nil || !strings.Contains(mout.String(), "worker --nats-config "+workerFile) {
+		t.Errorf("the worker command: %v\n%s", err, mout.String())
+	}
+	for _, l := range strings.Split(string(secret), "\n") {
+		if pw, ok := strings.CutPrefix(l, "password = "); ok && strings.Contains(mout.String()+merr.String(), strings.Trim(pw, `"`)) {
+			t.Error("the match printed the worker's secret")
+		}
 	}
 	cancel()
 	if code := <-done; code != 1 || !strings.Contains(merr.String(), "--resume") {
@@ -294,7 +317,8 @@ func TestATSWorkers(t *testing.T) {
 		startWorkerProc(t, url, name)
 	}
 	results := filepath.Join(dir, "dist")
-	code, out, errOut := run(ctx, "--dist", "--listen", strings.TrimPrefix(url, "nats://"), "--nats-store", filepath.Join(dir, "nats"), "--results", results)
+	code, out, errOut := run(ctx, "--dist", "--listen", strings.TrimPrefix(url, "nats://"), "--nats-store", filepath.Join(dir, "nats"), "--results", results,
+		"--nats-user", testWorkerUser, "--nats-password", testWorkerPassword)
 	if summary(out) != summary(local) || !strings.Contains(out, "tests are jobs on the embedded NATS server "+url) {
 		t.Errorf("exit %d; distributed:\n%s\n%s\nlocal:\n%s", code, out, errOut, local)
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -128,9 +129,12 @@ type item struct {
 // sink takes what an execution learns of its jobs.
 type sink interface {
 	started(id int)
-	// done takes a worker's answer to job r.Job; false when it holds no
-	// outcome of the job's kind.
-	done(r *result) bool
+	// check says what is wrong with a worker's answer to job r.Job (no
+	// outcome of the job's kind, a game that does not replay under the
+	// rules); "" when nothing is.
+	check(r *result) string
+	// done takes an answer that passed check.
+	done(r *result)
 	givenUp(id int, why string)
 	notice(text string)
 }
@@ -141,13 +145,13 @@ type gameSink struct {
 }
 
 func (s *gameSink) started(id int) { s.to.Started(s.byID[id]) }
-func (s *gameSink) done(r *result) bool {
+func (s *gameSink) check(r *result) string {
 	if r.Result == nil || r.Result.ID != r.Job {
-		return false
+		return "has no outcome"
 	}
-	s.to.Done(r.Result)
-	return true
+	return checkGame(s.byID[r.Job], r.Result)
 }
+func (s *gameSink) done(r *result)             { s.to.Done(r.Result) }
 func (s *gameSink) givenUp(id int, why string) { s.to.Done(s.byID[id].GivenUpResult(why)) }
 func (s *gameSink) notice(text string)         { s.to.Notice(text) }
 
@@ -157,14 +161,14 @@ type testSink struct {
 }
 
 func (s *testSink) started(id int) { s.to.Started(s.byID[id]) }
-func (s *testSink) done(r *result) bool {
+func (s *testSink) check(r *result) string {
 	j := s.byID[r.Job]
 	if r.Test == nil || r.Test.Name != j.Test.Name || r.Test.Cycle != j.Cycle {
-		return false
+		return "has no outcome"
 	}
-	s.to.Done(j, *r.Test)
-	return true
+	return ""
 }
+func (s *testSink) done(r *result)             { s.to.Done(s.byID[r.Job], *r.Test) }
 func (s *testSink) givenUp(id int, why string) { j := s.byID[id]; s.to.Done(j, j.Errored(why)) }
 func (s *testSink) notice(text string)         { s.to.Notice(text) }
 
@@ -196,7 +200,7 @@ func (c *Coordinator) execute(ctx context.Context, items []item, s sink) error {
 		}
 	}
 	e := &execution{c: c, s: s, jobs: jobs, run: run, exec: randomID(), want: map[int]string{}, what: map[int]string{},
-		tries: map[int]*tries{}, refusals: map[string]bool{}}
+		tries: map[int]*tries{}, refusals: map[string]bool{}, holders: map[string]bool{}}
 	for _, it := range items {
 		e.want[it.id], e.what[it.id] = it.fp, it.what
 	}
@@ -297,14 +301,18 @@ type execution struct {
 	what     map[int]string
 	tries    map[int]*tries
 	refusals map[string]bool // refusals already passed on
+	// holders are the workers that took a job, by execution, job and
+	// worker: only they may answer it.
+	holders map[string]bool
 }
 
 // tries are the deliveries of one job that workers took.
 type tries struct {
-	failed   int    // taken and never answered
-	open     bool   // the last one may still be answered
-	worker   string // who took the last one
-	delivery int
+	failed    int    // taken and never answered
+	forbidden int    // refused: an engine the worker may not run
+	open      bool   // the last one may still be answered
+	worker    string // who took the last one
+	delivery  int
 }
 
 func (e *execution) publish(ctx context.Context, it item) error {
@@ -334,27 +342,70 @@ func (e *execution) handle(ctx context.Context, m jetstream.Msg) error {
 		return nil // already have it, or of another run under this name
 	}
 	what := e.what[r.Job]
+	holder := r.Exec + "\x00" + strconv.Itoa(r.Job) + "\x00" + r.Worker
 	switch {
-	case r.Taken > 0 || r.Released != "":
+	case r.Taken > 0:
+		// Kept for every execution: a resumed run reads the results an
+		// earlier one's workers stored, each after its taken message.
+		e.holders[holder] = true
 		if r.Exec == e.exec {
 			e.taken(ctx, &r)
 		}
 		return nil
-	case r.Failed != "":
-		return fmt.Errorf("%s cannot be played: %s (worker %s)", what, r.Failed, r.Worker)
-	case r.Refused != "":
-		if key := r.Worker + "\x00" + r.Refused; !e.refusals[key] {
-			e.refusals[key] = true
-			e.s.notice(fmt.Sprintf("worker %s cannot run %s: %s; another worker will", r.Worker, what, r.Refused))
+	case r.Released != "":
+		if r.Exec == e.exec {
+			e.taken(ctx, &r)
 		}
 		return nil
-	}
-	if !e.s.done(&r) {
-		e.s.notice(fmt.Sprintf("worker %s sent a result for %s without its outcome", r.Worker, what))
+	case r.Refused != "":
+		e.refused(ctx, &r, what)
+		return nil
+	case !e.holders[holder]:
+		// Whoever can publish results (any worker) could otherwise end a
+		// job it never held, or the whole run with a failure.
+		e.s.notice(fmt.Sprintf("a result for %s from worker %s, which did not hold it, ignored", what, r.Worker))
+		return nil
+	case r.Failed != "":
+		delete(e.want, r.Job)
+		e.s.givenUp(r.Job, fmt.Sprintf("cannot be played: %s (worker %s)", r.Failed, r.Worker))
 		return nil
 	}
+	if why := e.s.check(&r); why != "" {
+		e.s.notice(fmt.Sprintf("worker %s sent a result for %s that %s; ignored", r.Worker, what, why))
+		return nil
+	}
+	e.s.done(&r)
 	delete(e.want, r.Job)
 	return nil
+}
+
+// refused passes a worker's refusal on, once for each worker and reason.
+// A job refused MaxDeliveries times because it names an engine the workers
+// are not allowed to run is given up: no worker may run it.
+func (e *execution) refused(ctx context.Context, r *result, what string) {
+	if key := r.Worker + "\x00" + r.Refused; !e.refusals[key] {
+		e.refusals[key] = true
+		e.s.notice(fmt.Sprintf("worker %s cannot run %s: %s; another worker will", r.Worker, what, r.Refused))
+	}
+	if !r.Forbidden || r.Exec != e.exec {
+		return
+	}
+	t := e.tries[r.Job]
+	if t == nil {
+		t = &tries{}
+		e.tries[r.Job] = t
+	}
+	t.forbidden++
+	if t.forbidden < e.c.opts.MaxDeliveries {
+		return
+	}
+	if r.Seq != 0 {
+		if err := e.jobs.DeleteMsg(ctx, r.Seq); err != nil && !errors.Is(err, jetstream.ErrMsgNotFound) {
+			e.s.notice(fmt.Sprintf("withdrawing %s: %v", what, err))
+		}
+	}
+	delete(e.want, r.Job)
+	e.s.givenUp(r.Job, fmt.Sprintf("given up after %d refusals: %s (worker %s)", t.forbidden, r.Refused, r.Worker))
 }
 
 // taken counts a delivery a worker has taken (or handed back). When a

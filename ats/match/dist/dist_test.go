@@ -67,8 +67,9 @@ func config(t *testing.T, out string, games int) match.Config {
 }
 
 // startWorkers runs n in-process workers until the test ends.
-func startWorkers(t *testing.T, nc *nats.Conn, n int, opts WorkerOptions) {
+func startWorkers(t *testing.T, srv *Server, n int, opts WorkerOptions) {
 	t.Helper()
+	nc := connect(t, srv.URL(), srv.WorkerSettings())
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	for i := range n {
@@ -128,8 +129,8 @@ func TestDistributedMatch(t *testing.T) {
 	}
 
 	srv := startServer(t, Settings{})
-	nc := connect(t, srv.URL(), Settings{})
-	startWorkers(t, nc, 2, WorkerOptions{Site: "worker-site"})
+	nc := connect(t, srv.URL(), srv.CoordinatorSettings())
+	startWorkers(t, srv, 2, WorkerOptions{Site: "worker-site"})
 	out := filepath.Join(dir, "dist.txt")
 	cfg := config(t, out, 6)
 	c, err := NewCoordinator(nc, CoordinatorOptions{Run: RunID(out), Fresh: true})
@@ -189,7 +190,7 @@ func (r *reporter) Notice(text string) {
 // for a game is ignored, and a result for another version of the game too.
 func TestStoredResults(t *testing.T) {
 	srv := startServer(t, Settings{})
-	nc := connect(t, srv.URL(), Settings{})
+	nc := connect(t, srv.URL(), srv.CoordinatorSettings())
 	r, err := match.NewRunner(config(t, "", 2))
 	if err != nil {
 		t.Fatal(err)
@@ -214,6 +215,8 @@ func TestStoredResults(t *testing.T) {
 	fpOther, _ := fingerprint(&other)
 	for i, rs := range []result{
 		{Run: "stored", Job: 1, Fingerprint: fpOther, Worker: "old", Result: res},
+		{Run: "stored", Job: 1, Fingerprint: fp, Worker: "a", Taken: 1, Seq: 1},
+		{Run: "stored", Job: 1, Fingerprint: fp, Worker: "b", Taken: 2, Seq: 1},
 		{Run: "stored", Job: 1, Fingerprint: fp, Worker: "a", Result: res},
 		{Run: "stored", Job: 1, Fingerprint: fp, Worker: "b", Result: res},
 	} {
@@ -244,8 +247,9 @@ func TestStoredResults(t *testing.T) {
 // withdrawn.
 func TestRefusedJob(t *testing.T) {
 	srv := startServer(t, Settings{})
-	nc := connect(t, srv.URL(), Settings{})
-	startWorkers(t, nc, 1, WorkerOptions{RefuseDelay: 200 * time.Millisecond})
+	nc := connect(t, srv.URL(), srv.CoordinatorSettings())
+	allow, _ := NewAllowList([]string{"/no/such/engine aei"})
+	startWorkers(t, srv, 1, WorkerOptions{RefuseDelay: 200 * time.Millisecond, Allow: allow})
 	aeiSpec, err := match.ParseSpec([]string{"/no/such/engine aei", "name=missing"})
 	if err != nil {
 		t.Fatal(err)
@@ -298,6 +302,9 @@ func TestCredentials(t *testing.T) {
 	if _, err := StartServer(Settings{Password: "p", Store: t.TempDir()}); err == nil {
 		t.Error("a password without a user was taken")
 	}
+	if _, err := StartServer(Settings{Token: "t0ken", Store: t.TempDir()}); err == nil || !strings.Contains(err.Error(), "not a token") {
+		t.Errorf("a token for the embedded server: %v", err)
+	}
 	// One store, one server.
 	srv := startServer(t, Settings{})
 	if other, err := StartServer(Settings{Store: srv.store}); err == nil || !strings.Contains(err.Error(), "in use") {
@@ -326,8 +333,8 @@ func TestCredentials(t *testing.T) {
 		name        string
 		server, bad Settings
 	}{
+		{"none given", Settings{}, Settings{User: workerUser, Password: "guess"}},
 		{"password", Settings{User: "u", Password: "secret"}, Settings{User: "u", Password: "wrong"}},
-		{"token", Settings{Token: "t0ken"}, Settings{Token: "other"}},
 		{"nkey", Settings{Nkey: seed}, Settings{Nkey: other}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -342,7 +349,11 @@ func TestCredentials(t *testing.T) {
 					t.Errorf("credentials %+v: %v", bad, err)
 				}
 			}
-			nc := connect(t, srv.URL(), tc.server)
+			given := tc.server
+			if given.User == "" && given.Nkey == "" {
+				given = srv.WorkerSettings()
+			}
+			nc := connect(t, srv.URL(), given)
 			if _, err := NewWorker(nc, WorkerOptions{}); err != nil {
 				t.Error(err)
 			}
@@ -399,8 +410,8 @@ func flagSet() *flag.FlagSet {
 // resumes it: every game is in the output once.
 func TestDistributedResume(t *testing.T) {
 	srv := startServer(t, Settings{})
-	nc := connect(t, srv.URL(), Settings{})
-	startWorkers(t, nc, 2, WorkerOptions{})
+	nc := connect(t, srv.URL(), srv.CoordinatorSettings())
+	startWorkers(t, srv, 2, WorkerOptions{})
 	out := filepath.Join(t.TempDir(), "m.txt")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -437,7 +448,7 @@ func TestDistributedResume(t *testing.T) {
 // worker playing one gives the game up at its next heartbeat.
 func TestWithdrawnJob(t *testing.T) {
 	srv := startServer(t, Settings{})
-	nc := connect(t, srv.URL(), Settings{})
+	nc := connect(t, srv.URL(), srv.CoordinatorSettings())
 	var mu sync.Mutex
 	var log []string
 	logged := func(part string) bool {
@@ -450,7 +461,7 @@ func TestWithdrawnJob(t *testing.T) {
 		}
 		return false
 	}
-	startWorkers(t, nc, 1, WorkerOptions{Log: func(format string, args ...any) {
+	startWorkers(t, srv, 1, WorkerOptions{Log: func(format string, args ...any) {
 		mu.Lock()
 		log = append(log, fmt.Sprintf(format, args...))
 		mu.Unlock()

@@ -22,6 +22,37 @@
 // By default the coordinator runs an embedded NATS server (StartServer)
 // with its JetStream store in the user's data directory, listening on
 // loopback only unless credentials are given.
+//
+// # Security
+//
+// Every client of the embedded server needs credentials, on loopback too.
+// The server has two users of its own, each with a fresh random password
+// made once per store and kept in the store, in files only their owner
+// can read: CoordinatorFile (the coordinator: everything) and WorkerFile
+// (a worker: fetch and acknowledge jobs of the workers' consumer, read a
+// job by its sequence, store results; it may not queue jobs, change the
+// streams or read the results). Both files are settings files, a [nats]
+// table with url, user and password, so `worker --nats-config FILE`
+// starts a worker on this machine; the coordinator prints that command,
+// never the secret. Credentials given with the flags or settings (a user
+// and password, or an nkey) admit workers elsewhere, with the worker's
+// permissions; a token cannot be used with the embedded server, which
+// has more than one user.
+//
+// A worker runs the embedded engine and only the external engines on its
+// allow list (AllowList: --allow-engine, allow_engines in the settings,
+// and for the coordinator's own slots the run's engines), word for word;
+// a job may not choose an engine's folder or environment. It refuses any
+// other job, and a job refused MaxDeliveries times for that reason is
+// given up. Programs are never run through a shell.
+//
+// The coordinator takes an outcome only from a worker that took the job
+// (its taken message names it), and a game only if it replays under the
+// rules with the length and, where the board decided it, the winner the
+// result claims; anything else is reported and ignored, and a job a
+// worker says cannot be played is given up rather than ending the run.
+// A worker could still forge a taken message under another worker's name:
+// workers share one user, so the server cannot tell them apart.
 package dist
 
 import (
@@ -125,6 +156,10 @@ type result struct {
 	// Refused says why the worker cannot run the job (an engine's program
 	// it lacks); the job goes to another worker.
 	Refused string `json:"refused,omitempty"`
+	// Forbidden says that the refusal is for an engine the worker is not
+	// allowed to run (rather than one it lacks); such refusals count
+	// against the delivery cap.
+	Forbidden bool `json:"forbidden,omitempty"`
 	// Failed says why the game cannot be played anywhere.
 	Failed string            `json:"failed,omitempty"`
 	Result *match.GameResult `json:"result,omitempty"`

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -21,6 +22,8 @@ type Server struct {
 	url   string
 	lock  *os.File // holds the store for this server
 	store string
+	// coord and worker are the users the server made for this store.
+	coord, worker Settings
 }
 
 // isLoopback reports whether host is a loopback address, which only this
@@ -34,12 +37,22 @@ func isLoopback(host string) bool {
 }
 
 // StartServer starts the embedded server on s.Listen (default 127.0.0.1,
-// a free port) with JetStream in s.Store (default DefaultStore()). It
-// refuses to listen beyond loopback without credentials, since anyone who
-// reaches the port could then take or forge jobs.
+// a free port) with JetStream in s.Store (default DefaultStore()). Every
+// client needs credentials, on loopback too: the server has a coordinator
+// user and a worker user with a random secret each, kept in the store
+// (CoordinatorFile, WorkerFile, readable by their owner alone), and the
+// credentials s gives are a second way in for workers, with the worker's
+// permissions. It refuses to listen beyond loopback unless s gives
+// credentials for the workers elsewhere.
 func StartServer(s Settings) (*Server, error) {
 	if err := s.check(); err != nil {
 		return nil, err
+	}
+	switch {
+	case s.Token != "":
+		return nil, errors.New("the embedded NATS server takes a user and password or an nkey for its workers, not a token (a token admits one kind of client only, and the coordinator and the workers are different users)")
+	case s.User == coordinatorUser || s.User == workerUser:
+		return nil, fmt.Errorf("the NATS user name %q is the embedded server's own: choose another", s.User)
 	}
 	listen := s.Listen
 	if listen == "" {
@@ -88,18 +101,25 @@ func StartServer(s Settings) (*Server, error) {
 		NoSigs: true,
 		NoLog:  true,
 	}
+	coord, worker, err := storeSecrets(store)
+	if err != nil {
+		unlock()
+		return nil, err
+	}
+	opts.Users = []*server.User{
+		{Username: coordinatorUser, Password: coord.Password},
+		{Username: workerUser, Password: worker.Password, Permissions: workerPermissions()},
+	}
 	switch {
 	case s.User != "":
-		opts.Username, opts.Password = s.User, s.Password
-	case s.Token != "":
-		opts.Authorization = s.Token
+		opts.Users = append(opts.Users, &server.User{Username: s.User, Password: s.Password, Permissions: workerPermissions()})
 	case s.Nkey != "":
 		pub, err := nkeyPublic(s.Nkey)
 		if err != nil {
 			unlock()
 			return nil, err
 		}
-		opts.Nkeys = []*server.NkeyUser{{Nkey: pub}}
+		opts.Nkeys = []*server.NkeyUser{{Nkey: pub, Permissions: workerPermissions()}}
 	}
 	ns, err := server.NewServer(opts)
 	if err != nil {
@@ -119,8 +139,28 @@ func StartServer(s Settings) (*Server, error) {
 		addr := ns.Addr().(*net.TCPAddr)
 		url = fmt.Sprintf("nats://%s", net.JoinHostPort(hostname(), strconv.Itoa(addr.Port)))
 	}
-	return &Server{ns: ns, url: url, lock: lock, store: store}, nil
+	srv := &Server{ns: ns, url: url, lock: lock, store: store, coord: coord, worker: worker}
+	// The worker's file names this start's address, so that it is all a
+	// worker on this machine needs.
+	srv.worker.URL = srv.LocalURL()
+	if err := writeSettings(srv.WorkerFile(), srv.worker); err != nil {
+		srv.Close()
+		return nil, err
+	}
+	srv.coord.URL = srv.LocalURL()
+	return srv, nil
 }
+
+// CoordinatorSettings are the coordinator user's: the server's address
+// on this machine and its credentials.
+func (s *Server) CoordinatorSettings() Settings { return s.coord }
+
+// WorkerSettings are the worker user's, for workers this process starts.
+func (s *Server) WorkerSettings() Settings { return s.worker }
+
+// WorkerFile is the settings file with the worker user's address and
+// credentials, for `worker --nats-config FILE` on this machine.
+func (s *Server) WorkerFile() string { return filepath.Join(s.store, WorkerFile) }
 
 // hostname is this machine's name, for the URL workers elsewhere use.
 func hostname() string {

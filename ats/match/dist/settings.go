@@ -21,18 +21,21 @@ import (
 type Settings struct {
 	// URL is an existing server, e.g. nats://host:4222; "" runs the
 	// embedded server.
-	URL string `toml:"url"`
+	URL string `toml:"url,omitempty"`
 	// Listen is the embedded server's HOST:PORT; "" is 127.0.0.1 on a
 	// port the system chooses.
-	Listen string `toml:"listen"`
+	Listen string `toml:"listen,omitempty"`
 	// Store is the embedded server's JetStream directory; "" takes
 	// DefaultStore.
-	Store string `toml:"store"`
+	Store string `toml:"store,omitempty"`
 	// Credentials: a user and password, a token, or an nkey seed file.
-	User     string `toml:"user"`
-	Password string `toml:"password"`
-	Token    string `toml:"token"`
-	Nkey     string `toml:"nkey"`
+	User     string `toml:"user,omitempty"`
+	Password string `toml:"password,omitempty"`
+	Token    string `toml:"token,omitempty"`
+	Nkey     string `toml:"nkey,omitempty"`
+	// AllowEngines are the external engines a worker runs besides the
+	// embedded one, as command lines (see AllowList).
+	AllowEngines []string `toml:"allow_engines,omitempty"`
 }
 
 // hasCredentials reports whether any credentials are given.
@@ -105,7 +108,7 @@ func ReadSettings(path string) (Settings, error) {
 	}
 	for _, k := range md.Undecoded() {
 		if len(k) > 0 && k[0] == "nats" {
-			return Settings{}, fmt.Errorf("%s: unknown key %s (the [nats] table has url, listen, store, user, password, token, nkey)", path, k)
+			return Settings{}, fmt.Errorf("%s: unknown key %s (the [nats] table has url, listen, store, user, password, token, nkey, allow_engines)", path, k)
 		}
 	}
 	return f.NATS, nil

@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"arimaa-workbench/ats"
@@ -61,8 +60,8 @@ func TestDistributedSuite(t *testing.T) {
 	local := runSuite(t, tests, filepath.Join(dir, "local.jsonl"), nil)
 
 	srv := startServer(t, Settings{})
-	nc := connect(t, srv.URL(), Settings{})
-	startWorkers(t, nc, 2, WorkerOptions{})
+	nc := connect(t, srv.URL(), srv.CoordinatorSettings())
+	startWorkers(t, srv, 2, WorkerOptions{})
 	out := filepath.Join(dir, "dist.jsonl")
 	c, err := NewCoordinator(nc, CoordinatorOptions{Run: RunID(out), Fresh: true})
 	if err != nil {
@@ -103,12 +102,12 @@ func TestGiveUp(t *testing.T) {
 	for _, kind := range []string{gameKind, testKind} {
 		t.Run(kind, func(t *testing.T) {
 			srv := startServer(t, Settings{})
-			nc := connect(t, srv.URL(), Settings{})
+			nc := connect(t, srv.URL(), srv.CoordinatorSettings())
 			// The victim's slots take the job and then hang for good,
 			// each as a worker killed in the middle of the job would.
 			taken := make(chan string, 4)
 			release := make(chan struct{})
-			startWorker(t, nc, WorkerOptions{Name: "victim", Slots: 2, testCrash: func(job string) {
+			startWorker(t, srv, WorkerOptions{Name: "victim", Slots: 2, testCrash: func(job string) {
 				taken <- job
 				<-release
 			}})
@@ -123,7 +122,7 @@ func TestGiveUp(t *testing.T) {
 				// job is given up.
 				<-taken
 				<-taken
-				startWorker(t, nc, WorkerOptions{Name: "healthy"})
+				startWorker(t, srv, WorkerOptions{Name: "healthy"})
 			}()
 			want := "given up after 2 deliveries: the last, to worker victim (delivery 2), ended without a result"
 			switch kind {
@@ -157,8 +156,8 @@ func TestGiveUp(t *testing.T) {
 
 // startWorker runs one worker with a connection of its own until the
 // test ends.
-func startWorker(t *testing.T, nc *nats.Conn, opts WorkerOptions) {
-	own, err := Connect(context.Background(), nc.ConnectedUrl(), Settings{}, opts.Name, nil)
+func startWorker(t *testing.T, srv *Server, opts WorkerOptions) {
+	own, err := Connect(context.Background(), srv.URL(), srv.WorkerSettings(), opts.Name, nil)
 	if err != nil {
 		t.Error(err)
 		return
@@ -202,7 +201,7 @@ func (r *testReporter) Notice(string) {}
 // a result for another version of the test (other settings) too.
 func TestStoredTestResults(t *testing.T) {
 	srv := startServer(t, Settings{})
-	nc := connect(t, srv.URL(), Settings{})
+	nc := connect(t, srv.URL(), srv.CoordinatorSettings())
 	c, err := NewCoordinator(nc, CoordinatorOptions{Run: "stored-tests"})
 	if err != nil {
 		t.Fatal(err)
@@ -221,6 +220,8 @@ func TestStoredTestResults(t *testing.T) {
 	js, _ := jetstream.New(nc)
 	for i, rs := range []result{
 		{Run: "stored-tests", Job: 1, Fingerprint: fpOther, Worker: "old", Test: &wrong},
+		{Run: "stored-tests", Job: 1, Fingerprint: fp, Worker: "a", Taken: 1, Seq: 1},
+		{Run: "stored-tests", Job: 1, Fingerprint: fp, Worker: "b", Taken: 2, Seq: 1},
 		{Run: "stored-tests", Job: 1, Fingerprint: fp, Worker: "a", Test: &res},
 		{Run: "stored-tests", Job: 1, Fingerprint: fp, Worker: "b", Test: &res},
 	} {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -37,6 +38,9 @@ type WorkerOptions struct {
 	RefuseDelay time.Duration
 	// Log, when set, is told of each job taken and how it went.
 	Log func(format string, args ...any)
+	// Allow is the external engines the worker runs; a job naming any
+	// other is refused. The embedded engine is always allowed.
+	Allow AllowList
 
 	// testCrash, when set, is called with each job's name once the job
 	// is taken: tests make it kill the worker.
@@ -79,22 +83,9 @@ const pollWait = 2 * time.Second
 // Run takes and plays jobs until ctx ends. Then the games in progress are
 // abandoned and their jobs handed back at once, for another worker.
 func (w *Worker) Run(ctx context.Context) error {
-	jobs, _, err := ensureStreams(ctx, w.js)
+	jobs, cons, err := w.consumer(ctx)
 	if err != nil {
 		return err
-	}
-	cons, err := w.js.Consumer(ctx, jobsStream, workersConsumer)
-	if errors.Is(err, jetstream.ErrConsumerNotFound) {
-		// No coordinator has been here yet: the consumer with the
-		// default ack wait, which the first coordinator sets to its own.
-		cons, err = w.js.CreateConsumer(ctx, jobsStream, consumerConfig(DefaultAckWait))
-		if errors.Is(err, jetstream.ErrConsumerExists) {
-			// A coordinator was quicker: its settings stand.
-			cons, err = w.js.Consumer(ctx, jobsStream, workersConsumer)
-		}
-	}
-	if err != nil {
-		return fmt.Errorf("consumer %s: %w", workersConsumer, err)
 	}
 	var wg sync.WaitGroup
 	for range w.opts.Slots {
@@ -108,6 +99,34 @@ func (w *Worker) Run(ctx context.Context) error {
 	}
 	wg.Wait()
 	return nil
+}
+
+// consumer finds the jobs stream and the workers' consumer, waiting while
+// ctx lasts for a coordinator to make them: a worker may not make them
+// itself (its user has no such permission).
+func (w *Worker) consumer(ctx context.Context) (jetstream.Stream, jetstream.Consumer, error) {
+	told := false
+	for {
+		jobs, err := w.js.Stream(ctx, jobsStream)
+		var cons jetstream.Consumer
+		if err == nil {
+			cons, err = jobs.Consumer(ctx, workersConsumer)
+		}
+		if err == nil {
+			return jobs, cons, nil
+		}
+		if !errors.Is(err, jetstream.ErrStreamNotFound) && !errors.Is(err, jetstream.ErrConsumerNotFound) {
+			return nil, nil, fmt.Errorf("the jobs on the NATS server: %w", err)
+		}
+		if !told {
+			w.logf("waiting for a coordinator to queue jobs")
+			told = true
+		}
+		sleep(ctx, time.Second)
+		if ctx.Err() != nil {
+			return nil, nil, ctx.Err()
+		}
+	}
 }
 
 // serve is one slot's loop: take a job, play it, again.
@@ -219,6 +238,8 @@ func (j *jobWire) id() (int, error) {
 type task interface {
 	// String names the task for the log, e.g. "game 3 of match RUN".
 	String() string
+	// forbidden says which engine of the task this worker may not run.
+	forbidden(allow AllowList) string
 	// lacking says which engine programs this machine does not have.
 	lacking() string
 	// run does the task on sl and puts its outcome in answer; it reports
@@ -247,6 +268,18 @@ type gameTask struct {
 
 func (t *gameTask) String() string { return fmt.Sprintf("game %d of match %s", t.g.ID, t.runID) }
 
+func (t *gameTask) forbidden(allow AllowList) string {
+	for _, e := range t.g.Engines {
+		if e.Builtin {
+			continue
+		}
+		if why := allow.check(e.Command, e.Dir, e.Env); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
 func (t *gameTask) lacking() string { return lacking(t.g.Commands()) }
 
 func (t *gameTask) run(ctx context.Context, sl *slot, answer *result) (bool, error) {
@@ -268,6 +301,17 @@ type testTaskRun struct {
 
 func (t *testTaskRun) String() string {
 	return fmt.Sprintf("test %s (cycle %d) of suite run %s", t.t.Job.Test.Name, t.t.Job.Cycle, t.runID)
+}
+
+func (t *testTaskRun) forbidden(allow AllowList) string {
+	if t.t.Engine.IsBuiltin() {
+		return ""
+	}
+	cmd, err := aei.SplitProgram(t.t.Engine.Engine)
+	if err != nil {
+		return err.Error()
+	}
+	return allow.check(cmd, "", nil)
 }
 
 func (t *testTaskRun) lacking() string {
@@ -340,12 +384,22 @@ func (w *Worker) handle(ctx context.Context, jobs jetstream.Stream, cons jetstre
 	t, err := j.decode()
 	if err != nil {
 		answer.Refused = err.Error()
+	} else if why := t.forbidden(w.opts.Allow); why != "" {
+		answer.Refused, answer.Forbidden = why, true
+		if meta, err := m.Metadata(); err == nil {
+			answer.Seq = meta.Sequence.Stream
+		}
 	} else if missing := t.lacking(); missing != "" {
 		answer.Refused = missing
 	}
 	if answer.Refused != "" {
 		w.logf("job %d of %s: cannot run it: %s", id, j.Run, answer.Refused)
-		if err := w.send(j, answer, "refused."+w.opts.Name); err != nil {
+		kind := "refused." + w.opts.Name
+		if meta, err := m.Metadata(); err == nil {
+			// One message a delivery: the coordinator counts refusals.
+			kind += "." + strconv.FormatUint(meta.NumDelivered, 10)
+		}
+		if err := w.send(j, answer, kind); err != nil {
 			w.logf("job %d of %s: %v", id, j.Run, err)
 		}
 		_ = m.NakWithDelay(w.opts.RefuseDelay)

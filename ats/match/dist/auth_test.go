@@ -1,0 +1,273 @@
+package dist
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"arimaa-workbench/ats/match"
+)
+
+// TestSecretsFile: the embedded server's secrets are made once per store,
+// kept where only their owner reads them, and the worker's file is a
+// settings file with the server's address that a worker connects with.
+func TestSecretsFile(t *testing.T) {
+	srv := startServer(t, Settings{})
+	for _, name := range []string{CoordinatorFile, WorkerFile} {
+		info, err := os.Stat(filepath.Join(srv.store, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if info.Mode().Perm() != 0o600 {
+			t.Errorf("%s has mode %v, want 0600", name, info.Mode().Perm())
+		}
+	}
+	s, err := ReadSettings(srv.WorkerFile())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.URL != srv.LocalURL() || s.User != workerUser || s.Password == "" || s.Password == srv.CoordinatorSettings().Password {
+		t.Errorf("worker file %+v", s)
+	}
+	connect(t, s.URL, s).Close()
+
+	// The same store keeps its secrets (a resumed match's workers hold
+	// them); another store gets others.
+	store := srv.store
+	pw := s.Password
+	srv.Close()
+	again, err := StartServer(Settings{Store: store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	if again.WorkerSettings().Password != pw {
+		t.Error("a restarted server on the same store made new secrets")
+	}
+	if other := startServer(t, Settings{}); other.WorkerSettings().Password == pw {
+		t.Error("two stores share a secret")
+	}
+	// A file others could read is refused, with what to do.
+	if err := os.Chmod(filepath.Join(store, WorkerFile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	again.Close()
+	if s, err := StartServer(Settings{Store: store}); err == nil || !strings.Contains(err.Error(), "chmod 600") {
+		if s != nil {
+			s.Close()
+		}
+		t.Errorf("a world-readable secrets file: %v", err)
+	}
+}
+
+// TestWorkerCannotPublishJobs: with the worker's credentials a client can
+// take jobs but not queue one, nor read the results.
+func TestWorkerCannotPublishJobs(t *testing.T) {
+	srv := startServer(t, Settings{User: "remote", Password: "pw"})
+	coord := connect(t, srv.URL(), srv.CoordinatorSettings())
+	c, err := NewCoordinator(coord, CoordinatorOptions{Run: "perm", Fresh: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Setup(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, creds := range []Settings{srv.WorkerSettings(), {User: "remote", Password: "pw"}} {
+		nc := connect(t, srv.URL(), creds)
+		js, _ := jetstream.New(nc)
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+		data, _ := json.Marshal(job{Run: "perm", Kind: gameKind})
+		if _, err := js.Publish(ctx, jobsSubject("perm"), data); err == nil {
+			t.Errorf("user %s published a job", creds.User)
+		}
+		if _, err := js.Stream(ctx, resultsStream); err == nil {
+			t.Errorf("user %s read the results stream", creds.User)
+		}
+		cancel()
+	}
+	js, _ := jetstream.New(coord)
+	jobs, _ := js.Stream(context.Background(), jobsStream)
+	if info, _ := jobs.Info(context.Background()); info.State.Msgs != 0 {
+		t.Errorf("%d jobs in the stream after the workers' attempts", info.State.Msgs)
+	}
+}
+
+// TestForbiddenEngine: a job naming a program the worker is not allowed
+// to run is refused, never run, and given up after the delivery cap; the
+// match completes.
+func TestForbiddenEngine(t *testing.T) {
+	srv := startServer(t, Settings{})
+	nc := connect(t, srv.URL(), srv.CoordinatorSettings())
+	startWorkers(t, srv, 1, WorkerOptions{RefuseDelay: 50 * time.Millisecond})
+	proof := filepath.Join(t.TempDir(), "ran")
+	evil, err := match.ParseSpec([]string{"/bin/sh -c 'id > " + proof + "'", "name=evil"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := config(t, "", 2)
+	cfg.Engines[1] = evil
+	r, err := match.NewRunner(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := NewCoordinator(nc, CoordinatorOptions{Run: "forbidden", Fresh: true, MaxDeliveries: 2})
+	rep := &reporter{}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	if err := c.Execute(ctx, r.Games(), rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.done) != 2 {
+		t.Fatalf("%d games ended, want 2 (notices %q)", len(rep.done), rep.notices)
+	}
+	for _, res := range rep.done {
+		if !strings.Contains(res.Reason, "not among the engines this worker runs") {
+			t.Errorf("game %d: %s", res.ID, res.Reason)
+		}
+	}
+	if len(rep.notices) == 0 || !strings.Contains(rep.notices[0], "--allow-engine") {
+		t.Errorf("notices %q", rep.notices)
+	}
+	if _, err := os.Stat(proof); err == nil {
+		t.Error("the worker ran the forbidden command")
+	}
+}
+
+// TestAllowList: the worker's list admits the command lines it names,
+// word for word, and no job may choose the folder or the environment.
+func TestAllowList(t *testing.T) {
+	a, err := NewAllowList([]string{"bin/bot aei", "'/opt/my bot' --fast"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		cmd  []string
+		dir  string
+		env  []string
+		want string
+	}{
+		{[]string{"bin/bot", "aei"}, "", nil, ""},
+		{[]string{"/opt/my bot", "--fast"}, "", nil, ""},
+		{[]string{"bin/bot"}, "", nil, "not among"},
+		{[]string{"/bin/sh", "-c", "bin/bot aei"}, "", nil, "not among"},
+		{[]string{"bin/bot", "aei"}, "/tmp/evil", nil, "folder"},
+		{[]string{"bin/bot", "aei"}, "", []string{"LD_PRELOAD=/tmp/x.so"}, "environment"},
+	} {
+		got := a.check(tc.cmd, tc.dir, tc.env)
+		if (tc.want == "") != (got == "") || !strings.Contains(got, tc.want) {
+			t.Errorf("%q in %q with %q: %q, want %q", tc.cmd, tc.dir, tc.env, got, tc.want)
+		}
+	}
+	if _, err := NewAllowList([]string{"'unclosed"}); err == nil {
+		t.Error("a bad command line was taken")
+	}
+}
+
+// TestForgedResults: a failure or an outcome for a game from a worker that
+// never held it, and a game that does not replay under the rules, are
+// ignored; the match completes with the real results.
+func TestForgedResults(t *testing.T) {
+	srv := startServer(t, Settings{})
+	nc := connect(t, srv.URL(), srv.CoordinatorSettings())
+	r, err := match.NewRunner(config(t, "", 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := r.Games()
+	c, _ := NewCoordinator(nc, CoordinatorOptions{Run: "forged", Fresh: true})
+	rep := &reporter{}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	errc := make(chan error, 1)
+	go func() { errc <- c.Execute(ctx, games, rep) }()
+
+	// The forger has a worker's credentials and reads the jobs as any
+	// worker can, but takes none.
+	hostile := connect(t, srv.URL(), srv.WorkerSettings())
+	hjs, _ := jetstream.New(hostile)
+	var seen []job
+	for deadline := time.Now().Add(30 * time.Second); len(seen) < 2; {
+		if time.Now().After(deadline) {
+			t.Fatal("the jobs were not published")
+		}
+		seen = seen[:0]
+		jobs, err := hjs.Stream(ctx, jobsStream)
+		if err != nil {
+			time.Sleep(20 * time.Millisecond)
+			continue // the coordinator has not made it yet
+		}
+		for seq := uint64(1); seq <= 2; seq++ {
+			if m, err := jobs.GetMsg(ctx, seq); err == nil {
+				var j job
+				if json.Unmarshal(m.Data, &j) == nil {
+					seen = append(seen, j)
+				}
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	for _, j := range seen {
+		forged := result{Run: j.Run, Exec: j.Exec, Job: j.Game.ID, Fingerprint: j.Fingerprint, Worker: "w1", Failed: "forged failure"}
+		data, _ := json.Marshal(forged)
+		if _, err := hjs.Publish(ctx, resultsSubject(j.Run), data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	startWorkers(t, srv, 1, WorkerOptions{})
+	if err := <-errc; err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.done) != 2 {
+		t.Fatalf("%d games, want 2", len(rep.done))
+	}
+	for _, res := range rep.done {
+		if res.Kind == match.GivenUp || strings.Contains(res.Reason, "forged") {
+			t.Errorf("game %d ended by the forgery: %s", res.ID, res.Reason)
+		}
+	}
+	ignored := 0
+	for _, n := range rep.notices {
+		if strings.Contains(n, "which did not hold it, ignored") {
+			ignored++
+		}
+	}
+	if ignored != 2 {
+		t.Errorf("notices %q, want the 2 forgeries ignored", rep.notices)
+	}
+}
+
+// TestCheckGame: a result whose game does not replay, or claims other
+// players or another length, is refused.
+func TestCheckGame(t *testing.T) {
+	r, err := match.NewRunner(config(t, "", 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := r.Games()[0]
+	res, err := match.NewSlot("").Play(context.Background(), g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if why := checkGame(g, res); why != "" {
+		t.Fatalf("a real game refused: %s", why)
+	}
+	illegal := *res
+	ag := *res.Archive
+	ag.MoveList = strings.Replace(ag.MoveList, "\n2w ", "\n2w Ee2n Ee3n Ee4n Ee5n Ee6n ", 1)
+	illegal.Archive = &ag
+	longer := *res
+	longer.Moves++
+	players := *res
+	players.Players = [2]string{"x", "y"}
+	for name, bad := range map[string]*match.GameResult{"illegal": &illegal, "length": &longer, "players": &players} {
+		if why := checkGame(g, bad); why == "" {
+			t.Errorf("%s: taken", name)
+		}
+	}
+}
