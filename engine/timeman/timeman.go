@@ -241,6 +241,9 @@ func (b Budget) Stop(s Signals) bool {
 		ahead := rate * (b.Target - s.Elapsed).Seconds()
 		return float64(s.First-s.Second) > ahead
 	}
+	if s.First <= 0 {
+		return true // no move to judge yet: nothing to wait for
+	}
 	unstable := s.Settled < b.Target/4 || 5*s.Second >= 4*s.First
 	return !unstable
 }
