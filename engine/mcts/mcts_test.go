@@ -351,4 +351,3 @@ func TestDepthLimit(t *testing.T) {
 		t.Errorf("search stopped with a principal line of %d steps, want 6", n)
 	}
 }
-
