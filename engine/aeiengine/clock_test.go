@@ -1,6 +1,9 @@
 package aeiengine
 
 import (
+	"bufio"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -9,7 +12,9 @@ import (
 )
 
 func TestClockBudget(t *testing.T) {
+	// The old management's budgets are simple sums of what the options set.
 	tm := config.Default().Time // reserve_fraction 0.1, safety 300 ms, min 50 ms, default 5 s
+	tm.Manager = "old"
 	s := time.Second
 	ms := time.Millisecond
 	tests := []struct {
@@ -60,7 +65,7 @@ func TestNewGameResetsReserves(t *testing.T) {
 		}
 	}
 	e.handle("newgame")
-	if r := e.clock.reserve(rules.Gold); r != 30*time.Second {
+	if r := e.clock.ReserveOf(rules.Gold); r != 30*time.Second {
 		t.Errorf("gold reserve after newgame %v, want 30s", r)
 	}
 }
@@ -79,5 +84,41 @@ func TestOptionErrors(t *testing.T) {
 	}
 	if e.depth != 4 || e.hashMB != 64 || e.opts.Threads != 2 || e.opts.Seed != 5 || e.opts.Config.Eval.Cat != 160 {
 		t.Errorf("options not applied: depth %d hash %d threads %d seed %d cat %d", e.depth, e.hashMB, e.opts.Threads, e.opts.Seed, e.opts.Config.Eval.Cat)
+	}
+}
+
+// TestAnsweringDelayWidensMargin: with a clock that makes every go take
+// two seconds more than its search, the engine records the delay and
+// plans that much less for the next search.
+func TestAnsweringDelayWidensMargin(t *testing.T) {
+	var now time.Time
+	var mu sync.Mutex
+	o := testOptions() // 300 playouts end the search long before its time
+	o.Now = func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		now = now.Add(2 * time.Second)
+		return now
+	}
+	e := New(o)
+	var out strings.Builder
+	e.out = &writer{w: bufio.NewWriter(&out)}
+	for _, l := range []string{"setoption name tcmove value 3", "setoption name tcpercent value 0", "newgame",
+		"setposition g [rrrrrrrrhdcemcdh                                HDCMECDHRRRRRRRR]"} {
+		e.handle(l)
+	}
+	before := e.limits(false)
+	e.handle("go")
+	<-e.search.done
+	e.stopSearch(true)
+	after := e.limits(false)
+	if mark := e.delayMark(); mark < time.Second || mark > 2*time.Second {
+		t.Errorf("delay mark %v, want about 2 s less the search", mark)
+	}
+	// Before: 3 s less the 0.3 s safety margin. After: the delay comes off
+	// the target (the controller charges it), and the margin grows to
+	// half the move.
+	if want := 3*time.Second - e.delayMark(); before.Time != 2700*time.Millisecond || after.Time != want || after.Target != want {
+		t.Errorf("hard stop %v before the delay and %v (target %v) after, want 2.7s and %v", before.Time, after.Time, after.Target, want)
 	}
 }

@@ -23,6 +23,7 @@ import (
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/mcts"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/timeman"
 	"arimaa-workbench/records"
 )
 
@@ -42,6 +43,9 @@ type Options struct {
 	Seed     uint64 // random seed of the search
 	Playouts int64  // playout budget per search; 0 = time control only
 	Identity Identity
+	// Now is the clock the answering delay is measured with; nil is
+	// time.Now (tests give their own).
+	Now func() time.Time
 }
 
 // Engine is one AEI session's state.
@@ -55,6 +59,9 @@ type Engine struct {
 	out      *writer
 	searcher *mcts.Searcher
 	search   *search // the search in progress, nil when idle
+
+	delayMu sync.Mutex
+	delays  timeman.Delays // the answering delay's high-water mark
 }
 
 // search is a search running in its own goroutine.
@@ -86,8 +93,10 @@ func New(opts Options) *Engine {
 	if opts.Identity == (Identity{}) {
 		opts.Identity = DefaultIdentity
 	}
-	e := &Engine{opts: opts, clock: NewClock(), game: rules.NewGame()}
-	return e
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	return &Engine{opts: opts, clock: NewClock(), game: rules.NewGame()}
 }
 
 // Run speaks AEI on in and out until quit, the end of in, or ctx ends.
@@ -404,10 +413,35 @@ func (e *Engine) limits(ponder bool) analysis.Limits {
 	side := cur.Side()
 	// Without a clock only a playout budget ends a search by itself for
 	// sure: a depth may never be reached, so the default move time bounds it.
-	if e.clock.Hard(side) >= 0 || lim.Playouts == 0 {
-		lim.Time = e.clock.Budget(side, e.opts.Config.Time)
+	timed := e.clock.Hard(side) >= 0
+	if timed || lim.Playouts == 0 {
+		b := timeman.Plan(timeman.Input{Clock: e.clock, Side: side, Turn: cur.Turn(), Delay: e.delayMark()}, e.opts.Config.Time)
+		lim.Time = b.Max
+		if timed && !b.Fixed {
+			lim.Target = b.Target
+		}
 	}
 	return lim
+}
+
+// delayMark is the answering delay's high-water mark.
+func (e *Engine) delayMark() time.Duration {
+	e.delayMu.Lock()
+	defer e.delayMu.Unlock()
+	return e.delays.Mark()
+}
+
+// noteDelay records a timed search's answering delay: the time from go to
+// bestmove sent that was not the search's own (its start, an overrun of
+// its time limit, the answer), which the controller's clock counts too.
+func (e *Engine) noteDelay(begun time.Time, lim analysis.Limits, r analysis.Report) {
+	searched := r.Elapsed
+	if lim.Time > 0 {
+		searched = min(searched, lim.Time)
+	}
+	e.delayMu.Lock()
+	defer e.delayMu.Unlock()
+	e.delays.Add(max(e.opts.Now().Sub(begun)-searched, 0))
 }
 
 // goSearch starts a search in its own goroutine. A ponder search (also
@@ -418,6 +452,7 @@ func (e *Engine) goSearch(ponder bool) {
 		e.out.send("log Error: go while a search is running; send stop first")
 		return
 	}
+	begun := e.opts.Now()
 	g := e.game
 	if g.Phase() == rules.Over {
 		e.out.send("log Error: go: the game is over")
@@ -428,6 +463,10 @@ func (e *Engine) goSearch(ponder bool) {
 	e.search = s
 	searcher := e.getSearcher()
 	lim := e.limits(ponder)
+	if lim.Time > 0 {
+		// Controllers and tests read what the time management chose.
+		e.out.send("log Debug: search time: target %.3f s, hard stop %.3f s, answering delay up to %.3f s", lim.Target.Seconds(), lim.Time.Seconds(), e.delayMark().Seconds())
+	}
 	pos := g.Position()
 	cfg := e.opts.Config
 	go func() {
@@ -450,8 +489,11 @@ func (e *Engine) goSearch(ponder bool) {
 			e.out.send("bestmove %s", rules.SetupString(res.Setup))
 			return
 		}
-		e.out.send("log Debug: %d playouts in %.2f s, %.0f per second, %d nodes", res.Report.Playouts, res.Report.Elapsed.Seconds(), res.Report.PlayoutsPerSec, res.Report.Nodes)
+		e.out.send("log Debug: %d playouts in %.2f s, %.0f per second, %d nodes, ended by %s", res.Report.Playouts, res.Report.Elapsed.Seconds(), res.Report.PlayoutsPerSec, res.Report.Nodes, res.Report.Ended)
 		e.out.send("bestmove %s", pos.MoveString(res.Best))
+		if lim.Target > 0 {
+			e.noteDelay(begun, lim, res.Report)
+		}
 	}()
 }
 

@@ -25,7 +25,12 @@ import (
 // none set a search runs until its context is done. They are part of the
 // suite runner's result files (the JSON names).
 type Limits struct {
-	Time     time.Duration `json:"time_ns,omitempty"`  // wall-clock time
+	Time time.Duration `json:"time_ns,omitempty"` // wall-clock time
+	// Target, when set with Time, lets the embedded engine's time
+	// management (package timeman) end the search by how settled it is:
+	// before Target when one move dominates, after it while the best move
+	// is unstable, never after Time.
+	Target   time.Duration `json:"target_ns,omitempty"`
 	Playouts int64         `json:"playouts,omitempty"` // simulations (embedded engine; AEI engines that are our own build as an option)
 	// Nodes and MemoryBytes bound the embedded engine's tree: it never
 	// grows past them. When neither Time nor Playouts is set, the search
@@ -97,6 +102,34 @@ type Report struct {
 	// off its evaluation. 0 when the root is not decided.
 	Komi  int
 	Final bool
+	// Ended says what ended the search, in the final report of the
+	// embedded engine; EndUnknown otherwise.
+	Ended Ending
+}
+
+// Ending is what ended a search.
+type Ending uint8
+
+// The endings of a search.
+const (
+	EndUnknown  Ending = iota // not final, or not said (an AEI engine)
+	EndStopped                // the caller's context was done
+	EndTime                   // Limits.Time ran out
+	EndSettled                // the time management stopped it (Limits.Target)
+	EndPlayouts               // the playout budget was spent
+	EndDepth                  // the principal variation reached Limits.Depth
+	EndTreeFull               // the tree reached its node or memory limit
+	EndAtOnce                 // answered without a search: a setup, or a goal in one turn
+)
+
+var endingNames = [...]string{"unknown", "stopped", "time", "settled", "playouts", "depth", "tree full", "at once"}
+
+// String names the ending for reports.
+func (e Ending) String() string {
+	if int(e) < len(endingNames) {
+		return endingNames[e]
+	}
+	return "ending " + strconv.Itoa(int(e))
 }
 
 // Line writes r as one line of an engine's output, for logs and the

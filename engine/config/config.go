@@ -323,6 +323,11 @@ func (c *Config) Validate() error {
 	default:
 		return &Error{Key: "search.playout_goal", Err: fmt.Errorf("%w: %q is not rabbit, exact or off", ErrBadValue, c.Search.PlayoutGoal)}
 	}
+	switch c.Time.Manager {
+	case "new", "old":
+	default:
+		return &Error{Key: "time.manager", Err: fmt.Errorf("%w: %q is not new or old", ErrBadValue, c.Time.Manager)}
+	}
 	for i, s := range c.Search.Setups {
 		if _, err := rules.ParseSetup(s, rules.Gold); err != nil {
 			return &Error{Key: "search.setups", Err: fmt.Errorf("%w: setup %d: %v", ErrBadValue, i+1, err)}

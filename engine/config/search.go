@@ -47,7 +47,10 @@ type Search struct {
 
 // Time holds the time management used under an AEI time control.
 type Time struct {
-	ReserveFraction float64 `toml:"reserve_fraction" range:"0,1" doc:"Share of the remaining reserve the engine may add to its per-move time on a normal move."`
+	Manager         string  `toml:"manager" doc:"Time management: \"new\" (a budget that keeps a reserve for the game's length and hard positions, searches longer while the best move is unstable and shorter when one move dominates, and widens its safety margin when the machine answers late) or \"old\" (move time plus reserve_fraction of the reserve on every move; kept only to compare the two in matches)."`
+	ExpectedTurns   int     `toml:"expected_turns" range:"1,1000" doc:"New time management: the turns of each side a game is expected to last; the spendable reserve is spread over the turns left until then (at least 15)."`
+	ReserveKeep     float64 `toml:"reserve_keep" range:"0,1" doc:"New time management: share of the starting reserve (at least two move times) kept back for hard positions rather than spread over the game."`
+	ReserveFraction float64 `toml:"reserve_fraction" range:"0,1" doc:"Old time management: share of the remaining reserve the engine adds to its per-move time on every move."`
 	SafetyMS        int     `toml:"safety_ms" range:"0,60000" doc:"Milliseconds kept back from every limit for answering and transmission."`
 	MinMoveMS       int     `toml:"min_move_ms" range:"1,60000" doc:"Shortest search the engine plays, in milliseconds, when the clock allows it."`
 	DefaultMoveMS   int     `toml:"default_move_ms" range:"1,3600000" doc:"Search time in milliseconds when no time control is set."`
@@ -96,5 +99,5 @@ func defaultSearch() Search {
 }
 
 func defaultTime() Time {
-	return Time{ReserveFraction: 0.1, SafetyMS: 300, MinMoveMS: 50, DefaultMoveMS: 5000}
+	return Time{Manager: "new", ExpectedTurns: 60, ReserveKeep: 0.25, ReserveFraction: 0.1, SafetyMS: 300, MinMoveMS: 50, DefaultMoveMS: 5000}
 }

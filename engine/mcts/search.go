@@ -14,6 +14,7 @@ import (
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/timeman"
 )
 
 // ErrGameOver is returned when asked to search a finished game.
@@ -135,7 +136,7 @@ func (s *Searcher) Search(ctx context.Context, g *rules.Game, lim analysis.Limit
 		if err != nil {
 			return Result{}, err
 		}
-		r := analysis.Report{Final: true}
+		r := analysis.Report{Final: true, Ended: analysis.EndAtOnce}
 		report(r)
 		return Result{Report: r, Setup: setup}, nil
 	}
@@ -150,6 +151,7 @@ func (s *Searcher) Search(ctx context.Context, g *rules.Game, lim analysis.Limit
 				r.PV = append(r.PV, rules.PVStep{Step: st, Side: root.Side()})
 			}
 			r.Candidates = []analysis.Candidate{{Move: m, WinRatio: 1}}
+			r.Ended = analysis.EndAtOnce
 			report(r)
 			return Result{Best: m, WinRatio: 1, Report: r}, nil
 		}
@@ -167,6 +169,20 @@ func (s *Searcher) Search(ctx context.Context, g *rules.Game, lim analysis.Limit
 	}
 	go func() { wg.Wait(); close(done) }()
 
+	ended := s.wait(ctx, g, lim, begin, done, report, quiet)
+	s.stop.Store(true)
+	<-done
+	s.afterStop = s.late.Load()
+	final := s.report(g, true)
+	final.Ended = ended
+	report(final)
+	return Result{Best: final.Best, WinRatio: final.WinRatio, Report: final}, nil
+}
+
+// wait lets the workers search until a limit, the time management or ctx
+// ends the search, and says which; done is closed when the workers end by
+// themselves. It sends the progress reports meanwhile.
+func (s *Searcher) wait(ctx context.Context, g *rules.Game, lim analysis.Limits, begin time.Time, done <-chan struct{}, report func(analysis.Report), quiet bool) analysis.Ending {
 	var deadline <-chan time.Time
 	if lim.Time > 0 {
 		timer := time.NewTimer(max(lim.Time-time.Since(begin), 0))
@@ -181,18 +197,32 @@ func (s *Searcher) Search(ctx context.Context, g *rules.Game, lim analysis.Limit
 		defer dt.Stop()
 		depthTick = dt.C
 	}
-wait:
+	var settle *settling
+	var settleTick <-chan time.Time
+	if lim.Target > 0 && lim.Time > 0 {
+		settle = &settling{budget: timeman.Budget{Target: lim.Target, Max: lim.Time}}
+		st := time.NewTicker(settleEvery(lim.Target))
+		defer st.Stop()
+		settleTick = st.C
+	}
 	for {
 		select {
 		case <-ctx.Done():
-			break wait
+			return analysis.EndStopped
 		case <-deadline:
-			break wait
+			return analysis.EndTime
 		case <-done:
-			break wait
+			if s.budget > 0 && s.claimed.Load() >= s.budget {
+				return analysis.EndPlayouts
+			}
+			return analysis.EndTreeFull
 		case <-depthTick:
 			if len(s.pv(rules.Move{}, lim.Depth)) >= lim.Depth {
-				break wait
+				return analysis.EndDepth
+			}
+		case <-settleTick:
+			if settle.stop(s, g, time.Since(begin)) {
+				return analysis.EndSettled
 			}
 		case <-ticker.C:
 			if !quiet {
@@ -200,12 +230,37 @@ wait:
 			}
 		}
 	}
-	s.stop.Store(true)
-	<-done
-	s.afterStop = s.late.Load()
-	final := s.report(g, true)
-	report(final)
-	return Result{Best: final.Best, WinRatio: final.WinRatio, Report: final}, nil
+}
+
+// settleEvery is how often the time management looks at a search with
+// this target: often enough to stop within a twentieth of it, seldom
+// enough that listing the root's moves costs little.
+func settleEvery(target time.Duration) time.Duration {
+	return min(max(target/20, 5*time.Millisecond), 50*time.Millisecond)
+}
+
+// settling follows how settled a search is for the time management.
+type settling struct {
+	budget    timeman.Budget
+	best      rules.Move
+	bestSince time.Duration // elapsed time when best became the most visited
+}
+
+// stop reads the root's moves and asks the budget whether to stop.
+func (st *settling) stop(s *Searcher, g *rules.Game, elapsed time.Duration) bool {
+	sig := timeman.Signals{Elapsed: elapsed, Playouts: s.playouts.Load()}
+	cands := s.candidates(g)
+	if len(cands) > 0 {
+		sig.First = cands[0].Visits
+		if cands[0].Move != st.best {
+			st.best, st.bestSince = cands[0].Move, elapsed
+		}
+	}
+	if len(cands) > 1 {
+		sig.Second = cands[1].Visits
+	}
+	sig.Settled = elapsed - st.bestSince
+	return st.budget.Stop(sig)
 }
 
 // Reserve checks that the tree a search under lim asks for fits in what

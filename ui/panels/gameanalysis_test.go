@@ -106,19 +106,39 @@ func BenchmarkWholeGameAnalysis(b *testing.B) {
 	}
 }
 
+// recording is an engine that keeps the limits of its searches and what
+// ended each.
+type recording struct {
+	analysis.Engine
+	lims   []analysis.Limits
+	endeds []analysis.Ending
+}
+
+func (r *recording) Search(ctx context.Context, g *rules.Game, lim analysis.Limits, out analysis.Output) (analysis.Result, error) {
+	r.lims = append(r.lims, lim)
+	res, err := r.Engine.Search(ctx, g, lim, out)
+	r.endeds = append(r.endeds, res.Report.Ended)
+	return res, err
+}
+
+func embedded() *recording {
+	return &recording{Engine: mcts.NewEngine("embedded", mcts.FixedOptions(mcts.Options{Config: config.Default()}))}
+}
+
 // TestGameAnalyserUsesThePanelsEngine: the adapter searches with the
-// panel's limits but the viewer's time per position, and gives the
-// engine's win ratio and move.
+// panel's limits but the viewer's time per position (the time, not the
+// panel's playouts, ends the search), and gives the engine's win ratio
+// and move.
 func TestGameAnalyserUsesThePanelsEngine(t *testing.T) {
 	g := longGame(t, 4)
-	eng := gameAnalyser{eng: mcts.NewEngine("embedded", mcts.FixedOptions(mcts.Options{Config: config.Default()})), lim: analysis.Limits{Threads: 1, Seed: 3, Playouts: 1 << 40}}
-	start := time.Now()
+	rec := embedded()
+	eng := gameAnalyser{eng: rec, lim: analysis.Limits{Threads: 1, Seed: 3, Playouts: 1 << 40}}
 	ev, err := eng.Evaluate(context.Background(), g, 100*time.Millisecond)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if took := time.Since(start); took > 5*time.Second {
-		t.Errorf("a 0.1 s search took %v: the panel's playout limit was kept", took)
+	if len(rec.lims) != 1 || rec.lims[0] != (analysis.Limits{Time: 100 * time.Millisecond, Threads: 1, Seed: 3}) || rec.endeds[0] != analysis.EndTime {
+		t.Errorf("searched with %+v, ended by %v; want 0.1 s with the panel's thread and seed, ended by the time", rec.lims, rec.endeds)
 	}
 	if !ev.HasBest || ev.WinRatio <= 0 || ev.WinRatio >= 1 {
 		t.Errorf("evaluation %+v", ev)
@@ -133,14 +153,14 @@ func TestGameAnalyserUsesThePanelsEngine(t *testing.T) {
 // per move, and plays a legal move.
 func TestOpponentPlaysWithTheGamesLimits(t *testing.T) {
 	g := longGame(t, 4)
-	eng := gameAnalyser{eng: mcts.NewEngine("embedded", mcts.FixedOptions(mcts.Options{Config: config.Default()})), lim: analysis.Limits{Threads: 1, Seed: 3, Time: time.Hour}}
-	start := time.Now()
+	rec := embedded()
+	eng := gameAnalyser{eng: rec, lim: analysis.Limits{Threads: 1, Seed: 3, Time: time.Hour}}
 	mv, err := eng.Move(context.Background(), g, viewer.PlayLimits{Playouts: 200})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if took := time.Since(start); took > 20*time.Second {
-		t.Errorf("a 200-playout search took %v: the panel's time limit was kept", took)
+	if len(rec.lims) != 1 || rec.lims[0].Time != 0 || rec.lims[0].Playouts != 200 || rec.endeds[0] != analysis.EndPlayouts {
+		t.Errorf("searched with %+v, ended by %v; want 200 playouts and no time limit", rec.lims, rec.endeds)
 	}
 	if err := g.Play(mv); err != nil {
 		t.Errorf("the engine's move %v is illegal: %v", mv, err)
