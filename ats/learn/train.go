@@ -94,7 +94,7 @@ type Measure struct {
 type Pass struct {
 	Pass      int     `json:"pass"`
 	TrainLoss float64 `json:"train_loss"` // mean loss of its batches as they were scored
-	Measure   Measure `json:"measure"`   // the weights after the pass, on the measured examples
+	Measure   Measure `json:"measure"`    // the weights after the pass, on the measured examples
 	Seconds   float64 `json:"seconds"`
 }
 
