@@ -72,7 +72,6 @@ func TestTermDecidesWeight(t *testing.T) {
 	}
 }
 
-
 // sampleArchive reads the first n positions of the example archive.
 func sampleArchive(t *testing.T, n int) *Corpus {
 	t.Helper()
