@@ -165,7 +165,7 @@ func Read(ctx context.Context, sources []Source, opt ReadOptions) (*Corpus, erro
 			return nil, fmt.Errorf("%s: %w", src.Name, err)
 		}
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%s: interrupted while reading games: %w", src.Name, err)
 		}
 		if usable == 0 && !c.Truncated {
 			switch {

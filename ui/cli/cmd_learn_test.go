@@ -92,17 +92,17 @@ func TestLearnWritesLoadableConfig(t *testing.T) {
 // sentence naming the input, and nothing is written.
 func TestLearnBadInput(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+	noGames, illegal, badBase := filepath.Join(dir, "empty.tsv"), filepath.Join(dir, "illegal.tsv"), filepath.Join(dir, "base.toml")
+	header := "id\tmovelist\n"
+	for path, text := range map[string]string{
+		noGames: header,
+		illegal: header + "1\t1w Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ha2 Db2 Cc2 Md2 Ee2 Cf2 Dg2 Hh2\\n1b ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 ha7 db7 cc7 ed7 me7 cf7 dg7 hh7\\n2w Ee2s\n",
+		badBase: "[eval]\ncat = 150\nkitten = 2\n",
+	} {
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		return p
 	}
-	header := "id\tmovelist\n"
-	noGames := write("empty.tsv", header)
-	illegal := write("illegal.tsv", header+"1\t1w Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ha2 Db2 Cc2 Md2 Ee2 Cf2 Dg2 Hh2\\n1b ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 ha7 db7 cc7 ed7 me7 cf7 dg7 hh7\\n2w Ee2s\n")
-	badBase := write("base.toml", "[eval]\ncat = 150\nkitten = 2\n")
 	out := filepath.Join(dir, "out.toml")
 	for _, tc := range []struct {
 		name string
