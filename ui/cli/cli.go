@@ -43,6 +43,7 @@ func commands() []command {
 		{"eval", "evaluate a position: features, win probability, goal and trap checks", runEval},
 		{"analyze", "search a position with the embedded MCTS engine and print its reports", runAnalyze},
 		{"aei", "run the embedded engine as an AEI engine on stdin/stdout", runAei},
+		{"learn", "learn the evaluation weights from game records (Bonanza method)", runLearn},
 		{"bench", "measure the engine's speed, or play a match between two configurations", runBench},
 		{"match", "play a match or tournament between engines, with Elo and SPRT", runMatchCommand},
 		{"worker", "play the games of distributed matches, taking jobs from a NATS server", runWorker},
