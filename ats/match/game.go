@@ -11,6 +11,7 @@ import (
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/timeman"
 	"arimaa-workbench/records"
 )
 
@@ -59,6 +60,8 @@ type gameState struct {
 	events  []string
 	res     GameResult
 	started time.Time
+	// delays keep each side's longest turn beyond its search.
+	delays [2]timeman.Delays
 }
 
 func (s *gameState) event(format string, args ...any) {
@@ -188,13 +191,16 @@ func (s *gameState) step(ctx context.Context, players [2]player) bool {
 		s.adjudicate(pos, "game limit", "the game limit of the time control "+lim.TC.String()+" is reached; scored")
 		return true
 	}
-	rep, err := players[side].move(ctx, g, turnLimitsOf(lim, s.clock, side, &s.game.Engines[side]))
+	rep, err := players[side].move(ctx, g, turnLimitsOf(lim, s.clock, side, pos.Turn(), s.delays[side].Mark(), &s.game.Engines[side]))
 	if ctx.Err() != nil {
 		return true
 	}
 	if err != nil {
 		s.fault(side, err, rep.lastOutput)
 		return true
+	}
+	if rep.searched > 0 && rep.used > rep.searched {
+		s.delays[side].Add(rep.used - rep.searched)
 	}
 	hard := s.clock.hard(side)
 	if s.clock.charge(side, rep.used) {
@@ -259,8 +265,10 @@ func (s *gameState) result() *GameResult {
 	return &s.res
 }
 
-// turnLimitsOf are the limits of side's next turn.
-func turnLimitsOf(l *Limits, c *gameClock, side rules.Color, spec *Spec) turnLimits {
+// turnLimitsOf are the limits of side's next turn, at turn (the game's
+// move number), with delay the longest time side's turns took beyond their
+// search so far (the runner's own work, and a busy machine's stalls).
+func turnLimitsOf(l *Limits, c *gameClock, side rules.Color, turn int, delay time.Duration, spec *Spec) turnLimits {
 	lim := turnLimits{playouts: l.Playouts, nodes: l.Nodes, timeout: l.MoveTimeout}
 	if l.TC.timed() {
 		// The embedded engine's time management, with the configuration
@@ -269,8 +277,14 @@ func turnLimitsOf(l *Limits, c *gameClock, side rules.Color, spec *Spec) turnLim
 		if spec.Builtin {
 			tm = spec.Config.Time
 		}
-		ec := c.engineClock()
-		lim.budget = ec.Budget(side, tm)
+		b := timeman.Plan(timeman.Input{Clock: c.engineClock(), Side: side, Turn: turn, Delay: delay}, tm)
+		lim.budget, lim.target = b.Target, 0
+		if !b.Fixed && b.Max > b.Target {
+			// The embedded engine searches to the target and settles
+			// or stretches within the hard stop; an AEI engine is given
+			// the target alone.
+			lim.budget, lim.target = b.Max, b.Target
+		}
 	}
 	return lim
 }

@@ -31,7 +31,8 @@ type player interface {
 // turnLimits bound one turn: a search time (0 when the turn is not timed)
 // and the runner's budgets.
 type turnLimits struct {
-	budget   time.Duration // how long to search, chosen from the clock
+	budget   time.Duration // how long to search, chosen from the clock: the hard stop
+	target   time.Duration // the time management's target within budget; 0: search budget
 	playouts int64
 	nodes    int
 	// timeout bounds an AEI engine's search when the turn is not timed,
@@ -43,6 +44,9 @@ type turnLimits struct {
 type reply struct {
 	text string
 	used time.Duration
+	// searched is the part of used the search itself took, when known;
+	// the rest is answering delay the next turn's budget allows for.
+	searched time.Duration
 	// lastOutput is the last line an AEI engine wrote, for fault reports.
 	lastOutput string
 }
@@ -75,7 +79,7 @@ func (b *builtinPlayer) setup(ctx context.Context, g *rules.Game) ([]rules.Place
 
 func (b *builtinPlayer) move(ctx context.Context, g *rules.Game, lim turnLimits) (reply, error) {
 	begin := time.Now()
-	res, err := b.e.Search(ctx, g, analysis.Limits{Time: lim.budget, Playouts: lim.playouts, Nodes: lim.nodes, Seed: b.seed}, analysis.Output{})
+	res, err := b.e.Search(ctx, g, analysis.Limits{Time: lim.budget, Target: lim.target, Playouts: lim.playouts, Nodes: lim.nodes, Seed: b.seed}, analysis.Output{})
 	used := time.Since(begin)
 	if err != nil {
 		return reply{used: used}, err
@@ -83,7 +87,7 @@ func (b *builtinPlayer) move(ctx context.Context, g *rules.Game, lim turnLimits)
 	if res.Move == "" {
 		return reply{used: used}, errors.New("the search gave no move")
 	}
-	return reply{text: res.Move, used: used}, nil
+	return reply{text: res.Move, used: used, searched: res.Report.Elapsed}, nil
 }
 
 func (b *builtinPlayer) close() {}
@@ -157,6 +161,9 @@ func librarySetup(ctx context.Context, g *rules.Game, cfg config.Config, seed ui
 
 func (a *aeiPlayer) move(ctx context.Context, g *rules.Game, lim turnLimits) (reply, error) {
 	t := lim.budget
+	if lim.target > 0 {
+		t = lim.target // the engine cannot settle or stretch: the target alone
+	}
 	if t <= 0 {
 		t = lim.timeout
 	}

@@ -1,0 +1,39 @@
+package match
+
+import (
+	"testing"
+	"time"
+
+	"arimaa-workbench/engine/config"
+	"arimaa-workbench/engine/rules"
+)
+
+// TestTurnLimitsUseTheTimeManager: under a time control the embedded
+// engine is given the time manager's target and hard stop, the turn and
+// the answering delay measured so far count, and the old manager (for A/B
+// matches) searches a fixed time.
+func TestTurnLimitsUseTheTimeManager(t *testing.T) {
+	tc, err := ParseTimeControl("1s/30s/100/30s/10m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := &Limits{TC: tc}
+	spec := Spec{Builtin: true, Config: config.Default()}
+	c := newGameClock(tc)
+	calm := turnLimitsOf(l, c, rules.Gold, 2, 0, &spec)
+	if calm.target <= 0 || calm.budget <= calm.target {
+		t.Fatalf("target %v, hard stop %v: want a target below the hard stop", calm.target, calm.budget)
+	}
+	busy := turnLimitsOf(l, c, rules.Gold, 2, 300*time.Millisecond, &spec)
+	if busy.target >= calm.target || busy.budget >= calm.budget {
+		t.Errorf("a 0.3 s answering delay left target %v and hard stop %v (without it %v and %v)", busy.target, busy.budget, calm.target, calm.budget)
+	}
+	old := spec
+	old.Config.Time.Manager = "old"
+	if o := turnLimitsOf(l, c, rules.Gold, 2, 0, &old); o.target != 0 || o.budget <= 0 {
+		t.Errorf("old manager: target %v, budget %v; want a fixed budget", o.target, o.budget)
+	}
+	if p := turnLimitsOf(&Limits{Playouts: 100}, c, rules.Gold, 2, 0, &spec); p.budget != 0 || p.target != 0 || p.playouts != 100 {
+		t.Errorf("a playout budget got time limits: %+v", p)
+	}
+}
