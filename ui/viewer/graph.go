@@ -40,13 +40,22 @@ func (g *gameGraph) set(values []float64, total int, blunders []int, cursor int)
 }
 
 // posAt gives the position index at x pixels from the left.
-func (g *gameGraph) posAt(x float32) int {
-	w := g.Size().Width
-	if g.total < 2 || w <= 1 {
+func (g *gameGraph) posAt(x float32) int { return posAtX(x, g.Size().Width, g.total) }
+
+// posAtX gives the index of the position at x pixels from the left of a
+// graph w wide over total positions: the graphs under the move list share
+// this x axis.
+func posAtX(x, w float32, total int) int {
+	if total < 2 || w <= 1 {
 		return 0
 	}
-	i := int(math.Round(float64(x) / float64(w-1) * float64(g.total-1)))
-	return max(0, min(g.total-1, i))
+	i := int(math.Round(float64(x) / float64(w-1) * float64(total-1)))
+	return max(0, min(total-1, i))
+}
+
+// xOfPos is posAtX's inverse: the pixel column of position i.
+func xOfPos(i, w, total int) int {
+	return int(math.Round(float64(w-1) * float64(i) / float64(total-1)))
 }
 
 // Tapped jumps to the position under the tap.
@@ -56,8 +65,11 @@ func (g *gameGraph) Tapped(e *fyne.PointEvent) {
 	}
 }
 
-// MinSize keeps the graph readable under the move list.
-func (g *gameGraph) MinSize() fyne.Size { return fyne.NewSize(160, 64) }
+// MinSize keeps the graph readable under the move list; with the phase
+// band under it the two take 64 pixels and the padding between them.
+func (g *gameGraph) MinSize() fyne.Size {
+	return fyne.NewSize(160, 64-bandHeight-theme.Padding())
+}
 
 // CreateRenderer draws the graph as one raster.
 func (g *gameGraph) CreateRenderer() fyne.WidgetRenderer {
@@ -79,7 +91,7 @@ func (g *gameGraph) draw(w, h int) image.Image {
 	if g.total < 2 {
 		return img
 	}
-	xOf := func(i int) int { return int(math.Round(float64(w-1) * float64(i) / float64(g.total-1))) }
+	xOf := func(i int) int { return xOfPos(i, w, g.total) }
 	if g.cursor >= 0 && g.cursor < g.total {
 		x := xOf(g.cursor)
 		for y := 0; y < h; y++ {
