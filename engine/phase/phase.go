@@ -29,6 +29,15 @@ const (
 	silverAdvanced rules.Bitboard = 0x000000ffffffffff
 )
 
+// Advanced returns the squares where side c's pieces count as advanced:
+// Gold's ranks 4 to 8, Silver's ranks 1 to 5.
+func Advanced(c rules.Color) rules.Bitboard {
+	if c == rules.Gold {
+		return goldAdvanced
+	}
+	return silverAdvanced
+}
+
 // Threat is the number of steps a rabbit may take in RabbitPaths to count
 // as a goal threat: one whole turn.
 const Threat = 4
