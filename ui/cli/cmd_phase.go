@@ -52,9 +52,9 @@ is replayed with full rules checking first.
 A game gives one line per position from the one after the setups (ply 0)
 to the last; a position file one line per position. Each line is
   TURN  PHASE  STAGE
-tab-separated (TURN is the side's letter alone for a position that gives
-no turn number, as compact lines do), the phase to three decimals; an archive's lines begin with
-the game id. With --json each line is an object
+tab-separated, the phase to three decimals (TURN is the side's letter
+alone for a position that gives no turn number, as compact lines do); an
+archive's lines begin with the game id. With --json each line is an object
   {"game":ID,"ply":N,"turn":"12b","move":M,"phase":X,"stage":S}
 game is the archive's game id ("" for other files), ply the moves played
 since the start (setups not counted), move the move played next in the

@@ -72,15 +72,26 @@ func (g *gameGraph) MinSize() fyne.Size {
 }
 
 // CreateRenderer draws the graph as one raster.
-func (g *gameGraph) CreateRenderer() fyne.WidgetRenderer {
-	r := canvas.NewRaster(g.draw)
+func (g *gameGraph) CreateRenderer() fyne.WidgetRenderer { return rasterRenderer(g.draw) }
+
+// rasterRenderer renders a graph under the move list as one raster drawn
+// by fn.
+func rasterRenderer(fn func(w, h int) image.Image) fyne.WidgetRenderer {
+	r := canvas.NewRaster(fn)
 	r.ScaleMode = canvas.ImageScaleFastest
 	return widget.NewSimpleRenderer(r)
 }
 
-func (g *gameGraph) draw(w, h int) image.Image {
+// blankImage is a w×h image in the entries' background colour, the
+// ground of the graphs under the move list.
+func blankImage(w, h int) *image.NRGBA {
 	img := image.NewNRGBA(image.Rect(0, 0, w, h))
 	draw.Draw(img, img.Bounds(), image.NewUniform(theme.Color(theme.ColorNameInputBackground)), image.Point{}, draw.Src)
+	return img
+}
+
+func (g *gameGraph) draw(w, h int) image.Image {
+	img := blankImage(w, h)
 	if w < 4 || h < 4 {
 		return img
 	}

@@ -3,10 +3,8 @@ package viewer
 import (
 	"image"
 	"image/color"
-	"image/draw"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -90,15 +88,10 @@ const bandHeight = 8
 func (b *phaseBand) MinSize() fyne.Size { return fyne.NewSize(160, bandHeight) }
 
 // CreateRenderer draws the band as one raster.
-func (b *phaseBand) CreateRenderer() fyne.WidgetRenderer {
-	r := canvas.NewRaster(b.draw)
-	r.ScaleMode = canvas.ImageScaleFastest
-	return widget.NewSimpleRenderer(r)
-}
+func (b *phaseBand) CreateRenderer() fyne.WidgetRenderer { return rasterRenderer(b.draw) }
 
 func (b *phaseBand) draw(w, h int) image.Image {
-	img := image.NewNRGBA(image.Rect(0, 0, w, h))
-	draw.Draw(img, img.Bounds(), image.NewUniform(theme.Color(theme.ColorNameInputBackground)), image.Point{}, draw.Src)
+	img := blankImage(w, h)
 	n := len(b.values)
 	if n == 0 || w < 2 {
 		return img
