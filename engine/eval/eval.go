@@ -3,6 +3,7 @@ package eval
 import (
 	"math"
 
+	"arimaa-workbench/engine/phase"
 	"arimaa-workbench/engine/rules"
 )
 
@@ -43,6 +44,7 @@ const (
 	termBlockade
 	termRabbitRank
 	termCentre
+	termMinorAdvance
 	numTerms
 )
 
@@ -60,6 +62,7 @@ var termNames = [numTerms]string{
 	"elephant blockade",
 	"rabbit advance",
 	"centre",
+	"minors forward",
 }
 
 // Term is one feature of the evaluation with each side's share, in
@@ -199,6 +202,12 @@ func (e *Evaluator) terms(p *rules.Position, t *[numTerms][2]int) {
 	if p.Occupied().Count() <= s.LatePieces {
 		rabbitRank = &s.RabbitRankLate
 	}
+	// The game phase costs a tenth of a microsecond: only when a term
+	// uses it.
+	ph := 0.0
+	if s.PhaseWeight > 0 || s.PhaseMinorAdvance > 0 {
+		ph = phase.Of(*p)
+	}
 	for c := rules.Gold; c <= rules.Silver; c++ {
 		o := c.Other()
 		own, enemy := p.Pieces(c, rules.NoType), p.Pieces(o, rules.NoType)
@@ -251,15 +260,14 @@ func (e *Evaluator) terms(p *rules.Position, t *[numTerms][2]int) {
 			}
 		}
 
-		rr := 0
-		for b := p.Pieces(c, rules.Rabbit); b != 0; {
-			r := b.Pop().Rank()
-			if c == rules.Silver {
-				r = 7 - r
-			}
-			rr += rabbitRank[r]
+		t[termRabbitRank][c] = e.rabbitAdvance(p, c, rabbitRank, ph)
+		if w := s.PhaseWeight; w > 0 {
+			t[termFrames][c] = int(math.Round(float64(t[termFrames][c]) * (1 - w*ph)))
 		}
-		t[termRabbitRank][c] = rr
+		if s.PhaseMinorAdvance > 0 {
+			minors := (p.Pieces(c, rules.Cat) | p.Pieces(c, rules.Dog)) & phase.Advanced(c)
+			t[termMinorAdvance][c] = -int(math.Round(float64(s.PhaseMinorAdvance*minors.Count()) * (1 - ph)))
+		}
 
 		for ty := rules.Rabbit; ty <= rules.Elephant; ty++ {
 			if w := s.Centre[ty]; w != 0 {
@@ -269,6 +277,29 @@ func (e *Evaluator) terms(p *rules.Position, t *[numTerms][2]int) {
 			}
 		}
 	}
+}
+
+// rabbitAdvance is side c's rabbit-advance term: the table the piece count
+// chose, blended by phase_weight with rabbit_rank and rabbit_rank_late
+// mixed by the game phase ph.
+func (e *Evaluator) rabbitAdvance(p *rules.Position, c rules.Color, byCount *[8]int, ph float64) int {
+	s := &e.w.Eval
+	w := s.PhaseWeight
+	hard, soft := 0, 0.0
+	for b := p.Pieces(c, rules.Rabbit); b != 0; {
+		r := b.Pop().Rank()
+		if c == rules.Silver {
+			r = 7 - r
+		}
+		hard += byCount[r]
+		if w > 0 {
+			soft += (1-ph)*float64(s.RabbitRank[r]) + ph*float64(s.RabbitRankLate[r])
+		}
+	}
+	if w > 0 {
+		return int(math.Round((1-w)*float64(hard) + w*soft))
+	}
+	return hard
 }
 
 // centreDistance is each square's distance in steps from the nearest of

@@ -1,6 +1,11 @@
 package eval
 
-import "arimaa-workbench/engine/rules"
+import (
+	"math"
+
+	"arimaa-workbench/engine/phase"
+	"arimaa-workbench/engine/rules"
+)
 
 // StepScore returns the step knowledge (Kozelek 2009, ch. 4.6) of step s, legal
 // in p, with no previous step known: the sum of the Knowledge weights of
@@ -61,14 +66,7 @@ func (e *Evaluator) StepScoreAfter(p *rules.Position, prev, s rules.Step) int {
 	case rules.Elephant:
 		score += k.Elephant
 	case rules.Rabbit:
-		switch n := p.Occupied().Count(); {
-		case n <= k.LatePieces:
-			score += k.RabbitLate
-		case n <= k.MiddlePieces:
-			score += k.RabbitMiddle
-		default:
-			score += k.RabbitEarly
-		}
+		score += e.rabbitStep(p)
 		fwd := rules.North
 		r := to.Rank()
 		if c == rules.Silver {
@@ -99,6 +97,34 @@ func (e *Evaluator) StepScoreAfter(p *rules.Position, prev, s rules.Step) int {
 		}
 	}
 	return score
+}
+
+// rabbitStep is the score of moving a rabbit in p: by the piece count,
+// blended by phase_weight with the score the game phase gives, running
+// from rabbit_early at phase 0 through rabbit_middle at 1/2 to rabbit_late
+// at 1.
+func (e *Evaluator) rabbitStep(p *rules.Position) int {
+	k := &e.w.Knowledge
+	var hard int
+	switch n := p.Occupied().Count(); {
+	case n <= k.LatePieces:
+		hard = k.RabbitLate
+	case n <= k.MiddlePieces:
+		hard = k.RabbitMiddle
+	default:
+		hard = k.RabbitEarly
+	}
+	w := k.PhaseWeight
+	if w == 0 {
+		return hard
+	}
+	ph := phase.Of(*p)
+	from, to, t := k.RabbitEarly, k.RabbitMiddle, 2*ph
+	if ph > 0.5 {
+		from, to, t = k.RabbitMiddle, k.RabbitLate, 2*ph-1
+	}
+	soft := float64(from) + t*float64(to-from)
+	return int(math.Round((1-w)*float64(hard) + w*soft))
 }
 
 // trapNextTo returns the trap next to sq, or NoSquare; no square is next to

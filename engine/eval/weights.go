@@ -41,31 +41,35 @@ type Static struct {
 	RabbitRank     [8]int `toml:"rabbit_rank" range:"-10000,10000" doc:"Bonus for each rabbit by its rank counted from its own side, index 0 (home rank) to 7 (goal rank), while more than late_pieces pieces are on the board."`
 	RabbitRankLate [8]int `toml:"rabbit_rank_late" range:"-10000,10000" doc:"rabbit_rank once at most late_pieces pieces are on the board."`
 	LatePieces     int    `toml:"late_pieces" range:"0,32" doc:"The evaluation's late phase: at most this many pieces of both sides on the board."`
+
+	PhaseWeight       float64 `toml:"phase_weight" range:"0,1" doc:"How far the game phase (package engine/phase: 0 the opening, 1 the endgame) replaces the late_pieces switch, as Leveraging game phase in Arimaa weighted Fairy's terms by phase: each rabbit's advance is rabbit_rank blended into rabbit_rank_late by the phase, and a framed piece's penalty shrinks with the phase to none in the endgame, where the frame ties the framers down (0: off, the switch alone; 1: the phase alone)."`
+	PhaseMinorAdvance int     `toml:"phase_minor_advance" range:"0,1000" doc:"Penalty for each cat and dog across the board (Gold's on ranks 4 to 8, Silver's on ranks 1 to 5), times one minus the game phase: weak pieces forward are lost against a full army in the opening, as Leveraging game phase in Arimaa penalised them (0: off)."`
 }
 
 // Knowledge holds the weights of the step knowledge (Kozelek 2009, ch. 4.6),
 // the [knowledge] table of a configuration.
 type Knowledge struct {
-	Pass         int    `toml:"pass" range:"-100000,100000" doc:"Score of ending the turn early."`
-	PassPerStep  int    `toml:"pass_per_step" range:"-100000,100000" doc:"Further score of ending the turn early for each step left unused."`
-	Elephant     int    `toml:"elephant" range:"-100000,100000" doc:"Moving the elephant."`
-	Inverse      int    `toml:"inverse" range:"-100000,100000" doc:"Undoing the previous step of the turn."`
-	Locality     int    `toml:"locality" range:"-100000,100000" doc:"A step starting within two squares of where the previous step ended."`
-	LocalityNear int    `toml:"locality_near" range:"-100000,100000" doc:"Further score for each square the step starts closer than two to where the previous step ended."`
-	PushPull     int    `toml:"push_pull" range:"-100000,100000" doc:"Moving an enemy piece (first half of a push, second half of a pull)."`
-	Displace     [7]int `toml:"displace" range:"-100000,100000" doc:"Extra for moving an enemy piece, by its type."`
-	Capture      int    `toml:"capture" range:"-100000,100000" doc:"Capturing an enemy piece, added to the piece's value."`
-	Suicide      int    `toml:"suicide" range:"-100000,100000" doc:"Losing one's own piece in a trap, added to minus the piece's value."`
-	UnsafeTrap   int    `toml:"unsafe_trap" range:"-100000,100000" doc:"Stepping onto a trap guarded by a single friendly piece."`
-	RabbitEarly  int    `toml:"rabbit_early" range:"-100000,100000" doc:"Moving a rabbit while more than late_pieces pieces are on the board."`
-	RabbitMiddle int    `toml:"rabbit_middle" range:"-100000,100000" doc:"Moving a rabbit while more than late_pieces but at most middle_pieces pieces are on the board."`
-	MiddlePieces int    `toml:"middle_pieces" range:"0,32" doc:"The game is in its middle phase when at most this many pieces are on the board (and more than late_pieces)."`
-	RabbitLate   int    `toml:"rabbit_late" range:"-100000,100000" doc:"Moving a rabbit once at most late_pieces pieces are on the board."`
-	LatePieces   int    `toml:"late_pieces" range:"0,32" doc:"The game is in its late phase when at most this many pieces are on the board."`
-	GoalApproach [8]int `toml:"goal_approach" range:"-100000,100000" doc:"A rabbit stepping forward, by the rank it reaches counted from its own side (index 7 is the goal)."`
-	Escape       int    `toml:"escape" range:"-100000,100000" doc:"A piece next to a stronger enemy stepping to a square next to none."`
-	Freeze       int    `toml:"freeze" range:"-100000,100000" doc:"Each enemy piece a step newly freezes."`
-	SelfFreeze   int    `toml:"self_freeze" range:"-100000,100000" doc:"A piece stepping onto a square where it is frozen."`
+	Pass         int     `toml:"pass" range:"-100000,100000" doc:"Score of ending the turn early."`
+	PassPerStep  int     `toml:"pass_per_step" range:"-100000,100000" doc:"Further score of ending the turn early for each step left unused."`
+	Elephant     int     `toml:"elephant" range:"-100000,100000" doc:"Moving the elephant."`
+	Inverse      int     `toml:"inverse" range:"-100000,100000" doc:"Undoing the previous step of the turn."`
+	Locality     int     `toml:"locality" range:"-100000,100000" doc:"A step starting within two squares of where the previous step ended."`
+	LocalityNear int     `toml:"locality_near" range:"-100000,100000" doc:"Further score for each square the step starts closer than two to where the previous step ended."`
+	PushPull     int     `toml:"push_pull" range:"-100000,100000" doc:"Moving an enemy piece (first half of a push, second half of a pull)."`
+	Displace     [7]int  `toml:"displace" range:"-100000,100000" doc:"Extra for moving an enemy piece, by its type."`
+	Capture      int     `toml:"capture" range:"-100000,100000" doc:"Capturing an enemy piece, added to the piece's value."`
+	Suicide      int     `toml:"suicide" range:"-100000,100000" doc:"Losing one's own piece in a trap, added to minus the piece's value."`
+	UnsafeTrap   int     `toml:"unsafe_trap" range:"-100000,100000" doc:"Stepping onto a trap guarded by a single friendly piece."`
+	RabbitEarly  int     `toml:"rabbit_early" range:"-100000,100000" doc:"Moving a rabbit while more than late_pieces pieces are on the board."`
+	RabbitMiddle int     `toml:"rabbit_middle" range:"-100000,100000" doc:"Moving a rabbit while more than late_pieces but at most middle_pieces pieces are on the board."`
+	MiddlePieces int     `toml:"middle_pieces" range:"0,32" doc:"The game is in its middle phase when at most this many pieces are on the board (and more than late_pieces)."`
+	RabbitLate   int     `toml:"rabbit_late" range:"-100000,100000" doc:"Moving a rabbit once at most late_pieces pieces are on the board."`
+	LatePieces   int     `toml:"late_pieces" range:"0,32" doc:"The game is in its late phase when at most this many pieces are on the board."`
+	PhaseWeight  float64 `toml:"phase_weight" range:"0,1" doc:"How far the game phase (package engine/phase) replaces the piece counts middle_pieces and late_pieces in scoring a rabbit's step: the score runs from rabbit_early at phase 0 through rabbit_middle at 1/2 to rabbit_late at 1, the phase-aware move ordering of Leveraging game phase in Arimaa (0: off, the counts alone; 1: the phase alone)."`
+	GoalApproach [8]int  `toml:"goal_approach" range:"-100000,100000" doc:"A rabbit stepping forward, by the rank it reaches counted from its own side (index 7 is the goal)."`
+	Escape       int     `toml:"escape" range:"-100000,100000" doc:"A piece next to a stronger enemy stepping to a square next to none."`
+	Freeze       int     `toml:"freeze" range:"-100000,100000" doc:"Each enemy piece a step newly freezes."`
+	SelfFreeze   int     `toml:"self_freeze" range:"-100000,100000" doc:"A piece stepping onto a square where it is frozen."`
 }
 
 // Weights holds every evaluation and step-knowledge constant. Package

@@ -2,6 +2,7 @@ package mcts
 
 import (
 	"arimaa-workbench/engine/eval"
+	"arimaa-workbench/engine/phase"
 	"arimaa-workbench/engine/rules"
 )
 
@@ -262,58 +263,8 @@ func rabbitRun(p *rules.Position, maxSteps int) bool {
 	if p.PushPending() {
 		return false
 	}
-	_, ok := rabbitPaths(p, p.Side(), min(p.StepsLeft(), maxSteps), false)
+	_, ok := phase.RabbitPaths(p, p.Side(), min(p.StepsLeft(), maxSteps), false)
 	return ok
-}
-
-// rabbitPaths is rabbitRun for the rabbits of side me with left steps,
-// whoever is to move. With region it goes on past the first rabbit that
-// gets through and returns the squares the successful walks can pass
-// (those rabbits' squares and every square their walks reach), the
-// places a defender must take or guard.
-func rabbitPaths(p *rules.Position, me rules.Color, left int, region bool) (rules.Bitboard, bool) {
-	goal, fwd := rules.Rank8, rules.North
-	if me == rules.Silver {
-		goal, fwd = rules.Rank1, rules.South
-	}
-	// Only rabbits within reach of the goal rank matter.
-	reach := goal
-	for i := 0; i < left; i++ {
-		reach |= reach.Shift(fwd.Opposite())
-	}
-	rabbits := p.Pieces(me, rules.Rabbit) & reach
-	if rabbits == 0 {
-		return 0, false
-	}
-	opp := me.Other()
-	strong := p.Pieces(opp, rules.NoType) &^ p.Pieces(opp, rules.Rabbit)
-	occupied := p.Occupied()
-	var paths rules.Bitboard
-	for b := rabbits; b != 0; {
-		sq := b.Pop()
-		if p.IsFrozen(sq) {
-			continue
-		}
-		own := p.Pieces(me, rules.NoType) &^ sq.Bit()
-		empty := ^(occupied &^ sq.Bit())
-		guarded := own.Adjacent()
-		deadly := rules.Traps &^ guarded
-		frozen := strong.Adjacent() &^ guarded
-		front, seen := sq.Bit(), sq.Bit()
-		for i := 0; i < left && front != 0; i++ {
-			next := (front.Shift(fwd) | front.Shift(rules.East) | front.Shift(rules.West)) & empty &^ deadly
-			seen |= next
-			if next&goal != 0 {
-				if !region {
-					return seen, true
-				}
-				paths |= seen
-				break
-			}
-			front = next &^ frozen
-		}
-	}
-	return paths, paths != 0
 }
 
 // defendGoal prepares the turn of the side to move in a playout against
@@ -324,7 +275,7 @@ func rabbitPaths(p *rules.Position, me rules.Color, left int, region bool) (rule
 // them, so that the turn can reach them.
 func (w *worker) defendGoal(pos *rules.Position, chosen *rules.Bitboard) rules.Bitboard {
 	opp := pos.Side().Other()
-	paths, ok := rabbitPaths(pos, opp, w.cfg.PlayoutGoalSteps, true)
+	paths, ok := phase.RabbitPaths(pos, opp, w.cfg.PlayoutGoalSteps, true)
 	if !ok {
 		return 0
 	}

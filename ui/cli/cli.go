@@ -38,6 +38,7 @@ func commands() []command {
 		{"moves", "count or list the unique moves of compact positions read from stdin", runMoves},
 		{"replay", "replay game records and archives with full rules checking", runReplay},
 		{"convert", "convert positions and game records between formats", runConvert},
+		{"phase", "print the game phase, opening to endgame, of each position of games and position files", runPhase},
 		{"render", "draw a position as a PNG diagram with the window's board renderer", runRender},
 		{"ats", "run an Arimaa Test Suite against an engine; compare runs", runATS},
 		{"eval", "evaluate a position: features, win probability, goal and trap checks", runEval},

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"arimaa-workbench/engine/eval"
+	"arimaa-workbench/engine/phase"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/board"
 	"arimaa-workbench/ui/tablefit"
@@ -23,11 +24,12 @@ type EvalReport struct {
 	Goal      rules.Move
 	HasGoal   bool
 	Threats   []eval.Threat
+	Phase     float64 // the game phase, 0 the opening to 1 the endgame (package engine/phase)
 }
 
 // Analyse evaluates p with e and runs both tactical checks.
 func Analyse(e *eval.Evaluator, p rules.Position) EvalReport {
-	r := EvalReport{Position: p, Breakdown: e.Breakdown(&p)}
+	r := EvalReport{Position: p, Breakdown: e.Breakdown(&p), Phase: phase.Of(p)}
 	r.WinProb = e.WinProbability(r.Breakdown.Score)
 	if p.PushPending() {
 		return r // neither check is defined halfway through a push
@@ -49,12 +51,20 @@ func (r EvalReport) GoalText() string {
 	return fmt.Sprintf("%s scores a goal with %s.", side, r.Position.MoveString(r.Goal))
 }
 
+// PhaseRow is the breakdown's last row: the game phase in the Net column,
+// its stage beside the term's name (Gold and Silver empty: the phase is
+// the board's, not a side's).
+func (r EvalReport) PhaseRow() []string {
+	return []string{"Game phase (" + phase.StageOf(r.Phase).String() + ")", "", "", strconv.FormatFloat(r.Phase, 'f', 3, 64)}
+}
+
 // ThreatText describes one capture the side to move can make.
 func (r EvalReport) ThreatText(t eval.Threat) string {
 	return fmt.Sprintf("%s%s dies on %s after %s", t.Piece, t.Square, t.Trap, r.Position.MoveString(t.Move))
 }
 
-// Evaluation is the evaluation tab: the breakdown table, the goal check and
+// Evaluation is the evaluation tab: the breakdown table (with the game
+// phase in its last row), the goal check and
 // the trap check of the current position. Selecting the goal or a threat
 // shows its move on the panel's board.
 type Evaluation struct {
@@ -100,7 +110,7 @@ func NewEvaluation(e func() *eval.Evaluator) *Evaluation {
 	}
 	headers := []string{"Term", "Gold", "Silver", "Net"}
 	v.terms = widget.NewTable(
-		func() (int, int) { return len(v.rep.Breakdown.Terms) + 1, len(headers) },
+		func() (int, int) { return len(v.rep.Breakdown.Terms) + 2, len(headers) },
 		func() fyne.CanvasObject { return widget.NewLabel("") },
 		func(id widget.TableCellID, o fyne.CanvasObject) {
 			l := o.(*widget.Label)
@@ -109,6 +119,10 @@ func NewEvaluation(e func() *eval.Evaluator) *Evaluation {
 			l.Alignment = fyne.TextAlignTrailing
 			if id.Col == 0 {
 				l.Alignment = fyne.TextAlignLeading
+			}
+			if id.Row == len(b.Terms)+1 {
+				l.SetText(v.rep.PhaseRow()[id.Col])
+				return
 			}
 			if id.Row == len(b.Terms) {
 				l.SetText([]string{"Total", strconv.Itoa(b.Gold), strconv.Itoa(b.Silver), strconv.Itoa(b.Gold - b.Silver)}[id.Col])

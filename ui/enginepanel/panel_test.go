@@ -181,6 +181,29 @@ func TestEvaluationTab(t *testing.T) {
 	if len(rep.Breakdown.Terms) == 0 {
 		t.Error("no evaluation terms")
 	}
+	// Three gold and two silver pieces: the weaker side has lost 14, and
+	// the rabbit on a7 threatens the goal: the endgame.
+	if rep.Phase != 1 {
+		t.Errorf("phase %v, want 1", rep.Phase)
+	}
+	terms := p.opts.Evaluation.terms
+	if rows, _ := terms.Length(); rows != len(rep.Breakdown.Terms)+2 {
+		t.Errorf("%d table rows for %d terms, want the total and the phase after them", rows, len(rep.Breakdown.Terms))
+	}
+	var cells []string
+	for col := 0; col < 4; col++ {
+		l := widget.NewLabel("")
+		terms.UpdateCell(widget.TableCellID{Row: len(rep.Breakdown.Terms) + 1, Col: col}, l)
+		cells = append(cells, l.Text)
+	}
+	if strings.Join(cells, "|") != "Game phase (end)|||1.000" {
+		t.Errorf("phase row %q", cells)
+	}
+	p.opts.Current.Set(state.Snapshot{Position: rules.StartPosition(), Source: "test"})
+	if got := p.opts.Evaluation.Report().PhaseRow(); got[0] != "Game phase (opening)" || got[3] != "0.000" {
+		t.Errorf("start position phase row %q", got)
+	}
+	p.opts.Current.Set(state.Snapshot{Position: pos, Source: "test"})
 	test.Tap(p.opts.Evaluation.goal)
 	if got := p.board.Overlays().Goal; len(got) == 0 {
 		t.Error("tapping the goal check should draw the goal on the board")

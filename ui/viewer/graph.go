@@ -40,13 +40,22 @@ func (g *gameGraph) set(values []float64, total int, blunders []int, cursor int)
 }
 
 // posAt gives the position index at x pixels from the left.
-func (g *gameGraph) posAt(x float32) int {
-	w := g.Size().Width
-	if g.total < 2 || w <= 1 {
+func (g *gameGraph) posAt(x float32) int { return posAtX(x, g.Size().Width, g.total) }
+
+// posAtX gives the index of the position at x pixels from the left of a
+// graph w wide over total positions: the graphs under the move list share
+// this x axis.
+func posAtX(x, w float32, total int) int {
+	if total < 2 || w <= 1 {
 		return 0
 	}
-	i := int(math.Round(float64(x) / float64(w-1) * float64(g.total-1)))
-	return max(0, min(g.total-1, i))
+	i := int(math.Round(float64(x) / float64(w-1) * float64(total-1)))
+	return max(0, min(total-1, i))
+}
+
+// xOfPos is posAtX's inverse: the pixel column of position i.
+func xOfPos(i, w, total int) int {
+	return int(math.Round(float64(w-1) * float64(i) / float64(total-1)))
 }
 
 // Tapped jumps to the position under the tap.
@@ -56,19 +65,33 @@ func (g *gameGraph) Tapped(e *fyne.PointEvent) {
 	}
 }
 
-// MinSize keeps the graph readable under the move list.
-func (g *gameGraph) MinSize() fyne.Size { return fyne.NewSize(160, 64) }
+// MinSize keeps the graph readable under the move list; with the phase
+// band under it the two take 64 pixels and the padding between them.
+func (g *gameGraph) MinSize() fyne.Size {
+	return fyne.NewSize(160, 64-bandHeight-theme.Padding())
+}
 
 // CreateRenderer draws the graph as one raster.
-func (g *gameGraph) CreateRenderer() fyne.WidgetRenderer {
-	r := canvas.NewRaster(g.draw)
+func (g *gameGraph) CreateRenderer() fyne.WidgetRenderer { return rasterRenderer(g.draw) }
+
+// rasterRenderer renders a graph under the move list as one raster drawn
+// by fn.
+func rasterRenderer(fn func(w, h int) image.Image) fyne.WidgetRenderer {
+	r := canvas.NewRaster(fn)
 	r.ScaleMode = canvas.ImageScaleFastest
 	return widget.NewSimpleRenderer(r)
 }
 
-func (g *gameGraph) draw(w, h int) image.Image {
+// blankImage is a w×h image in the entries' background colour, the
+// ground of the graphs under the move list.
+func blankImage(w, h int) *image.NRGBA {
 	img := image.NewNRGBA(image.Rect(0, 0, w, h))
 	draw.Draw(img, img.Bounds(), image.NewUniform(theme.Color(theme.ColorNameInputBackground)), image.Point{}, draw.Src)
+	return img
+}
+
+func (g *gameGraph) draw(w, h int) image.Image {
+	img := blankImage(w, h)
 	if w < 4 || h < 4 {
 		return img
 	}
@@ -79,7 +102,7 @@ func (g *gameGraph) draw(w, h int) image.Image {
 	if g.total < 2 {
 		return img
 	}
-	xOf := func(i int) int { return int(math.Round(float64(w-1) * float64(i) / float64(g.total-1))) }
+	xOf := func(i int) int { return xOfPos(i, w, g.total) }
 	if g.cursor >= 0 && g.cursor < g.total {
 		x := xOf(g.cursor)
 		for y := 0; y < h; y++ {

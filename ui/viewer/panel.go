@@ -100,6 +100,7 @@ type Panel struct {
 	threshold    *widget.Entry
 	progress     *widget.ProgressBar
 	graph        *gameGraph
+	phase        *phaseBand      // the game phase along the line shown
 	summary      string          // the analysis progress and blunders
 	side         *fyne.Container // the move list column
 	table        *widget.Table
@@ -247,7 +248,7 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 		container.NewHBox(v.undoStep, v.finish, widget.NewSeparator(), v.promote, v.deleteVar),
 		widget.NewSeparator(),
 	)
-	below := container.NewVBox(v.comment, v.buildAnalysis())
+	below := container.NewVBox(v.comment, v.buildAnalysis(), v.buildPhase())
 	right := container.NewBorder(info, below, nil, nil, v.moves)
 	v.side = right
 	left := container.NewBorder(nil, v.slider, nil, nil, v.Board)
@@ -459,6 +460,7 @@ func (v *Panel) changed() {
 		v.edit.Hide()
 	}
 	v.showAnalysis()
+	v.showPhase()
 	if v.Current != nil {
 		v.Current.Set(v.Snapshot())
 	}
