@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"arimaa-workbench/engine/analysis"
+	"arimaa-workbench/records/fsutil"
 )
 
 // Status is the outcome of one test run.
@@ -94,62 +95,124 @@ type line struct {
 }
 
 // ResultFile appends results to a JSON Lines file, syncing each line to
-// disk, so a crash loses at most the test in flight. It is safe for
+// disk, so a crash loses at most the test in flight. It holds the file's
+// lock (fsutil.LockFile) from opening to Close, so a second run on the same
+// file stops at once instead of interleaving its lines. It is safe for
 // concurrent use.
 type ResultFile struct {
-	mu sync.Mutex
-	f  *os.File
+	mu   sync.Mutex
+	f    *os.File
+	lock *fsutil.Lock
 }
 
-// CreateResultFile starts a new result file with the run's header.
+// CreateResultFile starts a new result file with the run's header. It
+// fails with an error matching fsutil.ErrLocked while another run writes
+// path, and when path exists.
 func CreateResultFile(path string, h RunHeader) (*ResultFile, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, err
 	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+	lock, err := fsutil.LockFile(path)
 	if err != nil {
 		return nil, err
 	}
-	rf := &ResultFile{f: f}
+	f, err := fsutil.CreateNew(path)
+	if err != nil {
+		lock.Unlock()
+		return nil, err
+	}
+	rf := &ResultFile{f: f, lock: lock}
 	if err := rf.write(line{Type: "run", Run: &h}); err != nil {
-		f.Close()
+		rf.Close()
 		return nil, err
 	}
 	return rf, nil
 }
 
-// AppendResultFile opens an existing result file to add results to it,
-// cutting off a last line left incomplete by a crash.
-func AppendResultFile(path string) (*ResultFile, error) {
-	data, err := os.ReadFile(path)
+// ResumeResultFile takes the lock of an existing result file, reads it as
+// ReadResultFile does and opens it to add results, cutting off a last line
+// left incomplete by a crash. It fails with an error matching
+// fsutil.ErrLocked while another run writes path, and with one matching
+// fs.ErrNotExist when there is no such file.
+func ResumeResultFile(path string) (*ResultFile, RunHeader, []TestResult, error) {
+	fail := func(lock *fsutil.Lock, err error) (*ResultFile, RunHeader, []TestResult, error) {
+		lock.Unlock()
+		return nil, RunHeader{}, nil, err
+	}
+	if _, err := os.Stat(path); err != nil {
+		return nil, RunHeader{}, nil, err
+	}
+	lock, err := fsutil.LockFile(path)
+	if err != nil {
+		return nil, RunHeader{}, nil, err
+	}
+	// Read only under the lock: what another run appended before it ended
+	// must be counted.
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		return fail(lock, err)
+	}
+	keep, err := completeLength(f)
+	if err == nil {
+		_, err = f.Seek(0, io.SeekStart)
+	}
+	if err != nil {
+		f.Close()
+		return fail(lock, err)
+	}
+	h, rs, _, err := readResults(io.LimitReader(f, keep), path)
+	if err == nil {
+		err = f.Truncate(keep)
+	}
+	if err == nil {
+		_, err = f.Seek(keep, io.SeekStart)
+	}
+	if err != nil {
+		f.Close()
+		return fail(lock, err)
+	}
+	return &ResultFile{f: f, lock: lock}, h, rs, nil
+}
+
+// completeLength is the length of f up to the end of its last complete
+// line.
+func completeLength(f *os.File) (int64, error) {
+	size, err := f.Seek(0, io.SeekEnd)
+	if err != nil || size == 0 {
+		return 0, err
+	}
+	buf := make([]byte, 64<<10)
+	for end := size; end > 0; {
+		start := max(end-int64(len(buf)), 0)
+		n, err := f.ReadAt(buf[:end-start], start)
+		if err != nil && !errors.Is(err, io.EOF) {
+			return 0, err
+		}
+		if end == size && n > 0 && buf[n-1] == '\n' {
+			return size, nil
+		}
+		if i := bytes.LastIndexByte(buf[:n], '\n'); i >= 0 {
+			return start + int64(i) + 1, nil
+		}
+		end = start
+	}
+	return 0, nil
+}
+
+// encode is l as a line of a result file.
+func (l line) encode() ([]byte, error) {
+	b, err := json.Marshal(l)
 	if err != nil {
 		return nil, err
 	}
-	keep := len(data)
-	if keep > 0 && data[keep-1] != '\n' {
-		keep = bytes.LastIndexByte(data, '\n') + 1
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY, 0o644)
-	if err != nil {
-		return nil, err
-	}
-	if err := f.Truncate(int64(keep)); err != nil {
-		f.Close()
-		return nil, err
-	}
-	if _, err := f.Seek(int64(keep), io.SeekStart); err != nil {
-		f.Close()
-		return nil, err
-	}
-	return &ResultFile{f: f}, nil
+	return append(b, '\n'), nil
 }
 
 func (rf *ResultFile) write(l line) error {
-	b, err := json.Marshal(l)
+	b, err := l.encode()
 	if err != nil {
 		return err
 	}
-	b = append(b, '\n')
 	rf.mu.Lock()
 	defer rf.mu.Unlock()
 	if _, err := rf.f.Write(b); err != nil {
@@ -164,8 +227,14 @@ func (rf *ResultFile) Append(r TestResult) error { return rf.write(line{Type: "r
 // Finish marks the run complete.
 func (rf *ResultFile) Finish(t time.Time) error { return rf.write(line{Type: "end", End: &t}) }
 
-// Close closes the file.
-func (rf *ResultFile) Close() error { return rf.f.Close() }
+// Close closes the file and releases its lock.
+func (rf *ResultFile) Close() error {
+	err := rf.f.Close()
+	if uerr := rf.lock.Unlock(); err == nil {
+		err = uerr
+	}
+	return err
+}
 
 // ErrResultFile is wrapped by errors reading a result or summary file.
 var ErrResultFile = errors.New("bad result file")
@@ -178,7 +247,13 @@ func ReadResultFile(path string) (RunHeader, []TestResult, bool, error) {
 		return RunHeader{}, nil, false, err
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(f)
+	return readResults(f, path)
+}
+
+// readResults reads a result file's content from r; path names it in
+// errors.
+func readResults(r io.Reader, path string) (RunHeader, []TestResult, bool, error) {
+	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), 64<<20)
 	var h RunHeader
 	var rs []TestResult
@@ -403,9 +478,15 @@ func ReadSummary(path string) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
+	return parseSummary(data, path)
+}
+
+// parseSummary is ReadSummary of a file's content; path names it in
+// errors.
+func parseSummary(data []byte, path string) (*Summary, error) {
 	trim := bytes.TrimSpace(data)
 	if bytes.HasPrefix(trim, []byte(`{"type"`)) {
-		h, rs, done, err := ReadResultFile(path)
+		h, rs, done, err := readResults(bytes.NewReader(data), path)
 		if err != nil {
 			return nil, err
 		}

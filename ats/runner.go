@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"strings"
 	"sync"
@@ -176,25 +177,11 @@ func (r *Runner) Run(ctx context.Context) (*Summary, error) {
 	done := map[runKey]bool{}
 	h := r.header()
 	if r.cfg.ResultFile != "" {
-		var err error
-		if r.cfg.Resume {
-			if _, statErr := os.Stat(r.cfg.ResultFile); statErr == nil {
-				var old RunHeader
-				old, r.prior, _, err = ReadResultFile(r.cfg.ResultFile)
-				if err != nil {
-					return nil, err
-				}
-				h.Start = old.Start
-				r.rf, err = AppendResultFile(r.cfg.ResultFile)
-			} else {
-				r.rf, err = CreateResultFile(r.cfg.ResultFile, h)
-			}
-		} else {
-			r.rf, err = CreateResultFile(r.cfg.ResultFile, h)
-		}
+		rf, err := r.openResults(&h)
 		if err != nil {
 			return nil, err
 		}
+		r.rf = rf
 		defer r.rf.Close()
 	}
 	// Earlier results count only for the tests and cycles of this run.
@@ -262,6 +249,25 @@ func (r *Runner) Run(ctx context.Context) (*Summary, error) {
 	sum := Summarize(h, all, finished)
 	r.emit(Event{Kind: RunDone, Err: err})
 	return sum, err
+}
+
+// openResults opens the result file, locked for the run: a new one, or
+// with Resume the existing one, whose results become the run's prior ones
+// and whose start time h takes.
+func (r *Runner) openResults(h *RunHeader) (*ResultFile, error) {
+	if !r.cfg.Resume {
+		return CreateResultFile(r.cfg.ResultFile, *h)
+	}
+	rf, old, prior, err := ResumeResultFile(r.cfg.ResultFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return CreateResultFile(r.cfg.ResultFile, *h)
+	}
+	if err != nil {
+		return nil, err
+	}
+	h.Start = old.Start
+	r.prior = prior
+	return rf, nil
 }
 
 // runHere runs jobs on Jobs goroutines of this process, each with an
