@@ -15,6 +15,7 @@ import (
 
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
+	"arimaa-workbench/records/fsutil"
 )
 
 // Config is a match: engines, how many games, limits, and where the games
@@ -322,6 +323,15 @@ func (r *Runner) preflight(ctx context.Context) error {
 // error. Each game is appended to Config.Out as soon as it ends.
 func (r *Runner) Run(ctx context.Context) (*Summary, error) {
 	r.start = time.Now()
+	if r.cfg.Out != "" {
+		// Locked before the engines start, so a second match on the file
+		// stops at once.
+		lock, err := fsutil.LockFile(r.cfg.Out)
+		if err != nil {
+			return nil, fmt.Errorf("match: %w", err)
+		}
+		defer lock.Unlock()
+	}
 	if err := r.preflight(ctx); err != nil {
 		return nil, err
 	}
@@ -551,7 +561,7 @@ func (r *Runner) Standings() Standings {
 func (r *Runner) openOut() error {
 	path := r.cfg.Out
 	if !r.cfg.Resume {
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		f, err := fsutil.CreateNew(path)
 		if err != nil {
 			if errors.Is(err, os.ErrExist) {
 				return fmt.Errorf("match: %s already exists: resume it, or choose another file", path)
@@ -561,7 +571,13 @@ func (r *Runner) openOut() error {
 		r.out = f
 		return nil
 	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if errors.Is(err, os.ErrNotExist) {
+		if f, err = fsutil.CreateNew(path); err == nil {
+			r.out = f
+			return nil
+		}
+	}
 	if err != nil {
 		return fmt.Errorf("match: %w", err)
 	}
