@@ -102,26 +102,36 @@ type line struct {
 type ResultFile struct {
 	mu   sync.Mutex
 	f    *os.File
-	lock *fsutil.Lock
+	lock *fsutil.Lock // nil when the caller holds it
 }
 
 // CreateResultFile starts a new result file with the run's header. It
 // fails with an error matching fsutil.ErrLocked while another run writes
 // path, and when path exists.
 func CreateResultFile(path string, h RunHeader) (*ResultFile, error) {
+	return createResultFile(path, h, nil)
+}
+
+// createResultFile is CreateResultFile under held, the caller's lock on
+// path, or when held is nil under a lock of its own.
+func createResultFile(path string, h RunHeader, held *fsutil.Lock) (*ResultFile, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, err
 	}
-	lock, err := fsutil.LockFile(path)
-	if err != nil {
-		return nil, err
+	rf := &ResultFile{}
+	if held == nil {
+		lock, err := fsutil.LockFile(path)
+		if err != nil {
+			return nil, err
+		}
+		rf.lock = lock
 	}
 	f, err := fsutil.CreateNew(path)
 	if err != nil {
-		lock.Unlock()
+		rf.lock.Unlock()
 		return nil, err
 	}
-	rf := &ResultFile{f: f, lock: lock}
+	rf.f = f
 	if err := rf.write(line{Type: "run", Run: &h}); err != nil {
 		rf.Close()
 		return nil, err
@@ -135,32 +145,40 @@ func CreateResultFile(path string, h RunHeader) (*ResultFile, error) {
 // fsutil.ErrLocked while another run writes path, and with one matching
 // fs.ErrNotExist when there is no such file.
 func ResumeResultFile(path string) (*ResultFile, RunHeader, []TestResult, error) {
-	fail := func(lock *fsutil.Lock, err error) (*ResultFile, RunHeader, []TestResult, error) {
-		lock.Unlock()
-		return nil, RunHeader{}, nil, err
-	}
+	return resumeResultFile(path, nil)
+}
+
+// resumeResultFile is ResumeResultFile under held, the caller's lock on
+// path, or when held is nil under a lock of its own.
+func resumeResultFile(path string, held *fsutil.Lock) (*ResultFile, RunHeader, []TestResult, error) {
 	if _, err := os.Stat(path); err != nil {
 		return nil, RunHeader{}, nil, err
 	}
-	lock, err := fsutil.LockFile(path)
-	if err != nil {
-		return nil, RunHeader{}, nil, err
+	rf := &ResultFile{}
+	if held == nil {
+		lock, err := fsutil.LockFile(path)
+		if err != nil {
+			return nil, RunHeader{}, nil, err
+		}
+		rf.lock = lock
 	}
 	// Read only under the lock: what another run appended before it ended
 	// must be counted.
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
-		return fail(lock, err)
+		rf.lock.Unlock()
+		return nil, RunHeader{}, nil, err
 	}
+	rf.f = f
 	keep, err := completeLength(f)
 	if err == nil {
 		_, err = f.Seek(0, io.SeekStart)
 	}
-	if err != nil {
-		f.Close()
-		return fail(lock, err)
+	var h RunHeader
+	var rs []TestResult
+	if err == nil {
+		h, rs, _, err = readResults(io.LimitReader(f, keep), path)
 	}
-	h, rs, _, err := readResults(io.LimitReader(f, keep), path)
 	if err == nil {
 		err = f.Truncate(keep)
 	}
@@ -168,10 +186,10 @@ func ResumeResultFile(path string) (*ResultFile, RunHeader, []TestResult, error)
 		_, err = f.Seek(keep, io.SeekStart)
 	}
 	if err != nil {
-		f.Close()
-		return fail(lock, err)
+		rf.Close()
+		return nil, RunHeader{}, nil, err
 	}
-	return &ResultFile{f: f, lock: lock}, h, rs, nil
+	return rf, h, rs, nil
 }
 
 // completeLength is the length of f up to the end of its last complete
@@ -227,7 +245,8 @@ func (rf *ResultFile) Append(r TestResult) error { return rf.write(line{Type: "r
 // Finish marks the run complete.
 func (rf *ResultFile) Finish(t time.Time) error { return rf.write(line{Type: "end", End: &t}) }
 
-// Close closes the file and releases its lock.
+// Close closes the file and releases its lock, unless the lock was the
+// caller's (RunConfig.ResultLock).
 func (rf *ResultFile) Close() error {
 	err := rf.f.Close()
 	if uerr := rf.lock.Unlock(); err == nil {

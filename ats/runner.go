@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"arimaa-workbench/engine/analysis"
+	"arimaa-workbench/records/fsutil"
 )
 
 // RunConfig is a suite run: tests x engine x limits x cycles.
@@ -46,6 +47,11 @@ type RunConfig struct {
 	// are kept and their tests skipped.
 	ResultFile string
 	Resume     bool
+	// ResultLock, when set, is the caller's lock on ResultFile
+	// (fsutil.LockFile), taken before the run to keep other runs out of
+	// what it sets up first; the caller releases it after Run. Without
+	// it, Run locks ResultFile itself for the run.
+	ResultLock *fsutil.Lock
 
 	// OnEvent receives the run's events, one call at a time, from the
 	// runner's goroutines. It must not block for long.
@@ -256,11 +262,11 @@ func (r *Runner) Run(ctx context.Context) (*Summary, error) {
 // and whose start time h takes.
 func (r *Runner) openResults(h *RunHeader) (*ResultFile, error) {
 	if !r.cfg.Resume {
-		return CreateResultFile(r.cfg.ResultFile, *h)
+		return createResultFile(r.cfg.ResultFile, *h, r.cfg.ResultLock)
 	}
-	rf, old, prior, err := ResumeResultFile(r.cfg.ResultFile)
+	rf, old, prior, err := resumeResultFile(r.cfg.ResultFile, r.cfg.ResultLock)
 	if errors.Is(err, fs.ErrNotExist) {
-		return CreateResultFile(r.cfg.ResultFile, *h)
+		return createResultFile(r.cfg.ResultFile, *h, r.cfg.ResultLock)
 	}
 	if err != nil {
 		return nil, err

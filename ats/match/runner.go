@@ -61,6 +61,11 @@ type Config struct {
 	// Resume, the games already in Out are counted and not played again.
 	Out    string
 	Resume bool
+	// OutLock, when set, is the caller's lock on Out (fsutil.LockFile),
+	// taken before the match to keep other runs out of what it sets up
+	// first; the caller releases it after Run. Without it, Run locks Out
+	// itself for the match.
+	OutLock *fsutil.Lock
 	// OnEvent receives the match's events, one call at a time, from the
 	// runner's goroutines; it must not block for long.
 	OnEvent func(Event)
@@ -323,7 +328,7 @@ func (r *Runner) preflight(ctx context.Context) error {
 // error. Each game is appended to Config.Out as soon as it ends.
 func (r *Runner) Run(ctx context.Context) (*Summary, error) {
 	r.start = time.Now()
-	if r.cfg.Out != "" {
+	if r.cfg.Out != "" && r.cfg.OutLock == nil {
 		// Locked before the engines start, so a second match on the file
 		// stops at once.
 		lock, err := fsutil.LockFile(r.cfg.Out)

@@ -61,7 +61,7 @@ func LockFile(path string) (*Lock, error) {
 	for attempt := 0; ; attempt++ {
 		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, newFileMode)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("locking %s: %w", path, err)
 		}
 		ok, err := tryLock(f)
 		if err != nil {
