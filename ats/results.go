@@ -170,7 +170,7 @@ func resumeResultFile(path string, held *fsutil.Lock) (*ResultFile, RunHeader, [
 		return nil, RunHeader{}, nil, err
 	}
 	rf.f = f
-	keep, err := completeLength(f)
+	keep, err := fsutil.CompleteLength(f)
 	if err == nil {
 		_, err = f.Seek(0, io.SeekStart)
 	}
@@ -190,31 +190,6 @@ func resumeResultFile(path string, held *fsutil.Lock) (*ResultFile, RunHeader, [
 		return nil, RunHeader{}, nil, err
 	}
 	return rf, h, rs, nil
-}
-
-// completeLength is the length of f up to the end of its last complete
-// line.
-func completeLength(f *os.File) (int64, error) {
-	size, err := f.Seek(0, io.SeekEnd)
-	if err != nil || size == 0 {
-		return 0, err
-	}
-	buf := make([]byte, 64<<10)
-	for end := size; end > 0; {
-		start := max(end-int64(len(buf)), 0)
-		n, err := f.ReadAt(buf[:end-start], start)
-		if err != nil && !errors.Is(err, io.EOF) {
-			return 0, err
-		}
-		if end == size && n > 0 && buf[n-1] == '\n' {
-			return size, nil
-		}
-		if i := bytes.LastIndexByte(buf[:n], '\n'); i >= 0 {
-			return start + int64(i) + 1, nil
-		}
-		end = start
-	}
-	return 0, nil
 }
 
 // encode is l as a line of a result file.
@@ -492,19 +467,45 @@ func (s *Summary) WriteJSON(w io.Writer) error {
 
 // ReadSummary reads either a summary written by WriteJSON or a result file
 // (JSON Lines), so runs can be compared whichever was kept.
+//
+// A result file is read a line at a time, so it may be of any size; a
+// summary is read whole and refused beyond fsutil.MaxReadSize.
 func ReadSummary(path string) (*Summary, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	br := bufio.NewReaderSize(f, 64<<10)
+	if isResultFile(br) {
+		h, rs, done, err := readResults(br, path)
+		if err != nil {
+			return nil, err
+		}
+		return Summarize(h, rs, done), nil
+	}
+	data, err := fsutil.ReadAll(br, path)
 	if err != nil {
 		return nil, err
 	}
 	return parseSummary(data, path)
 }
 
+// isResultFile reports whether br holds a result file rather than a
+// summary: its first line is a JSON object with "type" first.
+func isResultFile(br *bufio.Reader) bool {
+	head, _ := br.Peek(4096) // less at the end of a short file
+	return bytes.HasPrefix(bytes.TrimLeft(head, " \t\r\n"), []byte(resultPrefix))
+}
+
+// resultPrefix starts every line of a result file.
+const resultPrefix = `{"type"`
+
 // parseSummary is ReadSummary of a file's content; path names it in
 // errors.
 func parseSummary(data []byte, path string) (*Summary, error) {
 	trim := bytes.TrimSpace(data)
-	if bytes.HasPrefix(trim, []byte(`{"type"`)) {
+	if bytes.HasPrefix(trim, []byte(resultPrefix)) {
 		h, rs, done, err := readResults(bytes.NewReader(data), path)
 		if err != nil {
 			return nil, err

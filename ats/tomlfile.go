@@ -13,6 +13,7 @@ import (
 
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
+	"arimaa-workbench/records/fsutil"
 )
 
 // tomlSuite is the shape of a TOML test file.
@@ -101,7 +102,7 @@ type TOMLFile struct {
 // TOMLFile.Errors and joined into the returned error, and the file's other
 // tests are kept.
 func ReadTOML(r io.Reader, file string) (*TOMLFile, error) {
-	data, err := io.ReadAll(r)
+	data, err := fsutil.ReadAll(r, file)
 	if err != nil {
 		return nil, &records.ParseError{File: file, Err: err}
 	}

@@ -586,37 +586,36 @@ func (r *Runner) openOut() error {
 	if err != nil {
 		return fmt.Errorf("match: %w", err)
 	}
-	data, err := io.ReadAll(f)
+	// Read a game at a time: an archive may be larger than memory allows.
+	keep, err := fsutil.CompleteLength(f)
 	if err != nil {
 		f.Close()
 		return fmt.Errorf("match: %w", err)
 	}
-	if i := bytes.LastIndexByte(data, '\n'); len(data) > 0 && i != len(data)-1 {
-		data = data[:i+1]
-		if err := f.Truncate(int64(i + 1)); err != nil {
-			f.Close()
-			return fmt.Errorf("match: dropping the unfinished last line of %s: %w", path, err)
-		}
+	if err := r.resume(io.NewSectionReader(f, 0, keep), keep); err != nil {
+		f.Close()
+		return err
 	}
-	if _, err := f.Seek(0, io.SeekEnd); err != nil {
+	if err := f.Truncate(keep); err != nil {
+		f.Close()
+		return fmt.Errorf("match: dropping the unfinished last line of %s: %w", path, err)
+	}
+	if _, err := f.Seek(keep, io.SeekStart); err != nil {
 		f.Close()
 		return fmt.Errorf("match: %w", err)
 	}
 	r.out = f
-	if err := r.resume(data); err != nil {
-		f.Close()
-		return err
-	}
 	return nil
 }
 
-// resume counts the games of an earlier part of the match.
-func (r *Runner) resume(data []byte) error {
-	if len(data) == 0 {
+// resume counts the games of an earlier part of the match, the size bytes
+// of in.
+func (r *Runner) resume(in io.Reader, size int64) error {
+	if size == 0 {
 		return nil
 	}
 	r.header = true
-	ar := records.NewArchiveReader(bytes.NewReader(data), r.cfg.Out)
+	ar := records.NewArchiveReader(in, r.cfg.Out)
 	names := map[string]int{}
 	for i, s := range r.cfg.Engines {
 		names[s.Name] = i
