@@ -120,6 +120,25 @@ func syntaxf(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrSyntax, fmt.Sprintf(format, args...))
 }
 
+// checkSolution reads a legacy test's solution. The original runner never
+// played it, so one that is not a legal move of the position is dropped
+// with a warning, which a strict reading makes an error.
+func checkSolution(t *Test, e *entry, file string) string {
+	v, where := e.joined()
+	if v == "" {
+		return ""
+	}
+	_, err := PlayMove(t.Position, v)
+	if err == nil {
+		return v
+	}
+	line, col := where(0)
+	t.Warnings = append(t.Warnings, records.ParseWarning{File: file, Line: line, Column: col, Char: v[0],
+		Msg: fmt.Sprintf("solution %q ignored: it is not a legal move here (%v)", v, err),
+		Err: fmt.Errorf("%w: %q is not a legal move here: %v", ErrSolution, v, err)})
+	return ""
+}
+
 // ReadATS reads one test in the legacy INI format (see the package
 // documentation). file names the source in errors, which are
 // *records.ParseError values wrapping ErrSyntax, ErrCondition, ErrAtom,
@@ -133,7 +152,7 @@ func ReadATS(r io.Reader, file string) (*Test, error) {
 		return nil, err
 	}
 	t := &Test{Name: strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)), File: file, Line: 1}
-	var cond, pieces *entry
+	var cond, pieces, solution *entry
 	havePos := false
 	for i := range entries {
 		e := &entries[i]
@@ -150,7 +169,7 @@ func ReadATS(r io.Reader, file string) (*Test, error) {
 		case e.key == "comment":
 			t.Comment = dedent(e.lines)
 		case e.key == "solution":
-			t.Solution, _ = e.joined()
+			solution = e
 		case e.key == "tags":
 			v, _ := e.joined()
 			t.Tags = splitTags(v)
@@ -167,6 +186,9 @@ func ReadATS(r io.Reader, file string) (*Test, error) {
 	}
 	if cond == nil {
 		return nil, &records.ParseError{File: file, Line: 1, Err: fmt.Errorf("%w: no condition (expected \"condition =\" in [criteria])", ErrMissing)}
+	}
+	if solution != nil {
+		t.Solution = checkSolution(t, solution, file)
 	}
 	cv, _ := cond.joined()
 	cv = stripInlineComment(cv)

@@ -13,6 +13,7 @@ import (
 	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/records"
+	"arimaa-workbench/records/fsutil"
 )
 
 // Config is a suite configuration file, the successor of the original
@@ -52,7 +53,7 @@ type Config struct {
 // beside the file, where the original runner kept its tests. Paths are
 // made relative to the configuration file's folder.
 func LoadConfig(path string) (Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := fsutil.ReadFile(path)
 	if err != nil {
 		return Config{}, err
 	}

@@ -162,7 +162,7 @@ func (c *Criteria) Bind(pos rules.Position) error {
 				for _, m := range a.Moves {
 					pl, err := PlayMove(pos, m)
 					if err != nil {
-						return &BindError{Kind: a.Kind, Err: fmt.Errorf("%s %q: %w", a.Kind, m, err)}
+						return &BindError{Kind: a.Kind, Move: m, Err: fmt.Errorf("%s %q: %w", a.Kind, m, err)}
 					}
 					a.boards = append(a.boards, pl.After.Board())
 				}
@@ -180,6 +180,7 @@ func (c *Criteria) Bind(pos rules.Position) error {
 // kind of the atom concerned.
 type BindError struct {
 	Kind Kind
+	Move string // the best or avoid move at fault, as written
 	Err  error
 }
 

@@ -160,7 +160,11 @@
 // The first line is the RunHeader (suite, paths, filter, engine and its
 // options, limits, cycles, jobs, threshold and the tests' names); each
 // result line is a TestResult, one per test and cycle; the last line marks
-// a finished run. A last line cut short by a crash is ignored. A test's
+// a finished run. A last line cut short by a crash is ignored. A run holds
+// its result file's lock (fsutil.LockFile) from opening to the end, so a
+// second run on the same file, fresh or resumed, stops at once with "F is
+// being written by another run (pid N)" instead of interleaving lines;
+// the lock goes with the process, so a killed run blocks nothing. A test's
 // status is pass, fail (a legal move below the threshold) or error (no
 // move, a crash or hang, or a move that is not legal). Summarize groups
 // the results by test; a Summary is also written as indented JSON

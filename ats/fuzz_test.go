@@ -1,6 +1,7 @@
 package ats
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -105,41 +106,36 @@ func FuzzPlayMove(f *testing.F) {
 // FuzzReadResultFile: a result file of any content is read without a
 // panic, and what is read writes and reads back the same.
 func FuzzReadResultFile(f *testing.F) {
-	f.Add(`{"type":"run","run":{"version":1,"suite":"s","engine":"e","limits":{"time_ns":1},"cycles":1,"jobs":1,"threshold":1,"tests":["a"],"start":"2026-01-02T03:04:05Z"}}
+	f.Add([]byte(`{"type":"run","run":{"version":1,"suite":"s","engine":"e","limits":{"time_ns":1},"cycles":1,"jobs":1,"threshold":1,"tests":["a"],"start":"2026-01-02T03:04:05Z"}}
 {"type":"result","result":{"name":"a","number":1,"cycle":1,"status":"pass","score":1,"max_score":1,"move":"Ra1n","legal":true,"seconds":0.5}}
 {"type":"end","end":"2026-01-02T03:04:06Z"}
-`)
-	f.Add(`{"type":"run","run":{}}` + "\n" + `{"type":"result","result":{"name":"a"` + "\n")
-	f.Add(`{"type":"mystery"}`)
-	dir := f.TempDir() // one folder for all inputs: a folder per input costs more than the test
-	f.Fuzz(func(t *testing.T, text string) {
-		path := filepath.Join(dir, "run.jsonl")
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		_, _ = ReadSummary(path)
-		h, rs, done, err := ReadResultFile(path)
+`))
+	f.Add([]byte(`{"type":"run","run":{}}` + "\n" + `{"type":"result","result":{"name":"a"` + "\n"))
+	f.Add([]byte(`{"type":"mystery"}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		_, _ = parseSummary(data, "run.jsonl")
+		h, rs, done, err := readResults(bytes.NewReader(data), "run.jsonl")
 		if err != nil {
 			return
 		}
-		again := filepath.Join(dir, "again.jsonl")
-		os.Remove(again)
-		rf, err := CreateResultFile(again, h)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, r := range rs {
-			if err := rf.Append(r); err != nil {
-				t.Fatal(err)
-			}
+		// Written again line by line as a ResultFile writes them.
+		var again bytes.Buffer
+		lines := []line{{Type: "run", Run: &h}}
+		for i := range rs {
+			lines = append(lines, line{Type: "result", Result: &rs[i]})
 		}
 		if done {
-			if err := rf.Finish(time.Now()); err != nil {
+			end := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+			lines = append(lines, line{Type: "end", End: &end})
+		}
+		for _, l := range lines {
+			b, err := l.encode()
+			if err != nil {
 				t.Fatal(err)
 			}
+			again.Write(b)
 		}
-		rf.Close()
-		_, rs2, done2, err := ReadResultFile(again)
+		_, rs2, done2, err := readResults(&again, "again.jsonl")
 		if err != nil || len(rs2) != len(rs) || done2 != done {
 			t.Fatalf("rewritten: %d results, done %v, %v; want %d, %v", len(rs2), done2, err, len(rs), done)
 		}

@@ -180,6 +180,56 @@ func TestReadATSWarnings(t *testing.T) {
 	}
 }
 
+// TestReadATSSolution: a legacy test's solution that is not a legal move
+// of its position is dropped with a warning at its line and column, and
+// refused by a strict load.
+func TestReadATSSolution(t *testing.T) {
+	withSolution := func(s string) string {
+		return strings.Replace(legacyTest("condition = score goal\n"), "[settings]\n", "[settings]\nsolution = "+s+"\n", 1)
+	}
+	tests := []struct {
+		name, solution string
+		want           string // the solution kept
+		warning        string // the warning, "" for none
+	}{
+		{"legal", "Rd7n", "Rd7n", ""},
+		{"not a piece", "Zz9q", "", `bad.ats:2:12: solution "Zz9q" ignored: it is not a legal move here (word 1 (column 1): "Zz9q": 'Z' is not an Arimaa piece)`},
+		{"off the board", "Rb9n", "", `bad.ats:2:12: solution "Rb9n" ignored: it is not a legal move here (word 1 (column 2): "Rb9n": "b9" is not a square (a1 to h8))`},
+		{"no such piece there", "Ra8s", "", "bad.ats:2:12: solution \"Ra8s\" ignored"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := ReadATS(strings.NewReader(withSolution(tc.solution)), "bad.ats")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Solution != tc.want {
+				t.Errorf("solution %q, want %q", got.Solution, tc.want)
+			}
+			if tc.warning == "" {
+				if len(got.Warnings) != 0 {
+					t.Errorf("warnings %v", got.Warnings)
+				}
+				return
+			}
+			if len(got.Warnings) != 1 || !strings.HasPrefix(got.Warnings[0].String(), tc.warning) || got.Warnings[0].Char != tc.solution[0] {
+				t.Fatalf("warnings %v, want %q", got.Warnings, tc.warning)
+			}
+			if pe := got.Warnings[0].Strict(); !errors.Is(pe, ErrSolution) || pe.Line != 2 || pe.Column != 12 {
+				t.Errorf("strict error %v", pe)
+			}
+		})
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "bad.ats"), []byte(withSolution("Zz9q")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, errs := LoadSuiteWith(LoadOptions{Strict: true}, dir)
+	if len(s.Tests) != 0 || len(errs) != 1 || !errors.Is(errs[0], ErrSolution) || !strings.Contains(errs[0].Error(), "bad.ats:2:12: ") {
+		t.Errorf("strict load: %d tests, errors %v", len(s.Tests), errs)
+	}
+}
+
 func TestLoadSuiteStrict(t *testing.T) {
 	dir := t.TempDir()
 	stray := strings.Replace(legacyTest("condition = score goal\n"), "7| . . . R . .", "7| . . .R  . .", 1)
@@ -282,7 +332,14 @@ func TestReadTOMLErrors(t *testing.T) {
 		{"syntax", "[[test]\nname = 1\n", ErrSyntax, 2, 0, -1},
 		{"unknown key", strings.Replace(tomlTwo, "score_goal = true", "score_gaol = true", 1), ErrSyntax, 20, 1, -1},
 		{"bad atom keeps other test", strings.Replace(tomlTwo, `"Rd8 | Rc7 : 0.5"`, `"Rd8 | Rc9 : 0.5"`, 1), ErrAtom, 25, 25, 1},
-		{"illegal best move", strings.Replace(tomlTwo, `["Rd7e"]`, `["Rd7s"]`, 1), ErrAtom, 28, 1, 1},
+		{"illegal best move", strings.Replace(tomlTwo, `["Rd7e"]`, `["Rd7s"]`, 1), ErrAtom, 28, 15, 1},
+		{"avoid move off the board", strings.Replace(tomlTwo, `best_move = ["Rd7e"]`, `avoid_move = ["Ra1n", "Rb9n"]`, 1), ErrAtom, 28, 24, 1},
+		{"illegal solution", strings.Replace(tomlTwo, `name = "compact"`, "name = \"compact\"\nsolution = \"Zz9q\"", 1), ErrSolution, 24, 13, 1},
+		// The library names the key's last line in any test (29 here).
+		{"type error at its own line", strings.Replace(strings.Replace(tomlTwo, "score_goal = true", `score_goal = "maybe"`, 1),
+			"[[test.criteria]]", "score_goal = true\n[[test.criteria]]", 1), ErrSyntax, 20, 14, -1},
+		{"type error in a criteria block", strings.Replace(tomlTwo, "weight = 0.25", `weight = "heavy"`, 1), ErrSyntax, 27, 10, -1},
+		{"type error in a list", strings.Replace(tomlTwo, `tags = ["goal"]`, `tags = ["goal", 3]`, 1), ErrSyntax, 5, 8, -1},
 		{"bad position", strings.Replace(tomlTwo, "7| . . . R", "7| . . . Z", 1), ErrPosition, 10, 0, 1},
 		{"no criteria", strings.Replace(tomlTwo, "score_goal = true", "", 1), ErrMissing, 3, 1, 1},
 		{"bad captures", strings.Replace(tomlTwo, "score_goal = true", `captures = ["rd5"]`, 1), ErrAtom, 20, 14, 1},

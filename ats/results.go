@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"arimaa-workbench/engine/analysis"
+	"arimaa-workbench/records/fsutil"
 )
 
 // Status is the outcome of one test run.
@@ -94,62 +95,117 @@ type line struct {
 }
 
 // ResultFile appends results to a JSON Lines file, syncing each line to
-// disk, so a crash loses at most the test in flight. It is safe for
+// disk, so a crash loses at most the test in flight. It holds the file's
+// lock (fsutil.LockFile) from opening to Close, so a second run on the same
+// file stops at once instead of interleaving its lines. It is safe for
 // concurrent use.
 type ResultFile struct {
-	mu sync.Mutex
-	f  *os.File
+	mu   sync.Mutex
+	f    *os.File
+	lock *fsutil.Lock // nil when the caller holds it
 }
 
-// CreateResultFile starts a new result file with the run's header.
+// CreateResultFile starts a new result file with the run's header. It
+// fails with an error matching fsutil.ErrLocked while another run writes
+// path, and when path exists.
 func CreateResultFile(path string, h RunHeader) (*ResultFile, error) {
+	return createResultFile(path, h, nil)
+}
+
+// createResultFile is CreateResultFile under held, the caller's lock on
+// path, or when held is nil under a lock of its own.
+func createResultFile(path string, h RunHeader, held *fsutil.Lock) (*ResultFile, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, err
 	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+	rf := &ResultFile{}
+	if held == nil {
+		lock, err := fsutil.LockFile(path)
+		if err != nil {
+			return nil, err
+		}
+		rf.lock = lock
+	}
+	f, err := fsutil.CreateNew(path)
 	if err != nil {
+		rf.lock.Unlock()
 		return nil, err
 	}
-	rf := &ResultFile{f: f}
+	rf.f = f
 	if err := rf.write(line{Type: "run", Run: &h}); err != nil {
-		f.Close()
+		rf.Close()
 		return nil, err
 	}
 	return rf, nil
 }
 
-// AppendResultFile opens an existing result file to add results to it,
-// cutting off a last line left incomplete by a crash.
-func AppendResultFile(path string) (*ResultFile, error) {
-	data, err := os.ReadFile(path)
+// ResumeResultFile takes the lock of an existing result file, reads it as
+// ReadResultFile does and opens it to add results, cutting off a last line
+// left incomplete by a crash. It fails with an error matching
+// fsutil.ErrLocked while another run writes path, and with one matching
+// fs.ErrNotExist when there is no such file.
+func ResumeResultFile(path string) (*ResultFile, RunHeader, []TestResult, error) {
+	return resumeResultFile(path, nil)
+}
+
+// resumeResultFile is ResumeResultFile under held, the caller's lock on
+// path, or when held is nil under a lock of its own.
+func resumeResultFile(path string, held *fsutil.Lock) (*ResultFile, RunHeader, []TestResult, error) {
+	if _, err := os.Stat(path); err != nil {
+		return nil, RunHeader{}, nil, err
+	}
+	rf := &ResultFile{}
+	if held == nil {
+		lock, err := fsutil.LockFile(path)
+		if err != nil {
+			return nil, RunHeader{}, nil, err
+		}
+		rf.lock = lock
+	}
+	// Read only under the lock: what another run appended before it ended
+	// must be counted.
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		rf.lock.Unlock()
+		return nil, RunHeader{}, nil, err
+	}
+	rf.f = f
+	keep, err := fsutil.CompleteLength(f)
+	if err == nil {
+		_, err = f.Seek(0, io.SeekStart)
+	}
+	var h RunHeader
+	var rs []TestResult
+	if err == nil {
+		h, rs, _, err = readResults(io.LimitReader(f, keep), path)
+	}
+	if err == nil {
+		err = f.Truncate(keep)
+	}
+	if err == nil {
+		_, err = f.Seek(keep, io.SeekStart)
+	}
+	if err != nil {
+		rf.Close()
+		return nil, RunHeader{}, nil, err
+	}
+	return rf, h, rs, nil
+}
+
+// encode is l as a line of a result file.
+func (l line) encode() ([]byte, error) {
+	b, err := json.Marshal(l)
 	if err != nil {
 		return nil, err
 	}
-	keep := len(data)
-	if keep > 0 && data[keep-1] != '\n' {
-		keep = bytes.LastIndexByte(data, '\n') + 1
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY, 0o644)
-	if err != nil {
-		return nil, err
-	}
-	if err := f.Truncate(int64(keep)); err != nil {
-		f.Close()
-		return nil, err
-	}
-	if _, err := f.Seek(int64(keep), io.SeekStart); err != nil {
-		f.Close()
-		return nil, err
-	}
-	return &ResultFile{f: f}, nil
+	return append(b, '\n'), nil
 }
 
 func (rf *ResultFile) write(l line) error {
-	b, err := json.Marshal(l)
+	b, err := l.encode()
 	if err != nil {
 		return err
 	}
-	b = append(b, '\n')
 	rf.mu.Lock()
 	defer rf.mu.Unlock()
 	if _, err := rf.f.Write(b); err != nil {
@@ -164,8 +220,15 @@ func (rf *ResultFile) Append(r TestResult) error { return rf.write(line{Type: "r
 // Finish marks the run complete.
 func (rf *ResultFile) Finish(t time.Time) error { return rf.write(line{Type: "end", End: &t}) }
 
-// Close closes the file.
-func (rf *ResultFile) Close() error { return rf.f.Close() }
+// Close closes the file and releases its lock, unless the lock was the
+// caller's (RunConfig.ResultLock).
+func (rf *ResultFile) Close() error {
+	err := rf.f.Close()
+	if uerr := rf.lock.Unlock(); err == nil {
+		err = uerr
+	}
+	return err
+}
 
 // ErrResultFile is wrapped by errors reading a result or summary file.
 var ErrResultFile = errors.New("bad result file")
@@ -178,7 +241,13 @@ func ReadResultFile(path string) (RunHeader, []TestResult, bool, error) {
 		return RunHeader{}, nil, false, err
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(f)
+	return readResults(f, path)
+}
+
+// readResults reads a result file's content from r; path names it in
+// errors.
+func readResults(r io.Reader, path string) (RunHeader, []TestResult, bool, error) {
+	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), 64<<20)
 	var h RunHeader
 	var rs []TestResult
@@ -398,14 +467,46 @@ func (s *Summary) WriteJSON(w io.Writer) error {
 
 // ReadSummary reads either a summary written by WriteJSON or a result file
 // (JSON Lines), so runs can be compared whichever was kept.
+//
+// A result file is read a line at a time, so it may be of any size; a
+// summary is read whole and refused beyond fsutil.MaxReadSize.
 func ReadSummary(path string) (*Summary, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
+	defer f.Close()
+	br := bufio.NewReaderSize(f, 64<<10)
+	if isResultFile(br) {
+		h, rs, done, err := readResults(br, path)
+		if err != nil {
+			return nil, err
+		}
+		return Summarize(h, rs, done), nil
+	}
+	data, err := fsutil.ReadAll(br, path)
+	if err != nil {
+		return nil, err
+	}
+	return parseSummary(data, path)
+}
+
+// isResultFile reports whether br holds a result file rather than a
+// summary: its first line is a JSON object with "type" first.
+func isResultFile(br *bufio.Reader) bool {
+	head, _ := br.Peek(4096) // less at the end of a short file
+	return bytes.HasPrefix(bytes.TrimLeft(head, " \t\r\n"), []byte(resultPrefix))
+}
+
+// resultPrefix starts every line of a result file.
+const resultPrefix = `{"type"`
+
+// parseSummary is ReadSummary of a file's content; path names it in
+// errors.
+func parseSummary(data []byte, path string) (*Summary, error) {
 	trim := bytes.TrimSpace(data)
-	if bytes.HasPrefix(trim, []byte(`{"type"`)) {
-		h, rs, done, err := ReadResultFile(path)
+	if bytes.HasPrefix(trim, []byte(resultPrefix)) {
+		h, rs, done, err := readResults(bytes.NewReader(data), path)
 		if err != nil {
 			return nil, err
 		}

@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"strings"
 	"sync"
 	"time"
 
 	"arimaa-workbench/engine/analysis"
+	"arimaa-workbench/records/fsutil"
 )
 
 // RunConfig is a suite run: tests x engine x limits x cycles.
@@ -45,6 +47,11 @@ type RunConfig struct {
 	// are kept and their tests skipped.
 	ResultFile string
 	Resume     bool
+	// ResultLock, when set, is the caller's lock on ResultFile
+	// (fsutil.LockFile), taken before the run to keep other runs out of
+	// what it sets up first; the caller releases it after Run. Without
+	// it, Run locks ResultFile itself for the run.
+	ResultLock *fsutil.Lock
 
 	// OnEvent receives the run's events, one call at a time, from the
 	// runner's goroutines. It must not block for long.
@@ -176,25 +183,11 @@ func (r *Runner) Run(ctx context.Context) (*Summary, error) {
 	done := map[runKey]bool{}
 	h := r.header()
 	if r.cfg.ResultFile != "" {
-		var err error
-		if r.cfg.Resume {
-			if _, statErr := os.Stat(r.cfg.ResultFile); statErr == nil {
-				var old RunHeader
-				old, r.prior, _, err = ReadResultFile(r.cfg.ResultFile)
-				if err != nil {
-					return nil, err
-				}
-				h.Start = old.Start
-				r.rf, err = AppendResultFile(r.cfg.ResultFile)
-			} else {
-				r.rf, err = CreateResultFile(r.cfg.ResultFile, h)
-			}
-		} else {
-			r.rf, err = CreateResultFile(r.cfg.ResultFile, h)
-		}
+		rf, err := r.openResults(&h)
 		if err != nil {
 			return nil, err
 		}
+		r.rf = rf
 		defer r.rf.Close()
 	}
 	// Earlier results count only for the tests and cycles of this run.
@@ -262,6 +255,25 @@ func (r *Runner) Run(ctx context.Context) (*Summary, error) {
 	sum := Summarize(h, all, finished)
 	r.emit(Event{Kind: RunDone, Err: err})
 	return sum, err
+}
+
+// openResults opens the result file, locked for the run: a new one, or
+// with Resume the existing one, whose results become the run's prior ones
+// and whose start time h takes.
+func (r *Runner) openResults(h *RunHeader) (*ResultFile, error) {
+	if !r.cfg.Resume {
+		return createResultFile(r.cfg.ResultFile, *h, r.cfg.ResultLock)
+	}
+	rf, old, prior, err := resumeResultFile(r.cfg.ResultFile, r.cfg.ResultLock)
+	if errors.Is(err, fs.ErrNotExist) {
+		return createResultFile(r.cfg.ResultFile, *h, r.cfg.ResultLock)
+	}
+	if err != nil {
+		return nil, err
+	}
+	h.Start = old.Start
+	r.prior = prior
+	return rf, nil
 }
 
 // runHere runs jobs on Jobs goroutines of this process, each with an

@@ -15,6 +15,7 @@ import (
 	"arimaa-workbench/engine/aei/aeitest"
 	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/records/fsutil"
 )
 
 // TestMain lets the test binary act as a fake AEI engine when re-executed.
@@ -422,4 +423,55 @@ func (s EngineSpec) mustFactory(t testing.TB) EngineFactory {
 		t.Fatal(err)
 	}
 	return f
+}
+
+// TestRunnerOneWriter: while a run writes its result file, a second run
+// on the same file, fresh or resumed, stops at once and names the holder;
+// the first run's file is left whole, and once it ends the file resumes.
+func TestRunnerOneWriter(t *testing.T) {
+	tests := exampleTests(t, "goal-one-step", "capture-push", "easy-way")
+	file := filepath.Join(t.TempDir(), "run.jsonl")
+	started, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	base := solver(tests, nil)
+	ff := &fakeFactory{play: func(ctx context.Context, pos rules.Position, p func(analysis.Report)) (analysis.Result, error) {
+		once.Do(func() { close(started) })
+		<-release
+		return base(ctx, pos, p)
+	}}
+	cfg := RunConfig{Tests: tests, Engine: ff.factory, Limits: analysis.Limits{Playouts: 1}, ResultFile: file, Resume: true}
+	first, _ := NewRunner(cfg)
+	type outcome struct {
+		sum *Summary
+		err error
+	}
+	done := make(chan outcome)
+	go func() {
+		sum, err := first.Run(context.Background())
+		done <- outcome{sum, err}
+	}()
+	<-started
+	want := fmt.Sprintf("%s is being written by another run (pid %d)", file, os.Getpid())
+	for _, resume := range []bool{true, false} {
+		c := cfg
+		c.Resume = resume
+		second, _ := NewRunner(c)
+		sum, err := second.Run(context.Background())
+		if err == nil || err.Error() != want || !errors.Is(err, fsutil.ErrLocked) || sum != nil {
+			t.Errorf("second run (resume %v): %v; want %q", resume, err, want)
+		}
+	}
+	close(release)
+	got := <-done
+	if got.err != nil || got.sum.Passed != 3 {
+		t.Fatalf("first run: %v, %+v", got.err, got.sum)
+	}
+	_, rs, finished, err := ReadResultFile(file)
+	if err != nil || len(rs) != 3 || !finished {
+		t.Fatalf("file after both runs: %d results, finished %v, %v", len(rs), finished, err)
+	}
+	again, _ := NewRunner(cfg)
+	if sum, err := again.Run(context.Background()); err != nil || len(sum.Results) != 3 {
+		t.Fatalf("resume after the first run ended: %v", err)
+	}
 }

@@ -16,6 +16,8 @@ var (
 	ErrPosition  = errors.New("bad test position")
 	ErrMissing   = errors.New("missing field")
 	ErrDuplicate = errors.New("duplicate test name")
+	// ErrSolution: a test's solution is not a legal move of its position.
+	ErrSolution = errors.New("illegal solution")
 )
 
 // Test is one test: a position with the side to move to play, and the

@@ -5,12 +5,15 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
 
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
+	"arimaa-workbench/records/fsutil"
 )
 
 // tomlSuite is the shape of a TOML test file.
@@ -99,7 +102,7 @@ type TOMLFile struct {
 // TOMLFile.Errors and joined into the returned error, and the file's other
 // tests are kept.
 func ReadTOML(r io.Reader, file string) (*TOMLFile, error) {
-	data, err := io.ReadAll(r)
+	data, err := fsutil.ReadAll(r, file)
 	if err != nil {
 		return nil, &records.ParseError{File: file, Err: err}
 	}
@@ -110,6 +113,11 @@ func ReadTOML(r io.Reader, file string) (*TOMLFile, error) {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
 			return nil, &records.ParseError{File: file, Line: pe.Position.Line, Column: pe.Position.Col, Err: fmt.Errorf("%w: %s", ErrSyntax, pe.Message)}
+		}
+		lines := strings.Split(text, "\n")
+		if pe := typeError(text, lines, testStarts(lines)); pe != nil {
+			pe.File = file
+			return nil, pe
 		}
 		return nil, &records.ParseError{File: file, Line: 1, Err: fmt.Errorf("%w: %v", ErrSyntax, err)}
 	}
@@ -133,6 +141,149 @@ func ReadTOML(r io.Reader, file string) (*TOMLFile, error) {
 		out.Tests = append(out.Tests, t)
 	}
 	return out, errors.Join(out.Errors...)
+}
+
+// tomlTypes is the type each key of a test file takes, as the user knows
+// it: what typeError checks.
+var tomlTypes = map[string]string{
+	"name": "string", "comment": "string", "include": "list of strings",
+	"tags": "list of strings", "solution": "string", "position": "string", "piece_position": "string",
+	"weight": "number", "score_goal": "boolean", "prevent_goal": "boolean", "pieces": "string",
+	"best_move": "list of strings", "avoid_move": "list of strings", "captures": "list of strings",
+	"no_loss": "boolean", "prevent_capture": "boolean", "win_ratio_at_least": "number",
+	"test": "list of tables ([[test]])", "criteria": "list of tables ([[test.criteria]])",
+}
+
+// typeError finds the first value of the wrong type in a file the typed
+// decoding refused, at its own line: the TOML library names only the key,
+// with the line of its last occurrence in any test.
+func typeError(text string, lines []string, starts []int) *records.ParseError {
+	var doc map[string]any
+	if _, err := toml.Decode(text, &doc); err != nil {
+		return nil
+	}
+	head := len(lines)
+	if len(starts) > 0 {
+		head = starts[0]
+	}
+	if pe := checkTypes(doc, lines, 0, head, ""); pe != nil {
+		return pe
+	}
+	tests, _ := doc["test"].([]map[string]any)
+	for i, t := range tests {
+		from, to := region(lines, starts, i)
+		name := fmt.Sprintf("test %d", i+1)
+		if n, ok := t["name"].(string); ok && n != "" {
+			name = fmt.Sprintf("test %q", n)
+		}
+		if pe := checkTypes(t, lines, from, to, name+": "); pe != nil {
+			return pe
+		}
+		blocks, _ := t["criteria"].([]map[string]any)
+		heads := criteriaStarts(lines, from, to)
+		for j, b := range blocks {
+			bfrom := from
+			if j < len(heads) {
+				bfrom = heads[j]
+			}
+			if pe := checkTypes(b, lines, bfrom, to, fmt.Sprintf("%s, criteria block %d: ", name, j+1)); pe != nil {
+				return pe
+			}
+		}
+	}
+	return nil
+}
+
+// criteriaStarts gives the 0-based lines of the [[test.criteria]] headers
+// among lines[from:to].
+func criteriaStarts(lines []string, from, to int) []int {
+	var s []int
+	for n := from; n < to; n++ {
+		if strings.HasPrefix(strings.Join(strings.Fields(lines[n]), ""), "[[test.criteria]]") {
+			s = append(s, n)
+		}
+	}
+	return s
+}
+
+// checkTypes checks the keys of one table, whose text is lines[from:to],
+// against tomlTypes; where says which table in the message.
+func checkTypes(table map[string]any, lines []string, from, to int, where string) *records.ParseError {
+	keys := make([]string, 0, len(table))
+	for k := range table {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		want, known := tomlTypes[k]
+		if !known || hasType(table[k], want) {
+			continue
+		}
+		line, col := 1, 1
+		for n := from; n < to && n < len(lines); n++ {
+			t := strings.TrimLeft(lines[n], " \t")
+			if rest, ok := strings.CutPrefix(t, k); ok && strings.HasPrefix(strings.TrimLeft(rest, " \t"), "=") {
+				eq := len(lines[n]) - len(t) + len(k) + strings.Index(rest, "=")
+				val := strings.TrimLeft(lines[n][eq+1:], " \t")
+				line, col = n+1, len(lines[n])-len(val)+1
+				break
+			}
+		}
+		return &records.ParseError{Line: line, Column: col,
+			Err: fmt.Errorf("%w: %s%s must be a %s, not %s", ErrSyntax, where, k, want, describeTOML(table[k]))}
+	}
+	return nil
+}
+
+// hasType reports whether v, as the TOML library decodes it into an
+// interface, is of the type tomlTypes names.
+func hasType(v any, want string) bool {
+	switch want {
+	case "string":
+		_, ok := v.(string)
+		return ok
+	case "boolean":
+		_, ok := v.(bool)
+		return ok
+	case "number":
+		switch v.(type) {
+		case int64, float64:
+			return true
+		}
+		return false
+	case "list of strings":
+		l, ok := v.([]any)
+		for _, x := range l {
+			if _, s := x.(string); !s {
+				return false
+			}
+		}
+		return ok
+	}
+	_, ok := v.([]map[string]any)
+	return ok
+}
+
+// describeTOML names v's type and, for a short scalar, its value.
+func describeTOML(v any) string {
+	switch x := v.(type) {
+	case string:
+		if len(x) <= 40 {
+			return "the string " + strconv.Quote(x)
+		}
+		return "a string"
+	case bool:
+		return fmt.Sprintf("%v", x)
+	case int64, float64:
+		return fmt.Sprintf("the number %v", x)
+	case []any:
+		return "a list holding something other than strings"
+	case map[string]any:
+		return "a table"
+	case []map[string]any:
+		return "a list of tables"
+	}
+	return fmt.Sprintf("a %T", v)
 }
 
 // testStarts gives the 0-based line of each [[test]] header.
@@ -270,15 +421,25 @@ func buildTOMLTest(rt *tomlTest, i int, file string, lines []string, starts []in
 		return nil, errAt(head, 1, fmt.Errorf("%w: test %q has no criteria", ErrMissing, t.Name))
 	}
 	if err := t.Criteria.Bind(t.Position); err != nil {
-		key := "best_move"
+		key, move := "best_move", "" // the move's column when it is found
 		var be *BindError
 		if errors.As(err, &be) {
 			key = map[Kind]string{AvoidMove: "avoid_move", Captures: "captures"}[be.Kind]
 			if key == "" {
 				key = "best_move"
 			}
+			move = be.Move
 		}
-		return nil, atomErr(key, "", err)
+		return nil, atomErr(key, move, err)
+	}
+	if t.Solution != "" {
+		if _, err := PlayMove(t.Position, t.Solution); err != nil {
+			line, col := findKey(lines, starts, i, "solution"), 1
+			if l, c, ok := findText(lines, starts, i, line, t.Solution); ok {
+				line, col = l, c
+			}
+			return nil, errAt(line, col, fmt.Errorf("%w: test %q: %q is not a legal move here: %v", ErrSolution, t.Name, t.Solution, err))
+		}
 	}
 	return t, nil
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"strconv"
 	"strings"
 	"unicode"
@@ -299,7 +298,7 @@ func AddTOML(path, suite string, t *Test) error {
 	if _, err := ReadTOML(bytes.NewReader(b.Bytes()), path); err != nil {
 		return fmt.Errorf("test %q would not read back: %w", t.Name, err)
 	}
-	old, err := os.ReadFile(path)
+	old, err := fsutil.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		var nb bytes.Buffer
 		if err := WriteTOML(&nb, suite, []*Test{t}); err != nil {

@@ -7,11 +7,13 @@ import (
 	"strings"
 
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/records/fsutil"
 )
 
 // maxFileSize bounds what the whole-file readers (positions, records)
-// accept, so a wrong file cannot exhaust memory.
-const maxFileSize = 64 << 20
+// accept, so a wrong file cannot exhaust memory: the limit every reader
+// of a whole file shares.
+const maxFileSize = fsutil.MaxReadSize
 
 // ParsePosition reads a position in the standard (long) format. The header
 // ("12b", "12 b", "12s", " 12w", or "12" for Gold) sets the side to move and

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
+	"arimaa-workbench/records/fsutil"
 )
 
 // Opening is where games start instead of from the engines' own setups:
@@ -76,12 +78,31 @@ func openingOf(name string, g *rules.Game, plies int) (Opening, error) {
 // (every game, cut after plies moves), compact positions one per line, or
 // long positions and game records separated by blank lines (records cut
 // after plies moves). plies < 0 keeps every move.
+//
+// An archive is read a game at a time, so it may be of any size; the other
+// forms are read whole and refused beyond fsutil.MaxReadSize.
 func ReadOpenings(path string, plies int) ([]Opening, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	defer f.Close()
+	br := bufio.NewReaderSize(f, 64<<10)
+	// The header line is all Detect needs to know an archive.
+	if head, _ := br.Peek(4096); bytes.HasPrefix(head, bom) {
+		br.Discard(len(bom))
+	}
+	head, _ := br.Peek(4096)
+	archive := records.Detect(head) == records.KindArchive
+	var data []byte
+	if !archive {
+		if err := fsutil.CheckSize(f); err != nil {
+			return nil, err
+		}
+		if data, err = fsutil.ReadAll(br, path); err != nil {
+			return nil, err
+		}
+	}
 	var out []Opening
 	add := func(name string, g *rules.Game) error {
 		o, err := openingOf(name, g, plies)
@@ -91,8 +112,8 @@ func ReadOpenings(path string, plies int) ([]Opening, error) {
 		out = append(out, o)
 		return nil
 	}
-	if records.Detect(data) == records.KindArchive {
-		ar := records.NewArchiveReader(bytes.NewReader(data), path)
+	if archive {
+		ar := records.NewArchiveReader(br, path)
 		for {
 			ag, err := ar.Next()
 			if err == io.EOF {
@@ -155,6 +176,9 @@ func ReadOpenings(path string, plies int) ([]Opening, error) {
 }
 
 var errNoOpenings = errors.New("no positions or games to start from")
+
+// bom is the UTF-8 byte-order mark some editors put first.
+var bom = []byte("\ufeff")
 
 // block is a run of non-blank lines and the line it starts on.
 type block struct {

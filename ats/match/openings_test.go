@@ -88,6 +88,11 @@ func TestReadOpenings(t *testing.T) {
 	if err != nil || len(arch2) != len(arch) || arch2[4].Name != strings.Replace(arch[4].Name, "../../assets/games/sample_archive.tsv", filepath.Join(dir, "swapped.tsv"), 1) {
 		t.Errorf("archive with its columns swapped: %d openings, %v", len(arch2), err)
 	}
+	// An archive saved with a byte-order mark is read a game at a time too.
+	marked, err := ReadOpenings(writeFile(t, dir, "marked.tsv", "\ufeff"+string(sample)), 6)
+	if err != nil || len(marked) != len(arch) {
+		t.Errorf("archive with a byte-order mark: %d openings, %v", len(marked), err)
+	}
 	// Compact positions with remarks between them.
 	remarks, err := ReadOpenings(writeFile(t, dir, "remarks.txt", "# two starts\ng [rrrrrrrrhdcemcdh                                HDCMECDHRRRRRRRR]\n# the second\n"+
 		"s [rrrrrrrrhdcemcdh                 E              HDC MCDHRRRRRRRR]\n"), -1)

@@ -15,6 +15,7 @@ import (
 
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
+	"arimaa-workbench/records/fsutil"
 )
 
 // Config is a match: engines, how many games, limits, and where the games
@@ -60,6 +61,11 @@ type Config struct {
 	// Resume, the games already in Out are counted and not played again.
 	Out    string
 	Resume bool
+	// OutLock, when set, is the caller's lock on Out (fsutil.LockFile),
+	// taken before the match to keep other runs out of what it sets up
+	// first; the caller releases it after Run. Without it, Run locks Out
+	// itself for the match.
+	OutLock *fsutil.Lock
 	// OnEvent receives the match's events, one call at a time, from the
 	// runner's goroutines; it must not block for long.
 	OnEvent func(Event)
@@ -322,6 +328,15 @@ func (r *Runner) preflight(ctx context.Context) error {
 // error. Each game is appended to Config.Out as soon as it ends.
 func (r *Runner) Run(ctx context.Context) (*Summary, error) {
 	r.start = time.Now()
+	if r.cfg.Out != "" && r.cfg.OutLock == nil {
+		// Locked before the engines start, so a second match on the file
+		// stops at once.
+		lock, err := fsutil.LockFile(r.cfg.Out)
+		if err != nil {
+			return nil, fmt.Errorf("match: %w", err)
+		}
+		defer lock.Unlock()
+	}
 	if err := r.preflight(ctx); err != nil {
 		return nil, err
 	}
@@ -551,7 +566,7 @@ func (r *Runner) Standings() Standings {
 func (r *Runner) openOut() error {
 	path := r.cfg.Out
 	if !r.cfg.Resume {
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		f, err := fsutil.CreateNew(path)
 		if err != nil {
 			if errors.Is(err, os.ErrExist) {
 				return fmt.Errorf("match: %s already exists: resume it, or choose another file", path)
@@ -561,41 +576,46 @@ func (r *Runner) openOut() error {
 		r.out = f
 		return nil
 	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if errors.Is(err, os.ErrNotExist) {
+		if f, err = fsutil.CreateNew(path); err == nil {
+			r.out = f
+			return nil
+		}
+	}
 	if err != nil {
 		return fmt.Errorf("match: %w", err)
 	}
-	data, err := io.ReadAll(f)
+	// Read a game at a time: an archive may be larger than memory allows.
+	keep, err := fsutil.CompleteLength(f)
 	if err != nil {
 		f.Close()
 		return fmt.Errorf("match: %w", err)
 	}
-	if i := bytes.LastIndexByte(data, '\n'); len(data) > 0 && i != len(data)-1 {
-		data = data[:i+1]
-		if err := f.Truncate(int64(i + 1)); err != nil {
-			f.Close()
-			return fmt.Errorf("match: dropping the unfinished last line of %s: %w", path, err)
-		}
+	if err := r.resume(io.NewSectionReader(f, 0, keep), keep); err != nil {
+		f.Close()
+		return err
 	}
-	if _, err := f.Seek(0, io.SeekEnd); err != nil {
+	if err := f.Truncate(keep); err != nil {
+		f.Close()
+		return fmt.Errorf("match: dropping the unfinished last line of %s: %w", path, err)
+	}
+	if _, err := f.Seek(keep, io.SeekStart); err != nil {
 		f.Close()
 		return fmt.Errorf("match: %w", err)
 	}
 	r.out = f
-	if err := r.resume(data); err != nil {
-		f.Close()
-		return err
-	}
 	return nil
 }
 
-// resume counts the games of an earlier part of the match.
-func (r *Runner) resume(data []byte) error {
-	if len(data) == 0 {
+// resume counts the games of an earlier part of the match, the size bytes
+// of in.
+func (r *Runner) resume(in io.Reader, size int64) error {
+	if size == 0 {
 		return nil
 	}
 	r.header = true
-	ar := records.NewArchiveReader(bytes.NewReader(data), r.cfg.Out)
+	ar := records.NewArchiveReader(in, r.cfg.Out)
 	names := map[string]int{}
 	for i, s := range r.cfg.Engines {
 		names[s.Name] = i

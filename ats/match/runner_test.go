@@ -3,6 +3,7 @@ package match
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -14,6 +15,7 @@ import (
 	"arimaa-workbench/engine/aei/aeitest"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
+	"arimaa-workbench/records/fsutil"
 )
 
 // TestMain lets the test binary act as a fake AEI engine when re-executed.
@@ -304,5 +306,57 @@ func TestSchedule(t *testing.T) {
 	o := schedule(2, false, 8, 3, 1)
 	if o[0].Opening != 0 || o[1].Opening != 0 || o[2].Opening != 1 || o[6].Opening != 0 {
 		t.Errorf("openings cycle: %+v", o)
+	}
+}
+
+// gatedExecutor plays a match's games here once released, so a test can
+// act while the match holds its archive.
+type gatedExecutor struct{ started, release chan struct{} }
+
+func (g gatedExecutor) Execute(ctx context.Context, games []*Game, to Reporter) error {
+	close(g.started)
+	<-g.release
+	return localExecutor{jobs: 1}.Execute(ctx, games, to)
+}
+
+// TestOneWriter: while a match writes its archive, a second match on the
+// same file, resumed or new, stops at once and names the holder; the
+// first match's archive is whole, and once it ends the file resumes.
+func TestOneWriter(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "games.txt")
+	gate := gatedExecutor{make(chan struct{}), make(chan struct{})}
+	cfg := builtinConfig(t, out, 2)
+	cfg.Resume = true
+	first := cfg
+	first.Executor = gate
+	type outcome struct {
+		sum *Summary
+		err error
+	}
+	done := make(chan outcome)
+	go func() {
+		sum, err := mustRunner(t, first).Run(context.Background())
+		done <- outcome{sum, err}
+	}()
+	<-gate.started
+	want := fmt.Sprintf("match: %s is being written by another run (pid %d)", out, os.Getpid())
+	for _, resume := range []bool{true, false} {
+		c := cfg
+		c.Resume = resume
+		sum, err := mustRunner(t, c).Run(context.Background())
+		if err == nil || err.Error() != want || !errors.Is(err, fsutil.ErrLocked) || sum != nil {
+			t.Errorf("second match (resume %v): %v; want %q", resume, err, want)
+		}
+	}
+	close(gate.release)
+	got := <-done
+	if got.err != nil || !got.sum.Finished || got.sum.Done != 2 {
+		t.Fatalf("first match: %+v, %v", got.sum, got.err)
+	}
+	if n := len(readArchive(t, out)); n != 2 {
+		t.Fatalf("%d games in the archive, want 2", n)
+	}
+	if sum := run(t, cfg); sum.Resumed != 2 {
+		t.Fatalf("resume after the first match ended: %+v", sum)
 	}
 }

@@ -1,9 +1,9 @@
 package match
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -11,6 +11,7 @@ import (
 	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/aei"
 	"arimaa-workbench/engine/config"
+	"arimaa-workbench/records/fsutil"
 )
 
 // Spec says how to start one engine of a match: the embedded engine with a
@@ -158,12 +159,11 @@ func parseBuiltin(engine string, opts []string) (Spec, error) {
 			}
 			s.Name = engine
 		default:
-			f, err := os.Open(rest)
+			data, err := fsutil.ReadFile(rest)
 			if err != nil {
 				return Spec{}, err
 			}
-			s.Config, err = config.Load(f, rest)
-			f.Close()
+			s.Config, err = config.Load(bytes.NewReader(data), rest)
 			if err != nil {
 				return Spec{}, err
 			}

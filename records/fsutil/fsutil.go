@@ -1,5 +1,6 @@
 // Package fsutil writes files so that a reader, or the next start after a
-// crash, sees either the old content or the new one and never half of it.
+// crash, sees either the old content or the new one and never half of it,
+// and keeps two runs from writing one file at once (LockFile).
 // It imports nothing of this module, so the rules core's neighbours, the
 // records readers, the suite runner and the window can all use it.
 package fsutil
@@ -81,6 +82,23 @@ func WriteBytes(path string, data []byte) error {
 		_, err := w.Write(data)
 		return err
 	})
+}
+
+// CreateNew creates path, which must not exist, for writing, and syncs
+// its folder, so that a crash after the caller has synced what it wrote
+// does not lose the file's name. Files that grow by appending (a run's
+// results, a match's games) start so.
+func CreateNew(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, newFileMode)
+	if err != nil {
+		return nil, err
+	}
+	if err := syncDir(filepath.Dir(path)); err != nil {
+		f.Close()
+		os.Remove(path)
+		return nil, err
+	}
+	return f, nil
 }
 
 // resolve follows path while it is a symbolic link and returns the file

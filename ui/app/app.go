@@ -15,6 +15,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -57,6 +58,10 @@ func Run(args []string, stderr io.Writer) int {
 			return 0
 		}
 		return 2
+	}
+	if msg := cli.NoDisplay(runtime.GOOS, os.Getenv); msg != "" {
+		fmt.Fprintln(stderr, msg)
+		return 1
 	}
 	var winSize fyne.Size
 	if *size != "" {

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -15,6 +14,7 @@ import (
 	"arimaa-workbench/engine/mcts"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
+	"arimaa-workbench/records/fsutil"
 )
 
 // configFlags are the options that give the engine configuration, the
@@ -54,12 +54,11 @@ func (f *engineFlags) register(fs *flag.FlagSet) {
 func (f *configFlags) load() (config.Config, error) {
 	cfg := config.Default()
 	if f.config != "" {
-		file, err := os.Open(f.config)
+		data, err := fsutil.ReadFile(f.config)
 		if err != nil {
 			return cfg, err
 		}
-		defer file.Close()
-		if cfg, err = config.Load(file, f.config); err != nil {
+		if cfg, err = config.Load(bytes.NewReader(data), f.config); err != nil {
 			return cfg, err
 		}
 	}

@@ -75,7 +75,7 @@ func atsRun(ctx context.Context, args []string, io stdio) int {
 	fs := flag.NewFlagSet("ats run", flag.ContinueOnError)
 	fs.SetOutput(io.err)
 	configFile := fs.String("config", "", "suite configuration `FILE` (TOML, or the original runner's ats.cfg)")
-	engine := fs.String("engine", "builtin", "`builtin` (or builtin:KEY=VALUE,..., builtin:FILE.toml, as match takes it), or an AEI engine's command line, e.g. 'bot_x -c x.cfg'")
+	engine := fs.String("engine", "builtin", "`builtin` (or builtin:KEY=VALUE,..., builtin:FILE.toml), or an AEI engine's command line, e.g. 'bot_x -c x.cfg'; KEY=VALUE words after it (threads=N, a configuration key, an AEI option) belong to it, as in match")
 	var options multiFlag
 	fs.Var(&options, "option", "engine option `NAME=VALUE` (repeatable): AEI setoption, or a builtin config key such as search.exploration")
 	secs := ranged[float64](fs, "time", 0, 0, config.MaxSeconds, "time per test in `SECONDS` (default 1 unless a budget is given)")
@@ -110,12 +110,28 @@ options:
 `)
 		fs.PrintDefaults()
 	}
-	paths, err := ParseInterleaved(fs, args)
+	// The engine and its KEY=VALUE words are taken out first, as match
+	// takes them, so that "--engine builtin threads=1 SUITE" is an engine
+	// with one thread and a suite, not two paths.
+	engineWords, rest, err := match.SplitArgs(args)
+	if err != nil {
+		fmt.Fprintf(io.err, "ats run: %v\n", err)
+		return 2
+	}
+	if len(engineWords) > 1 {
+		fmt.Fprintf(io.err, "ats run: --engine given %d times: a run has one engine\n", len(engineWords))
+		return 2
+	}
+	paths, err := ParseInterleaved(fs, rest)
 	if err != nil {
 		return flagStatus(err)
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	var engineExtra []string
+	if len(engineWords) == 1 {
+		*engine, engineExtra, set["engine"] = engineWords[0][0], engineWords[0][1:], true
+	}
 
 	spec := ats.EngineSpec{Engine: *engine, Options: map[string]string{}, Threads: *threads, Seed: *seed,
 		StartTimeout: seconds(*startTimeout), Grace: seconds(*grace)}
@@ -154,7 +170,7 @@ options:
 			spec.Seed = c.Seed
 		}
 	}
-	if err := expandBuiltin(&spec, !set["threads"]); err != nil {
+	if err := expandEngine(&spec, engineExtra, !set["threads"]); err != nil {
 		fmt.Fprintf(io.err, "ats run: %v\n", err)
 		return 2
 	}
@@ -173,8 +189,17 @@ options:
 		cfgFilter = *filter
 	}
 
+	// Every file the run writes is locked before anything is set up, and
+	// the result file before it is read, so a second run on one of them
+	// stops here.
+	locks := outputLocks{}
+	defer locks.release()
 	resultFile := ""
 	if *resume != "" {
+		if err := locks.lock(*resume, false); err != nil {
+			fmt.Fprintf(io.err, "ats run: %v\n", err)
+			return 1
+		}
 		h, _, done, err := ats.ReadResultFile(*resume)
 		if err != nil {
 			fmt.Fprintf(io.err, "ats run: %v\n", err)
@@ -214,6 +239,10 @@ options:
 			fmt.Fprintf(io.err, "ats run: %v\n", err)
 			return 2
 		}
+		if err := locks.lock(p, false); err != nil {
+			fmt.Fprintf(io.err, "ats run: %v\n", err)
+			return 1
+		}
 	}
 	if *minScore != "" {
 		if _, err := parseMinScore(*minScore, 1); err != nil {
@@ -248,6 +277,10 @@ options:
 			}
 		}
 		resultFile = filepath.Join(dir, ats.RunFileName(suite.Name, time.Now()))
+		if err := locks.lock(resultFile, true); err != nil {
+			fmt.Fprintf(io.err, "ats run: %v\n", err)
+			return 1
+		}
 	}
 	absPaths := make([]string, len(paths))
 	for i, p := range paths {
@@ -291,7 +324,7 @@ options:
 		Suite: suite.Name, Paths: absPaths, Filter: cfgFilter, Tests: tests,
 		Engine: factory, EngineName: engineName, EngineOptions: spec.Options, Threads: spec.Threads, Seed: spec.Seed,
 		Limits: lim, Grace: seconds(*grace), Cycles: *cycles, Jobs: *jobs, Threshold: *threshold,
-		ResultFile: resultFile, Resume: *resume != "", Executor: executor,
+		ResultFile: resultFile, ResultLock: locks.of(resultFile), Resume: *resume != "", Executor: executor,
 		OnEvent: func(e ats.Event) {
 			switch e.Kind {
 			case ats.TestDone:
@@ -512,20 +545,30 @@ func atsList(args []string, io stdio) int {
 	return 0
 }
 
-// expandBuiltin reads a builtin engine written as match's --engine takes
-// it ("builtin:KEY=VALUE,...", "builtin:FILE.toml", options such as
-// threads=N after it) with match.ParseSpecLine, so that both commands take
-// one spelling: the keys that differ from the defaults become the run's
-// engine options, which its result file records, and threads= the
-// engine's threads unless --threads was given (takeThreads).
-func expandBuiltin(spec *ats.EngineSpec, takeThreads bool) error {
+// expandEngine reads the engine written as match's --engine takes it:
+// spec.Engine, then the KEY=VALUE words that followed it on the command
+// line (extra), all read by match.ParseSpec so that both commands take one
+// spelling. For the builtin engine ("builtin:KEY=VALUE,...",
+// "builtin:FILE.toml", words such as threads=N) the keys that differ from
+// the defaults become the run's engine options, which its result file
+// records, and threads= the engine's threads unless --threads was given
+// (takeThreads). For an AEI engine the words are options sent with
+// setoption, as --option sends them.
+func expandEngine(spec *ats.EngineSpec, extra []string, takeThreads bool) error {
 	e := spec.Engine
-	if !strings.HasPrefix(e, ats.BuiltinName+":") && !strings.HasPrefix(e, ats.BuiltinName+" ") {
+	builtin := e == ats.BuiltinName || strings.HasPrefix(e, ats.BuiltinName+":") || strings.HasPrefix(e, ats.BuiltinName+" ")
+	if !builtin && len(extra) == 0 {
 		return nil
 	}
-	m, err := match.ParseSpecLine(e)
-	if err != nil || !m.Builtin {
+	m, err := match.ParseSpec(append([]string{e}, extra...))
+	if err != nil {
 		return err
+	}
+	if !m.Builtin {
+		for _, o := range m.Options {
+			spec.Options[o.Name] = o.Value
+		}
+		return nil
 	}
 	def := config.Default()
 	defKeys := def.Keys() // in the same order as any configuration's

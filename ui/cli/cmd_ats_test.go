@@ -89,6 +89,8 @@ func TestATSUsageErrors(t *testing.T) {
 		{"run", "--engine", "builtin:no.such.key=1", "--playouts", "10", "assets/tests"},
 		{"run", "--engine", "builtin:search.exploration=99", "--playouts", "10", "assets/tests"},
 		{"run", "--engine", "builtin:", "--playouts", "10", "assets/tests"},
+		{"run", "--engine", "builtin", "threads=0", "--playouts", "10", "assets/tests"},
+		{"run", "--engine", "builtin", "--engine", "builtin", "--playouts", "10", "assets/tests"},
 		{"run", "--playouts", "10", "--dist", "--max-deliveries", "0", "assets/tests"},
 		{"run", "--playouts", "10", "--dist", "--ack-wait", "0", "assets/tests"},
 		{"run", "--playouts", "10", "--dist", "--nats-password", "x", "assets/tests"},
@@ -107,6 +109,8 @@ func TestATSBuiltinSpelling(t *testing.T) {
 	var summaries []string
 	for i, args := range [][]string{
 		{"--engine", "builtin:search.exploration=0.3,eval.cat=170 threads=1"},
+		// The words after --engine are its own, the suite after them.
+		{"--engine", "builtin:search.exploration=0.3", "eval.cat=170", "threads=1"},
 		{"--option", "search.exploration=0.3", "--option", "eval.cat=170", "--threads", "1"},
 	} {
 		j := filepath.Join(dir, strconv.Itoa(i)+".json")

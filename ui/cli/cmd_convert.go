@@ -153,6 +153,7 @@ var errConvertFailed = errors.New("conversion failed")
 func eachItem(ctx context.Context, path string, stdin io.Reader, gameID string,
 	fn func(convItem) error, report func(error)) (failed bool, err error) {
 	var in io.Reader = stdin
+	var file *os.File
 	name := "stdin"
 	if path != "-" {
 		f, err := os.Open(path)
@@ -160,7 +161,7 @@ func eachItem(ctx context.Context, path string, stdin io.Reader, gameID string,
 			return false, err
 		}
 		defer f.Close()
-		in, name = f, path
+		in, name, file = f, path, f
 	}
 	br := bufio.NewReaderSize(in, 64<<10)
 	if isArchive(br) {
@@ -169,7 +170,16 @@ func eachItem(ctx context.Context, path string, stdin io.Reader, gameID string,
 	if gameID != "" {
 		return false, fmt.Errorf("%s: --game picks a game of an archive, but this is not an archive", name)
 	}
-	data, err := io.ReadAll(io.LimitReader(br, 64<<20))
+	// Anything but an archive is read whole.
+	if file != nil {
+		if err := fsutil.CheckSize(file); err != nil {
+			return false, err
+		}
+	}
+	data, err := fsutil.ReadAll(br, name)
+	if errors.Is(err, fsutil.ErrTooLarge) {
+		return false, err
+	}
 	if err != nil {
 		return false, fmt.Errorf("%s: %v", name, err)
 	}

@@ -13,6 +13,7 @@ import (
 	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
+	"arimaa-workbench/records/fsutil"
 )
 
 // runEval prints the engine's view of a position: the evaluation feature
@@ -80,12 +81,12 @@ func readEvalPosition(name string, stdin io.Reader) (rules.Position, error) {
 func readArg(name string, stdin io.Reader) ([]byte, string, error) {
 	switch _, statErr := os.Stat(name); {
 	case name == "-":
-		data, err := io.ReadAll(stdin)
+		data, err := fsutil.ReadAll(stdin, "stdin")
 		return data, "stdin", err
 	case statErr != nil && strings.Contains(name, "["):
 		return []byte(name), "argument", nil
 	}
-	data, err := os.ReadFile(name)
+	data, err := fsutil.ReadFile(name)
 	return data, name, err
 }
 

@@ -162,6 +162,17 @@ options:
 	default:
 		cfg.Out = *out
 	}
+	// The archive and the summary are locked before anything is set up,
+	// so a second match on one of them stops here.
+	locks := outputLocks{}
+	defer locks.release()
+	for _, p := range []string{cfg.Out, *jsonOut} {
+		if err := locks.lock(p, false); err != nil {
+			fmt.Fprintf(io.err, "match: %v\n", err)
+			return 1
+		}
+	}
+	cfg.OutLock = locks.of(cfg.Out)
 
 	// With the JSON summary on standard output, the report goes to
 	// standard error so that scripts read JSON alone.

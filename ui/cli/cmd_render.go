@@ -9,6 +9,7 @@ import (
 
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
+	"arimaa-workbench/records/fsutil"
 	"arimaa-workbench/ui/board"
 )
 
@@ -53,7 +54,7 @@ func readRenderPosition(arg string, io stdio) (rules.Position, error) {
 		}
 		return parsePosition(data, name)
 	}
-	data, err := os.ReadFile(arg)
+	data, err := fsutil.ReadFile(arg)
 	if err == nil {
 		return parsePosition(data, arg)
 	}

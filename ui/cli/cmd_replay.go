@@ -16,6 +16,7 @@ import (
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
+	"arimaa-workbench/records/fsutil"
 )
 
 // replayStats counts what a replay found.
@@ -101,6 +102,7 @@ options:
 
 func replayFile(ctx context.Context, path string, stdin io.Reader, out *bufio.Writer, st *replayStats, quiet bool, workers int) error {
 	var in io.Reader = stdin
+	var file *os.File
 	name := "stdin"
 	if path != "-" {
 		f, err := os.Open(path)
@@ -108,7 +110,7 @@ func replayFile(ctx context.Context, path string, stdin io.Reader, out *bufio.Wr
 			return err
 		}
 		defer f.Close()
-		in, name = f, path
+		in, name, file = f, path, f
 	}
 	br := bufio.NewReaderSize(in, 64<<10)
 	if isArchive(br) {
@@ -116,7 +118,14 @@ func replayFile(ctx context.Context, path string, stdin io.Reader, out *bufio.Wr
 	}
 	st.games++
 	id := rules.Echo(filepath.Base(name))
-	rec, err := records.ReadRecord(br, name)
+	var rec *records.Record
+	var err error
+	if file != nil {
+		err = fsutil.CheckSize(file) // a record is read whole
+	}
+	if err == nil {
+		rec, err = records.ReadRecord(br, name)
+	}
 	if err != nil {
 		st.unreadable++
 		fmt.Fprintf(out, "%s\t\t\t\terror\t%v\n", id, err)

@@ -2,6 +2,8 @@ package matchpanel
 
 import (
 	"flag"
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"arimaa-workbench/records/fsutil"
 	"arimaa-workbench/ui/uitest"
 	"arimaa-workbench/ui/viewer"
 )
@@ -248,5 +251,42 @@ func TestPanelStopAndResume(t *testing.T) {
 	tp.Sync()
 	if st := tp.Model().State(); st.Err != nil || st.Config.Out != tp.out.Text || len(st.Games) != 2 || !st.Summary.Finished {
 		t.Errorf("resumed: err %v, out %s, games %d", st.Err, st.Config.Out, len(st.Games))
+	}
+}
+
+// TestPanelResumeHeldArchive: resuming a match whose archive another run
+// is writing says so, in the words the command line uses, and changes
+// nothing; once the other run ends, Resume goes on.
+func TestPanelResumeHeldArchive(t *testing.T) {
+	tp := newTestPanel(t)
+	tp.quick(t, "2")
+	test.Tap(tp.startBtn)
+	tp.Model().Wait()
+	tp.Sync()
+	out := tp.Model().State().Config.Out
+	before, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lock, err := fsutil.LockFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	test.Tap(tp.resumeBtn)
+	tp.Model().Wait()
+	tp.Sync()
+	want := fmt.Sprintf("%s is being written by another run (pid %d)", out, os.Getpid())
+	if tp.message.Text != want || tp.message.Importance != widget.DangerImportance {
+		t.Errorf("message %q (importance %v), want %q", tp.message.Text, tp.message.Importance, want)
+	}
+	if after, _ := os.ReadFile(out); string(after) != string(before) {
+		t.Error("the held archive changed")
+	}
+	lock.Unlock()
+	test.Tap(tp.resumeBtn)
+	tp.Model().Wait()
+	tp.Sync()
+	if st := tp.Model().State(); st.Err != nil || len(st.Games) != 2 {
+		t.Errorf("resume after the other run: err %v, %d games", st.Err, len(st.Games))
 	}
 }

@@ -23,6 +23,7 @@ import (
 
 	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/analysis"
+	"arimaa-workbench/records/fsutil"
 	"arimaa-workbench/ui/live"
 )
 
@@ -363,7 +364,9 @@ func (m *Model) start(setup Setup, resume bool) error {
 			m.summary = sum
 			m.mergeSummary(sum)
 		}
-		m.resumable = stopped && setup.ResultFile != ""
+		// A file another run is writing can be resumed once that run ends.
+		locked := resume && errors.Is(err, fsutil.ErrLocked)
+		m.resumable = (stopped || locked) && setup.ResultFile != ""
 		m.version++
 	})
 	return nil

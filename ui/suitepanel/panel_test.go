@@ -2,6 +2,7 @@ package suitepanel
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -138,6 +139,22 @@ func TestStopAndResume(t *testing.T) {
 	if _, r := rowByName(p, "1-goal"); r.Status != ats.Pass {
 		t.Errorf("the first test lost its result: %q", r.Status)
 	}
+
+	// While another run writes the file, Resume says so and stays on.
+	file := p.model.State().Setup.ResultFile
+	lock, err := fsutil.LockFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	test.Tap(p.resumeBtn)
+	p.model.Wait()
+	p.Sync()
+	want := fmt.Sprintf("%s is being written by another run (pid %d)", file, os.Getpid())
+	if p.message.Text != want || p.message.Importance != widget.DangerImportance || p.resumeBtn.Disabled() {
+		t.Errorf("resume of a file held by another run: message %q (importance %v), resume disabled %v; want %q",
+			p.message.Text, p.message.Importance, p.resumeBtn.Disabled(), want)
+	}
+	lock.Unlock()
 
 	close(gate)
 	test.Tap(p.resumeBtn)
