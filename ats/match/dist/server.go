@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
+
+	"arimaa-workbench/records/fsutil"
 	"github.com/nats-io/nats.go"
 )
 
@@ -20,7 +22,7 @@ import (
 type Server struct {
 	ns    *server.Server
 	url   string
-	lock  *os.File // holds the store for this server
+	lock  *fsutil.Lock // holds the store for this server
 	store string
 	// coord and worker are the users the server made for this store.
 	coord, worker Settings
@@ -85,11 +87,7 @@ func StartServer(s Settings) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	unlock := func() {
-		if lock != nil {
-			lock.Close()
-		}
-	}
+	unlock := func() { lock.Unlock() }
 	opts := &server.Options{
 		ServerName: "arimaa-workbench",
 		Host:       host,
@@ -184,9 +182,7 @@ func (s *Server) LocalURL() string {
 func (s *Server) Close() {
 	s.ns.Shutdown()
 	s.ns.WaitForShutdown()
-	if s.lock != nil {
-		s.lock.Close()
-	}
+	s.lock.Unlock()
 }
 
 // Connect connects to the server at url with the credentials of s,
