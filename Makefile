@@ -9,7 +9,7 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PKGS := gcc pkg-config libgl1-mesa-dev xorg-dev libgtk-3-dev xvfb xauth
 PC_MODS  := gl x11 xcursor xrandr xinerama xi xxf86vm gtk+-3.0
 
-.PHONY: run test deps build fmt-check vet unit fuzz smoke bench baseline package package-check clean
+.PHONY: run test deps build fmt-check vet unit fuzz smoke bench baseline corpus db-bench package package-check clean
 
 # The frozen engine every strength change is measured against (a match
 # against this build, see the README's "Measuring strength"). The commit is
@@ -81,6 +81,23 @@ smoke: build
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# A self-play archive of CORPUS_GAMES games at 100 playouts a move for the
+# game database's benchmarks (about 33 minutes on one core for 20,000),
+# then the benchmarks: indexing (games/s, positions/s, bytes a game) and
+# the p50/p99 of the explorer, exact and similar search.
+CORPUS_GAMES ?= 20000
+CORPUS       := bin/corpus/selfplay.txt
+
+corpus: build
+	@mkdir -p bin/corpus
+	./$(BIN) match --engine builtin:search.memory_mb=8 name=a \
+	    --engine builtin:search.memory_mb=8,search.exploration=0.15 name=b \
+	    --playouts 100 --games $(CORPUS_GAMES) -j 2 --seed 7 --out $(CORPUS)
+
+db-bench:
+	@test -s $(CORPUS) || { echo "db-bench: run make corpus first" >&2; exit 1; }
+	ARIMAA_CORPUS=$(CURDIR)/$(CORPUS) $(GO) test -run '^$$' -bench . -benchtime 1x ./ats/gamedb/
 
 # Builds the baseline engine from BASELINE_COMMIT in a temporary git
 # worktree; `bin/baseline aei` is then an AEI engine for `match`.

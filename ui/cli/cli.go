@@ -38,6 +38,7 @@ func commands() []command {
 		{"moves", "count or list the unique moves of compact positions read from stdin", runMoves},
 		{"replay", "replay game records and archives with full rules checking", runReplay},
 		{"convert", "convert positions and game records between formats", runConvert},
+		{"db", "the game database: index archives, explore openings, find exact and similar positions", runDB},
 		{"phase", "print the game phase, opening to endgame, of each position of games and position files", runPhase},
 		{"render", "draw a position as a PNG diagram with the window's board renderer", runRender},
 		{"ats", "run an Arimaa Test Suite against an engine; compare runs", runATS},

@@ -1,0 +1,187 @@
+package gamedb
+
+import (
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	_ "github.com/mattn/go-sqlite3" // the SQLite driver, registered as "sqlite3"
+
+	"arimaa-workbench/ats"
+)
+
+// Format names this package's schema in the meta table.
+const Format = "arimaa-workbench games 1"
+
+// BusyTimeout is how long a writer waits for another writer's transaction
+// before it gives up with "database is locked".
+const BusyTimeout = 10 * time.Second
+
+// ErrNotOurs is wrapped by the error of Open for a file that is not a game
+// database of this workbench, or a damaged one.
+var ErrNotOurs = errors.New("not a game database of arimaa-workbench")
+
+// DB is an open game database. Its methods may be called from several
+// goroutines.
+type DB struct {
+	db   *sql.DB
+	path string
+
+	mu   sync.Mutex
+	sims map[simKey]*simTable // the similar index in memory, by radius and side
+	gen  int                  // changes with every batch indexed
+}
+
+// DefaultPath is the database the commands and the window use when none is
+// given: games.db in the user's data folder.
+func DefaultPath() (string, error) {
+	dir, err := ats.DataDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, "games.db"), nil
+}
+
+const schema = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+	id INTEGER PRIMARY KEY,
+	uid INTEGER NOT NULL UNIQUE,
+	source TEXT NOT NULL,
+	line INTEGER NOT NULL,
+	archive_id TEXT NOT NULL,
+	gold TEXT NOT NULL, silver TEXT NOT NULL,
+	gold_rating INTEGER NOT NULL, silver_rating INTEGER NOT NULL,
+	gold_type TEXT NOT NULL, silver_type TEXT NOT NULL,
+	result TEXT NOT NULL,
+	termination TEXT NOT NULL,
+	timecontrol TEXT NOT NULL,
+	start INTEGER NOT NULL,
+	year INTEGER NOT NULL,
+	event TEXT NOT NULL,
+	plies INTEGER NOT NULL,
+	movelist TEXT NOT NULL,
+	fields TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS moves (id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE);
+CREATE TABLE IF NOT EXISTS positions (
+	key INTEGER NOT NULL, game INTEGER NOT NULL, ply INTEGER NOT NULL,
+	move INTEGER NOT NULL, phase INTEGER NOT NULL,
+	PRIMARY KEY (key, game, ply)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS sigs (
+	game INTEGER PRIMARY KEY,
+	side INTEGER NOT NULL,
+	data BLOB NOT NULL
+);
+`
+
+// Open opens the game database at path, creating it when the file does not
+// exist. A file that is not ours, or is damaged, is refused with an error
+// that names it and says how to rebuild it.
+func Open(path string) (*DB, error) {
+	info, statErr := os.Stat(path)
+	fresh := errors.Is(statErr, os.ErrNotExist) || (statErr == nil && info.Size() == 0)
+	if statErr != nil && !fresh {
+		return nil, statErr
+	}
+	if statErr == nil && info.IsDir() {
+		return nil, fmt.Errorf("%s is a folder, not a game database", path)
+	}
+	if fresh {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return nil, err
+		}
+	}
+	// A large page cache keeps the exact index's pages in memory while
+	// an index run inserts its random keys.
+	dsn := fmt.Sprintf("file:%s?_busy_timeout=%d&_journal_mode=WAL&_synchronous=NORMAL&_cache_size=-262144&cache=private",
+		escapeDSN(path), BusyTimeout.Milliseconds())
+	sdb, err := sql.Open("sqlite3", dsn)
+	if err != nil {
+		return nil, err
+	}
+	d := &DB{db: sdb, path: path, sims: map[simKey]*simTable{}}
+	if err := d.init(fresh); err != nil {
+		sdb.Close()
+		return nil, err
+	}
+	return d, nil
+}
+
+// escapeDSN keeps a path's '?' and '#' from being read as the DSN's own.
+func escapeDSN(path string) string {
+	return strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
+}
+
+// notOurs is the error for a file Open cannot use.
+func (d *DB) notOurs(why error) error {
+	return fmt.Errorf("%s: %w (%v); delete it, or give another file with --db, and index the archives again to rebuild it", d.path, ErrNotOurs, why)
+}
+
+func (d *DB) init(fresh bool) error {
+	if !fresh {
+		var format string
+		err := d.db.QueryRow(`SELECT value FROM meta WHERE key = 'format'`).Scan(&format)
+		switch {
+		case err != nil && strings.Contains(err.Error(), "no such table"):
+			return d.notOurs(errors.New("it has no meta table"))
+		case err != nil && (strings.Contains(err.Error(), "not a database") || strings.Contains(err.Error(), "malformed")):
+			return d.notOurs(err)
+		case errors.Is(err, sql.ErrNoRows):
+			return d.notOurs(errors.New("it names no format"))
+		case err != nil:
+			return fmt.Errorf("%s: %w", d.path, err)
+		case format != Format:
+			return d.notOurs(fmt.Errorf("its format is %q, this workbench reads %q", format, Format))
+		}
+		return nil
+	}
+	if _, err := d.db.Exec(schema); err != nil {
+		return fmt.Errorf("%s: creating the tables: %w", d.path, err)
+	}
+	if _, err := d.db.Exec(`INSERT OR REPLACE INTO meta(key, value) VALUES ('format', ?)`, Format); err != nil {
+		return fmt.Errorf("%s: %w", d.path, err)
+	}
+	return nil
+}
+
+// Path is the database's file.
+func (d *DB) Path() string { return d.path }
+
+// Close closes the database.
+func (d *DB) Close() error { return d.db.Close() }
+
+// Stats are the database's counts.
+type Stats struct {
+	Games, Positions, Moves int64
+	// Bytes is the database file's size (with its write-ahead log).
+	Bytes int64
+	// First and Last are the years of the oldest and newest games with a
+	// start time; 0 when none has one.
+	First, Last int
+}
+
+// Stats counts what the database holds.
+func (d *DB) Stats() (Stats, error) {
+	var s Stats
+	var first, last sql.NullInt64
+	err := d.db.QueryRow(`SELECT (SELECT COUNT(*) FROM games), (SELECT COUNT(*) FROM positions), (SELECT COUNT(*) FROM moves),
+		(SELECT MIN(year) FROM games WHERE year > 0), (SELECT MAX(year) FROM games WHERE year > 0)`).
+		Scan(&s.Games, &s.Positions, &s.Moves, &first, &last)
+	if err != nil {
+		return s, fmt.Errorf("%s: %w", d.path, err)
+	}
+	s.First, s.Last = int(first.Int64), int(last.Int64)
+	for _, suffix := range []string{"", "-wal"} {
+		if info, err := os.Stat(d.path + suffix); err == nil {
+			s.Bytes += info.Size()
+		}
+	}
+	return s, nil
+}

@@ -1,0 +1,198 @@
+package gamedb
+
+import (
+	"math/bits"
+
+	"arimaa-workbench/engine/rules"
+)
+
+// MaxRadius is the largest radius of piece data the database indexes:
+// the reach of one turn's steps.
+const MaxRadius = 3
+
+// SigHashes is how many minimum hashes a signature keeps per radius.
+const SigHashes = 8
+
+// sigLen is a position's signature: SigHashes bytes for each radius 0 to
+// MaxRadius.
+const sigLen = SigHashes * (MaxRadius + 1)
+
+// pieceData is one piece's piece data (Ahmed 2017, ch. 2.1) up to
+// MaxRadius: the header (owned by the side to move, edges it stands on,
+// on a trap) and, for each distance 1 to MaxRadius, the counts of
+// stronger, equal and weaker friends and enemies, of board edges in a
+// straight line and of traps at exactly that distance.
+type pieceData struct {
+	header [3]uint8
+	chunk  [MaxRadius][8]uint8
+}
+
+// hash is the piece data up to radius r as 64 bits.
+func (pd *pieceData) hash(r int) uint64 {
+	h := uint64(0x9e3779b97f4a7c15)
+	mix := func(v uint64) { h = (h ^ v) * 0xbf58476d1ce4e5b9; h ^= h >> 31 }
+	mix(uint64(pd.header[0]) | uint64(pd.header[1])<<8 | uint64(pd.header[2])<<16 | uint64(r)<<24)
+	for d := 0; d < r; d++ {
+		c := &pd.chunk[d]
+		mix(uint64(c[0]) | uint64(c[1])<<8 | uint64(c[2])<<16 | uint64(c[3])<<24 |
+			uint64(c[4])<<32 | uint64(c[5])<<40 | uint64(c[6])<<48 | uint64(c[7])<<56)
+	}
+	return h
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// pieceDataOf fills out with the piece data of every piece of p, seen from
+// the side to move, and returns how many pieces there are.
+func pieceDataOf(p *rules.Position, out *[32]pieceData) int {
+	var sq [32]rules.Square
+	var pc [32]rules.Piece
+	n := 0
+	occ := p.Occupied()
+	for occ != 0 && n < 32 {
+		s := occ.First()
+		occ &= occ - 1
+		sq[n], pc[n] = s, p.At(s)
+		n++
+	}
+	mover := p.Side()
+	for i := 0; i < n; i++ {
+		pd := &out[i]
+		*pd = pieceData{}
+		f, r := sq[i].File(), sq[i].Rank()
+		if pc[i].Color() == mover {
+			pd.header[0] = 1
+		}
+		edges := [4]int{f, 7 - f, r, 7 - r}
+		for _, e := range edges {
+			if e == 0 {
+				pd.header[1]++
+			} else if e <= MaxRadius {
+				pd.chunk[e-1][6]++
+			}
+		}
+		if sq[i].IsTrap() {
+			pd.header[2] = 1
+		}
+		for t := rules.Traps; t != 0; t &= t - 1 {
+			ts := t.First()
+			if d := abs(ts.File()-f) + abs(ts.Rank()-r); d >= 1 && d <= MaxRadius {
+				pd.chunk[d-1][7]++
+			}
+		}
+	}
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			d := abs(sq[i].File()-sq[j].File()) + abs(sq[i].Rank()-sq[j].Rank())
+			if d > MaxRadius {
+				continue
+			}
+			out[i].chunk[d-1][relation(pc[i], pc[j])]++
+			out[j].chunk[d-1][relation(pc[j], pc[i])]++
+		}
+	}
+	return n
+}
+
+// relation is the count other adds to the piece data of me: 0-2 stronger,
+// equal, weaker friend; 3-5 the same for an enemy.
+func relation(me, other rules.Piece) int {
+	k := 0
+	if other.Color() != me.Color() {
+		k = 3
+	}
+	switch {
+	case other.Type() > me.Type():
+		return k
+	case other.Type() == me.Type():
+		return k + 1
+	}
+	return k + 2
+}
+
+// pieceHashes are a position's piece data hashes at radius r, sorted, as a
+// multiset.
+func pieceHashes(p *rules.Position, r int, buf []uint64) []uint64 {
+	var pd [32]pieceData
+	n := pieceDataOf(p, &pd)
+	buf = buf[:0]
+	for i := 0; i < n; i++ {
+		buf = append(buf, pd[i].hash(r))
+	}
+	sortU64(buf)
+	return buf
+}
+
+func sortU64(a []uint64) {
+	for i := 1; i < len(a); i++ { // at most 32 elements
+		for j := i; j > 0 && a[j] < a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+}
+
+// Similarity is the weighted Jaccard index of two sorted multisets of
+// piece data hashes: the pieces that match over the pieces of both.
+func similarity(a, b []uint64) float64 {
+	if len(a) == 0 && len(b) == 0 {
+		return 1
+	}
+	common, i, j := 0, 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i] == b[j]:
+			common++
+			i++
+			j++
+		case a[i] < b[j]:
+			i++
+		default:
+			j++
+		}
+	}
+	return float64(common) / float64(len(a)+len(b)-common)
+}
+
+// signature is the MinHash signature of p: for each radius, the low byte
+// of SigHashes minimum hashes of its multiset of piece data (the k-th
+// copy of a repeated element hashed apart, so that the estimate is of the
+// weighted Jaccard index).
+func signature(p *rules.Position) [sigLen]byte {
+	var pd [32]pieceData
+	n := pieceDataOf(p, &pd)
+	var sig [sigLen]byte
+	var hs [32]uint64
+	for r := 0; r <= MaxRadius; r++ {
+		for i := 0; i < n; i++ {
+			hs[i] = pd[i].hash(r)
+		}
+		sortU64(hs[:n])
+		var mins [SigHashes]uint64
+		for k := range mins {
+			mins[k] = ^uint64(0)
+		}
+		for i := 0; i < n; i++ {
+			copyNo := uint64(0)
+			for j := i - 1; j >= 0 && hs[j] == hs[i]; j-- {
+				copyNo++
+			}
+			e := hs[i] ^ copyNo*0x94d049bb133111eb
+			for k := range mins {
+				v := bits.RotateLeft64(e*(uint64(2*k+1)*0x9e3779b97f4a7c15), 29) * 0xbf58476d1ce4e5b9
+				v ^= v >> 32
+				if v < mins[k] {
+					mins[k] = v
+				}
+			}
+		}
+		for k := range mins {
+			sig[r*SigHashes+k] = byte(mins[k] >> 56)
+		}
+	}
+	return sig
+}

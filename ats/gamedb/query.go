@@ -1,0 +1,217 @@
+package gamedb
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"arimaa-workbench/engine/rules"
+)
+
+// Players chooses games by who played them.
+type Players uint8
+
+// The choices of Players.
+const (
+	AllPlayers Players = iota
+	Humans             // both players human
+	Bots               // both players bots
+)
+
+// ParsePlayers reads "all", "humans" or "bots".
+func ParsePlayers(s string) (Players, error) {
+	switch s {
+	case "", "all":
+		return AllPlayers, nil
+	case "humans", "human":
+		return Humans, nil
+	case "bots", "bot":
+		return Bots, nil
+	}
+	return 0, fmt.Errorf("players %q: want all, humans or bots", s)
+}
+
+// Filter narrows the games a query looks at; the zero Filter takes all.
+type Filter struct {
+	// MinRating keeps games whose both players are rated at least this.
+	MinRating int
+	// From and To keep games started within [From, To] (zero: open).
+	From, To time.Time
+	Players  Players
+	// TimeControl keeps games with this time control, as written.
+	TimeControl string
+	// MinPhase and MaxPhase keep positions whose phase lies between
+	// them (0 to 1; MaxPhase 0 means 1).
+	MinPhase, MaxPhase float64
+}
+
+// where adds the filter's conditions on games g and positions p.
+func (f Filter) where(args *[]any) string {
+	var c []string
+	if f.MinRating > 0 {
+		c = append(c, "g.gold_rating >= ? AND g.silver_rating >= ?")
+		*args = append(*args, f.MinRating, f.MinRating)
+	}
+	if !f.From.IsZero() {
+		c = append(c, "g.start >= ?")
+		*args = append(*args, f.From.Unix())
+	}
+	if !f.To.IsZero() {
+		c = append(c, "g.start > 0 AND g.start <= ?")
+		*args = append(*args, f.To.Unix())
+	}
+	switch f.Players {
+	case Humans:
+		c = append(c, "g.gold_type = 'h' AND g.silver_type = 'h'")
+	case Bots:
+		c = append(c, "g.gold_type = 'b' AND g.silver_type = 'b'")
+	}
+	if f.TimeControl != "" {
+		c = append(c, "g.timecontrol = ?")
+		*args = append(*args, f.TimeControl)
+	}
+	if lo, hi := f.phaseBytes(); lo > 0 || hi < 255 {
+		c = append(c, "p.phase BETWEEN ? AND ?")
+		*args = append(*args, lo, hi)
+	}
+	if len(c) == 0 {
+		return ""
+	}
+	return " AND " + strings.Join(c, " AND ")
+}
+
+func (f Filter) phaseBytes() (lo, hi int) {
+	hi = 255
+	if f.MinPhase > 0 {
+		lo = int(f.MinPhase*255 + 0.5)
+	}
+	if f.MaxPhase > 0 && f.MaxPhase < 1 {
+		hi = int(f.MaxPhase*255 + 0.5)
+	}
+	return lo, hi
+}
+
+// MoveStat is one move played from a position: how often, how those games
+// ended, the mean rating of the players who chose it and the last year it
+// was played.
+type MoveStat struct {
+	Move                 string
+	Games                int
+	GoldWins, SilverWins int
+	MeanRating           float64 // 0 when none of them was rated
+	LastYear             int     // 0 when no game had a date
+}
+
+// Explore lists every move played from p (at the start of a turn, or on
+// the board of a setup) in the games the filter keeps, most played first.
+// A position with no games gives an empty list.
+func (d *DB) Explore(ctx context.Context, p rules.Position, f Filter) ([]MoveStat, error) {
+	rating := "g.gold_rating"
+	if p.Side() == rules.Silver {
+		rating = "g.silver_rating"
+	}
+	args := []any{int64(p.TurnHash())}
+	q := `SELECT m.text, COUNT(*), SUM(g.result = 'w'), SUM(g.result = 'b'),
+		AVG(CASE WHEN ` + rating + ` > 0 THEN ` + rating + ` END), MAX(g.year)
+		FROM positions p JOIN games g ON g.id = p.game JOIN moves m ON m.id = p.move
+		WHERE p.key = ?` + f.where(&args) + ` GROUP BY p.move`
+	rows, err := d.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", d.path, err)
+	}
+	defer rows.Close()
+	var out []MoveStat
+	for rows.Next() {
+		var s MoveStat
+		var mean *float64
+		var year *int64
+		if err := rows.Scan(&s.Move, &s.Games, &s.GoldWins, &s.SilverWins, &mean, &year); err != nil {
+			return nil, err
+		}
+		if mean != nil {
+			s.MeanRating = *mean
+		}
+		if year != nil {
+			s.LastYear = int(*year)
+		}
+		out = append(out, s)
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Games != out[j].Games {
+			return out[i].Games > out[j].Games
+		}
+		return out[i].Move < out[j].Move
+	})
+	return out, rows.Err()
+}
+
+// Hit is a position of a game in the database: the game, the ply and the
+// move played there, and for a similar search the similarity.
+type Hit struct {
+	Game                     int64  // the game's row in the database
+	ArchiveID                string // the archive's id column; "" for a record
+	Source                   string // the file it was indexed from, and its line
+	Line                     int
+	Gold, Silver             string
+	GoldRating, SilverRating int
+	Result                   string // "w", "b" or "" (no result)
+	Termination              string
+	Year                     int
+	Ply                      int     // moves after the setups; -2 and -1 are the setups
+	Move                     string  // played next; "" at the game's end
+	Phase                    float64 // of the position
+	Similarity               float64 // 1 for exact search
+}
+
+// hitColumns are the columns scanHit reads.
+const hitColumns = `g.id, g.archive_id, g.source, g.line, g.gold, g.silver, g.gold_rating, g.silver_rating,
+	g.result, g.termination, g.year, p.ply, COALESCE(m.text, ''), p.phase`
+
+type scanner interface{ Scan(...any) error }
+
+func scanHit(r scanner) (Hit, error) {
+	var h Hit
+	var ph int
+	err := r.Scan(&h.Game, &h.ArchiveID, &h.Source, &h.Line, &h.Gold, &h.Silver, &h.GoldRating, &h.SilverRating,
+		&h.Result, &h.Termination, &h.Year, &h.Ply, &h.Move, &ph)
+	h.Phase, h.Similarity = float64(ph)/255, 1
+	return h, err
+}
+
+// Find lists the games that passed through p (the same pieces and side to
+// move at the start of a turn, by any order of moves), at most limit
+// (0: all), in the order they were indexed.
+func (d *DB) Find(ctx context.Context, p rules.Position, f Filter, limit int) ([]Hit, error) {
+	args := []any{int64(p.TurnHash())}
+	q := `SELECT ` + hitColumns + ` FROM positions p JOIN games g ON g.id = p.game LEFT JOIN moves m ON m.id = p.move
+		WHERE p.key = ?` + f.where(&args) + ` ORDER BY p.game, p.ply`
+	if limit > 0 {
+		q += fmt.Sprintf(" LIMIT %d", limit)
+	}
+	rows, err := d.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", d.path, err)
+	}
+	defer rows.Close()
+	var out []Hit
+	for rows.Next() {
+		h, err := scanHit(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, h)
+	}
+	return out, rows.Err()
+}
+
+// Game reads a game of the database back: its row and the game replayed.
+func (d *DB) Game(ctx context.Context, id int64) (*rules.Game, string, error) {
+	var movelist string
+	if err := d.db.QueryRowContext(ctx, `SELECT movelist FROM games WHERE id = ?`, id).Scan(&movelist); err != nil {
+		return nil, "", fmt.Errorf("%s: game %d: %w", d.path, id, err)
+	}
+	g, err := replay(movelist)
+	return g, movelist, err
+}

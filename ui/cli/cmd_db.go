@@ -1,0 +1,439 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"time"
+
+	"arimaa-workbench/ats/gamedb"
+	"arimaa-workbench/engine/rules"
+)
+
+// runDB is the game database: db index, stats, explore and find.
+func runDB(ctx context.Context, args []string, std stdio) int {
+	usage := func() int {
+		fmt.Fprint(std.err, `usage: arimaa-workbench db COMMAND [options]
+
+  db index [--db FILE] ARCHIVE...    add the games of archives and game records
+  db stats [--db FILE]               what the database holds
+  db explore [--db FILE] [--json] [filters] POSITION
+                                     every move played from the position, with its results
+  db find [--db FILE] [--json] [--radius R] [--min-similarity X] [--limit N] [filters] POSITION
+                                     the games through the position; with --radius, the most
+                                     similar positions (Ahmed 2017)
+  db similar-moves [--db FILE] [--json] [--radius R] [--limit N] [filters] POSITION
+                                     the moves played in the most similar positions, legal here
+
+POSITION is a position file, or a game file (record or archive) with --ply N
+(moves after the setups; -2 and -1 are the setups) and --game ID in an
+archive. The database is games.db in the user's data folder unless --db.
+'db COMMAND -h' lists a command's options.
+`)
+		return 2
+	}
+	if len(args) == 0 {
+		return usage()
+	}
+	switch args[0] {
+	case "index":
+		return dbIndex(ctx, args[1:], std)
+	case "stats":
+		return dbStats(args[1:], std)
+	case "explore", "find", "similar-moves":
+		return dbQuery(ctx, args[0], args[1:], std)
+	case "-h", "--help", "help":
+		usage()
+		return 0
+	}
+	fmt.Fprintf(std.err, "db: unknown command %q\n", args[0])
+	return usage()
+}
+
+// dbFlags are the flags every db command has.
+type dbFlags struct {
+	path *string
+}
+
+func addDBFlags(fs *flag.FlagSet) dbFlags {
+	return dbFlags{path: fs.String("db", "", "the game database `FILE` (default: games.db in the user's data folder)")}
+}
+
+func (f dbFlags) open() (*gamedb.DB, error) {
+	path := *f.path
+	if path == "" {
+		p, err := gamedb.DefaultPath()
+		if err != nil {
+			return nil, err
+		}
+		path = p
+	}
+	return gamedb.Open(path)
+}
+
+func dbIndex(ctx context.Context, args []string, std stdio) int {
+	fs := flag.NewFlagSet("db index", flag.ContinueOnError)
+	fs.SetOutput(std.err)
+	dbf := addDBFlags(fs)
+	quiet := fs.Bool("q", false, "print no progress")
+	files, err := ParseInterleaved(fs, args)
+	if err != nil {
+		return flagStatus(err)
+	}
+	if len(files) == 0 {
+		fmt.Fprintln(std.err, "db index: give the archives or game records to index")
+		return 2
+	}
+	db, err := dbf.open()
+	if err != nil {
+		fmt.Fprintf(std.err, "db index: %v\n", err)
+		return 1
+	}
+	defer db.Close()
+	start := time.Now()
+	opt := gamedb.IndexOptions{
+		Bad: func(b gamedb.BadGame) { fmt.Fprintf(std.err, "db index: skipped: %v\n", b) },
+	}
+	if !*quiet {
+		opt.Progress = func(p gamedb.Progress) { fmt.Fprintln(std.err, "db index: "+progressLine(p, time.Since(start))) }
+	}
+	pr, err := db.Index(ctx, files, opt)
+	el := time.Since(start)
+	fmt.Fprintf(std.out, "%d games read: %d added (%d positions), %d already there, %d skipped; %.1fs, %.0f games/s, %.0f positions/s\n",
+		pr.Read, pr.Added, pr.Positions, pr.Known, pr.Bad, el.Seconds(), float64(pr.Read)/el.Seconds(), float64(pr.Positions)/el.Seconds())
+	switch {
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintln(std.err, "db index: stopped; the games committed are kept, and the same command goes on from there")
+		return 1
+	case err != nil:
+		fmt.Fprintf(std.err, "db index: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// progressLine is an index run's progress: games, rate and time left.
+func progressLine(p gamedb.Progress, el time.Duration) string {
+	rate := float64(p.Read) / max(el.Seconds(), 1e-9)
+	eta := ""
+	if p.Done > 0 && p.Total > p.Done {
+		left := time.Duration(float64(el) * float64(p.Total-p.Done) / float64(p.Done))
+		eta = fmt.Sprintf(", about %s left", left.Round(time.Second))
+	}
+	return fmt.Sprintf("%s: %d games (%d added, %d skipped), %.0f games/s%s", p.File, p.Read, p.Added, p.Bad, rate, eta)
+}
+
+func dbStats(args []string, std stdio) int {
+	fs := flag.NewFlagSet("db stats", flag.ContinueOnError)
+	fs.SetOutput(std.err)
+	dbf := addDBFlags(fs)
+	if rest, err := ParseInterleaved(fs, args); err != nil || len(rest) > 0 {
+		if err == nil {
+			fmt.Fprintf(std.err, "db stats: unexpected argument %q\n", rest[0])
+			return 2
+		}
+		return flagStatus(err)
+	}
+	db, err := dbf.open()
+	if err != nil {
+		fmt.Fprintf(std.err, "db stats: %v\n", err)
+		return 1
+	}
+	defer db.Close()
+	s, err := db.Stats()
+	if err != nil {
+		fmt.Fprintf(std.err, "db stats: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(std.out, "%s\ngames      %d\npositions  %d\nmoves      %d distinct\nsize       %.1f MB", db.Path(), s.Games, s.Positions, s.Moves, float64(s.Bytes)/1e6)
+	if s.Games > 0 {
+		fmt.Fprintf(std.out, " (%.0f bytes a game)", float64(s.Bytes)/float64(s.Games))
+	}
+	if s.First > 0 {
+		fmt.Fprintf(std.out, "\nyears      %d to %d", s.First, s.Last)
+	}
+	fmt.Fprintln(std.out)
+	return 0
+}
+
+// queryFlags are explore's, find's and similar-moves' options.
+type queryFlags struct {
+	db                 dbFlags
+	json               bool
+	ply                int
+	game               string
+	radius             int
+	minSim             float64
+	limit              int
+	minRating          int
+	from, to           string
+	players, tc        string
+	minPhase, maxPhase float64
+}
+
+func dbQuery(ctx context.Context, cmd string, args []string, std stdio) int {
+	fs := flag.NewFlagSet("db "+cmd, flag.ContinueOnError)
+	fs.SetOutput(std.err)
+	var q queryFlags
+	q.db = addDBFlags(fs)
+	fs.BoolVar(&q.json, "json", false, "write one JSON object per line")
+	rangeVar(fs, &q.ply, "ply", math.MinInt32, -2, math.MaxInt32, "the position of a game file after `N` moves (-2, -1: the setups)")
+	fs.StringVar(&q.game, "game", "", "the game with this `ID` of an archive")
+	rangeVar(fs, &q.radius, "radius", -1, -1, gamedb.MaxRadius, "similar search with piece data up to radius `R` (0-3); find without it is exact")
+	rangeVar(fs, &q.minSim, "min-similarity", 0.5, 0, 1, "the least similarity `X` (0-1) a similar position has")
+	rangeVar(fs, &q.limit, "limit", 50, 0, 1_000_000, "at most `N` results (0: all, exact search only)")
+	rangeVar(fs, &q.minRating, "min-rating", 0, 0, 5000, "only games whose both players are rated at least `R`")
+	fs.StringVar(&q.from, "from", "", "only games started on or after `DATE` (YYYY-MM-DD)")
+	fs.StringVar(&q.to, "to", "", "only games started on or before `DATE` (YYYY-MM-DD)")
+	fs.StringVar(&q.players, "players", "all", "`all`, humans or bots: only games between such players")
+	fs.StringVar(&q.tc, "tc", "", "only games with this time control `TC`, as the archive writes it")
+	rangeVar(fs, &q.minPhase, "min-phase", 0, 0, 1, "only positions of game phase at least `X` (0 opening to 1 endgame)")
+	rangeVar(fs, &q.maxPhase, "max-phase", 1, 0, 1, "only positions of game phase at most `X`")
+	rest, err := ParseInterleaved(fs, args)
+	if err != nil {
+		return flagStatus(err)
+	}
+	fail := func(code int, format string, a ...any) int {
+		fmt.Fprintf(std.err, "db "+cmd+": "+format+"\n", a...)
+		return code
+	}
+	if len(rest) != 1 {
+		return fail(2, "give one POSITION (a position file, or a game file with --ply N)")
+	}
+	filter, err := q.filter()
+	if err != nil {
+		return fail(2, "%v", err)
+	}
+	if cmd == "similar-moves" && q.radius < 0 {
+		q.radius = 2
+	}
+	pos, err := queryPosition(ctx, rest[0], q.game, q.ply, std.in)
+	if err != nil {
+		return fail(1, "%v", err)
+	}
+	db, err := q.db.open()
+	if err != nil {
+		return fail(1, "%v", err)
+	}
+	defer db.Close()
+	out := bufio.NewWriter(std.out)
+	defer out.Flush()
+	switch {
+	case cmd == "explore":
+		err = writeExplore(ctx, out, db, pos, filter, q.json)
+	case cmd == "similar-moves":
+		err = writeSimilarMoves(ctx, out, db, pos, q, filter)
+	default:
+		err = writeFind(ctx, out, db, pos, q, filter)
+	}
+	if err != nil {
+		out.Flush()
+		return fail(1, "%v", err)
+	}
+	return 0
+}
+
+func (q queryFlags) filter() (gamedb.Filter, error) {
+	f := gamedb.Filter{MinRating: q.minRating, TimeControl: q.tc, MinPhase: q.minPhase, MaxPhase: q.maxPhase}
+	var err error
+	if f.Players, err = gamedb.ParsePlayers(q.players); err != nil {
+		return f, fmt.Errorf("--players: %w", err)
+	}
+	for _, d := range []struct {
+		name, text string
+		dst        *time.Time
+		end        bool
+	}{{"from", q.from, &f.From, false}, {"to", q.to, &f.To, true}} {
+		if d.text == "" {
+			continue
+		}
+		t, err := time.Parse("2006-01-02", d.text)
+		if err != nil {
+			return f, fmt.Errorf("--%s %q: want a date as YYYY-MM-DD", d.name, d.text)
+		}
+		if d.end {
+			t = t.Add(24*time.Hour - time.Second)
+		}
+		*d.dst = t
+	}
+	if q.minPhase > q.maxPhase {
+		return f, fmt.Errorf("--min-phase %g is above --max-phase %g", q.minPhase, q.maxPhase)
+	}
+	return f, nil
+}
+
+// queryPosition reads the position a db query asks about: a position
+// file's (first) position, or a game's after ply moves (the setups at -2
+// and -1), through the readers convert uses.
+func queryPosition(ctx context.Context, path, gameID string, ply int, stdin io.Reader) (rules.Position, error) {
+	var found *convItem
+	_, err := eachItem(ctx, path, stdin, gameID, func(it convItem) error {
+		if found == nil {
+			found = &it
+		}
+		return errStopItems
+	}, func(error) {})
+	if err != nil && !errors.Is(err, errStopItems) {
+		return rules.Position{}, err
+	}
+	if found == nil {
+		return rules.Position{}, fmt.Errorf("%s: no position or game in it", path)
+	}
+	if found.game == nil {
+		if ply != math.MinInt32 {
+			return rules.Position{}, fmt.Errorf("%s: --ply needs a game, but this is a position", path)
+		}
+		return found.pos, nil
+	}
+	g := found.game
+	if ply == math.MinInt32 {
+		return rules.Position{}, fmt.Errorf("%s is a game: say which position with --ply N", path)
+	}
+	switch {
+	case ply == -2 && g.Setup(rules.Gold) != nil:
+		return rules.NewGame().Position(), nil
+	case ply == -1 && g.Setup(rules.Gold) != nil:
+		s := rules.NewGame()
+		if err := s.SetupPieces(g.Setup(rules.Gold)); err != nil {
+			return rules.Position{}, err
+		}
+		return s.Position(), nil
+	case ply < 0 || ply > len(g.Moves()):
+		return rules.Position{}, fmt.Errorf("%s: --ply %d, but the game has %d moves", path, ply, len(g.Moves()))
+	}
+	return g.PositionBefore(ply), nil
+}
+
+var errStopItems = errors.New("enough items")
+
+func writeExplore(ctx context.Context, out io.Writer, db *gamedb.DB, pos rules.Position, f gamedb.Filter, asJSON bool) error {
+	moves, err := db.Explore(ctx, pos, f)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		enc := json.NewEncoder(out)
+		for _, m := range moves {
+			if err := enc.Encode(map[string]any{"move": m.Move, "games": m.Games, "gold_wins": m.GoldWins,
+				"silver_wins": m.SilverWins, "mean_rating": math.Round(m.MeanRating), "last_year": m.LastYear}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	total := 0
+	for _, m := range moves {
+		total += m.Games
+	}
+	fmt.Fprintf(out, "%d games, %d moves\n", total, len(moves))
+	if len(moves) == 0 {
+		return nil
+	}
+	fmt.Fprintf(out, "%6s %6s %6s %6s %6s  %s\n", "games", "gold%", "silv%", "rating", "last", "move")
+	for _, m := range moves {
+		fmt.Fprintf(out, "%6d %5.1f%% %5.1f%% %6.0f %6s  %s\n", m.Games, pct(m.GoldWins, m.Games), pct(m.SilverWins, m.Games),
+			m.MeanRating, yearText(m.LastYear), m.Move)
+	}
+	return nil
+}
+
+func pct(n, of int) float64 { return 100 * float64(n) / float64(max(of, 1)) }
+
+func yearText(y int) string {
+	if y == 0 {
+		return "-"
+	}
+	return fmt.Sprint(y)
+}
+
+func writeFind(ctx context.Context, out io.Writer, db *gamedb.DB, pos rules.Position, q queryFlags, f gamedb.Filter) error {
+	var hits []gamedb.Hit
+	var err error
+	if q.radius < 0 {
+		hits, err = db.Find(ctx, pos, f, q.limit)
+	} else {
+		hits, err = db.Similar(ctx, pos, q.radius, q.minSim, q.limit, f)
+	}
+	if err != nil {
+		return err
+	}
+	return writeHits(out, hits, q.json)
+}
+
+// hitJSON is a result line of db find with --json.
+type hitJSON struct {
+	Game        string  `json:"game"`
+	Ply         int     `json:"ply"`
+	Move        string  `json:"move"`
+	Gold        string  `json:"gold"`
+	Silver      string  `json:"silver"`
+	GoldRating  int     `json:"gold_rating"`
+	SilverRatng int     `json:"silver_rating"`
+	Result      string  `json:"result"`
+	Termination string  `json:"termination"`
+	Year        int     `json:"year,omitempty"`
+	Phase       float64 `json:"phase"`
+	Similarity  float64 `json:"similarity"`
+	Source      string  `json:"source"`
+	Line        int     `json:"line"`
+}
+
+func hitGame(h gamedb.Hit) string {
+	if h.ArchiveID != "" {
+		return h.ArchiveID
+	}
+	return fmt.Sprintf("%s:%d", h.Source, h.Line)
+}
+
+func writeHits(out io.Writer, hits []gamedb.Hit, asJSON bool) error {
+	if asJSON {
+		enc := json.NewEncoder(out)
+		for _, h := range hits {
+			if err := enc.Encode(hitJSON{Game: hitGame(h), Ply: h.Ply, Move: h.Move, Gold: h.Gold, Silver: h.Silver,
+				GoldRating: h.GoldRating, SilverRatng: h.SilverRating, Result: h.Result, Termination: h.Termination,
+				Year: h.Year, Phase: math.Round(h.Phase*1000) / 1000, Similarity: math.Round(h.Similarity*1000) / 1000,
+				Source: h.Source, Line: h.Line}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	fmt.Fprintf(out, "%d positions\n", len(hits))
+	for _, h := range hits {
+		res := h.Result
+		if res == "" {
+			res = "-"
+		}
+		fmt.Fprintf(out, "%5.3f  game %-10s ply %3d  %s (%d) - %s (%d)  %s %s  next: %s\n", h.Similarity, hitGame(h), h.Ply,
+			h.Gold, h.GoldRating, h.Silver, h.SilverRating, res, strings.TrimSpace(h.Termination), h.Move)
+	}
+	return nil
+}
+
+func writeSimilarMoves(ctx context.Context, out io.Writer, db *gamedb.DB, pos rules.Position, q queryFlags, f gamedb.Filter) error {
+	moves, err := db.MovesFromSimilar(ctx, pos, q.radius, q.limit, f)
+	if err != nil {
+		return err
+	}
+	if q.json {
+		enc := json.NewEncoder(out)
+		for _, m := range moves {
+			if err := enc.Encode(map[string]any{"move": m.Move, "games": m.Games, "gold_wins": m.GoldWins,
+				"silver_wins": m.SilverWins, "best": math.Round(m.Best*1000) / 1000, "mean": math.Round(m.Mean*1000) / 1000}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	fmt.Fprintf(out, "%d moves from the %d most similar positions (radius %d)\n", len(moves), q.limit, q.radius)
+	for _, m := range moves {
+		fmt.Fprintf(out, "%4d  gold %d silver %d  similarity best %.3f mean %.3f  %s\n", m.Games, m.GoldWins, m.SilverWins, m.Best, m.Mean, m.Move)
+	}
+	return nil
+}

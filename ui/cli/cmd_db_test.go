@@ -1,0 +1,85 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestDBCommands indexes the sample archive and a game record, asks the
+// explorer, exact and similar search from a game's position, and checks
+// what each prints; the JSON lines name the game, the ply and the move.
+func TestDBCommands(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "g.db")
+	code, out, errs := runTool(t, runDB, "", "index", "--db", db, "-q", "assets/games/sample_archive.tsv", "assets/games/goal_race.txt")
+	if code != 0 || !strings.Contains(out, "added") {
+		t.Fatalf("index: exit %d\n%s\n%s", code, out, errs)
+	}
+	code, again, _ := runTool(t, runDB, "", "index", "--db", db, "-q", "assets/games/sample_archive.tsv", "assets/games/goal_race.txt")
+	if code != 0 || !strings.Contains(again, " 0 added") {
+		t.Errorf("indexed twice: %s", again)
+	}
+	if code, out, _ := runTool(t, runDB, "", "stats", "--db", db); code != 0 || !strings.Contains(out, "games") {
+		t.Errorf("stats: exit %d\n%s", code, out)
+	}
+	code, out, errs = runTool(t, runDB, "", "explore", "--db", db, "--json", "--ply", "0", "assets/games/goal_race.txt")
+	if code != 0 || out == "" {
+		t.Fatalf("explore: exit %d\n%s\n%s", code, out, errs)
+	}
+	var first struct {
+		Move  string `json:"move"`
+		Games int    `json:"games"`
+	}
+	if err := json.Unmarshal([]byte(strings.SplitN(out, "\n", 2)[0]), &first); err != nil || first.Move == "" || first.Games < 1 {
+		t.Errorf("explore line %q: %v", out, err)
+	}
+	for _, args := range [][]string{{"find"}, {"find", "--radius", "2", "--min-similarity", "0.9"}} {
+		a := append(append([]string{}, args...), "--db", db, "--json", "--ply", "3", "assets/games/goal_race.txt")
+		code, out, errs := runTool(t, runDB, "", a...)
+		if code != 0 || out == "" {
+			t.Fatalf("%v: exit %d\n%s\n%s", args, code, out, errs)
+		}
+		var h map[string]any
+		if err := json.Unmarshal([]byte(strings.SplitN(out, "\n", 2)[0]), &h); err != nil {
+			t.Fatal(err)
+		}
+		if h["ply"] != 3.0 || h["move"] == "" || h["game"] == "" || h["similarity"] != 1.0 {
+			t.Errorf("%v: first hit %v", args, h)
+		}
+	}
+	if code, out, _ := runTool(t, runDB, "", "similar-moves", "--db", db, "--ply", "3", "assets/games/goal_race.txt"); code != 0 || !strings.Contains(out, "moves from the") {
+		t.Errorf("similar-moves: exit %d\n%s", code, out)
+	}
+}
+
+// TestDBErrors: bad input to the db commands says what and where.
+func TestDBErrors(t *testing.T) {
+	dir := t.TempDir()
+	notDB := filepath.Join(dir, "notes.db")
+	os.WriteFile(notDB, []byte("not a database\n"), 0o644)
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"stats", "--db", notDB}, 1, "not a game database of arimaa-workbench"},
+		{[]string{"explore", "--db", filepath.Join(dir, "g.db"), "assets/games/goal_race.txt"}, 1, "say which position with --ply N"},
+		{[]string{"find", "--db", filepath.Join(dir, "g.db"), "--radius", "4", "--ply", "1", "assets/games/goal_race.txt"}, 2, "radius"},
+		{[]string{"explore", "--db", filepath.Join(dir, "g.db"), "--players", "aliens", "--ply", "1", "assets/games/goal_race.txt"}, 2, "want all, humans or bots"},
+		{[]string{"explore", "--db", filepath.Join(dir, "g.db"), "--from", "March", "--ply", "1", "assets/games/goal_race.txt"}, 2, "YYYY-MM-DD"},
+		{[]string{"index", "--db", filepath.Join(dir, "g.db")}, 2, "give the archives"},
+		{[]string{"frobnicate"}, 2, "unknown command"},
+	} {
+		code, _, errs := runTool(t, runDB, "", tc.args...)
+		if code != tc.code || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: exit %d, %q; want %d, %q", tc.args, code, errs, tc.code, tc.want)
+		}
+	}
+	// An empty database answers an unknown position with nothing.
+	code, out, errs := runTool(t, runDB, "", "explore", "--db", filepath.Join(dir, "g.db"), "--ply", "1", "assets/games/goal_race.txt")
+	if code != 0 || !strings.HasPrefix(out, "0 games, 0 moves") {
+		t.Errorf("empty database: exit %d\n%s\n%s", code, out, errs)
+	}
+}
