@@ -41,7 +41,7 @@ func Run(args []string, stderr io.Writer) int {
 	fs := flag.NewFlagSet("arimaa-workbench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	shot := fs.String("screenshot", "", "save the window to this PNG file once drawn, then exit")
-	tab := fs.String("tab", "", "panel to show: Editor, Viewer, Engine, Suite or Match")
+	tab := fs.String("tab", "", "panel to show: Editor, Viewer, Engine, Suite, Match or Database")
 	timing := fs.Bool("timing", false, "print the time from start to the first frame on stderr")
 	delay := fs.Duration("screenshot-delay", 1500*time.Millisecond, "how long to let the window draw before --screenshot")
 	analyse := fs.Bool("analyse", false, "start analysing the current position in the Engine panel")

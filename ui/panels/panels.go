@@ -19,6 +19,7 @@ import (
 	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/mcts"
+	"arimaa-workbench/ui/dbpanel"
 	"arimaa-workbench/ui/enginepanel"
 	"arimaa-workbench/ui/engines"
 	"arimaa-workbench/ui/files"
@@ -44,6 +45,10 @@ type Options struct {
 	EnginesPath string
 	RunsDir     string
 	MatchesDir  string // "": the user's data folder, then matches
+	// DatabasePath is the game database the Database panel opens when the
+	// user has chosen none; "" takes games.db in the user's data folder
+	// (not with Manual: tests open no file of the user's).
+	DatabasePath string
 	// Manual leaves the panels' refresh tickers off: the caller redraws
 	// them with Sync (tests, which must not race a ticker).
 	Manual bool
@@ -51,10 +56,11 @@ type Options struct {
 
 // Panels are the two panels once added.
 type Panels struct {
-	Engine *enginepanel.Panel
-	Suite  *suitepanel.Panel
-	Match  *matchpanel.Panel
-	Config *enginepanel.ConfigStore
+	Database *dbpanel.Panel
+	Engine   *enginepanel.Panel
+	Suite    *suitepanel.Panel
+	Match    *matchpanel.Panel
+	Config   *enginepanel.ConfigStore
 }
 
 // Add builds both panels, adds them to wb as the tabs EngineTab and
@@ -160,6 +166,7 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 	wb.AddPanel(EngineTab, theme.ComputerIcon(), ep.Content())
 	wb.AddPanel(SuiteTab, theme.ListIcon(), sp.Content())
 	wb.AddPanel(MatchTab, theme.MediaReplayIcon(), mp.Content())
+	dp := addDatabase(wb, opts)
 	wb.SetAnalyser(func(state.Snapshot) {
 		wb.Select(EngineTab)
 		ep.Analyse()
@@ -170,7 +177,7 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 	if len(problems) > 0 {
 		wb.Status(strings.Join(problems, "; "))
 	}
-	return &Panels{Engine: ep, Suite: sp, Match: mp, Config: store}
+	return &Panels{Database: dp, Engine: ep, Suite: sp, Match: mp, Config: store}
 }
 
 // ThreadsDefault is what an empty Threads field stands for when the
@@ -188,6 +195,7 @@ func (p *Panels) Close() {
 	p.Engine.Close()
 	p.Suite.Close()
 	p.Match.Close()
+	p.Database.Model.Close()
 }
 
 // IsSuite reports whether a command-line argument names tests for the suite

@@ -1,0 +1,308 @@
+package dbpanel
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"arimaa-workbench/ats/gamedb"
+	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/files"
+	"arimaa-workbench/ui/state"
+)
+
+// Options connect the panel to the window.
+type Options struct {
+	Current *state.Current
+	Dialogs files.Dialogs
+	// OpenGame shows a game of a result in the viewer at ply.
+	OpenGame func(g *rules.Game, title string, ply int)
+	// PlayMove plays a move of the explorer from the current position.
+	PlayMove func(move string) error
+	// Prefs keeps the database chosen between sessions; may be nil.
+	Prefs fyne.Preferences
+	// DefaultPath is the database opened when none was chosen before.
+	DefaultPath string
+}
+
+const prefKey = "dbpanel.path"
+
+// Panel is the Database panel on screen.
+type Panel struct {
+	opts  Options
+	Model *Model
+
+	path     *widget.Label
+	message  *widget.Label
+	progress *widget.ProgressBar
+	cancel   *widget.Button
+	index    *widget.Button
+
+	minRating *widget.Entry
+	players   *widget.Select
+	tc        *widget.Entry
+	radius    *widget.Select
+	minSim    *widget.Entry
+
+	explore, games, similar, moves *widget.List
+	state                          State
+	content                        fyne.CanvasObject
+}
+
+// New builds the panel and opens the database last chosen (or the
+// default one).
+func New(opts Options) *Panel {
+	p := &Panel{opts: opts}
+	p.Model = NewModel(func() { fyne.Do(p.refresh) })
+	p.build()
+	path := opts.DefaultPath
+	if opts.Prefs != nil {
+		if s := opts.Prefs.String(prefKey); s != "" {
+			path = s
+		}
+	}
+	if path != "" {
+		if err := p.Model.Open(path); err == nil {
+			p.follow()
+		}
+	}
+	if opts.Current != nil {
+		opts.Current.Listen(func(state.Snapshot) { p.follow() })
+	}
+	p.refresh()
+	return p
+}
+
+// Content is the panel's widget tree.
+func (p *Panel) Content() fyne.CanvasObject { return p.content }
+
+func (p *Panel) build() {
+	p.path = widget.NewLabel("no database open")
+	p.path.Truncation = fyne.TextTruncateEllipsis
+	p.message = widget.NewLabel("")
+	p.message.Truncation = fyne.TextTruncateEllipsis
+	p.progress = widget.NewProgressBar()
+	p.cancel = widget.NewButton("Cancel", p.Model.Cancel)
+	p.index = widget.NewButton("Index archive…", p.chooseArchive)
+	open := widget.NewButton("Open or create…", p.chooseDB)
+
+	p.minRating = widget.NewEntry()
+	p.minRating.SetPlaceHolder("0")
+	p.players = widget.NewSelect([]string{"all", "humans", "bots"}, nil)
+	p.players.SetSelected("all")
+	p.players.OnChanged = func(string) { p.follow() }
+	p.tc = widget.NewEntry()
+	p.tc.SetPlaceHolder("any")
+	p.minRating.OnSubmitted = func(string) { p.follow() }
+	p.tc.OnSubmitted = func(string) { p.follow() }
+	filters := container.NewHBox(widget.NewLabel("Min rating"), sized(p.minRating, 70), widget.NewLabel("Players"), p.players,
+		widget.NewLabel("Time control"), sized(p.tc, 110))
+
+	p.explore = p.list(func() int { return len(p.state.Explore) }, func(i int) string {
+		m := p.state.Explore[i]
+		return fmt.Sprintf("%5d games  gold %5.1f%%  silver %5.1f%%  rating %4.0f  %s   %s", m.Games, pct(m.GoldWins, m.Games),
+			pct(m.SilverWins, m.Games), m.MeanRating, yearText(m.LastYear), m.Move)
+	}, func(i int) { p.play(p.state.Explore[i].Move) })
+	p.games = p.list(func() int { return len(p.state.Games) }, func(i int) string { return hitText(p.state.Games[i]) },
+		func(i int) { p.open(p.state.Games[i]) })
+	p.similar = p.list(func() int { return len(p.state.Similar) }, func(i int) string { return hitText(p.state.Similar[i]) },
+		func(i int) { p.open(p.state.Similar[i]) })
+	p.moves = p.list(func() int { return len(p.state.Moves) }, func(i int) string {
+		m := p.state.Moves[i]
+		return fmt.Sprintf("%4d  gold %d silver %d  similarity %.2f   %s", m.Games, m.GoldWins, m.SilverWins, m.Best, m.Move)
+	}, func(i int) { p.play(p.state.Moves[i].Move) })
+
+	p.radius = widget.NewSelect([]string{"0", "1", "2", "3"}, nil)
+	p.radius.SetSelected("2")
+	p.minSim = widget.NewEntry()
+	p.minSim.SetText("0.5")
+	search := widget.NewButton("Search", p.searchSimilar)
+	simBar := container.NewHBox(widget.NewLabel("Radius"), p.radius, widget.NewLabel("Min similarity"), sized(p.minSim, 60), search)
+	simSplit := container.NewVSplit(p.similar, container.NewBorder(widget.NewLabel("Moves from similar positions (a tap plays it):"), nil, nil, nil, p.moves))
+	tabs := container.NewAppTabs(
+		container.NewTabItem("Explorer", p.explore),
+		container.NewTabItem("Games", p.games),
+		container.NewTabItem("Similar", container.NewBorder(simBar, nil, nil, nil, simSplit)),
+	)
+	top := container.NewVBox(
+		container.NewBorder(nil, nil, nil, container.NewHBox(open, p.index), p.path),
+		container.NewBorder(nil, nil, nil, p.cancel, p.progress),
+		p.message,
+		filters,
+	)
+	p.content = container.NewBorder(top, nil, nil, nil, tabs)
+}
+
+// sized keeps an entry at a width without growing the panel.
+func sized(o fyne.CanvasObject, w float32) fyne.CanvasObject {
+	return container.NewGridWrap(fyne.NewSize(w, o.MinSize().Height), o)
+}
+
+func (p *Panel) list(n func() int, text func(int) string, tap func(int)) *widget.List {
+	l := widget.NewList(n, func() fyne.CanvasObject {
+		lb := widget.NewLabel("")
+		lb.Truncation = fyne.TextTruncateEllipsis
+		return lb
+	}, func(i widget.ListItemID, o fyne.CanvasObject) {
+		if i < n() {
+			o.(*widget.Label).SetText(text(i))
+		}
+	})
+	l.OnSelected = func(i widget.ListItemID) {
+		l.UnselectAll()
+		if i < n() {
+			tap(i)
+		}
+	}
+	return l
+}
+
+func pct(n, of int) float64 { return 100 * float64(n) / float64(max(of, 1)) }
+
+func yearText(y int) string {
+	if y == 0 {
+		return "-"
+	}
+	return strconv.Itoa(y)
+}
+
+func hitText(h gamedb.Hit) string {
+	res := map[string]string{"w": "1-0", "b": "0-1"}[h.Result]
+	if res == "" {
+		res = "-"
+	}
+	game := h.ArchiveID
+	if game == "" {
+		game = fmt.Sprintf("%s:%d", h.Source, h.Line)
+	}
+	sim := ""
+	if h.Similarity < 1 {
+		sim = fmt.Sprintf("%.2f  ", h.Similarity)
+	}
+	return fmt.Sprintf("%s%s (%d) - %s (%d)  %s  game %s ply %d  next %s", sim, h.Gold, h.GoldRating, h.Silver, h.SilverRating, res, game, h.Ply, h.Move)
+}
+
+// Filter reads the filter fields; a bad number says so.
+func (p *Panel) Filter() (gamedb.Filter, error) {
+	var f gamedb.Filter
+	if t := strings.TrimSpace(p.minRating.Text); t != "" {
+		n, err := strconv.Atoi(t)
+		if err != nil || n < 0 || n > 5000 {
+			return f, fmt.Errorf("min rating %q: a whole number from 0 to 5000", t)
+		}
+		f.MinRating = n
+	}
+	pl, err := gamedb.ParsePlayers(p.players.Selected)
+	if err != nil {
+		return f, err
+	}
+	f.Players, f.TimeControl = pl, strings.TrimSpace(p.tc.Text)
+	return f, nil
+}
+
+// follow answers the explorer and exact search for the current position.
+func (p *Panel) follow() {
+	if p.opts.Current == nil {
+		return
+	}
+	f, err := p.Filter()
+	if err != nil {
+		p.Model.set(func() { p.Model.message = err.Error() })
+		return
+	}
+	pos := p.opts.Current.Get().Position
+	if pos.StepsTaken() != 0 {
+		return // the middle of a turn: the database has turn starts only
+	}
+	_ = p.Model.Follow(context.Background(), pos, f)
+}
+
+func (p *Panel) searchSimilar() {
+	f, err := p.Filter()
+	if err == nil {
+		min, perr := strconv.ParseFloat(strings.TrimSpace(p.minSim.Text), 64)
+		if perr != nil || min < 0 || min > 1 {
+			err = fmt.Errorf("min similarity %q: a number from 0 to 1", p.minSim.Text)
+		} else {
+			r, _ := strconv.Atoi(p.radius.Selected)
+			err = p.Model.Similar(context.Background(), r, min, 100, f)
+		}
+	}
+	if err != nil {
+		p.Model.set(func() { p.Model.message = err.Error() })
+	}
+}
+
+func (p *Panel) play(move string) {
+	if p.opts.PlayMove == nil {
+		return
+	}
+	if err := p.opts.PlayMove(move); err != nil {
+		p.Model.set(func() { p.Model.message = move + ": " + err.Error() })
+	}
+}
+
+func (p *Panel) open(h gamedb.Hit) {
+	g, title, err := p.Model.Game(context.Background(), h)
+	if err != nil {
+		p.Model.set(func() { p.Model.message = err.Error() })
+		return
+	}
+	if p.opts.OpenGame != nil {
+		p.opts.OpenGame(g, title, h.Ply)
+	}
+}
+
+func (p *Panel) chooseDB() {
+	if p.opts.Dialogs == nil {
+		return
+	}
+	p.opts.Dialogs.Save("Open or create a game database", []string{".db"}, "games.db", func(path string) {
+		if err := p.Model.Open(path); err == nil {
+			if p.opts.Prefs != nil {
+				p.opts.Prefs.SetString(prefKey, path)
+			}
+			p.follow()
+		}
+	})
+}
+
+func (p *Panel) chooseArchive() {
+	if p.opts.Dialogs == nil {
+		return
+	}
+	p.opts.Dialogs.Open("Index a game archive or record", nil, func(path string) {
+		if err := p.Model.Index([]string{path}, func(error) { fyne.Do(p.follow) }); err != nil {
+			p.Model.set(func() { p.Model.message = err.Error() })
+		}
+	})
+}
+
+// refresh redraws the panel from the model.
+func (p *Panel) refresh() {
+	p.state = p.Model.State()
+	s := p.state
+	if s.Path == "" {
+		p.path.SetText("no database open")
+	} else {
+		p.path.SetText(s.Path)
+	}
+	p.message.SetText(s.Message)
+	if s.Indexing {
+		p.progress.SetValue(s.Fraction)
+		p.cancel.Enable()
+		p.index.Disable()
+	} else {
+		p.progress.SetValue(0)
+		p.cancel.Disable()
+		p.index.Enable()
+	}
+	for _, l := range []*widget.List{p.explore, p.games, p.similar, p.moves} {
+		l.Refresh()
+	}
+}

@@ -1,0 +1,110 @@
+package dbpanel
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/records"
+	"arimaa-workbench/ui/state"
+)
+
+// sampleGame is the first game of the sample archive, replayed.
+func sampleGame(t *testing.T) *rules.Game {
+	t.Helper()
+	f, err := os.Open("../../assets/games/goal_race.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rec, err := records.ReadRecord(f, "goal_race.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := rec.Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// TestPanelIndexFollowAndTap indexes archives through the model, follows
+// the current position, and drives the lists as a user does: a tap on a
+// move of the explorer plays it, a tap on a game opens it at its ply.
+func TestPanelIndexFollowAndTap(t *testing.T) {
+	test.NewTempApp(t)
+	g := sampleGame(t)
+	cur := state.NewCurrent(g.PositionBefore(2), "Viewer")
+	var played string
+	var openedPly = -100
+	p := New(Options{
+		Current:     cur,
+		DefaultPath: filepath.Join(t.TempDir(), "games.db"),
+		PlayMove:    func(m string) error { played = m; return nil },
+		OpenGame:    func(_ *rules.Game, _ string, ply int) { openedPly = ply },
+	})
+	t.Cleanup(p.Model.Close)
+	w := test.NewWindow(p.Content())
+	w.Resize(fyne.NewSize(1000, 640))
+	t.Cleanup(w.Close)
+
+	done := make(chan error, 1)
+	if err := p.Model.Index([]string{"../../assets/games/sample_archive.tsv", "../../assets/games/goal_race.txt"}, func(err error) { done <- err }); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatal("the index run did not end")
+	}
+	fyne.DoAndWait(p.follow)
+	fyne.DoAndWait(p.refresh)
+	s := p.Model.State()
+	if len(s.Explore) == 0 || len(s.Games) == 0 || s.Indexing {
+		t.Fatalf("after indexing: %d moves, %d games, indexing %v (%s)", len(s.Explore), len(s.Games), s.Indexing, s.Message)
+	}
+	want := s.Explore[0].Move
+	fyne.DoAndWait(func() { p.explore.Select(0) })
+	if played != want {
+		t.Errorf("a tap on %q played %q", want, played)
+	}
+	fyne.DoAndWait(func() { p.games.Select(0) })
+	if openedPly != s.Games[0].Ply || openedPly != 2 {
+		t.Errorf("opened at ply %d, want %d", openedPly, s.Games[0].Ply)
+	}
+	// Similar search from the panel's fields; a bad threshold says so.
+	fyne.DoAndWait(func() { p.minSim.SetText("0.9"); p.searchSimilar() })
+	if s := p.Model.State(); len(s.Similar) == 0 || s.Similar[0].Similarity != 1 {
+		t.Errorf("similar: %+v (%s)", s.Similar, s.Message)
+	}
+	fyne.DoAndWait(func() { p.minSim.SetText("2"); p.searchSimilar() })
+	if s := p.Model.State(); s.Message == "" || s.Message[:14] != "min similarity" {
+		t.Errorf("a bad threshold: %q", s.Message)
+	}
+	// The panel fits a 1024x700 screen.
+	if min := p.Content().MinSize(); min.Width > 1000 || min.Height > 600 {
+		t.Errorf("minimum size %v", min)
+	}
+}
+
+// TestModelWithoutDatabase: every question without a database open says
+// to choose one; a file that is not a database is refused with its name.
+func TestModelWithoutDatabase(t *testing.T) {
+	m := NewModel(nil)
+	if err := m.Index([]string{"x"}, nil); err == nil {
+		t.Error("indexing without a database")
+	}
+	bad := filepath.Join(t.TempDir(), "notes.db")
+	os.WriteFile(bad, []byte("notes\n"), 0o644)
+	if err := m.Open(bad); err == nil || m.State().Message == "" {
+		t.Errorf("a text file opened: %v", err)
+	}
+}
