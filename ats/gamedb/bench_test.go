@@ -76,7 +76,7 @@ func BenchmarkQueries(b *testing.B) {
 	// memory: timed on its own.
 	t0 := time.Now()
 	for _, side := range []rules.Color{rules.Gold, rules.Silver} {
-		if _, err := d.table(ctx, side); err != nil {
+		if _, err := d.table(ctx, side, 2); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -113,5 +113,84 @@ func BenchmarkQueries(b *testing.B) {
 			b.ReportMetric(float64(q.d[len(q.d)/2].Microseconds())/1000, q.name+"-p50-ms")
 			b.ReportMetric(float64(q.d[len(q.d)*99/100].Microseconds())/1000, q.name+"-p99-ms")
 		}
+	}
+}
+
+// BenchmarkSimilarRecall measures what the signatures' preselection
+// misses: for 20 random positions of the corpus at radius 2, the share of
+// the 50 most similar positions of the whole database (found by comparing
+// every position exactly) whose similarity the search's 50 hits reach.
+func BenchmarkSimilarRecall(b *testing.B) {
+	path := corpus(b)
+	dbPath := os.Getenv("ARIMAA_CORPUS_DB")
+	if dbPath == "" {
+		dbPath = filepath.Join(b.TempDir(), "bench.db")
+	}
+	d, err := Open(dbPath)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer d.Close()
+	ctx := context.Background()
+	if s, _ := d.Stats(); s.Games == 0 {
+		if _, err := d.Index(ctx, []string{path}, IndexOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	rows, err := d.db.QueryContext(ctx, `SELECT movelist FROM games`)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var lists []string
+	for rows.Next() {
+		var m string
+		if err := rows.Scan(&m); err != nil {
+			b.Fatal(err)
+		}
+		lists = append(lists, m)
+	}
+	rows.Close()
+	const k, radius = 50, 2
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range b.N {
+		var recall, sum float64
+		for range 20 {
+			line, err := storedLine(lists[rng.IntN(len(lists))], 1<<20)
+			if err != nil {
+				b.Fatal(err)
+			}
+			q := line.pos[rng.IntN(len(line.pos))]
+			mine := pieceHashes(&q, radius, nil)
+			var all []float64
+			var buf []uint64
+			for _, m := range lists {
+				l, err := storedLine(m, 1<<20)
+				if err != nil {
+					b.Fatal(err)
+				}
+				for _, p := range l.pos {
+					if p.Side() == q.Side() {
+						buf = pieceHashes(&p, radius, buf)
+						all = append(all, similarity(mine, buf))
+					}
+				}
+			}
+			slices.Sort(all)
+			kth := all[len(all)-k]
+			hits, err := d.Similar(ctx, q, radius, 0, k, Filter{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			reached := 0
+			for _, h := range hits {
+				if h.Similarity >= kth {
+					reached++
+				}
+			}
+			recall += float64(reached) / k
+			sum += kth
+		}
+		b.ReportMetric(recall/20, "recall@50")
+		b.ReportMetric(sum/20, "mean-50th-similarity")
 	}
 }

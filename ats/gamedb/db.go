@@ -16,7 +16,7 @@ import (
 )
 
 // Format names this package's schema in the meta table.
-const Format = "arimaa-workbench games 1"
+const Format = "arimaa-workbench games 2"
 
 // BusyTimeout is how long a writer waits for another writer's transaction
 // before it gives up with "database is locked".

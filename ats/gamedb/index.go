@@ -2,6 +2,7 @@ package gamedb
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"database/sql"
@@ -12,6 +13,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -59,6 +61,8 @@ type IndexOptions struct {
 	Bad func(BadGame)
 	// Batch is how many games go in one transaction; 0 is IndexBatch.
 	Batch int
+
+	maxMoves int // tests: the bound on moves in memory, 0 for maxMoveIDs
 }
 
 // Index adds the games of the archives and game records paths to the
@@ -78,8 +82,14 @@ func (d *DB) Index(ctx context.Context, paths []string, opt IndexOptions) (Progr
 			pr.Total += info.Size()
 		}
 	}
-	w := &indexer{d: d, opt: opt, pr: &pr, moveIDs: map[string]int64{}}
+	w := &indexer{d: d, opt: opt, pr: &pr, moveIDs: map[string]int64{}, maxMoves: maxMoveIDs}
+	if opt.maxMoves > 0 {
+		w.maxMoves = opt.maxMoves
+	}
 	defer w.rollback()
+	if err := w.loadMoves(ctx); err != nil {
+		return pr, err
+	}
 	for _, p := range paths {
 		if err := w.file(ctx, p); err != nil {
 			return pr, err
@@ -102,8 +112,56 @@ type indexer struct {
 	tx                             *sql.Tx
 	inBatch                        int
 	game, pos, sig, move, findMove *sql.Stmt
+	plainMove                      *sql.Stmt
+	posRows, moveRows              *sql.Stmt // posRows positions or moves at once
+	args, moveArgs                 []any
+	pending                        []posRow // the batch's positions
+	nextMove                       int64    // the id of the next new move while allMoves
+	maxMoves                       int
 	moveIDs                        map[string]int64
-	base                           int64 // bytes of the files before the current one
+	// allMoves is set while moveIDs holds every row of the moves table, so
+	// that a move it lacks is new and needs no lookup.
+	allMoves bool
+	base     int64 // bytes of the files before the current one
+}
+
+// posRows is how many positions one insert statement carries: fewer
+// statements to step through is most of the indexing speed.
+const posRows = 64
+
+// maxMoveIDs bounds the moves held in memory during an index run.
+const maxMoveIDs = 1 << 20
+
+// loadMoves reads the moves table into memory when it is not too large.
+func (w *indexer) loadMoves(ctx context.Context) error {
+	var n int
+	if err := w.d.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM moves`).Scan(&n); err != nil {
+		return fmt.Errorf("%s: %w", w.d.path, err)
+	}
+	if n > w.maxMoves/2 {
+		return nil // looked up one at a time, as they come
+	}
+	if err := w.d.db.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) + 1 FROM moves`).Scan(&w.nextMove); err != nil {
+		return fmt.Errorf("%s: %w", w.d.path, err)
+	}
+	rows, err := w.d.db.QueryContext(ctx, `SELECT id, text FROM moves`)
+	if err != nil {
+		return fmt.Errorf("%s: %w", w.d.path, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var text string
+		if err := rows.Scan(&id, &text); err != nil {
+			return fmt.Errorf("%s: %w", w.d.path, err)
+		}
+		w.moveIDs[text] = id
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("%s: %w", w.d.path, err)
+	}
+	w.allMoves = true
+	return nil
 }
 
 // file indexes one file: an archive a row at a time, anything else whole.
@@ -396,11 +454,13 @@ func (w *indexer) add(pg *prepared) error {
 		if err != nil {
 			return err
 		}
-		if _, err := w.pos.Exec(pg.keys[i], id, it.ply, mv, pg.phase[i]); err != nil {
-			return fmt.Errorf("%s: %w", w.d.path, err)
-		}
-		w.pr.Positions++
+		w.pending = append(w.pending, posRow{pg.keys[i], id, int32(it.ply), mv, pg.phase[i]})
 	}
+	if err := execRows(w.move, w.moveRows, 2, w.moveArgs); err != nil {
+		return fmt.Errorf("%s: %w", w.d.path, err)
+	}
+	w.moveArgs = w.moveArgs[:0]
+	w.pr.Positions += int64(len(pg.items))
 	if _, err := w.sig.Exec(id, int(pg.side), pg.sigs); err != nil {
 		return fmt.Errorf("%s: %w", w.d.path, err)
 	}
@@ -408,7 +468,57 @@ func (w *indexer) add(pg *prepared) error {
 	return w.maybeCommit()
 }
 
-// moveID is the id of a move's text in the moves table, 0 for none.
+// posRow is a row of the positions table waiting for its batch's commit.
+type posRow struct {
+	key, game int64
+	ply       int32
+	move      int64
+	phase     uint8
+}
+
+// flushPositions inserts the batch's positions in the order of the exact
+// index: inserting them in the order the games came would touch the whole
+// index for every game.
+func (w *indexer) flushPositions() error {
+	slices.SortFunc(w.pending, func(a, b posRow) int {
+		if c := cmp.Compare(a.key, b.key); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(a.game, b.game); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.ply, b.ply)
+	})
+	w.args = w.args[:0]
+	for _, r := range w.pending {
+		w.args = append(w.args, r.key, r.game, r.ply, r.move, r.phase)
+	}
+	w.pending = w.pending[:0]
+	if err := execRows(w.pos, w.posRows, 5, w.args); err != nil {
+		return fmt.Errorf("%s: %w", w.d.path, err)
+	}
+	return nil
+}
+
+// execRows runs the insert one (of width columns) over the rows of args,
+// posRows rows at a time with many and the rest with one.
+func execRows(one, many *sql.Stmt, width int, args []any) error {
+	for len(args) > 0 {
+		stmt, n := one, width
+		if len(args) >= width*posRows {
+			stmt, n = many, width*posRows
+		}
+		if _, err := stmt.Exec(args[:n]...); err != nil {
+			return err
+		}
+		args = args[n:]
+	}
+	return nil
+}
+
+// moveID is the id of a move's text in the moves table, 0 for none. While
+// the table is all in memory a new move gets the next id at once and is
+// inserted with the game's positions.
 func (w *indexer) moveID(text string) (int64, error) {
 	if text == "" {
 		return 0, nil
@@ -416,10 +526,23 @@ func (w *indexer) moveID(text string) (int64, error) {
 	if id, ok := w.moveIDs[text]; ok {
 		return id, nil
 	}
+	if w.allMoves && len(w.moveIDs) < w.maxMoves {
+		id := w.nextMove
+		w.nextMove++
+		w.moveIDs[text] = id
+		w.moveArgs = append(w.moveArgs, id, text)
+		return id, nil
+	}
+	// Past the bound: the moves given ids go in first, so that the
+	// table's own numbering goes on after them.
+	if err := execRows(w.move, w.moveRows, 2, w.moveArgs); err != nil {
+		return 0, err
+	}
+	w.moveArgs, w.allMoves = w.moveArgs[:0], false
 	var id int64
 	err := w.findMove.QueryRow(text).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
-		res, ierr := w.move.Exec(text)
+		res, ierr := w.plainMove.Exec(text)
 		if ierr != nil {
 			return 0, ierr
 		}
@@ -428,8 +551,9 @@ func (w *indexer) moveID(text string) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	if len(w.moveIDs) > 1<<20 {
+	if len(w.moveIDs) > w.maxMoves {
 		clear(w.moveIDs) // bounded: a huge archive's moves need not all stay
+		w.allMoves = false
 	}
 	w.moveIDs[text] = id
 	return id, nil
@@ -456,8 +580,12 @@ func (w *indexer) begin() error {
 		gold_type, silver_type, result, termination, timecontrol, start, year, event, plies, movelist, fields)
 		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`)
 	w.pos = prep(`INSERT OR IGNORE INTO positions(key, game, ply, move, phase) VALUES (?,?,?,?,?)`)
+	w.posRows = prep(`INSERT OR IGNORE INTO positions(key, game, ply, move, phase) VALUES (?,?,?,?,?)` +
+		strings.Repeat(`,(?,?,?,?,?)`, posRows-1))
 	w.sig = prep(`INSERT OR IGNORE INTO sigs(game, side, data) VALUES (?,?,?)`)
-	w.move = prep(`INSERT INTO moves(text) VALUES (?)`)
+	w.move = prep(`INSERT INTO moves(id, text) VALUES (?, ?)`)
+	w.moveRows = prep(`INSERT INTO moves(id, text) VALUES (?, ?)` + strings.Repeat(`,(?, ?)`, posRows-1))
+	w.plainMove = prep(`INSERT INTO moves(text) VALUES (?)`)
 	w.findMove = prep(`SELECT id FROM moves WHERE text = ?`)
 	if err != nil {
 		w.rollback()
@@ -488,10 +616,15 @@ func (w *indexer) commit() error {
 	if w.tx == nil {
 		return nil
 	}
+	if err := w.flushPositions(); err != nil {
+		w.rollback()
+		return err
+	}
 	tx := w.tx
 	w.tx, w.inBatch = nil, 0
 	if err := tx.Commit(); err != nil {
 		clear(w.moveIDs) // their rows went with the transaction
+		w.allMoves, w.moveArgs = false, w.moveArgs[:0]
 		return fmt.Errorf("%s: %w", w.d.path, err)
 	}
 	w.d.mu.Lock()
@@ -506,5 +639,6 @@ func (w *indexer) rollback() {
 		w.tx.Rollback()
 		w.tx = nil
 		clear(w.moveIDs)
+		w.allMoves, w.moveArgs, w.pending = false, w.moveArgs[:0], w.pending[:0]
 	}
 }

@@ -1,7 +1,7 @@
 package gamedb
 
 import (
-	"math/bits"
+	"encoding/binary"
 
 	"arimaa-workbench/engine/rules"
 )
@@ -10,12 +10,22 @@ import (
 // the reach of one turn's steps.
 const MaxRadius = 3
 
-// SigHashes is how many minimum hashes a signature keeps per radius.
-const SigHashes = 8
+// SigBits is the width of a position's signature at one radius: a set of
+// bits, one for each piece's piece data.
+const SigBits = 1 << sigBitsLog
 
-// sigLen is a position's signature: SigHashes bytes for each radius 0 to
-// MaxRadius.
-const sigLen = SigHashes * (MaxRadius + 1)
+const sigBitsLog = 7
+
+// The scan in Similar reads a signature as two words.
+var _ [sigWords - 2]struct{}
+var _ [2 - sigWords]struct{}
+
+// sigWords is a signature at one radius in 64-bit words.
+const sigWords = SigBits / 64
+
+// sigLen is a position's signature in bytes: one for each radius 0 to
+// MaxRadius, little-endian words.
+const sigLen = SigBits / 8 * (MaxRadius + 1)
 
 // pieceData is one piece's piece data (Ahmed 2017, ch. 2.1) up to
 // MaxRadius: the header (owned by the side to move, edges it stands on,
@@ -158,10 +168,12 @@ func similarity(a, b []uint64) float64 {
 	return float64(common) / float64(len(a)+len(b)-common)
 }
 
-// signature is the MinHash signature of p: for each radius, the low byte
-// of SigHashes minimum hashes of its multiset of piece data (the k-th
-// copy of a repeated element hashed apart, so that the estimate is of the
-// weighted Jaccard index).
+// signature is the signature of p at each radius: the multiset of its
+// piece data hashes as a set of SigBits bits, each element (the k-th copy
+// of a repeated piece data hashed apart) setting the bit its hash picks.
+// Two positions' shares of common bits over the bits of both estimate the
+// weighted Jaccard index of their piece data; elements of the two that
+// differ but pick the same bit make the estimate a little high.
 func signature(p *rules.Position) [sigLen]byte {
 	var pd [32]pieceData
 	n := pieceDataOf(p, &pd)
@@ -172,26 +184,18 @@ func signature(p *rules.Position) [sigLen]byte {
 			hs[i] = pd[i].hash(r)
 		}
 		sortU64(hs[:n])
-		var mins [SigHashes]uint64
-		for k := range mins {
-			mins[k] = ^uint64(0)
-		}
+		var w [sigWords]uint64
 		for i := 0; i < n; i++ {
 			copyNo := uint64(0)
 			for j := i - 1; j >= 0 && hs[j] == hs[i]; j-- {
 				copyNo++
 			}
-			e := hs[i] ^ copyNo*0x94d049bb133111eb
-			for k := range mins {
-				v := bits.RotateLeft64(e*(uint64(2*k+1)*0x9e3779b97f4a7c15), 29) * 0xbf58476d1ce4e5b9
-				v ^= v >> 32
-				if v < mins[k] {
-					mins[k] = v
-				}
-			}
+			e := (hs[i] ^ copyNo*0x94d049bb133111eb) * 0xbf58476d1ce4e5b9
+			bit := e >> (64 - sigBitsLog)
+			w[bit>>6] |= 1 << (bit & 63)
 		}
-		for k := range mins {
-			sig[r*SigHashes+k] = byte(mins[k] >> 56)
+		for k, v := range w {
+			binary.LittleEndian.PutUint64(sig[(r*sigWords+k)*8:], v)
 		}
 	}
 	return sig

@@ -3,9 +3,12 @@ package gamedb
 import (
 	"context"
 	"database/sql"
-	"errors"
+	"encoding/binary"
 	"fmt"
+	"math/bits"
+	"slices"
 	"sort"
+	"strings"
 
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
@@ -13,58 +16,117 @@ import (
 
 // SimilarCandidates is how many positions a similar search compares
 // exactly, the best by their signatures' estimate.
-const SimilarCandidates = 600
+const SimilarCandidates = 1000
 
-// simKey picks the positions of one side to move.
-type simKey = rules.Color
-
-// simTable is the similar index of one side to move in memory.
-type simTable struct {
-	gen   int
-	game  []int64
-	ply   []int32
-	phase []uint8
-	sigs  []byte // sigLen bytes a position
+// simKey picks the similar index of one side to move at one radius.
+type simKey struct {
+	side   rules.Color
+	radius int
 }
 
-// table returns the similar index for side, read from the database when
-// it changed since.
-func (d *DB) table(ctx context.Context, side rules.Color) (*simTable, error) {
+// simTable is the similar index of one side to move at one radius in
+// memory, laid out for the scan: 17 bytes a position.
+type simTable struct {
+	gen   int
+	games []int64  // the game of each run of positions
+	first []int32  // the index of each game's first position here
+	ply0  []uint8  // the ply of that first position (0 or 1)
+	phase []uint8  // per position
+	sig   []uint64 // per position: its signature at the radius, sigWords words
+}
+
+// at names position i of the table: its game and ply.
+func (t *simTable) at(i int) (game int64, ply int) {
+	g := sort.Search(len(t.first), func(k int) bool { return int(t.first[k]) > i }) - 1
+	return t.games[g], int(t.ply0[g]) + 2*(i-int(t.first[g]))
+}
+
+// table returns the similar index for side at radius, read from the
+// database when it changed since. One pass over the signatures fills both
+// sides' tables for the radius.
+func (d *DB) table(ctx context.Context, side rules.Color, radius int) (*simTable, error) {
 	d.mu.Lock()
 	gen := d.gen
-	t := d.sims[side]
+	t := d.sims[simKey{side, radius}]
 	d.mu.Unlock()
 	if t != nil && t.gen == gen {
 		return t, nil
+	}
+	var games, plies int64
+	if err := d.db.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(plies), 0) FROM games`).Scan(&games, &plies); err != nil {
+		return nil, fmt.Errorf("%s: %w", d.path, err)
 	}
 	rows, err := d.db.QueryContext(ctx, `SELECT game, side, data FROM sigs`)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", d.path, err)
 	}
 	defer rows.Close()
-	t = &simTable{gen: gen}
-	var data []byte
+	var ts [2]*simTable
+	for c := range ts {
+		n := plies/2 + games
+		ts[c] = &simTable{gen: gen, phase: make([]uint8, 0, n), sig: make([]uint64, 0, sigWords*n)}
+	}
+	const rec = 1 + sigLen
+	off := 1 + radius*sigWords*8
+	var data sql.RawBytes
 	for rows.Next() {
 		var g int64
 		var first int
 		if err := rows.Scan(&g, &first, &data); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%s: %w", d.path, err)
 		}
-		// The side to move alternates with every ply; keep this side's.
-		start := 0
-		if rules.Color(first) != side {
-			start = 1
-		}
-		for ply := start; (ply+1)*(1+sigLen) <= len(data); ply += 2 {
-			rec := data[ply*(1+sigLen) : (ply+1)*(1+sigLen)]
-			t.game, t.ply, t.phase = append(t.game, g), append(t.ply, int32(ply)), append(t.phase, rec[0])
-			t.sigs = append(t.sigs, rec[1:]...)
+		// The side to move alternates with every ply.
+		for c, t := range ts {
+			start := 0
+			if rules.Color(first) != rules.Color(c) {
+				start = 1
+			}
+			if (start+1)*rec > len(data) {
+				continue
+			}
+			t.games, t.first, t.ply0 = append(t.games, g), append(t.first, int32(len(t.phase))), append(t.ply0, uint8(start))
+			for ply := start; (ply+1)*rec <= len(data); ply += 2 {
+				r := data[ply*rec : (ply+1)*rec]
+				t.phase = append(t.phase, r[0])
+				for k := range sigWords {
+					t.sig = append(t.sig, binary.LittleEndian.Uint64(r[off+8*k:]))
+				}
+			}
 		}
 	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", d.path, err)
+	}
 	d.mu.Lock()
-	d.sims[side] = t
+	for c, t := range ts {
+		d.sims[simKey{rules.Color(c), radius}] = t
+	}
 	d.mu.Unlock()
-	return t, nil
+	return ts[side], nil
+}
+
+// shares is the estimate of the similarity from a signature's common and
+// total bits, in 1/255 steps: shares[common][total].
+var shares = func() (t [SigBits + 1][2*SigBits + 1]uint8) {
+	for c := range t {
+		for n := c; n < len(t[c]); n++ {
+			if n > 0 {
+				t[c][n] = uint8(c * 255 / n)
+			}
+		}
+	}
+	return t
+}()
+
+// estimate is the similarity two signatures at one radius suggest, in
+// 1/255 steps.
+func estimate(a, b *[sigWords]uint64) uint8 {
+	common, total := 0, 0
+	for k := range sigWords {
+		common += bits.OnesCount64(a[k] & b[k])
+		total += bits.OnesCount64(a[k] | b[k])
+	}
+	return shares[common][total]
 }
 
 // Similar ranks the positions of the database with p's side to move by
@@ -78,39 +140,38 @@ func (d *DB) Similar(ctx context.Context, p rules.Position, radius int, minSim f
 	if minSim < 0 || minSim > 1 {
 		return nil, fmt.Errorf("similarity %g: must be from 0 to 1", minSim)
 	}
-	t, err := d.table(ctx, p.Side())
+	t, err := d.table(ctx, p.Side(), radius)
 	if err != nil {
 		return nil, err
 	}
 	want := signature(&p)
-	q := want[radius*SigHashes : (radius+1)*SigHashes]
+	var q [sigWords]uint64
+	for k := range q {
+		q[k] = binary.LittleEndian.Uint64(want[(radius*sigWords+k)*8:])
+	}
 	lo, hi := f.phaseBytes()
-	// Count the signature bytes each position shares with p's, then keep
-	// the best SimilarCandidates by that count.
-	counts := make([]uint8, len(t.game))
-	var hist [SigHashes + 1]int
-	for i := range t.game {
-		if ph := int(t.phase[i]); ph < lo || ph > hi {
-			counts[i] = 255
+	// Estimate each position's similarity from its signature, then keep
+	// the best SimilarCandidates by that estimate.
+	counts := make([]uint8, len(t.phase))
+	var hist [256]int
+	q0, q1 := q[0], q[1]
+	sig := t.sig[:2*len(t.phase)]
+	for i, ph := range t.phase {
+		if int(ph) < lo || int(ph) > hi {
 			continue
 		}
-		s := t.sigs[i*sigLen+radius*SigHashes : i*sigLen+(radius+1)*SigHashes]
-		c := uint8(0)
-		for k := range SigHashes {
-			if s[k] == q[k] {
-				c++
-			}
-		}
-		counts[i] = c
-		hist[c]++
+		a0, a1 := sig[2*i], sig[2*i+1]
+		e := shares[bits.OnesCount64(a0&q0)+bits.OnesCount64(a1&q1)][bits.OnesCount64(a0|q0)+bits.OnesCount64(a1|q1)]
+		counts[i] = e
+		hist[e]++
 	}
-	cut, kept := SigHashes, 0
-	for ; cut > 0 && kept+hist[cut] < SimilarCandidates; cut-- {
+	cut, kept := 255, 0
+	for ; cut > 1 && kept+hist[cut] < SimilarCandidates; cut-- {
 		kept += hist[cut]
 	}
 	var cands []int
 	for i, c := range counts {
-		if c != 255 && int(c) >= cut && (int(c) > cut || len(cands) < SimilarCandidates) {
+		if c >= 1 && int(c) >= cut && (int(c) > cut || len(cands) < SimilarCandidates) {
 			cands = append(cands, i)
 		}
 	}
@@ -120,35 +181,49 @@ func (d *DB) Similar(ctx context.Context, p rules.Position, radius int, minSim f
 // rerank computes the exact similarity of the candidates and keeps those
 // that pass.
 func (d *DB) rerank(ctx context.Context, p rules.Position, radius int, minSim float64, limit int, f Filter, t *simTable, cands []int) ([]Hit, error) {
+	byGame := map[int64][]int{}
+	var ids []int64
+	for _, i := range cands {
+		g, ply := t.at(i)
+		if byGame[g] == nil {
+			ids = append(ids, g)
+		}
+		byGame[g] = append(byGame[g], ply)
+	}
+	rows, err := d.candidates(ctx, ids, f)
+	if err != nil {
+		return nil, err
+	}
 	mine := pieceHashes(&p, radius, nil)
-	games := map[int64]*candGame{}
 	var out []Hit
 	var buf []uint64
-	for _, i := range cands {
+	for _, cg := range rows {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		cg, err := d.candidate(ctx, games, t.game[i], f)
+		plies := byGame[cg.hit.Game]
+		line, err := storedLine(cg.movelist, slices.Max(plies))
 		if err != nil {
-			return nil, err
+			continue // indexed games replay; a damaged row is passed over
 		}
-		if cg == nil || cg.g == nil {
-			continue // the filter leaves the game out
+		for _, ply := range plies {
+			if ply >= len(line.pos) {
+				continue
+			}
+			pos := line.pos[ply]
+			buf = pieceHashes(&pos, radius, buf)
+			sim := similarity(mine, buf)
+			if sim < minSim || sim == 0 {
+				continue
+			}
+			h := cg.hit
+			h.Ply, h.Phase, h.Similarity = ply, float64(phaseAt(t, cg.hit.Game, ply))/255, sim
+			h.Move = ""
+			if ply < len(line.moves) {
+				h.Move = pos.MoveString(line.moves[ply])
+			}
+			out = append(out, h)
 		}
-		ply := int(t.ply[i])
-		pos := cg.g.PositionBefore(ply)
-		buf = pieceHashes(&pos, radius, buf)
-		sim := similarity(mine, buf)
-		if sim < minSim {
-			continue
-		}
-		h := cg.hit
-		h.Ply, h.Phase, h.Similarity = ply, float64(t.phase[i])/255, sim
-		h.Move = ""
-		if ply < len(cg.g.Moves()) {
-			h.Move = pos.MoveString(cg.g.Moves()[ply])
-		}
-		out = append(out, h)
 	}
 	sort.SliceStable(out, func(a, b int) bool {
 		if out[a].Similarity != out[b].Similarity {
@@ -165,40 +240,112 @@ func (d *DB) rerank(ctx context.Context, p rules.Position, radius int, minSim fl
 	return out, nil
 }
 
-// candGame is a game a similar search replayed, with its row.
-type candGame struct {
-	g   *rules.Game
-	hit Hit
+// phaseAt is the stored phase byte of game's position at ply.
+func phaseAt(t *simTable, game int64, ply int) uint8 {
+	g := sort.Search(len(t.games), func(k int) bool { return t.games[k] >= game })
+	if g == len(t.games) || t.games[g] != game {
+		return 0
+	}
+	i := int(t.first[g]) + (ply-int(t.ply0[g]))/2
+	if i < 0 || i >= len(t.phase) {
+		return 0
+	}
+	return t.phase[i]
 }
 
-// candidate reads and replays game id once per search; nil when the
-// filter leaves it out.
-func (d *DB) candidate(ctx context.Context, cache map[int64]*candGame, id int64, f Filter) (*candGame, error) {
-	if cg, ok := cache[id]; ok {
-		return cg, nil
-	}
-	args := []any{id}
+// candGame is a game a similar search compares, with its row.
+type candGame struct {
+	hit      Hit
+	movelist string
+}
+
+// candidates reads the rows of the games ids the filter keeps, in the
+// order of ids, a few hundred a query.
+func (d *DB) candidates(ctx context.Context, ids []int64, f Filter) ([]candGame, error) {
 	f.MinPhase, f.MaxPhase = 0, 0 // checked on the signatures
-	q := `SELECT g.id, g.archive_id, g.source, g.line, g.gold, g.silver, g.gold_rating, g.silver_rating,
-		g.result, g.termination, g.year, 0, '', 0, g.movelist FROM games g, (SELECT 0 AS phase) p WHERE g.id = ?` + f.where(&args)
-	var cg candGame
-	var movelist string
-	var ph int
-	err := d.db.QueryRowContext(ctx, q, args...).Scan(&cg.hit.Game, &cg.hit.ArchiveID, &cg.hit.Source, &cg.hit.Line,
-		&cg.hit.Gold, &cg.hit.Silver, &cg.hit.GoldRating, &cg.hit.SilverRating, &cg.hit.Result, &cg.hit.Termination,
-		&cg.hit.Year, &cg.hit.Ply, &cg.hit.Move, &ph, &movelist)
-	if errors.Is(err, sql.ErrNoRows) {
-		cache[id] = nil
-		return nil, nil
+	var out []candGame
+	const chunk = 400
+	for len(ids) > 0 {
+		n := min(len(ids), chunk)
+		args := make([]any, 0, n+8)
+		for _, id := range ids[:n] {
+			args = append(args, id)
+		}
+		q := `SELECT g.id, g.archive_id, g.source, g.line, g.gold, g.silver, g.gold_rating, g.silver_rating,
+			g.result, g.termination, g.year, g.movelist FROM games g WHERE g.id IN (?` +
+			strings.Repeat(",?", n-1) + `)` + f.where(&args)
+		rows, err := d.db.QueryContext(ctx, q, args...)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", d.path, err)
+		}
+		for rows.Next() {
+			var cg candGame
+			h := &cg.hit
+			if err := rows.Scan(&h.Game, &h.ArchiveID, &h.Source, &h.Line, &h.Gold, &h.Silver, &h.GoldRating,
+				&h.SilverRating, &h.Result, &h.Termination, &h.Year, &cg.movelist); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("%s: %w", d.path, err)
+			}
+			out = append(out, cg)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, fmt.Errorf("%s: %w", d.path, err)
+		}
+		ids = ids[n:]
 	}
+	return out, nil
+}
+
+// gameLine is a stored game's positions at the start of each move and
+// the moves, as far as a search needs them.
+type gameLine struct {
+	pos   []rules.Position
+	moves []rules.Move
+}
+
+// storedLine replays a stored move list up to the position before move
+// last. The games were checked under the rules when they were indexed,
+// so the steps are played without checking them again; that is most of
+// what makes a similar search fast.
+func storedLine(movelist string, last int) (gameLine, error) {
+	rec, err := records.ParseRecord(movelist)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", d.path, err)
+		return gameLine{}, err
 	}
-	if cg.g, err = replay(movelist); err != nil {
-		cg.g = nil // indexed games replay; a damaged row is passed over
+	var p rules.Position
+	if rec.Start != nil {
+		p = *rec.Start
+	} else {
+		g := rules.NewGame()
+		for c := rules.Gold; c <= rules.Silver; c++ {
+			if err := g.SetupPieces(rec.Setup[c]); err != nil {
+				return gameLine{}, err
+			}
+		}
+		p = g.Position()
 	}
-	cache[id] = &cg
-	return &cg, nil
+	n := min(last+1, len(rec.Turns)+1)
+	line := gameLine{pos: make([]rules.Position, 0, n), moves: make([]rules.Move, 0, n)}
+	line.pos = append(line.pos, p)
+	for i := range rec.Turns {
+		var m rules.Move
+		for _, tok := range rec.Turns[i].Tokens {
+			if tok.Kind == rules.TokenStep && m.N < 4 {
+				m = m.Add(tok.Step())
+			}
+		}
+		line.moves = append(line.moves, m)
+		if i == last {
+			break
+		}
+		for _, s := range m.Slice() {
+			p = p.Play(s)
+		}
+		p = p.EndTurn()
+		line.pos = append(line.pos, p)
+	}
+	return line, nil
 }
 
 // replay plays a stored move list back.
