@@ -26,11 +26,16 @@ type testGame struct {
 	goldRating       int
 	result           rules.Color
 	moves            []string
+	setup            [2]string // the setups; empty: goldSetup and silverSetup
 }
 
 // moveList writes the game's record.
 func (g testGame) moveList() string {
-	lines := []string{"1w " + goldSetup, "1b " + silverSetup}
+	setup := g.setup
+	if setup[0] == "" {
+		setup = [2]string{goldSetup, silverSetup}
+	}
+	lines := []string{"1w " + setup[0], "1b " + setup[1]}
 	for i, m := range g.moves {
 		side := "w"
 		if i%2 == 1 {

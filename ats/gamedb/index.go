@@ -379,9 +379,9 @@ func positionsOf(g *rules.Game) []plyItem {
 	items := make([]plyItem, 0, len(moves)+3)
 	if gold := g.Setup(rules.Gold); gold != nil {
 		s := rules.NewGame()
-		items = append(items, plyItem{ply: -2, pos: s.Position(), next: rules.SetupString(gold)})
+		items = append(items, plyItem{ply: -2, pos: s.Position(), next: canonicalSetup(gold)})
 		if s.SetupPieces(gold) == nil {
-			items = append(items, plyItem{ply: -1, pos: s.Position(), next: rules.SetupString(g.Setup(rules.Silver))})
+			items = append(items, plyItem{ply: -1, pos: s.Position(), next: canonicalSetup(g.Setup(rules.Silver))})
 		}
 	}
 	for i, m := range moves {

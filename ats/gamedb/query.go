@@ -1,8 +1,10 @@
 package gamedb
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -45,6 +47,10 @@ type Filter struct {
 	// MinPhase and MaxPhase keep positions whose phase lies between
 	// them (0 to 1; MaxPhase 0 means 1).
 	MinPhase, MaxPhase float64
+	// Mirrors counts a position's mirror image (reflected left to right,
+	// the same position for play) with it in Explore and Find, its moves
+	// mirrored; a setup is grouped with its mirror image.
+	Mirrors bool
 }
 
 // where adds the filter's conditions on games g and positions p.
@@ -102,19 +108,53 @@ type MoveStat struct {
 	GoldWins, SilverWins int
 	MeanRating           float64 // 0 when none of them was rated
 	LastYear             int     // 0 when no game had a date
+	// Mirrored is how many of the games played its mirror image (with
+	// Filter.Mirrors).
+	Mirrored int
+
+	rated int // games with the mover's rating
 }
 
 // Explore lists every move played from p (at the start of a turn, or on
 // the board of a setup) in the games the filter keeps, most played first.
 // A position with no games gives an empty list.
 func (d *DB) Explore(ctx context.Context, p rules.Position, f Filter) ([]MoveStat, error) {
+	out, err := d.explore(ctx, p, f)
+	if err != nil || !f.Mirrors {
+		return out, err
+	}
+	m := p.Mirror()
+	if m.TurnHash() != p.TurnHash() {
+		more, err := d.explore(ctx, m, f)
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range more {
+			if s.Move, err = mirrorMove(s.Move, p.Side()); err != nil {
+				continue // not a move of ours: left out rather than shown wrong
+			}
+			s.Mirrored = s.Games
+			out = append(out, s)
+		}
+	}
+	// A move and its mirror image are one: the position is its own mirror
+	// image (an empty board to set up, a symmetric one) or came in twice.
+	out = groupMirrors(out, p.Side(), m.TurnHash() == p.TurnHash())
+	for i := range out {
+		out[i].rated = 0
+	}
+	return out, nil
+}
+
+// explore is Explore of one position.
+func (d *DB) explore(ctx context.Context, p rules.Position, f Filter) ([]MoveStat, error) {
 	rating := "g.gold_rating"
 	if p.Side() == rules.Silver {
 		rating = "g.silver_rating"
 	}
 	args := []any{int64(p.TurnHash())}
 	q := `SELECT m.text, COUNT(*), SUM(g.result = 'w'), SUM(g.result = 'b'),
-		AVG(CASE WHEN ` + rating + ` > 0 THEN ` + rating + ` END), MAX(g.year)
+		AVG(CASE WHEN ` + rating + ` > 0 THEN ` + rating + ` END), SUM(` + rating + ` > 0), MAX(g.year)
 		FROM positions p JOIN games g ON g.id = p.game JOIN moves m ON m.id = p.move
 		WHERE p.key = ?` + f.where(&args) + ` GROUP BY p.move`
 	rows, err := d.db.QueryContext(ctx, q, args...)
@@ -127,8 +167,11 @@ func (d *DB) Explore(ctx context.Context, p rules.Position, f Filter) ([]MoveSta
 		var s MoveStat
 		var mean *float64
 		var year *int64
-		if err := rows.Scan(&s.Move, &s.Games, &s.GoldWins, &s.SilverWins, &mean, &year); err != nil {
+		if err := rows.Scan(&s.Move, &s.Games, &s.GoldWins, &s.SilverWins, &mean, &s.rated, &year); err != nil {
 			return nil, err
+		}
+		if !f.Mirrors {
+			s.rated = 0 // kept only to weigh means when grouping
 		}
 		if mean != nil {
 			s.MeanRating = *mean
@@ -138,13 +181,83 @@ func (d *DB) Explore(ctx context.Context, p rules.Position, f Filter) ([]MoveSta
 		}
 		out = append(out, s)
 	}
+	sortStats(out)
+	return out, rows.Err()
+}
+
+func sortStats(out []MoveStat) {
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].Games != out[j].Games {
 			return out[i].Games > out[j].Games
 		}
 		return out[i].Move < out[j].Move
 	})
-	return out, rows.Err()
+}
+
+// mirrorMove is a move or setup of side, as the database writes them,
+// reflected left to right.
+func mirrorMove(text string, side rules.Color) (string, error) {
+	if w, err := rules.ParseMove(text); err == nil {
+		return w.Mirror().String(), nil
+	}
+	ps, err := rules.ParseSetup(text, side)
+	if err != nil {
+		return "", err
+	}
+	for i := range ps {
+		ps[i] = ps[i].Mirror()
+	}
+	// The database writes a setup's placements in its own order: the
+	// mirror image's text is compared in that order too.
+	return canonicalSetup(ps), nil
+}
+
+// canonicalSetup writes a setup with its placements in the order of their
+// squares, so that one setup is one text however a record ordered it.
+func canonicalSetup(ps []rules.Placement) string {
+	ps = slices.Clone(ps)
+	slices.SortFunc(ps, func(a, b rules.Placement) int { return cmp.Compare(a.Square, b.Square) })
+	return rules.SetupString(ps)
+}
+
+// groupMirrors adds up the statistics of the same move; with symmetric,
+// also of a move and its mirror image, shown as the more played of the two.
+func groupMirrors(in []MoveStat, side rules.Color, symmetric bool) []MoveStat {
+	by := map[string]int{}
+	var out []MoveStat
+	for _, s := range in {
+		key := s.Move
+		if symmetric {
+			if m, err := mirrorMove(s.Move, side); err == nil && m < key {
+				key = m
+			}
+		}
+		i, ok := by[key]
+		if !ok {
+			by[key] = len(out)
+			out = append(out, s)
+			continue
+		}
+		o := &out[i]
+		if s.Games > o.Games && symmetric {
+			// The more played form names the group.
+			s.Mirrored = o.Games
+			o.Move, o.Mirrored = s.Move, 0
+		} else if symmetric {
+			s.Mirrored = s.Games
+		}
+		if o.rated+s.rated > 0 {
+			o.MeanRating = (o.MeanRating*float64(o.rated) + s.MeanRating*float64(s.rated)) / float64(o.rated+s.rated)
+		}
+		o.Games += s.Games
+		o.GoldWins += s.GoldWins
+		o.SilverWins += s.SilverWins
+		o.rated += s.rated
+		o.Mirrored += s.Mirrored
+		o.LastYear = max(o.LastYear, s.LastYear)
+	}
+	sortStats(out)
+	return out
 }
 
 // Hit is a position of a game in the database: the game, the ply and the
@@ -163,6 +276,10 @@ type Hit struct {
 	Move                     string  // played next; "" at the game's end
 	Phase                    float64 // of the position
 	Similarity               float64 // 1 for exact search
+	// Mirrored is set for a game that passed through the mirror image of
+	// the position asked (Filter.Mirrors); Move is then the move played
+	// there, on the mirrored board.
+	Mirrored bool
 }
 
 // hitColumns are the columns scanHit reads.
@@ -171,22 +288,31 @@ const hitColumns = `g.id, g.archive_id, g.source, g.line, g.gold, g.silver, g.go
 
 type scanner interface{ Scan(...any) error }
 
-func scanHit(r scanner) (Hit, error) {
+func scanHit(r scanner, more ...any) (Hit, error) {
 	var h Hit
 	var ph int
-	err := r.Scan(&h.Game, &h.ArchiveID, &h.Source, &h.Line, &h.Gold, &h.Silver, &h.GoldRating, &h.SilverRating,
-		&h.Result, &h.Termination, &h.Year, &h.Ply, &h.Move, &ph)
+	err := r.Scan(append([]any{&h.Game, &h.ArchiveID, &h.Source, &h.Line, &h.Gold, &h.Silver, &h.GoldRating, &h.SilverRating,
+		&h.Result, &h.Termination, &h.Year, &h.Ply, &h.Move, &ph}, more...)...)
 	h.Phase, h.Similarity = float64(ph)/255, 1
 	return h, err
 }
 
 // Find lists the games that passed through p (the same pieces and side to
 // move at the start of a turn, by any order of moves), at most limit
-// (0: all), in the order they were indexed.
+// (0: all), in the order they were indexed; with Filter.Mirrors also those
+// that passed through its mirror image (Hit.Mirrored).
 func (d *DB) Find(ctx context.Context, p rules.Position, f Filter, limit int) ([]Hit, error) {
-	args := []any{int64(p.TurnHash())}
-	q := `SELECT ` + hitColumns + ` FROM positions p JOIN games g ON g.id = p.game LEFT JOIN moves m ON m.id = p.move
-		WHERE p.key = ?` + f.where(&args) + ` ORDER BY p.game, p.ply`
+	keys := []int64{int64(p.TurnHash())}
+	m := p.Mirror()
+	if f.Mirrors && m.TurnHash() != p.TurnHash() {
+		keys = append(keys, int64(m.TurnHash()))
+	}
+	args := []any{}
+	for _, k := range keys {
+		args = append(args, k)
+	}
+	q := `SELECT ` + hitColumns + `, p.key FROM positions p JOIN games g ON g.id = p.game LEFT JOIN moves m ON m.id = p.move
+		WHERE p.key IN (?` + strings.Repeat(",?", len(keys)-1) + `)` + f.where(&args) + ` ORDER BY p.game, p.ply`
 	if limit > 0 {
 		q += fmt.Sprintf(" LIMIT %d", limit)
 	}
@@ -197,10 +323,12 @@ func (d *DB) Find(ctx context.Context, p rules.Position, f Filter, limit int) ([
 	defer rows.Close()
 	var out []Hit
 	for rows.Next() {
-		h, err := scanHit(rows)
+		var key int64
+		h, err := scanHit(rows, &key)
 		if err != nil {
 			return nil, err
 		}
+		h.Mirrored = key != keys[0]
 		out = append(out, h)
 	}
 	return out, rows.Err()

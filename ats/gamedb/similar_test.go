@@ -266,3 +266,74 @@ func TestMovesBeyondMemory(t *testing.T) {
 		}
 	}
 }
+
+// TestMirrors: with Filter.Mirrors a setup is grouped with its mirror
+// image, a position's moves include those played in its mirror image
+// (mirrored), and Find includes the games through the mirror image.
+func TestMirrors(t *testing.T) {
+	mirrorText := func(setup string, side rules.Color) string {
+		ps, err := rules.ParseSetup(setup, side)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range ps {
+			ps[i] = ps[i].Mirror()
+		}
+		return rules.SetupString(ps)
+	}
+	mk := func(id string, gold, silver string, moves ...string) testGame {
+		return testGame{id: id, gold: "g" + id, silver: "s", goldRating: 1500, result: rules.Gold, moves: moves,
+			setup: [2]string{gold, silver}}
+	}
+	mg, ms := mirrorText(goldSetup, rules.Gold), mirrorText(silverSetup, rules.Silver)
+	archive := []testGame{
+		mk("1", goldSetup, silverSetup, "Ee2n", "ee7s"),
+		mk("2", goldSetup, silverSetup, "Ee2n", "ee7s"),
+		mk("3", mg, ms, "Ed2n", "ed7s"), // the mirror image of 1 and 2
+		mk("4", goldSetup, silverSetup, "Ha2n", "ee7s"),
+	}
+	d := openTest(t)
+	ctx := context.Background()
+	pr, err := d.Index(ctx, []string{writeArchive(t, t.TempDir(), "m.txt", archive)}, IndexOptions{})
+	if err != nil || pr.Added != 4 {
+		t.Fatalf("indexed %+v, %v", pr, err)
+	}
+	empty := rules.NewGame().Position()
+	plain, err := d.Explore(ctx, empty, Filter{})
+	if err != nil || len(plain) != 2 {
+		t.Fatalf("setups without mirrors: %+v, %v", plain, err)
+	}
+	grouped, err := d.Explore(ctx, empty, Filter{Mirrors: true})
+	if err != nil || len(grouped) != 1 || grouped[0].Games != 4 || grouped[0].Mirrored != 1 {
+		t.Fatalf("setups with mirrors: %+v, %v", grouped, err)
+	}
+	if want := canonicalSetup(mustSetup(t, goldSetup, rules.Gold)); grouped[0].Move != want {
+		t.Errorf("the group is named %q, want the more played %q", grouped[0].Move, want)
+	}
+	start := positionAfter(t, archive[0], 0) // Gold to move after the setups
+	moves, err := d.Explore(ctx, start, Filter{Mirrors: true})
+	if err != nil || len(moves) != 2 || moves[0].Move != "Ee2n" || moves[0].Games != 3 || moves[0].Mirrored != 1 {
+		t.Fatalf("moves with mirrors: %+v, %v", moves, err)
+	}
+	hits, err := d.Find(ctx, start, Filter{Mirrors: true}, 0)
+	if err != nil || len(hits) != 4 {
+		t.Fatalf("find with mirrors: %+v, %v", hits, err)
+	}
+	for _, h := range hits {
+		if h.Mirrored != (h.Gold == "g3") {
+			t.Errorf("%+v: Mirrored is %v", h, h.Mirrored)
+		}
+	}
+	if hits, _ := d.Find(ctx, start, Filter{}, 0); len(hits) != 3 {
+		t.Errorf("find without mirrors: %d games, want 3", len(hits))
+	}
+}
+
+func mustSetup(t *testing.T, s string, c rules.Color) []rules.Placement {
+	t.Helper()
+	ps, err := rules.ParseSetup(s, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ps
+}

@@ -23,7 +23,7 @@ func runDB(ctx context.Context, args []string, std stdio) int {
 
   db index [--db FILE] ARCHIVE...    add the games of archives and game records
   db stats [--db FILE]               what the database holds
-  db explore [--db FILE] [--json] [filters] POSITION
+  db explore [--db FILE] [--json] [--mirrors] [filters] POSITION
                                      every move played from the position, with its results
   db find [--db FILE] [--json] [--radius R] [--min-similarity X] [--limit N] [filters] POSITION
                                      the games through the position; with --radius, the most
@@ -175,6 +175,7 @@ type queryFlags struct {
 	from, to           string
 	players, tc        string
 	minPhase, maxPhase float64
+	mirrors            bool
 }
 
 func dbQuery(ctx context.Context, cmd string, args []string, std stdio) int {
@@ -195,6 +196,7 @@ func dbQuery(ctx context.Context, cmd string, args []string, std stdio) int {
 	fs.StringVar(&q.tc, "tc", "", "only games with this time control `TC`, as the archive writes it")
 	rangeVar(fs, &q.minPhase, "min-phase", 0, 0, 1, "only positions of game phase at least `X` (0 opening to 1 endgame)")
 	rangeVar(fs, &q.maxPhase, "max-phase", 1, 0, 1, "only positions of game phase at most `X`")
+	fs.BoolVar(&q.mirrors, "mirrors", false, "count the position's mirror image (left to right) with it: its moves mirrored, setups grouped with their mirror images")
 	rest, err := ParseInterleaved(fs, args)
 	if err != nil {
 		return flagStatus(err)
@@ -240,7 +242,7 @@ func dbQuery(ctx context.Context, cmd string, args []string, std stdio) int {
 }
 
 func (q queryFlags) filter() (gamedb.Filter, error) {
-	f := gamedb.Filter{MinRating: q.minRating, TimeControl: q.tc, MinPhase: q.minPhase, MaxPhase: q.maxPhase}
+	f := gamedb.Filter{MinRating: q.minRating, TimeControl: q.tc, MinPhase: q.minPhase, MaxPhase: q.maxPhase, Mirrors: q.mirrors}
 	var err error
 	if f.Players, err = gamedb.ParsePlayers(q.players); err != nil {
 		return f, fmt.Errorf("--players: %w", err)
@@ -321,7 +323,8 @@ func writeExplore(ctx context.Context, out io.Writer, db *gamedb.DB, pos rules.P
 		enc := json.NewEncoder(out)
 		for _, m := range moves {
 			if err := enc.Encode(map[string]any{"move": m.Move, "games": m.Games, "gold_wins": m.GoldWins,
-				"silver_wins": m.SilverWins, "mean_rating": math.Round(m.MeanRating), "last_year": m.LastYear}); err != nil {
+				"silver_wins": m.SilverWins, "mean_rating": math.Round(m.MeanRating), "last_year": m.LastYear,
+				"mirrored": m.Mirrored}); err != nil {
 				return err
 			}
 		}
@@ -337,8 +340,12 @@ func writeExplore(ctx context.Context, out io.Writer, db *gamedb.DB, pos rules.P
 	}
 	fmt.Fprintf(out, "%6s %6s %6s %6s %6s  %s\n", "games", "gold%", "silv%", "rating", "last", "move")
 	for _, m := range moves {
-		fmt.Fprintf(out, "%6d %5.1f%% %5.1f%% %6.0f %6s  %s\n", m.Games, pct(m.GoldWins, m.Games), pct(m.SilverWins, m.Games),
-			m.MeanRating, yearText(m.LastYear), m.Move)
+		mirrored := ""
+		if m.Mirrored > 0 {
+			mirrored = fmt.Sprintf("  (%d as its mirror image)", m.Mirrored)
+		}
+		fmt.Fprintf(out, "%6d %5.1f%% %5.1f%% %6.0f %6s  %s%s\n", m.Games, pct(m.GoldWins, m.Games), pct(m.SilverWins, m.Games),
+			m.MeanRating, yearText(m.LastYear), m.Move, mirrored)
 	}
 	return nil
 }
@@ -382,6 +389,7 @@ type hitJSON struct {
 	Similarity  float64 `json:"similarity"`
 	Source      string  `json:"source"`
 	Line        int     `json:"line"`
+	Mirrored    bool    `json:"mirrored,omitempty"`
 }
 
 func hitGame(h gamedb.Hit) string {
@@ -398,7 +406,7 @@ func writeHits(out io.Writer, hits []gamedb.Hit, asJSON bool) error {
 			if err := enc.Encode(hitJSON{Game: hitGame(h), Ply: h.Ply, Move: h.Move, Gold: h.Gold, Silver: h.Silver,
 				GoldRating: h.GoldRating, SilverRatng: h.SilverRating, Result: h.Result, Termination: h.Termination,
 				Year: h.Year, Phase: math.Round(h.Phase*1000) / 1000, Similarity: math.Round(h.Similarity*1000) / 1000,
-				Source: h.Source, Line: h.Line}); err != nil {
+				Source: h.Source, Line: h.Line, Mirrored: h.Mirrored}); err != nil {
 				return err
 			}
 		}
@@ -410,8 +418,12 @@ func writeHits(out io.Writer, hits []gamedb.Hit, asJSON bool) error {
 		if res == "" {
 			res = "-"
 		}
-		fmt.Fprintf(out, "%5.3f  game %-10s ply %3d  %s (%d) - %s (%d)  %s %s  next: %s\n", h.Similarity, hitGame(h), h.Ply,
-			h.Gold, h.GoldRating, h.Silver, h.SilverRating, res, strings.TrimSpace(h.Termination), h.Move)
+		mirrored := ""
+		if h.Mirrored {
+			mirrored = "  (mirror image)"
+		}
+		fmt.Fprintf(out, "%5.3f  game %-10s ply %3d  %s (%d) - %s (%d)  %s %s  next: %s%s\n", h.Similarity, hitGame(h), h.Ply,
+			h.Gold, h.GoldRating, h.Silver, h.SilverRating, res, strings.TrimSpace(h.Termination), h.Move, mirrored)
 	}
 	return nil
 }

@@ -49,6 +49,30 @@ func TestDBCommands(t *testing.T) {
 			t.Errorf("%v: first hit %v", args, h)
 		}
 	}
+	// The setups of the archive with --mirrors: no more lines than
+	// without, as many games, and each grouped line says so.
+	_, plain, _ := runTool(t, runDB, "", "explore", "--db", db, "--json", "--ply", "-2", "assets/games/goal_race.txt")
+	code, grouped, errs := runTool(t, runDB, "", "explore", "--db", db, "--json", "--mirrors", "--ply", "-2", "assets/games/goal_race.txt")
+	if code != 0 || grouped == "" {
+		t.Fatalf("explore --mirrors: exit %d\n%s\n%s", code, grouped, errs)
+	}
+	count := func(out string) (lines, games int) {
+		for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+			var m struct {
+				Games int `json:"games"`
+			}
+			if err := json.Unmarshal([]byte(l), &m); err != nil {
+				t.Fatalf("%q: %v", l, err)
+			}
+			lines, games = lines+1, games+m.Games
+		}
+		return lines, games
+	}
+	pl, pg := count(plain)
+	gl, gg := count(grouped)
+	if gl > pl || gg != pg {
+		t.Errorf("setups: %d lines, %d games without --mirrors; %d lines, %d games with", pl, pg, gl, gg)
+	}
 	if code, out, _ := runTool(t, runDB, "", "similar-moves", "--db", db, "--ply", "3", "assets/games/goal_race.txt"); code != 0 || !strings.Contains(out, "moves from the") {
 		t.Errorf("similar-moves: exit %d\n%s", code, out)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -46,8 +47,12 @@ type Panel struct {
 	minRating *widget.Entry
 	players   *widget.Select
 	tc        *widget.Entry
+	from, to  *widget.Entry
+	mirrors   *widget.Check
 	radius    *widget.Select
 	minSim    *widget.Entry
+	phase     [2]*widget.Entry // the similar search's phase bounds
+	limit     *widget.Entry
 
 	explore, games, similar, moves *widget.List
 	state                          State
@@ -98,15 +103,28 @@ func (p *Panel) build() {
 	p.players.OnChanged = func(string) { p.follow() }
 	p.tc = widget.NewEntry()
 	p.tc.SetPlaceHolder("any")
-	p.minRating.OnSubmitted = func(string) { p.follow() }
-	p.tc.OnSubmitted = func(string) { p.follow() }
-	filters := container.NewHBox(widget.NewLabel("Min rating"), sized(p.minRating, 70), widget.NewLabel("Players"), p.players,
-		widget.NewLabel("Time control"), sized(p.tc, 110))
+	p.from, p.to = widget.NewEntry(), widget.NewEntry()
+	p.from.SetPlaceHolder("YYYY-MM-DD")
+	p.to.SetPlaceHolder("YYYY-MM-DD")
+	p.mirrors = widget.NewCheck("Mirror images", func(bool) { p.follow() })
+	for _, e := range []*widget.Entry{p.minRating, p.tc, p.from, p.to} {
+		e.OnSubmitted = func(string) { p.follow() }
+	}
+	// Two short rows, so that the panel fits a laptop's width.
+	filters := container.NewVBox(
+		container.NewHBox(widget.NewLabel("Min rating"), sized(p.minRating, 70), widget.NewLabel("Players"), p.players,
+			widget.NewLabel("Time control"), sized(p.tc, 110)),
+		container.NewHBox(widget.NewLabel("From"), sized(p.from, 120), widget.NewLabel("to"), sized(p.to, 120), p.mirrors),
+	)
 
 	p.explore = p.list(func() int { return len(p.state.Explore) }, func(i int) string {
 		m := p.state.Explore[i]
-		return fmt.Sprintf("%5d games  gold %5.1f%%  silver %5.1f%%  rating %4.0f  %s   %s", m.Games, pct(m.GoldWins, m.Games),
-			pct(m.SilverWins, m.Games), m.MeanRating, yearText(m.LastYear), m.Move)
+		mirrored := ""
+		if m.Mirrored > 0 {
+			mirrored = fmt.Sprintf("   (%d as its mirror image)", m.Mirrored)
+		}
+		return fmt.Sprintf("%5d games  gold %5.1f%%  silver %5.1f%%  rating %4.0f  %s   %s%s", m.Games, pct(m.GoldWins, m.Games),
+			pct(m.SilverWins, m.Games), m.MeanRating, yearText(m.LastYear), m.Move, mirrored)
 	}, func(i int) { p.play(p.state.Explore[i].Move) })
 	p.games = p.list(func() int { return len(p.state.Games) }, func(i int) string { return hitText(p.state.Games[i]) },
 		func(i int) { p.open(p.state.Games[i]) })
@@ -121,8 +139,18 @@ func (p *Panel) build() {
 	p.radius.SetSelected("2")
 	p.minSim = widget.NewEntry()
 	p.minSim.SetText("0.5")
+	p.phase = [2]*widget.Entry{widget.NewEntry(), widget.NewEntry()}
+	p.phase[0].SetText("0")
+	p.phase[1].SetText("1")
+	p.limit = widget.NewEntry()
+	p.limit.SetText("100")
 	search := widget.NewButton("Search", p.searchSimilar)
-	simBar := container.NewHBox(widget.NewLabel("Radius"), p.radius, widget.NewLabel("Min similarity"), sized(p.minSim, 60), search)
+	simBar := container.NewVBox(
+		container.NewHBox(widget.NewLabel("Radius"), p.radius, widget.NewLabel("Min similarity"), sized(p.minSim, 60),
+			widget.NewLabel("At most"), sized(p.limit, 70), search),
+		container.NewHBox(widget.NewLabel("Game phase from"), sized(p.phase[0], 60), widget.NewLabel("to"), sized(p.phase[1], 60),
+			widget.NewLabel("(0 opening, 1 endgame)")),
+	)
 	simSplit := container.NewVSplit(p.similar, container.NewBorder(widget.NewLabel("Moves from similar positions (a tap plays it):"), nil, nil, nil, p.moves))
 	tabs := container.NewAppTabs(
 		container.NewTabItem("Explorer", p.explore),
@@ -184,7 +212,12 @@ func hitText(h gamedb.Hit) string {
 	if h.Similarity < 1 {
 		sim = fmt.Sprintf("%.2f  ", h.Similarity)
 	}
-	return fmt.Sprintf("%s%s (%d) - %s (%d)  %s  game %s ply %d  next %s", sim, h.Gold, h.GoldRating, h.Silver, h.SilverRating, res, game, h.Ply, h.Move)
+	mirrored := ""
+	if h.Mirrored {
+		mirrored = "  (mirror image)"
+	}
+	return fmt.Sprintf("%s%s (%d) - %s (%d)  %s  game %s ply %d  next %s%s", sim, h.Gold, h.GoldRating, h.Silver, h.SilverRating, res, game,
+		h.Ply, h.Move, mirrored)
 }
 
 // Filter reads the filter fields; a bad number says so.
@@ -201,9 +234,58 @@ func (p *Panel) Filter() (gamedb.Filter, error) {
 	if err != nil {
 		return f, err
 	}
-	f.Players, f.TimeControl = pl, strings.TrimSpace(p.tc.Text)
+	f.Players, f.TimeControl, f.Mirrors = pl, strings.TrimSpace(p.tc.Text), p.mirrors.Checked
+	for _, d := range []struct {
+		name string
+		e    *widget.Entry
+		dst  *time.Time
+		end  bool
+	}{{"from", p.from, &f.From, false}, {"to", p.to, &f.To, true}} {
+		t := strings.TrimSpace(d.e.Text)
+		if t == "" {
+			continue
+		}
+		day, err := time.Parse("2006-01-02", t)
+		if err != nil {
+			return f, fmt.Errorf("date %s %q: write it as YYYY-MM-DD", d.name, t)
+		}
+		if d.end {
+			day = day.Add(24*time.Hour - time.Second)
+		}
+		*d.dst = day
+	}
+	if !f.From.IsZero() && !f.To.IsZero() && f.From.After(f.To) {
+		return f, fmt.Errorf("the dates: from %s is after to %s", p.from.Text, p.to.Text)
+	}
 	return f, nil
 }
+
+// similarBounds reads the similar search's own fields: threshold, phase
+// bounds and the most results.
+func (p *Panel) similarBounds(f *gamedb.Filter) (minSim float64, limit int, err error) {
+	minSim, err = strconv.ParseFloat(strings.TrimSpace(p.minSim.Text), 64)
+	if err != nil || minSim < 0 || minSim > 1 {
+		return 0, 0, fmt.Errorf("min similarity %q: a number from 0 to 1", p.minSim.Text)
+	}
+	var ph [2]float64
+	for i, e := range p.phase {
+		if ph[i], err = strconv.ParseFloat(strings.TrimSpace(e.Text), 64); err != nil || ph[i] < 0 || ph[i] > 1 {
+			return 0, 0, fmt.Errorf("game phase %q: a number from 0 to 1", e.Text)
+		}
+	}
+	if ph[0] > ph[1] {
+		return 0, 0, fmt.Errorf("game phase from %g is above to %g", ph[0], ph[1])
+	}
+	f.MinPhase, f.MaxPhase = ph[0], ph[1]
+	limit, err = strconv.Atoi(strings.TrimSpace(p.limit.Text))
+	if err != nil || limit < 1 || limit > MaxSimilarResults {
+		return 0, 0, fmt.Errorf("at most %q: a whole number from 1 to %d", p.limit.Text, MaxSimilarResults)
+	}
+	return minSim, limit, nil
+}
+
+// MaxSimilarResults bounds the results a similar search shows.
+const MaxSimilarResults = 1000
 
 // follow answers the explorer and exact search for the current position.
 func (p *Panel) follow() {
@@ -225,12 +307,11 @@ func (p *Panel) follow() {
 func (p *Panel) searchSimilar() {
 	f, err := p.Filter()
 	if err == nil {
-		min, perr := strconv.ParseFloat(strings.TrimSpace(p.minSim.Text), 64)
-		if perr != nil || min < 0 || min > 1 {
-			err = fmt.Errorf("min similarity %q: a number from 0 to 1", p.minSim.Text)
-		} else {
+		var min float64
+		var limit int
+		if min, limit, err = p.similarBounds(&f); err == nil {
 			r, _ := strconv.Atoi(p.radius.Selected)
-			err = p.Model.Similar(context.Background(), r, min, 100, f)
+			err = p.Model.Similar(context.Background(), r, min, limit, f)
 		}
 	}
 	if err != nil {

@@ -3,6 +3,7 @@ package dbpanel
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -88,6 +89,52 @@ func TestPanelIndexFollowAndTap(t *testing.T) {
 	fyne.DoAndWait(func() { p.minSim.SetText("2"); p.searchSimilar() })
 	if s := p.Model.State(); s.Message == "" || s.Message[:14] != "min similarity" {
 		t.Errorf("a bad threshold: %q", s.Message)
+	}
+	// The filters as a user types them: a date range after every game
+	// empties the explorer, a bad date says so, and the similar search's
+	// own bounds are checked.
+	test.Type(p.from, "2100-01-01")
+	fyne.DoAndWait(func() { p.from.OnSubmitted(p.from.Text) })
+	if s := p.Model.State(); len(s.Explore) != 0 || len(s.Games) != 0 {
+		t.Errorf("games after 2100: %d moves, %d games (%s)", len(s.Explore), len(s.Games), s.Message)
+	}
+	fyne.DoAndWait(func() { p.from.SetText("1st May") })
+	if _, err := p.Filter(); err == nil || !strings.Contains(err.Error(), "YYYY-MM-DD") {
+		t.Errorf("a bad date: %v", err)
+	}
+	fyne.DoAndWait(func() { p.from.SetText("") })
+	test.Tap(p.mirrors)
+	if f, err := p.Filter(); err != nil || !f.Mirrors {
+		t.Errorf("mirror images ticked: %+v, %v", f, err)
+	}
+	if s := p.Model.State(); len(s.Explore) == 0 {
+		t.Errorf("explorer with mirror images: empty (%s)", s.Message)
+	}
+	for _, c := range []struct{ minSim, lo, hi, limit, want string }{
+		{"0.5", "0.6", "0.2", "10", "game phase from"},
+		{"0.5", "0", "1", "0", "at most"},
+		{"0.5", "0", "x", "10", "game phase"},
+	} {
+		fyne.DoAndWait(func() {
+			p.minSim.SetText(c.minSim)
+			p.phase[0].SetText(c.lo)
+			p.phase[1].SetText(c.hi)
+			p.limit.SetText(c.limit)
+			p.searchSimilar()
+		})
+		if s := p.Model.State(); !strings.HasPrefix(s.Message, c.want) {
+			t.Errorf("%+v: message %q", c, s.Message)
+		}
+	}
+	fyne.DoAndWait(func() {
+		p.minSim.SetText("0.9")
+		p.phase[0].SetText("0")
+		p.phase[1].SetText("1")
+		p.limit.SetText("1")
+		p.searchSimilar()
+	})
+	if s := p.Model.State(); len(s.Similar) != 1 {
+		t.Errorf("at most 1: %d results (%s)", len(s.Similar), s.Message)
 	}
 	// The panel fits a 1024x700 screen.
 	if min := p.Content().MinSize(); min.Width > 1000 || min.Height > 600 {
