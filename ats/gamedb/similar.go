@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
 )
@@ -417,5 +418,29 @@ func (d *DB) MovesFromSimilar(ctx context.Context, p rules.Position, radius int,
 		}
 		return out[i].Move < out[j].Move
 	})
+	return out, nil
+}
+
+// RootPriors are the moves from similar positions (MovesFromSimilar, the
+// limit most similar positions at radius) as suggestions to a search:
+// each move's weight is weight times the share of those positions it was
+// played in, so that the weights add up to at most weight.
+func (d *DB) RootPriors(ctx context.Context, p rules.Position, radius, limit int, weight float64) ([]analysis.MovePrior, error) {
+	moves, err := d.MovesFromSimilar(ctx, p, radius, limit, Filter{})
+	if err != nil {
+		return nil, err
+	}
+	total := 0
+	for _, m := range moves {
+		total += m.Games
+	}
+	var out []analysis.MovePrior
+	for _, m := range moves {
+		w, err := rules.ParseMove(m.Move)
+		if err != nil {
+			continue
+		}
+		out = append(out, analysis.MovePrior{Move: w.Move, Weight: weight * float64(m.Games) / float64(total)})
+	}
 	return out, nil
 }

@@ -46,6 +46,10 @@ type Options struct {
 	// Now is the clock the answering delay is measured with; nil is
 	// time.Now (tests give their own).
 	Now func() time.Time
+	// RootPriors, when set, suggests moves to every search of a game in
+	// play (analysis.Limits.RootPriors); it is called at the start of the
+	// search, and its time is the search's.
+	RootPriors func(ctx context.Context, g *rules.Game) []analysis.MovePrior
 }
 
 // Engine is one AEI session's state.
@@ -469,8 +473,13 @@ func (e *Engine) goSearch(ponder bool) {
 	}
 	pos := g.Position()
 	cfg := e.opts.Config
+	priors := e.opts.RootPriors
 	go func() {
 		defer close(s.done)
+		if priors != nil && g.Phase() == rules.Playing {
+			lim.RootPriors = priors(ctx, g)
+			e.out.send("log Debug: %d moves suggested to the search", len(lim.RootPriors))
+		}
 		res, err := searcher.Search(ctx, g, lim, func(r analysis.Report) { e.info(pos, cfg, r) })
 		if ponder {
 			<-ctx.Done() // a ponder search answers only to stop

@@ -47,6 +47,19 @@ type Limits struct {
 	// Seed, when not 0, seeds the embedded engine's workers for this
 	// search: one worker and a playout budget make a search repeatable.
 	Seed uint64 `json:"seed,omitempty"`
+	// RootPriors are moves suggested from outside the engine for this
+	// search (the game database's moves from similar positions): the
+	// embedded engine adds each one's weight to the progressive bias of
+	// the root's children that begin it. Other engines ignore them.
+	RootPriors []MovePrior `json:"-"`
+}
+
+// MovePrior is a move suggested to a search, with its weight in the
+// embedded engine's step-knowledge points (a capture is worth a few
+// hundred).
+type MovePrior struct {
+	Move   rules.Move
+	Weight float64
 }
 
 // String describes the limits for reports, e.g. "0.5s" or "20000 playouts".

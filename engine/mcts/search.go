@@ -52,7 +52,10 @@ type Searcher struct {
 	// quietRoot holds when the trap checks find no capture for either
 	// side at the root (search.eval_prior applies only then).
 	quietRoot bool
-	fillStop  bool // end the search when the tree is full
+	// rootPriors are the running search's suggested moves
+	// (analysis.Limits.RootPriors).
+	rootPriors []analysis.MovePrior
+	fillStop   bool // end the search when the tree is full
 	reps      map[uint64]int
 	// afterStop counts the playouts finished after the stop flag was
 	// set: each worker ends the one it is in and no more, so a stop
@@ -314,6 +317,7 @@ func (s *Searcher) prepare(g *rules.Game, lim analysis.Limits) {
 		s.hist.reset()
 	}
 	s.root = g.Position()
+	s.rootPriors = lim.RootPriors
 	s.komi = s.decidedKomi(&s.root)
 	if s.cfg.EvalPrior > 0 {
 		opp := s.root.WithSide(s.root.Side().Other())

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
@@ -441,11 +442,30 @@ func (w *worker) expand(n, r *node, pos *rules.Position) {
 				sc += int(evalPrior * float64(min(max(w.ev.Evaluate(&after)-before, -600), 600)))
 			}
 			c.bias = kw * float32(sc+tactics.prior(k, me))
+			if n.depth == 0 && len(w.s.rootPriors) > 0 {
+				c.bias += kw * float32(rootPrior(w.s.rootPriors, k))
+			}
 		}
 	}
 	r.first.Store(first)
 	r.nkids.Store(int32(len(kept)))
 	r.state.Store(expanded)
+}
+
+// rootPrior is the weight of the suggested moves that begin with root
+// child k (a step, or a push or pull as two).
+func rootPrior(priors []analysis.MovePrior, k pair) float64 {
+	sum := 0.0
+	for _, p := range priors {
+		m := p.Move
+		if m.N == 0 || m.Steps[0] != k.s1 {
+			continue
+		}
+		if k.s2 == rules.NoStep || m.N > 1 && m.Steps[1] == k.s2 {
+			sum += p.Weight
+		}
+	}
+	return sum
 }
 
 // tacticalHints are what the search extensions found at a node being

@@ -5,8 +5,11 @@ import (
 	"flag"
 	"fmt"
 
+	"arimaa-workbench/ats/gamedb"
 	"arimaa-workbench/engine/aeiengine"
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/config"
+	"arimaa-workbench/engine/rules"
 )
 
 // runAei runs the embedded engine as an AEI engine on stdin and stdout.
@@ -16,6 +19,10 @@ func runAei(ctx context.Context, args []string, io stdio) int {
 	var ef engineFlags
 	ef.register(fs)
 	playouts := ranged[int64](fs, "playouts", 0, 0, config.MaxPlayouts, "`N` playouts per move (the time control still applies)")
+	dbPrior := fs.String("db-prior", "", "suggest to every search the moves played in similar positions of the game database `FILE` (Ahmed 2017's knowledge database)")
+	priorWeight := ranged[float64](fs, "db-prior-weight", 300, 0, 10000, "the suggestions' total weight `W` in step-knowledge points")
+	priorRadius := ranged[int](fs, "db-prior-radius", 2, 0, gamedb.MaxRadius, "the similar search's radius `R`")
+	priorPositions := ranged[int](fs, "db-prior-positions", 50, 1, 1000, "the `N` most similar positions whose moves are suggested")
 	fs.Usage = func() {
 		fmt.Fprint(io.err, `usage: arimaa-workbench aei [options]
 
@@ -39,7 +46,23 @@ options:
 		fmt.Fprintf(io.err, "aei: %v\n", err)
 		return 1
 	}
-	e := aeiengine.New(aeiengine.Options{Config: cfg, Threads: ef.threads, Seed: ef.seed, Playouts: *playouts})
+	opts := aeiengine.Options{Config: cfg, Threads: ef.threads, Seed: ef.seed, Playouts: *playouts}
+	if *dbPrior != "" {
+		db, err := gamedb.Open(*dbPrior)
+		if err != nil {
+			fmt.Fprintf(io.err, "aei: --db-prior: %v\n", err)
+			return 1
+		}
+		defer db.Close()
+		opts.RootPriors = func(ctx context.Context, g *rules.Game) []analysis.MovePrior {
+			priors, err := db.RootPriors(ctx, g.Position(), *priorRadius, *priorPositions, *priorWeight)
+			if err != nil {
+				fmt.Fprintf(io.err, "aei: --db-prior: %v\n", err)
+			}
+			return priors
+		}
+	}
+	e := aeiengine.New(opts)
 	if err := e.Run(ctx, io.in, io.out); err != nil {
 		fmt.Fprintf(io.err, "aei: %v\n", err)
 		return 1

@@ -1,11 +1,15 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"arimaa-workbench/records"
 )
 
 // TestDBCommands indexes the sample archive and a game record, asks the
@@ -105,5 +109,41 @@ func TestDBErrors(t *testing.T) {
 	code, out, errs := runTool(t, runDB, "", "explore", "--db", filepath.Join(dir, "g.db"), "--ply", "1", "assets/games/goal_race.txt")
 	if code != 0 || !strings.HasPrefix(out, "0 games, 0 moves") {
 		t.Errorf("empty database: exit %d\n%s\n%s", code, out, errs)
+	}
+}
+
+// TestAeiDBPrior: the AEI engine with --db-prior suggests the database's
+// moves from similar positions to its search, and says how many; a file
+// that is not a game database is refused before the session starts.
+func TestAeiDBPrior(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "g.db")
+	if code, _, errs := runTool(t, runDB, "", "index", "--db", db, "-q", "assets/games/sample_archive.tsv", "assets/games/goal_race.txt"); code != 0 {
+		t.Fatalf("index: %s", errs)
+	}
+	pos, err := queryPosition(context.Background(), "assets/games/goal_race.txt", "", 4, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	session := strings.Join([]string{"aei", "isready", "newgame", "setoption name playouts value 200",
+		"setoption name threads value 1", "setposition " + records.FormatCompact(pos), "go"}, "\n") + "\n"
+	code, out, errOut := runCmd(t, runAei, session, "--seed", "2", "--db-prior", db, "--db-prior-positions", "20")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var n int
+	for _, l := range strings.Split(out, "\n") {
+		if _, err := fmt.Sscanf(l, "log Debug: %d moves suggested", &n); err == nil {
+			break
+		}
+	}
+	if n < 1 || !strings.Contains(out, "bestmove ") {
+		t.Errorf("no moves suggested from the database:\n%s\n%s", out, errOut)
+	}
+	notDB := filepath.Join(t.TempDir(), "notes.db")
+	if err := os.WriteFile(notDB, []byte("my notes"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runCmd(t, runAei, "aei\n", "--db-prior", notDB); code == 0 || !strings.Contains(errOut, "notes.db") {
+		t.Errorf("a file that is not a database: exit %d, %q", code, errOut)
 	}
 }
