@@ -56,7 +56,7 @@ type Searcher struct {
 	// (analysis.Limits.RootPriors).
 	rootPriors []analysis.MovePrior
 	fillStop   bool // end the search when the tree is full
-	reps      map[uint64]int
+	reps       map[uint64]int
 	// afterStop counts the playouts finished after the stop flag was
 	// set: each worker ends the one it is in and no more, so a stop
 	// waits for at most one playout per worker.
