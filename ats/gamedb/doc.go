@@ -101,4 +101,21 @@
 // this form: the moves played next in the most similar positions,
 // translated to the query's board (the same steps played from it, kept
 // where they are legal), grouped by the move, with how those games ended.
+// RootPriors turns them into suggestions for the embedded engine's search
+// (analysis.Limits.RootPriors: the root children that begin a suggested
+// move get its weight as progressive bias); `arimaa-workbench aei
+// --db-prior FILE` is the engine with them, so that a match can tell
+// whether they help (engine/STRENGTH.md has the figures).
+//
+// # Mirror images
+//
+// Arimaa's rules do not tell the a-file from the h-file: a position and
+// its mirror image are one position for play. With Filter.Mirrors the
+// explorer counts the moves played in the mirror image too (mirrored onto
+// the board asked about), groups a setup with its mirror image (on the
+// empty board, which is its own mirror image, the more played of the two
+// names the group), and exact search lists the games through the mirror
+// image as well, marked Mirrored. Setups are stored with their placements
+// in the order of their squares, so one setup is one move however a
+// record wrote it.
 package gamedb
