@@ -7,12 +7,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 
 	"github.com/BurntSushi/toml"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nkeys"
+
+	"arimaa-workbench/ats"
 )
 
 // Settings say where the NATS server is (or where the embedded one
@@ -124,28 +125,14 @@ func SettingsFile() (string, error) {
 	return filepath.Join(dir, "arimaa-workbench", "nats.toml"), nil
 }
 
-// DefaultStore is the embedded server's JetStream directory under the
-// user's data directory: $XDG_DATA_HOME (or ~/.local/share on Unix
-// systems), or os.UserConfigDir() elsewhere, then arimaa-workbench/nats.
+// DefaultStore is the embedded server's JetStream directory: nats in the
+// workbench's data folder (ats.DataDir).
 func DefaultStore() (string, error) {
-	base := os.Getenv("XDG_DATA_HOME")
-	if base == "" {
-		switch runtime.GOOS {
-		case "windows", "darwin", "ios", "plan9":
-			d, err := os.UserConfigDir()
-			if err != nil {
-				return "", err
-			}
-			base = d
-		default:
-			home, err := os.UserHomeDir()
-			if err != nil {
-				return "", err
-			}
-			base = filepath.Join(home, ".local", "share")
-		}
+	dir, err := ats.DataDir()
+	if err != nil {
+		return "", err
 	}
-	return filepath.Join(base, "arimaa-workbench", "nats"), nil
+	return filepath.Join(dir, "nats"), nil
 }
 
 // RunStore is the embedded server's JetStream directory for the match run
