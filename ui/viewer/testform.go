@@ -81,7 +81,7 @@ func (v *Panel) buildTestForm() *testForm {
 	f.comment.SetMinRowsVisible(2)
 	f.comment.OnChanged = func(string) { f.check() }
 	tagGrid := container.NewGridWithColumns(3)
-	for _, c := range Categories {
+	for _, c := range ats.Categories {
 		ch := check(c)
 		f.tags = append(f.tags, ch)
 		tagGrid.Add(ch)
@@ -272,15 +272,15 @@ func (f *testForm) fillFromAnswer() {
 
 // setTags ticks the categories among tags and no others.
 func (f *testForm) setTags(tags []string) {
-	for i, c := range Categories {
-		f.tags[i].SetChecked(hasTag(tags, c))
+	for i, c := range ats.Categories {
+		f.tags[i].SetChecked(ats.HasTag(tags, c))
 	}
 }
 
 // tagsChosen returns the categories ticked.
 func (f *testForm) tagsChosen() []string {
 	var out []string
-	for i, c := range Categories {
+	for i, c := range ats.Categories {
 		if f.tags[i].Checked {
 			out = append(out, c)
 		}
@@ -289,14 +289,14 @@ func (f *testForm) tagsChosen() []string {
 }
 
 // draft reads the fields.
-func (f *testForm) draft() *TestDraft {
+func (f *testForm) draft() *ats.TestDraft {
 	tags := f.tagsChosen()
 	for _, t := range strings.Fields(f.moreTags.Text) {
-		if !hasTag(tags, t) {
+		if !ats.HasTag(tags, t) {
 			tags = append(tags, t)
 		}
 	}
-	return &TestDraft{Name: f.name.Text, Comment: f.comment.Text, Tags: tags, Position: f.pos,
+	return &ats.TestDraft{Name: f.name.Text, Comment: f.comment.Text, Tags: tags, Position: f.pos,
 		Answer: f.answer.Text, ScoreGoal: f.scoreGoal.Checked, PreventGoal: f.preventGoal.Checked,
 		PreventCapture: f.preventCap.Checked, NoLoss: f.noLoss.Checked, BestMove: f.bestMove.Text, AvoidMove: f.avoidMove.Text,
 		Pieces: f.pieces.Text, Captures: f.captures.Text, WinRatio: f.winRatio.Text}

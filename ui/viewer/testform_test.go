@@ -49,7 +49,7 @@ func TestNewTestForm(t *testing.T) {
 	if f.answer.Text != goal || f.from.Selected != answerFromGame || !f.scoreGoal.Checked || f.bestMove.Text != "" {
 		t.Fatalf("prefill: answer %q from %q, score goal %v, best move %q", f.answer.Text, f.from.Selected, f.scoreGoal.Checked, f.bestMove.Text)
 	}
-	if !hasTag(f.tagsChosen(), "goal") || !strings.HasPrefix(f.result.Text, "✓") || f.newFile.Disabled() {
+	if !ats.HasTag(f.tagsChosen(), "goal") || !strings.HasPrefix(f.result.Text, "✓") || f.newFile.Disabled() {
 		t.Fatalf("tags %v, result %q", f.tagsChosen(), f.result.Text)
 	}
 	if len(v.Board.Overlays().PV) != 0 || len(f.board.Overlays().PV) == 0 {

@@ -1,4 +1,4 @@
-package viewer
+package ats
 
 import (
 	"strings"
@@ -101,7 +101,7 @@ func TestTestDraftPreventCapture(t *testing.T) {
 	if err := d.Suggest(); err != nil {
 		t.Fatal(err)
 	}
-	if !d.PreventCapture || !d.NoLoss || !hasTag(d.Tags, "prevent-capture") {
+	if !d.PreventCapture || !d.NoLoss || !HasTag(d.Tags, "prevent-capture") {
 		t.Errorf("suggested prevent capture %v, no loss %v, tags %q", d.PreventCapture, d.NoLoss, d.Tags)
 	}
 	d = &TestDraft{Name: "x", Position: p, Answer: "Dg2n"}

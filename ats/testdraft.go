@@ -1,23 +1,23 @@
-package viewer
+package ats
 
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
-	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
 )
 
-// Categories are the tags the new-test form offers, the categories of the
+// Categories are the tags a new test is offered, the categories of the
 // workbench's suites.
 var Categories = []string{"goal", "prevent-goal", "capture", "prevent-capture", "hostage", "frame", "pin",
 	"elephant-blockade", "easy-way", "positional", "opening", "endgame"}
 
 // TestDraft is what the new-test form holds: a test being written, with
 // the intended answer the criteria must accept. Criteria fields are as a
-// TOML test file writes them (see ats.ReadTOML); BestMove and AvoidMove
+// TOML test file writes them (see ReadTOML); BestMove and AvoidMove
 // hold moves separated by "|".
 type TestDraft struct {
 	Name     string
@@ -51,31 +51,31 @@ func splitMoves(s string) []string {
 
 // Test builds the test, its criteria bound to the position; an error
 // names the field at fault.
-func (d *TestDraft) Test() (*ats.Test, error) {
+func (d *TestDraft) Test() (*Test, error) {
 	name := strings.TrimSpace(d.Name)
 	if name == "" {
 		return nil, errors.New("Name: a test needs a name")
 	}
-	f := ats.BlockFields{ScoreGoal: d.ScoreGoal, PreventGoal: d.PreventGoal, PreventCapture: d.PreventCapture,
+	f := BlockFields{ScoreGoal: d.ScoreGoal, PreventGoal: d.PreventGoal, PreventCapture: d.PreventCapture,
 		NoLoss: d.NoLoss, Pieces: strings.TrimSpace(d.Pieces), BestMove: splitMoves(d.BestMove),
 		AvoidMove: splitMoves(d.AvoidMove), Captures: strings.Fields(d.Captures)}
 	if s := strings.TrimSpace(d.WinRatio); s != "" {
-		w, err := parseRange("Win ratio at least", s, 0, 1)
-		if err != nil {
-			return nil, err
+		w, err := strconv.ParseFloat(s, 64)
+		if err != nil || w < 0 || w > 1 {
+			return nil, fmt.Errorf("Win ratio at least: %q is not a number from 0 to 1", s)
 		}
 		f.WinRatio = &w
 	}
-	b, err := ats.BuildBlock(f)
+	b, err := BuildBlock(f)
 	if err != nil {
 		return nil, fmt.Errorf("Criteria: %w", err)
 	}
 	if probs := d.Position.Validate(); len(probs) > 0 {
 		return nil, fmt.Errorf("Position: %s", probs[0].Msg)
 	}
-	t := &ats.Test{Name: name, Comment: strings.TrimSpace(d.Comment), Tags: d.Tags,
+	t := &Test{Name: name, Comment: strings.TrimSpace(d.Comment), Tags: d.Tags,
 		Solution: strings.Join(strings.Fields(d.Answer), " "), Position: d.Position,
-		Criteria: ats.Criteria{Blocks: []ats.Block{b}}}
+		Criteria: Criteria{Blocks: []Block{b}}}
 	if err := t.Criteria.Bind(d.Position); err != nil {
 		return nil, fmt.Errorf("Criteria: %w", err)
 	}
@@ -85,7 +85,7 @@ func (d *TestDraft) Test() (*ats.Test, error) {
 // Check builds the test and judges the answer by its criteria under the
 // rules: the reasons the answer fails them ("" problems when it passes).
 // The win ratio is the engine's figure, so it is not checked here.
-func (d *TestDraft) Check() (*ats.Test, []string, error) {
+func (d *TestDraft) Check() (*Test, []string, error) {
 	t, err := d.Test()
 	if err != nil {
 		return nil, nil, err
@@ -93,11 +93,11 @@ func (d *TestDraft) Check() (*ats.Test, []string, error) {
 	if t.Solution == "" {
 		return t, nil, nil
 	}
-	pl, err := ats.PlayMove(t.Position, t.Solution)
+	pl, err := PlayMove(t.Position, t.Solution)
 	if err != nil {
 		return nil, nil, fmt.Errorf("Answer: %w", err)
 	}
-	v := t.Criteria.Judge(t.Position, pl, ats.Report{WinRatio: 1, HasWinRatio: true})
+	v := t.Criteria.Judge(t.Position, pl, Report{WinRatio: 1, HasWinRatio: true})
 	var why []string
 	for i, a := range t.Criteria.Blocks[0].Atoms {
 		if !v.Blocks[0].Atoms[i] {
@@ -108,26 +108,26 @@ func (d *TestDraft) Check() (*ats.Test, []string, error) {
 }
 
 // failReason says why the answer fails atom a.
-func failReason(a ats.Cond, mover rules.Color) string {
+func failReason(a Cond, mover rules.Color) string {
 	switch a.Kind {
-	case ats.ScoreGoal:
+	case ScoreGoal:
 		return "score goal: the answer does not win by goal"
-	case ats.PreventGoal:
+	case PreventGoal:
 		return "prevent goal: after the answer " + mover.Other().String() + " can still score a goal"
-	case ats.NoLoss:
+	case NoLoss:
 		return "no loss: the answer loses a piece of " + mover.String() + "'s"
-	case ats.PreventCapture:
+	case PreventCapture:
 		return "prevent capture: after the answer " + mover.Other().String() + " can still capture a piece of " + mover.String() + "'s"
-	case ats.BestMove:
+	case BestMove:
 		return "best move: the answer reaches another position than " + strings.Join(a.Moves, " | ")
-	case ats.AvoidMove:
+	case AvoidMove:
 		return "avoid move: the answer reaches the position of " + strings.Join(a.Moves, " | ")
-	case ats.PieceAt:
+	case PieceAt:
 		if a.Negate {
 			return fmt.Sprintf("%s: after the answer %s still stands on %s", a, a.Piece, a.Square)
 		}
 		return fmt.Sprintf("%s: after the answer %s is not on %s", a, a.Piece, a.Square)
-	case ats.CapturedAt, ats.Captures:
+	case CapturedAt, Captures:
 		if a.Negate {
 			return a.String() + ": the answer makes this capture"
 		}
@@ -147,7 +147,7 @@ func (d *TestDraft) Suggest() error {
 	if answer == "" {
 		return nil
 	}
-	pl, err := ats.PlayMove(d.Position, answer)
+	pl, err := PlayMove(d.Position, answer)
 	if err != nil {
 		return fmt.Errorf("Answer: %w", err)
 	}
@@ -178,21 +178,22 @@ func (d *TestDraft) Suggest() error {
 	// itself.
 	if !d.ScoreGoal && !lost {
 		threatened := eval.FindTactics(d.Position, eval.TacticsFilter{Danger: true}).Danger & d.Position.Pieces(mover, rules.NoType)
-		prevent := ats.Criteria{Blocks: []ats.Block{{Weight: 1, Atoms: []ats.Cond{{Kind: ats.PreventCapture, Square: rules.NoSquare}}}}}
-		if threatened != 0 && prevent.Judge(d.Position, pl, ats.Report{}).Score == 1 {
+		prevent := Criteria{Blocks: []Block{{Weight: 1, Atoms: []Cond{{Kind: PreventCapture, Square: rules.NoSquare}}}}}
+		if threatened != 0 && prevent.Judge(d.Position, pl, Report{}).Score == 1 {
 			d.PreventCapture, d.NoLoss = true, true
 			tags["prevent-capture"] = true
 		}
 	}
 	for _, t := range Categories {
-		if tags[t] && !hasTag(d.Tags, t) {
+		if tags[t] && !HasTag(d.Tags, t) {
 			d.Tags = append(d.Tags, t)
 		}
 	}
 	return nil
 }
 
-func hasTag(tags []string, t string) bool {
+// HasTag reports whether t is among tags.
+func HasTag(tags []string, t string) bool {
 	for _, x := range tags {
 		if x == t {
 			return true
