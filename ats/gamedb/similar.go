@@ -385,14 +385,17 @@ func (d *DB) MovesFromSimilar(ctx context.Context, p rules.Position, radius int,
 		if err != nil {
 			continue
 		}
-		after, _, err := p.PlayWritten(w)
+		// The steps, translated: what they capture here is this board's
+		// business, not the capture tokens of the game they came from.
+		after, _, err := p.PlayWritten(rules.WrittenMove{Move: w.Move})
 		if err != nil || after.TurnHash() == p.TurnHash() {
 			continue // not legal here, or changes nothing
 		}
-		s := by[h.Move]
+		text := p.MoveString(w.Move)
+		s := by[text]
 		if s == nil {
-			s = &SimilarMove{Move: h.Move}
-			by[h.Move] = s
+			s = &SimilarMove{Move: text}
+			by[text] = s
 		}
 		s.Games++
 		s.Mean += h.Similarity

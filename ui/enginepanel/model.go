@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/live"
@@ -208,11 +209,7 @@ func (m *Model) Start(eng analysis.Engine, g *rules.Game, lim analysis.Limits) e
 
 // checkMove refuses a move an engine answered that is not legal in pos.
 func checkMove(pos rules.Position, move string) error {
-	w, err := rules.ParseMove(move)
-	if err == nil {
-		_, _, err = pos.PlayWritten(w)
-	}
-	if err != nil {
+	if _, err := ats.PlayMove(pos, move); err != nil {
 		return fmt.Errorf("the engine played %q: %w", move, err)
 	}
 	return nil
