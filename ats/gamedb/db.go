@@ -85,7 +85,21 @@ CREATE TABLE IF NOT EXISTS sigs (
 // exist. A file that is not ours, or is damaged, is refused with an error
 // that names it and says how to rebuild it.
 func Open(path string) (*DB, error) {
+	return open(path, true)
+}
+
+// OpenExisting opens the game database at path, which must exist: for
+// those that only read it, so that a mistyped name is an error rather
+// than a new empty database.
+func OpenExisting(path string) (*DB, error) {
+	return open(path, false)
+}
+
+func open(path string, create bool) (*DB, error) {
 	info, statErr := os.Stat(path)
+	if !create && errors.Is(statErr, os.ErrNotExist) {
+		return nil, fmt.Errorf("%s: no such game database (db index makes one)", path)
+	}
 	fresh := errors.Is(statErr, os.ErrNotExist) || (statErr == nil && info.Size() == 0)
 	if statErr != nil && !fresh {
 		return nil, statErr

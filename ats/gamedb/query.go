@@ -343,3 +343,47 @@ func (d *DB) Game(ctx context.Context, id int64) (*rules.Game, string, error) {
 	g, err := replay(movelist)
 	return g, movelist, err
 }
+
+// StoredGame is a game of the database as EachGame gives it.
+type StoredGame struct {
+	ID      int64  // the game's row
+	Name    string // the archive's id, or file:line for a record without one
+	Ratings [2]int // by rules.Color; 0 when not known
+	Game    *rules.Game
+}
+
+// EachGame replays the games the filter keeps (its phase bounds aside),
+// in the order they were indexed, and gives each to fn with its error
+// (a row that no longer replays) until fn returns false or ctx ends.
+func (d *DB) EachGame(ctx context.Context, f Filter, fn func(StoredGame, error) bool) error {
+	f.MinPhase, f.MaxPhase = 0, 0
+	args := []any{}
+	q := `SELECT g.id, g.archive_id, g.source, g.line, g.gold_rating, g.silver_rating, g.movelist FROM games g
+		WHERE 1` + f.where(&args) + ` ORDER BY g.id`
+	rows, err := d.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return fmt.Errorf("%s: %w", d.path, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var sg StoredGame
+		var archiveID, source, movelist string
+		var line int
+		if err := rows.Scan(&sg.ID, &archiveID, &source, &line, &sg.Ratings[rules.Gold], &sg.Ratings[rules.Silver], &movelist); err != nil {
+			return fmt.Errorf("%s: %w", d.path, err)
+		}
+		sg.Name = archiveID
+		if sg.Name == "" {
+			sg.Name = fmt.Sprintf("%s:%d", source, line)
+		}
+		g, err := replay(movelist)
+		if err != nil {
+			err = fmt.Errorf("%s: game %s: %w", d.path, sg.Name, err)
+		}
+		sg.Game = g
+		if !fn(sg, err) {
+			return nil
+		}
+	}
+	return rows.Err()
+}

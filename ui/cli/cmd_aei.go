@@ -48,7 +48,7 @@ options:
 	}
 	opts := aeiengine.Options{Config: cfg, Threads: ef.threads, Seed: ef.seed, Playouts: *playouts}
 	if *dbPrior != "" {
-		db, err := gamedb.Open(*dbPrior)
+		db, err := gamedb.OpenExisting(*dbPrior)
 		if err != nil {
 			fmt.Fprintf(io.err, "aei: --db-prior: %v\n", err)
 			return 1

@@ -65,7 +65,8 @@ func addDBFlags(fs *flag.FlagSet) dbFlags {
 	return dbFlags{path: fs.String("db", "", "the game database `FILE` (default: games.db in the user's data folder)")}
 }
 
-func (f dbFlags) open() (*gamedb.DB, error) {
+// open opens the database; only index creates one, the others read.
+func (f dbFlags) open(create bool) (*gamedb.DB, error) {
 	path := *f.path
 	if path == "" {
 		p, err := gamedb.DefaultPath()
@@ -74,7 +75,10 @@ func (f dbFlags) open() (*gamedb.DB, error) {
 		}
 		path = p
 	}
-	return gamedb.Open(path)
+	if create {
+		return gamedb.Open(path)
+	}
+	return gamedb.OpenExisting(path)
 }
 
 func dbIndex(ctx context.Context, args []string, std stdio) int {
@@ -90,7 +94,7 @@ func dbIndex(ctx context.Context, args []string, std stdio) int {
 		fmt.Fprintln(std.err, "db index: give the archives or game records to index")
 		return 2
 	}
-	db, err := dbf.open()
+	db, err := dbf.open(true)
 	if err != nil {
 		fmt.Fprintf(std.err, "db index: %v\n", err)
 		return 1
@@ -140,7 +144,7 @@ func dbStats(args []string, std stdio) int {
 		}
 		return flagStatus(err)
 	}
-	db, err := dbf.open()
+	db, err := dbf.open(false)
 	if err != nil {
 		fmt.Fprintf(std.err, "db stats: %v\n", err)
 		return 1
@@ -219,7 +223,7 @@ func dbQuery(ctx context.Context, cmd string, args []string, std stdio) int {
 	if err != nil {
 		return fail(1, "%v", err)
 	}
-	db, err := q.db.open()
+	db, err := q.db.open(false)
 	if err != nil {
 		return fail(1, "%v", err)
 	}

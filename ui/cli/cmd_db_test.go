@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"arimaa-workbench/ats/gamedb"
 	"arimaa-workbench/records"
 )
 
@@ -105,7 +106,20 @@ func TestDBErrors(t *testing.T) {
 			t.Errorf("%v: exit %d, %q; want %d, %q", tc.args, code, errs, tc.code, tc.want)
 		}
 	}
+	// A database that does not exist is not made by a question.
+	missing := filepath.Join(dir, "missing.db")
+	if code, _, errs := runTool(t, runDB, "", "explore", "--db", missing, "--ply", "1", "assets/games/goal_race.txt"); code != 1 || !strings.Contains(errs, "no such game database") {
+		t.Errorf("a missing database: exit %d, %q", code, errs)
+	}
+	if _, err := os.Stat(missing); err == nil {
+		t.Error("explore made the missing database")
+	}
 	// An empty database answers an unknown position with nothing.
+	empty, err := gamedb.Open(filepath.Join(dir, "g.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	empty.Close()
 	code, out, errs := runTool(t, runDB, "", "explore", "--db", filepath.Join(dir, "g.db"), "--ply", "1", "assets/games/goal_race.txt")
 	if code != 0 || !strings.HasPrefix(out, "0 games, 0 moves") {
 		t.Errorf("empty database: exit %d\n%s\n%s", code, out, errs)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"arimaa-workbench/ats/gamedb"
 	"arimaa-workbench/ats/learn"
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/records/fsutil"
@@ -43,6 +44,15 @@ type learnSettings struct {
 	Reg       float64 `json:"reg"`
 }
 
+// dbSource gives the games of a game database to learn from.
+func dbSource(ctx context.Context, db *gamedb.DB) learn.Source {
+	return learn.Source{Name: db.Path(), Games: func(yield func(learn.Game, error) bool) error {
+		return db.EachGame(ctx, gamedb.Filter{}, func(sg gamedb.StoredGame, err error) bool {
+			return yield(learn.Game{ID: sg.Name, Game: sg.Game, Rating: sg.Ratings}, err)
+		})
+	}}
+}
+
 // runLearn learns the [eval] weights from games by the Bonanza method:
 // `learn [--config BASE.toml] [--out LEARNED.toml] [--holdout 0.1]
 // [--min-rating R] [--threads N] ARCHIVE_OR_RECORD...`.
@@ -66,9 +76,11 @@ func runLearn(ctx context.Context, args []string, io stdio) int {
 	rangeVar(fs, &d.Step, "step", d.Step, 0.01, 1000, "`points` a weight moves in one step")
 	rangeVar(fs, &d.Reg, "reg", d.Reg, 0, 1, "weight of the regularisation that keeps weights near their start")
 	maxPos := ranged(fs, "max-positions", 20000, 0, 100_000_000, "read games until `N` positions (0: all)")
+	var dbs keyValueFlags
+	fs.Var(&dbs, "db", "learn from the games of the game database `FILE` too (repeatable; db index makes one)")
 	quiet := fs.Bool("q", false, "no progress lines")
 	fs.Usage = func() {
-		fmt.Fprint(io.err, `usage: arimaa-workbench learn [options] ARCHIVE_OR_RECORD...
+		fmt.Fprint(io.err, `usage: arimaa-workbench learn [options] [--db FILE] ARCHIVE_OR_RECORD...
 
 Learns the evaluation weights (the [eval] table) from game records by the
 Bonanza method (go doc arimaa-workbench/ats/learn): in each position of the
@@ -89,8 +101,8 @@ options:
 	if err != nil {
 		return flagStatus(err)
 	}
-	if len(paths) == 0 {
-		fmt.Fprintln(io.err, "learn: no ARCHIVE_OR_RECORD given")
+	if len(paths) == 0 && len(dbs) == 0 {
+		fmt.Fprintln(io.err, "learn: no ARCHIVE_OR_RECORD or --db given")
 		fs.Usage()
 		return 2
 	}
@@ -107,6 +119,15 @@ options:
 	sources := make([]learn.Source, len(paths))
 	for i, p := range paths {
 		sources[i] = learn.FileSource(p)
+	}
+	for _, path := range dbs {
+		db, err := gamedb.OpenExisting(path)
+		if err != nil {
+			fmt.Fprintf(io.err, "learn: --db: %v\n", err)
+			return 1
+		}
+		defer db.Close()
+		sources = append(sources, dbSource(ctx, db))
 	}
 	corpus, err := learn.Read(ctx, sources, learn.ReadOptions{MinRating: *minRating, MaxExamples: *maxPos})
 	if err != nil {

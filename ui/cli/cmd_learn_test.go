@@ -166,3 +166,24 @@ func TestLearnInterrupted(t *testing.T) {
 		t.Errorf("the weights written do not load: %v", err)
 	}
 }
+
+// TestLearnFromDatabase: a game database is a source like the archive it
+// was indexed from: the same games and positions are read.
+func TestLearnFromDatabase(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "g.db")
+	if code, _, errs := runTool(t, runDB, "", "index", "--db", db, "-q", learnArchive); code != 0 {
+		t.Fatalf("index: %s", errs)
+	}
+	args := append([]string{"--out", filepath.Join(dir, "l.toml"), "-q", "--db", db}, quickLearn...)
+	code, stdout, stderr := runCmd(t, runLearn, "", args...)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if want := "read 2 games: 0 unusable, 0 left out by the rating filter; 60 positions from 2 games"; !strings.Contains(stdout, want) {
+		t.Errorf("output lacks %q:\n%s", want, stdout)
+	}
+	if code, _, stderr := runCmd(t, runLearn, "", "--db", filepath.Join(dir, "none", "x.db")); code == 0 || !strings.Contains(stderr, "--db") {
+		t.Errorf("a database that cannot be opened: exit %d, %q", code, stderr)
+	}
+}
