@@ -25,7 +25,7 @@ import (
 )
 
 // IndexBatch is how many games an index run commits in one transaction.
-const IndexBatch = 500
+const IndexBatch = 2000
 
 // Progress is how far an index run has come.
 type Progress struct {
