@@ -3,6 +3,7 @@ package panels
 import (
 	"context"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 	"time"
 
@@ -137,7 +138,7 @@ func TestGameAnalyserUsesThePanelsEngine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rec.lims) != 1 || rec.lims[0] != (analysis.Limits{Time: 100 * time.Millisecond, Threads: 1, Seed: 3}) || rec.endeds[0] != analysis.EndTime {
+	if len(rec.lims) != 1 || !reflect.DeepEqual(rec.lims[0], analysis.Limits{Time: 100 * time.Millisecond, Threads: 1, Seed: 3}) || rec.endeds[0] != analysis.EndTime {
 		t.Errorf("searched with %+v, ended by %v; want 0.1 s with the panel's thread and seed, ended by the time", rec.lims, rec.endeds)
 	}
 	if !ev.HasBest || ev.WinRatio <= 0 || ev.WinRatio >= 1 {
