@@ -145,13 +145,13 @@ func NewPanel(m *Model, d files.Dialogs, cur *state.Current) *Panel {
 		return widget.NewButtonWithIcon(label, icon, fn)
 	}
 	actions := container.NewGridWithColumns(2,
+		e.undo, e.redo,
 		btn("Clear", theme.DeleteIcon(), func() { e.Model.Clear() }),
 		btn("Basic setup", theme.HomeIcon(), func() { e.Model.BasicSetup() }),
 		btn("Random setup", theme.ViewRefreshIcon(), func() { e.Model.RandomSetup(e.rng) }),
 		btn("Swap colours", theme.MediaReplayIcon(), func() { e.Model.SwapColours() }),
 		btn("Mirror", theme.ViewRestoreIcon(), func() { e.Model.Mirror() }),
 		btn("Flip board", theme.MoveDownIcon(), func() { e.Board.SetFlipped(!e.Board.Flipped()) }),
-		e.undo, e.redo,
 	)
 	clip := container.NewGridWithColumns(2,
 		btn("Copy", theme.ContentCopyIcon(), func() { e.Copy(false) }),

@@ -1,8 +1,11 @@
 package viewer
 
 import (
+	"image/color"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"arimaa-workbench/ui/prefs"
@@ -19,7 +22,7 @@ const (
 // at 1024x700 eight, with the comment under them.
 const (
 	boardShare = 0.6
-	listShare  = 0.82
+	listShare  = 0.85
 )
 
 // gameLayout puts the game tab's parts in place: the game's name and
@@ -43,7 +46,7 @@ func (v *Panel) gameLayout() (boardSplit, listSplit *container.Split) {
 
 	entry := container.NewVBox(widget.NewSeparator(), v.entryInfo,
 		container.NewHBox(v.undoStep, v.finish, widget.NewSeparator(), v.promote, v.deleteVar))
-	upper := container.NewBorder(v.playForm, entry, nil, nil, v.moves)
+	upper := container.NewBorder(v.playForm, entry, nil, nil, container.NewThemeOverride(v.moves, compactRows{}))
 	v.side = container.NewVBox(v.comment, v.buildAnalysis(), v.buildPhase())
 	listSplit = container.NewVSplit(upper, container.NewVScroll(v.side))
 	listSplit.Offset = listShare
@@ -57,4 +60,26 @@ func (v *Panel) gameLayout() (boardSplit, listSplit *container.Split) {
 func (v *Panel) KeepLayout(p fyne.Preferences) {
 	prefs.RememberSplit(p, prefBoardSplit, v.split)
 	prefs.RememberSplit(p, prefListSplit, v.listSplit)
+}
+
+// compactRows is the app's theme with less padding inside widgets: the
+// move list's rows are a line of text each, and a dozen of them fit
+// where eight would with the usual padding.
+type compactRows struct{}
+
+func (compactRows) theme() fyne.Theme { return fyne.CurrentApp().Settings().Theme() }
+
+func (c compactRows) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {
+	return c.theme().Color(n, v)
+}
+
+func (c compactRows) Font(s fyne.TextStyle) fyne.Resource { return c.theme().Font(s) }
+
+func (c compactRows) Icon(n fyne.ThemeIconName) fyne.Resource { return c.theme().Icon(n) }
+
+func (c compactRows) Size(n fyne.ThemeSizeName) float32 {
+	if n == theme.SizeNameInnerPadding {
+		return c.theme().Size(theme.SizeNamePadding)
+	}
+	return c.theme().Size(n)
 }
