@@ -19,6 +19,7 @@ import (
 	"arimaa-workbench/records/fsutil"
 	"arimaa-workbench/ui/board"
 	"arimaa-workbench/ui/files"
+	"arimaa-workbench/ui/prefs"
 	"arimaa-workbench/ui/state"
 )
 
@@ -44,10 +45,28 @@ type Panel struct {
 	undo     *widget.Button
 	redo     *widget.Button
 	content  fyne.CanvasObject
+	split    *container.Split
 	rng      *rand.Rand
 	show     board.Show
 	updating bool
 }
+
+// The validation's height, about three lines of text: a longer one
+// scrolls; and the width the board starts with, the controls having the
+// rest.
+const (
+	validationHeight = 76
+	boardShare       = 0.62
+)
+
+// KeepLayout remembers where the user leaves the divider between the board
+// and the controls between sessions, in p.
+func (e *Panel) KeepLayout(p fyne.Preferences) {
+	prefs.RememberSplit(p, prefSplit, e.split)
+}
+
+// prefSplit is the preference key of the divider's place.
+const prefSplit = "editor.split"
 
 // NewPanel builds the editor around m.
 func NewPanel(m *Model, d files.Dialogs, cur *state.Current) *Panel {
@@ -126,25 +145,29 @@ func NewPanel(m *Model, d files.Dialogs, cur *state.Current) *Panel {
 		return widget.NewButtonWithIcon(label, icon, fn)
 	}
 	actions := container.NewGridWithColumns(2,
+		e.undo, e.redo,
 		btn("Clear", theme.DeleteIcon(), func() { e.Model.Clear() }),
 		btn("Basic setup", theme.HomeIcon(), func() { e.Model.BasicSetup() }),
 		btn("Random setup", theme.ViewRefreshIcon(), func() { e.Model.RandomSetup(e.rng) }),
 		btn("Swap colours", theme.MediaReplayIcon(), func() { e.Model.SwapColours() }),
 		btn("Mirror", theme.ViewRestoreIcon(), func() { e.Model.Mirror() }),
 		btn("Flip board", theme.MoveDownIcon(), func() { e.Board.SetFlipped(!e.Board.Flipped()) }),
-		e.undo, e.redo,
 	)
 	clip := container.NewGridWithColumns(2,
 		btn("Copy", theme.ContentCopyIcon(), func() { e.Copy(false) }),
 		btn("Copy compact", theme.ContentCopyIcon(), func() { e.Copy(true) }),
 		btn("Paste", theme.ContentPasteIcon(), func() { e.PasteClipboard() }),
+	)
+	// The file's buttons stay at the top and the validation at the bottom,
+	// whatever the window's height and however long the validation; the
+	// controls between them scroll.
+	fileRow := container.NewGridWithColumns(2,
 		btn("New", theme.DocumentCreateIcon(), func() { e.New() }),
 		btn("Open…", theme.FolderOpenIcon(), func() { e.OpenDialog() }),
 		btn("Save", theme.DocumentSaveIcon(), func() { e.Save() }),
 		btn("Save as…", theme.DocumentSaveIcon(), func() { e.SaveAs() }),
 	)
 	side := container.NewVBox(
-		e.title,
 		widget.NewLabel("Palette: click a square or drag a piece there to place it;\nright-click removes, dragging on the board moves"),
 		container.NewGridWithColumns(7, gold...),
 		container.NewGridWithColumns(7, silver...),
@@ -154,13 +177,15 @@ func NewPanel(m *Model, d files.Dialogs, cur *state.Current) *Panel {
 		widget.NewSeparator(), clip,
 		board.ShowControls(&e.show, e.refresh),
 	)
-	// The validation stays in view under the controls, which scroll when
-	// the window is too low for them all.
-	validation := container.NewVBox(widget.NewSeparator(),
-		widget.NewLabelWithStyle("Validation", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		e.problems)
-	column := container.NewBorder(nil, container.NewPadded(validation), nil, nil, container.NewVScroll(container.NewPadded(side)))
-	e.content = container.NewBorder(nil, nil, nil, column, e.Board)
+	problems := container.NewVScroll(e.problems)
+	problems.SetMinSize(fyne.NewSize(0, validationHeight))
+	validation := container.NewBorder(container.NewVBox(widget.NewSeparator(),
+		widget.NewLabelWithStyle("Validation", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})), nil, nil, nil, problems)
+	column := container.NewBorder(container.NewPadded(container.NewVBox(e.title, fileRow)), container.NewPadded(validation),
+		nil, nil, container.NewVScroll(container.NewPadded(side)))
+	e.split = container.NewHSplit(e.Board, column)
+	e.split.Offset = boardShare
+	e.content = e.split
 	e.SetTool(rules.GoldRabbit)
 	e.refresh()
 	return e

@@ -250,7 +250,9 @@ func (p *Panel) build() {
 		p.figures = append(p.figures, value)
 		p.captions = append(p.captions, caption)
 		if f.Label == "Best move" {
-			value.Wrapping = fyne.TextWrapWord
+			// Cut, not wrapped: a longer move must not push the tabs
+			// down. The PV row under the board shows it whole.
+			value.Truncation = fyne.TextTruncateEllipsis
 			bestRow = container.NewBorder(nil, nil, caption, nil, value)
 			continue
 		}
@@ -263,7 +265,9 @@ func (p *Panel) build() {
 	p.board = board.New(rules.StartPosition())
 	p.boardNote = widget.NewLabel("")
 	p.boardNote.Alignment = fyne.TextAlignCenter
-	// The note names the best move: wrapped, it is never cut off.
+	// The note names the best move: wrapped, it is never cut off, in
+	// room for two lines kept whatever it says, so that the board stays
+	// put.
 	p.boardNote.Wrapping = fyne.TextWrapWord
 	p.pvBox = container.NewHBox()
 	p.copyBtn = p.copyButton()
@@ -306,12 +310,19 @@ func (p *Panel) build() {
 		p.tabs.Append(container.NewTabItem("Settings", p.opts.Settings))
 	}
 
-	top := container.NewVBox(row, limits, p.status, widget.NewSeparator(), figures)
+	// The status keeps the room of two lines, so that the figures and
+	// tabs under it stay put when a search starts and ends.
+	top := container.NewVBox(row, limits, field.Lines(p.status, 2), widget.NewSeparator(), figures)
 	right := container.NewBorder(top, nil, nil, nil, p.tabs)
 	// The board takes the height the window has, with the win-ratio graph
-	// under it in what is left; the tabs take the rest of the width.
-	p.content = board.NewColumn(&board.Column{Above: p.boardNote, Board: p.board, Below: pvRow,
-		Fill: p.graph, FillMin: graphMinHeight, Side: right, SideMin: sideMinWidth})
+	// under it in what is left; the controls and tabs are beside it, past
+	// a divider the user moves (and the panel remembers).
+	left := board.NewColumn(&board.Column{Above: field.Lines(p.boardNote, 2), Board: p.board, Below: pvRow,
+		Fill: p.graph, FillMin: graphMinHeight})
+	split := container.NewHSplit(left, right)
+	split.Offset = boardShare
+	prefs.RememberSplit(p.opts.Prefs, prefSplit, split)
+	p.content = split
 }
 
 func newCaption(text string) *widget.Label {
@@ -321,13 +332,15 @@ func newCaption(text string) *widget.Label {
 	return l
 }
 
-// Sizes of the panel's parts: the least height of the
-// win-ratio graph under the board, the least width of the controls and
-// tabs beside it.
+// Sizes of the panel's parts: the least height of the win-ratio graph
+// under the board, the share of the width the board's column starts with.
 const (
 	graphMinHeight = 110
-	sideMinWidth   = 500
+	boardShare     = 0.45
 )
+
+// prefSplit keeps where the user leaves the divider beside the board.
+const prefSplit = "enginepanel.split"
 
 // SetThreadsDefault sets what the empty Threads field stands for, the
 // count in the embedded engine's settings ("settings: every core").
@@ -695,7 +708,7 @@ func (p *Panel) showBoard() {
 		if p.viewIdx < len(p.rows) {
 			c := p.rows[p.viewIdx]
 			p.display(st.Start, board.Overlays{PV: c.Raw.Move.Slice(), Selected: rules.NoSquare})
-			setText(p.boardNote, fmt.Sprintf("analysis.Candidate %s: %s visits, win ratio %s for %s", c.Move, c.Visits, c.WinRatio, st.Start.Side()))
+			setText(p.boardNote, fmt.Sprintf("Candidate %s: %s visits, win ratio %s for %s", c.Move, c.Visits, c.WinRatio, st.Start.Side()))
 			return
 		}
 	case viewTree:

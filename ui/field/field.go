@@ -4,6 +4,8 @@
 package field
 
 import (
+	"strings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
@@ -26,4 +28,17 @@ func Labelled(label string, o fyne.CanvasObject) fyne.CanvasObject {
 	l.Importance = widget.LowImportance
 	l.Truncation = fyne.TextTruncateEllipsis
 	return container.NewBorder(l, nil, nil, nil, o)
+}
+
+// Lines gives l the height of n lines of its text, whatever it says: a
+// longer text scrolls inside, a shorter one leaves the room empty, so that
+// nothing under it moves when the text changes (a search starting or
+// ending, a message coming and going).
+func Lines(l *widget.Label, n int) fyne.CanvasObject {
+	probe := widget.NewLabel(strings.TrimSuffix(strings.Repeat("Mg\n", max(n, 1)), "\n"))
+	probe.TextStyle = l.TextStyle
+	probe.SizeName = l.SizeName
+	s := container.NewVScroll(l)
+	s.SetMinSize(fyne.NewSize(0, probe.MinSize().Height))
+	return s
 }

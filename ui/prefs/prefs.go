@@ -1,5 +1,6 @@
-// Package prefs keeps what a user types in a field between sessions, in
-// the app's preferences (the time per analysis, the time per test).
+// Package prefs keeps what a user sets between sessions, in the app's
+// preferences: what is typed in a field (the time per analysis, the time
+// per test) and where a split's divider was left.
 package prefs
 
 import (

@@ -98,6 +98,8 @@ func New(a fyne.App, w fyne.Window, opts Options) *Workbench {
 	wb.content = tip.Wrap(w.Canvas(), container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), wb.status), nil, nil, wb.tabs))
 
 	prefs := a.Preferences()
+	wb.Editor.KeepLayout(prefs)
+	wb.Viewer.KeepLayout(prefs)
 	wb.tabs.OnSelected = func(it *container.TabItem) {
 		prefs.SetString("panel.last", it.Text)
 		wb.showStatus(it.Text)

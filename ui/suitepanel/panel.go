@@ -100,6 +100,8 @@ type Panel struct {
 	log        *widget.Label
 	logScroll  *container.Scroll
 	detailTabs *container.AppTabs
+	tagTable   *widget.Table
+	tags       [][]string // the rows of the score by tag
 	tableBox   *fyne.Container
 	editBtn    *widget.Button
 	editor     *testEditor // the last test editor opened
@@ -292,10 +294,13 @@ func (p *Panel) build() {
 		field.Labelled("Engine", p.engineSel), field.Labelled("Time (s)", p.timeEntry), field.Labelled("Playouts", p.playouts),
 		field.Labelled("Cycles", p.cycles), field.Labelled("Threads", p.threads), field.Labelled("Seed", p.seed))
 	files := container.NewHBox(openFolder, openFile, addFile)
-	header := container.NewBorder(nil, nil, files, p.loadErrBtn, p.suiteLabel)
+	// The progress bar shares the suite's row: the rows over the table
+	// are few, so that it shows a dozen tests at 1280x800.
+	progress := container.NewGridWrap(fyne.NewSize(progressWidth, p.progress.MinSize().Height), p.progress)
+	header := container.NewBorder(nil, nil, files, container.NewHBox(p.loadErrBtn, progress), p.suiteLabel)
 	buttons := container.NewHBox(p.runBtn, p.stopBtn, p.resumeBtn, p.compareBtn)
 	filterRow := container.NewBorder(nil, nil, widget.NewLabel("Filter"), buttons, p.filter)
-	top := container.NewVBox(header, settings, filterRow, p.progress)
+	top := container.NewVBox(header, settings, filterRow)
 
 	p.board = board.New(rules.Position{})
 	p.marks = newMarks(p.board)
@@ -328,7 +333,8 @@ func (p *Panel) build() {
 	heading := container.NewBorder(nil, nil, nil, container.NewHBox(toEditor, p.editBtn), p.title)
 	p.detailTabs = container.NewAppTabs(
 		container.NewTabItem("Test", container.NewVScroll(info)),
-		container.NewTabItem("Search output", p.logScroll))
+		container.NewTabItem("Search output", p.logScroll),
+		container.NewTabItem("By tag", p.newTagTable()))
 	// The test's board as large as the column's width and height allow,
 	// with its name and buttons over it and the test's detail and the
 	// engine's output under it.
@@ -343,8 +349,12 @@ func (p *Panel) build() {
 	p.content = container.NewBorder(top, nil, nil, nil, split)
 }
 
-// detailMinHeight is the least height of the test's detail under its board.
-const detailMinHeight = 100
+// detailMinHeight is the least height of the test's detail under its
+// board; progressWidth the width of the run's progress bar.
+const (
+	detailMinHeight = 80
+	progressWidth   = 220
+)
 
 // tableColumns share the table's width: the test's name, its tags and the
 // move played grow up to the width of their longest text.
@@ -633,6 +643,8 @@ func (p *Panel) apply(st State) {
 	p.measureColumns()
 	p.table.Refresh()
 	p.totals.SetText(Totals(st))
+	p.tags = TagRows(st)
+	p.tagTable.Refresh()
 	if st.Status.Total > 0 {
 		p.progress.SetValue(float64(st.Status.Done) / float64(st.Status.Total))
 	} else {

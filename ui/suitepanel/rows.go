@@ -144,18 +144,29 @@ func Totals(st State) string {
 		c := st.Compare.Counts
 		text += fmt.Sprintf("   vs previous: %d better, %d worse", c[ats.Better]+c[ats.Fixed], c[ats.Worse]+c[ats.Errored])
 	}
-	if sum := st.Summary; sum != nil && len(sum.ByTag) > 0 {
-		parts := make([]string, len(sum.ByTag))
-		for i, t := range sum.ByTag {
-			pct := 0.0
-			if t.MaxScore > 0 {
-				pct = 100 * t.Score / t.MaxScore
-			}
-			parts[i] = fmt.Sprintf("%s %s/%s (%.0f%%)", t.Tag, trimScore(t.Score), trimScore(t.MaxScore), pct)
-		}
-		text += "\nBy tag: " + strings.Join(parts, ", ")
-	}
 	return text
+}
+
+// TagColumns are the headings of the score by tag.
+var TagColumns = []string{"Tag", "Tests", "Passed", "Score", "Share"}
+
+// TagRows is the run's score by tag, a row per tag in TagColumns' order,
+// once the run has a summary.
+func TagRows(st State) [][]string {
+	sum := st.Summary
+	if sum == nil {
+		return nil
+	}
+	rows := make([][]string, len(sum.ByTag))
+	for i, t := range sum.ByTag {
+		pct := 0.0
+		if t.MaxScore > 0 {
+			pct = 100 * t.Score / t.MaxScore
+		}
+		rows[i] = []string{t.Tag, strconv.Itoa(t.Tests), strconv.Itoa(t.Passed),
+			trimScore(t.Score) + " of " + trimScore(t.MaxScore), fmt.Sprintf("%.0f%%", pct)}
+	}
+	return rows
 }
 
 // trimScore prints a score without trailing zeros: 12, 9.5, 0.25.

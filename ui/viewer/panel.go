@@ -100,9 +100,11 @@ type Panel struct {
 	threshold    *widget.Entry
 	progress     *widget.ProgressBar
 	graph        *gameGraph
-	phase        *phaseBand      // the game phase along the line shown
-	summary      string          // the analysis progress and blunders
-	side         *fyne.Container // the move list column
+	phase        *phaseBand       // the game phase along the line shown
+	summary      string           // the analysis progress and blunders
+	side         *fyne.Container  // the comment and the analysis, under the move list
+	split        *container.Split // the board | the move list and the rest
+	listSplit    *container.Split // the move list | the comment and the analysis
 	table        *widget.Table
 	count        *widget.Label
 	cancel       context.CancelFunc
@@ -211,9 +213,6 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 		btn(theme.NavigateNextIcon(), "nextstep", "Next step (Down)"),
 		btn(theme.MediaFastForwardIcon(), "next", "Next move (Right)"),
 		btn(theme.MediaSkipNextIcon(), "last", "End of the game (End)"),
-		widget.NewSeparator(),
-		widget.NewButtonWithIcon("Flip", theme.MoveDownIcon(), func() { v.Board.SetFlipped(!v.Board.Flipped()) }),
-		v.copyMenu,
 	)
 	v.analyse = widget.NewButtonWithIcon("Analyse here", theme.SearchIcon(), func() {
 		if v.OnAnalyse != nil {
@@ -227,10 +226,11 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	})
 	newTest := widget.NewButtonWithIcon("New test from here", theme.FileIcon(), v.NewTest)
 	playBox := v.buildPlay()
-	// The overlay switches share the navigation's row: with the four
-	// position buttons they would not fit a 1024 px window.
-	here := container.NewHBox(v.analyse, v.edit, newTest, v.playButton)
+	// Two rows of tools: the file, the moves and what the board shows,
+	// then what to do with the position shown. Each fits a 1024 px window.
 	nav = container.NewHBox(nav, widget.NewSeparator(), board.ShowControls(&v.Show, v.showBoard))
+	flip := widget.NewButtonWithIcon("Flip", theme.MoveDownIcon(), func() { v.Board.SetFlipped(!v.Board.Flipped()) })
+	here := container.NewHBox(v.analyse, v.edit, newTest, v.playButton, widget.NewSeparator(), flip, v.copyMenu)
 
 	v.promote = tip.NewButton(theme.MoveUpIcon(), "Promote: make the variation shown the main line", v.Promote)
 	v.deleteVar = tip.NewButton(theme.DeleteIcon(), "Delete variation: remove the variation shown", v.DeleteVariation)
@@ -239,22 +239,8 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	v.comment.Wrapping = fyne.TextWrapWord
 	v.comment.SetPlaceHolder("comment on this move")
 	v.comment.OnChanged = v.commentChanged
-	info := container.NewVBox(
-		v.title, v.result,
-		container.NewBorder(nil, nil, widget.NewLabel("Gold lost"), nil, v.capGold),
-		container.NewBorder(nil, nil, widget.NewLabel("Silver lost"), nil, v.capSilver),
-		widget.NewSeparator(),
-		v.entryInfo,
-		container.NewHBox(v.undoStep, v.finish, widget.NewSeparator(), v.promote, v.deleteVar),
-		widget.NewSeparator(),
-	)
-	below := container.NewVBox(v.comment, v.buildAnalysis(), v.buildPhase())
-	right := container.NewBorder(info, below, nil, nil, v.moves)
-	v.side = right
-	left := container.NewBorder(nil, v.slider, nil, nil, v.Board)
-	split := container.NewHSplit(left, right)
-	split.Offset = 0.64
-	game := container.NewBorder(container.NewVBox(nav, here, playBox), nil, nil, nil, split)
+	v.split, v.listSplit = v.gameLayout()
+	game := container.NewBorder(container.NewVBox(nav, here, playBox), nil, nil, nil, v.split)
 
 	v.playButton.Hide()
 	v.form = v.buildTestForm()

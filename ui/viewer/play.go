@@ -77,8 +77,9 @@ type playGame struct {
 	text    string         // what the game is waiting for, or how it ended
 }
 
-// buildPlay makes the form that starts a game and the bar that runs it,
-// both hidden until asked for.
+// buildPlay makes the form that starts a game (it goes over the move
+// list) and the bar that runs it (over the board), both hidden until asked
+// for.
 func (v *Panel) buildPlay() fyne.CanvasObject {
 	v.playButton = widget.NewButtonWithIcon("Play engine…", theme.ComputerIcon(), v.showPlayForm)
 	v.playSide = widget.NewRadioGroup([]string{"Gold", "Silver"}, nil)
@@ -99,9 +100,17 @@ func (v *Panel) buildPlay() fyne.CanvasObject {
 	v.playStart = widget.NewButtonWithIcon("Start", theme.MediaPlayIcon(), v.StartGame)
 	v.playStart.Importance = widget.HighImportance
 	cancel := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { v.playForm.Hide() })
+	// The form stands over the move list, in its column: a row each, so
+	// that it fits the column at any window size.
+	row := func(label string, o fyne.CanvasObject) fyne.CanvasObject {
+		return container.NewBorder(nil, nil, widget.NewLabel(label), nil, o)
+	}
 	v.playForm = container.NewVBox(
-		container.NewHBox(widget.NewLabel("You play"), v.playSide, widget.NewLabel("from"), v.playFrom),
-		container.NewHBox(widget.NewLabel("Engine:"), sized(v.playValue, 90), v.playBy, v.playStart, cancel),
+		row("You play", v.playSide),
+		row("from", v.playFrom),
+		row("Engine", container.NewHBox(sized(v.playValue, 80), v.playBy)),
+		container.NewHBox(v.playStart, cancel),
+		widget.NewSeparator(),
 	)
 	v.playForm.Hide()
 
@@ -114,7 +123,7 @@ func (v *Panel) buildPlay() fyne.CanvasObject {
 	v.playBar = container.NewBorder(nil, nil, nil,
 		container.NewHBox(v.playIt, v.takeBack, v.resign, v.stopPlay), v.playInfo)
 	v.playBar.Hide()
-	return container.NewVBox(v.playForm, v.playBar)
+	return v.playBar
 }
 
 // SetOpponent sets (or with nil removes) the hook that gives the engine to
