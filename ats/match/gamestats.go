@@ -174,7 +174,7 @@ func WriteStats(w io.Writer, es []EngineStats) error {
 	for _, e := range es {
 		width = max(width, len(e.Name))
 	}
-	fmt.Fprintf(&b, "%-*s %6s %11s %7s %14s %9s  %s\n", width, "engine", "games", "turns: mean", "median", "per move: mean", "max", "endings")
+	fmt.Fprintf(&b, "%-*s %6s  %11s %7s  %14s %8s  %s\n", width, "engine", "games", "turns: mean", "median", "per move: mean", "max", "endings")
 	for _, e := range es {
 		mean, median, moveMean, moveMax := "-", "-", "-", "-"
 		if e.Games > 0 {
@@ -183,7 +183,7 @@ func WriteStats(w io.Writer, es []EngineStats) error {
 		if e.Moves > 0 {
 			moveMean, moveMax = seconds(e.MeanMove), seconds(e.MaxMove)
 		}
-		fmt.Fprintf(&b, "%-*s %6d %11s %7s %14s %9s  %s\n", width, e.Name, e.Games, mean, median, moveMean, moveMax, EndingsText(e.Endings))
+		fmt.Fprintf(&b, "%-*s %6d  %11s %7s  %14s %8s  %s\n", width, e.Name, e.Games, mean, median, moveMean, moveMax, EndingsText(e.Endings))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
