@@ -18,6 +18,7 @@ import (
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records/fsutil"
 	"arimaa-workbench/ui/board"
+	"arimaa-workbench/ui/field"
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/state"
 )
@@ -159,7 +160,7 @@ func NewPanel(m *Model, d files.Dialogs, cur *state.Current) *Panel {
 	validation := container.NewVBox(widget.NewSeparator(),
 		widget.NewLabelWithStyle("Validation", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		e.problems)
-	column := container.NewBorder(nil, container.NewPadded(validation), nil, nil, container.NewVScroll(container.NewPadded(side)))
+	column := container.NewBorder(nil, container.NewPadded(validation), nil, nil, field.VScroll(container.NewPadded(side)))
 	e.content = container.NewBorder(nil, nil, nil, column, e.Board)
 	e.SetTool(rules.GoldRabbit)
 	e.refresh()

@@ -304,7 +304,7 @@ func (p *Panel) build() {
 	results.Offset = 0.22
 	results.Trailing.(*container.Split).Offset = 0.5
 	right := container.NewBorder(p.summary, nil, nil, nil, results)
-	split := container.NewHSplit(container.NewBorder(nil, actions, nil, nil, container.NewVScroll(container.NewPadded(form))), right)
+	split := container.NewHSplit(container.NewBorder(nil, actions, nil, nil, field.VScroll(container.NewPadded(form))), right)
 	split.Offset = 0.36
 	p.content = split
 }
