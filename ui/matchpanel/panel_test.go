@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -390,5 +391,28 @@ func TestDefaultOutIsTheMatchTime(t *testing.T) {
 	tp.Model().Wait()
 	if st := tp.Model().State(); st.Config.Out != mine {
 		t.Errorf("a typed name became %s", st.Config.Out)
+	}
+}
+
+// TestWheelScrollsFormOverFields: in a window too low for the whole form,
+// the mouse wheel scrolls it with the pointer on a field, as over its
+// captions.
+func TestWheelScrollsFormOverFields(t *testing.T) {
+	tp := newTestPanel(t)
+	tp.w.Resize(fyne.NewSize(1024, 420))
+	var form *container.Scroll
+	for _, o := range test.LaidOutObjects(tp.Content()) {
+		if s, ok := o.(*container.Scroll); ok && (form == nil || s.Content.MinSize().Height > form.Content.MinSize().Height) {
+			form = s
+		}
+	}
+	if form == nil || form.Content.MinSize().Height <= form.Size().Height {
+		t.Fatal("the form does not overflow the window: nothing to scroll")
+	}
+	e := tp.playouts
+	at := fyne.CurrentApp().Driver().AbsolutePositionForObject(e).Add(fyne.NewPos(10, e.Size().Height/2))
+	test.Scroll(tp.w.Canvas(), at, 0, -60)
+	if form.Offset.Y <= 0 {
+		t.Errorf("the wheel over the playouts field left the form at offset %v", form.Offset.Y)
 	}
 }
