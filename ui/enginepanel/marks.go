@@ -66,7 +66,7 @@ func EndText(st State) string {
 	best := Figures(st.Start, r)[6].Value
 	after := Duration(r.Elapsed)
 	if st.Stopped || r.Ended == analysis.EndStopped {
-		return fmt.Sprintf("%s stopped after %s (Stop was pressed): best move so far %s.", st.Engine, after, best)
+		return fmt.Sprintf("%s was stopped after %s: best move so far %s.", st.Engine, after, best)
 	}
 	why := ""
 	switch r.Ended {

@@ -72,8 +72,8 @@ func TestEndText(t *testing.T) {
 		ended   analysis.Ending
 		want    string
 	}{
-		{"stopped from the panel", true, analysis.EndUnknown, "E stopped after 2.5 s (Stop was pressed)"},
-		{"stopped, the engine says", false, analysis.EndStopped, "E stopped after 2.5 s"},
+		{"stopped from the panel", true, analysis.EndUnknown, "E was stopped after 2.5 s: best move so far Ee2n"},
+		{"stopped, the engine says", false, analysis.EndStopped, "E was stopped after 2.5 s"},
 		{"time", false, analysis.EndTime, "E finished after 2.5 s, the time limit was reached"},
 		{"playouts", false, analysis.EndPlayouts, "the playout budget was spent"},
 		{"settled", false, analysis.EndSettled, "judged the best move settled"},
@@ -143,7 +143,7 @@ func TestStopSaysStopped(t *testing.T) {
 	test.Tap(p.stopBtn)
 	p.model.Wait()
 	p.Sync()
-	if got := p.status.Text; !strings.Contains(got, "stopped after") || strings.Contains(got, "finished") {
+	if got := p.status.Text; !strings.Contains(got, "was stopped after") || strings.Contains(got, "finished") {
 		t.Errorf("status %q, want that the search was stopped", got)
 	}
 }
