@@ -122,6 +122,7 @@ type Runner struct {
 	mu         sync.Mutex // guards the fields below and serialises OnEvent
 	tally      []tally
 	kinds      map[string]int
+	stats      *Stats // game lengths, move times and endings per engine
 	done       map[int]bool
 	prior      int // games found in the output file
 	playedHere int
@@ -188,7 +189,11 @@ func NewRunner(cfg Config) (*Runner, error) {
 			return nil, fmt.Errorf("match: opening %d (%s): %w", i+1, o.Name, err)
 		}
 	}
-	r := &Runner{cfg: cfg, kinds: map[string]int{}, done: map[int]bool{},
+	names := make([]string, len(cfg.Engines))
+	for i, e := range cfg.Engines {
+		names[i] = e.Name
+	}
+	r := &Runner{cfg: cfg, kinds: map[string]int{}, done: map[int]bool{}, stats: NewStats(names...),
 		tally: make([]tally, len(cfg.Engines)), startFails: make([]int, len(cfg.Engines)), cancel: func() {}}
 	r.plan = schedule(len(cfg.Engines), cfg.Gauntlet, cfg.Games, len(cfg.Openings), cfg.Seed)
 	return r, nil
@@ -496,6 +501,7 @@ func (r *Runner) record(res *GameResult) {
 	}
 	r.mu.Lock()
 	r.book(res.Engines, res.Winner, res.Draw, res.Kind)
+	r.stats.Add(res.Archive)
 	r.playedHere++
 	if t := r.cfg.SPRT; t != nil && r.stopped == "" {
 		if d := t.Decide(r.tally[0].Score); d != Continue {
@@ -518,11 +524,17 @@ func (r *Runner) fail(err error) {
 
 // book counts a game; r.mu is held (or the match has not started).
 func (r *Runner) book(engines [2]int, winner rules.Color, draw bool, kind string) {
-	r.kinds[kind]++
+	bookGame(r.tally, r.kinds, engines, winner, draw, kind)
+}
+
+// bookGame counts a game between engines (Gold's and Silver's indices in
+// tally) in their tallies and its ending in kinds.
+func bookGame(tally []tally, kinds map[string]int, engines [2]int, winner rules.Color, draw bool, kind string) {
+	kinds[kind]++
 	if kind == GivenUp {
 		return // no game, and no engine's fault that anyone knows
 	}
-	g, s := &r.tally[engines[0]], &r.tally[engines[1]]
+	g, s := &tally[engines[0]], &tally[engines[1]]
 	switch {
 	case draw:
 		g.Draws++
@@ -535,7 +547,7 @@ func (r *Runner) book(engines [2]int, winner rules.Color, draw bool, kind string
 		g.Losses++
 	}
 	if !draw && faultKinds[kind] {
-		loser := &r.tally[engines[winner.Other()]]
+		loser := &tally[engines[winner.Other()]]
 		if loser.faults == nil {
 			loser.faults = map[string]int{}
 		}
@@ -643,6 +655,7 @@ func (r *Runner) resume(in io.Reader, size int64) error {
 		r.done[id] = true
 		r.prior++
 		r.book([2]int{pg.Gold, pg.Silver}, ag.Result, ag.Unfinished, KindOf(ag))
+		r.stats.Add(ag)
 	}
 }
 

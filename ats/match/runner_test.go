@@ -134,6 +134,17 @@ func TestBuiltinMatch(t *testing.T) {
 	if sum.Kinds["adjudication"] != 4 {
 		t.Errorf("endings %v", sum.Kinds)
 	}
+	// Each engine played eight moves of each game, all of them timed.
+	for i, st := range sum.Stats {
+		n := 0
+		for _, c := range st.Endings {
+			n += c
+		}
+		if st.Name != sum.Engines[i].Name || st.Games != 4 || st.MeanTurns != 8 || st.MedianTurns != 8 || st.Moves != 32 ||
+			st.MeanMove <= 0 || st.MaxMove < st.MeanMove || n != 4 {
+			t.Errorf("engine %d's figures %+v", i, st)
+		}
+	}
 
 	second := filepath.Join(dir, "second.txt")
 	cfg := builtinConfig(t, second, 4)
@@ -247,7 +258,7 @@ func TestResume(t *testing.T) {
 	cfg = builtinConfig(t, part, 4)
 	cfg.Resume = true
 	sum = run(t, cfg)
-	if !sum.Finished || sum.Done != 4 || sum.Resumed != 2 || sum.Engines[0].Games() != 4 {
+	if !sum.Finished || sum.Done != 4 || sum.Resumed != 2 || sum.Engines[0].Games() != 4 || sum.Stats[0].Games != 4 || sum.Stats[1].Moves != 32 {
 		t.Fatalf("resumed: %+v", sum)
 	}
 	want, got := readArchive(t, whole), readArchive(t, part)

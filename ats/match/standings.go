@@ -52,20 +52,12 @@ type Standings struct {
 
 // standingsLocked computes the standings; r.mu is held.
 func (r *Runner) standingsLocked() Standings {
-	st := Standings{Done: r.prior + r.playedHere, Resumed: r.prior, Total: len(r.plan), Kinds: map[string]int{}}
-	for k, v := range r.kinds {
-		st.Kinds[k] = v
+	names := make([]string, len(r.cfg.Engines))
+	for i, e := range r.cfg.Engines {
+		names[i] = e.Name
 	}
-	for i, t := range r.tally {
-		es := EngineStanding{Name: r.cfg.Engines[i].Name, Score: t.Score, Elo: EloFrom(t.Score)}
-		if len(t.faults) > 0 {
-			es.Faults = map[string]int{}
-			for k, v := range t.faults {
-				es.Faults[k] = v
-			}
-		}
-		st.Engines = append(st.Engines, es)
-	}
+	st := standingsOf(names, r.tally, r.kinds, len(r.plan))
+	st.Done, st.Resumed = r.prior+r.playedHere, r.prior
 	if !r.start.IsZero() {
 		st.Elapsed = time.Since(r.start)
 	}
@@ -77,6 +69,20 @@ func (r *Runner) standingsLocked() Standings {
 		lo, hi := t.Bounds()
 		s := r.tally[0].Score
 		st.SPRT = &SPRTStatus{Test: *t, LLR: t.LLR(s), Lower: lo, Upper: hi, Decision: t.Decide(s)}
+	}
+	return st
+}
+
+// standingsOf are the standings of the engines named with their tallies
+// and the endings counted, of total games planned.
+func standingsOf(names []string, tally []tally, kinds map[string]int, total int) Standings {
+	st := Standings{Done: total, Total: total, Kinds: maps.Clone(kinds)}
+	for i, t := range tally {
+		es := EngineStanding{Name: names[i], Score: t.Score, Elo: EloFrom(t.Score)}
+		if len(t.faults) > 0 {
+			es.Faults = maps.Clone(t.faults)
+		}
+		st.Engines = append(st.Engines, es)
 	}
 	return st
 }
@@ -189,12 +195,27 @@ type Summary struct {
 	// "SPRT: H1 accepted".
 	Stopped string
 	Out     string
+	// Stats are each engine's game lengths, times per move and endings,
+	// in the order of Standings.Engines.
+	Stats []EngineStats
 }
 
 func (r *Runner) summary(finished bool) *Summary {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return &Summary{Standings: r.standingsLocked(), Finished: finished, Stopped: r.stopped, Out: r.cfg.Out}
+	return &Summary{Standings: r.standingsLocked(), Finished: finished, Stopped: r.stopped, Out: r.cfg.Out, Stats: r.stats.Engines()}
+}
+
+// WriteTable writes the standings' table, then each engine's game
+// lengths, times per move and endings (WriteStats).
+func (s *Summary) WriteTable(w io.Writer) error {
+	if err := s.Standings.WriteTable(w); err != nil {
+		return err
+	}
+	if len(s.Stats) == 0 {
+		return nil
+	}
+	return WriteStats(w, s.Stats)
 }
 
 // WriteJSON writes the summary as JSON for scripts. Infinite Elo values
@@ -211,6 +232,12 @@ func (s *Summary) WriteJSON(w io.Writer) error {
 		EloLow  *float64       `json:"elo_low"`
 		EloHigh *float64       `json:"elo_high"`
 		Faults  map[string]int `json:"faults,omitempty"`
+		// From Stats: game length in turns, seconds per move, endings.
+		MeanTurns   *float64       `json:"mean_turns,omitempty"`
+		MedianTurns *float64       `json:"median_turns,omitempty"`
+		MeanMoveS   *float64       `json:"mean_move_s,omitempty"`
+		MaxMoveS    *float64       `json:"max_move_s,omitempty"`
+		Endings     map[string]int `json:"endings,omitempty"`
 	}
 	type jsonSPRT struct {
 		Elo0     float64 `json:"elo0"`
@@ -242,9 +269,20 @@ func (s *Summary) WriteJSON(w io.Writer) error {
 		Out          string         `json:"out,omitempty"`
 	}{Games: s.Done, Resumed: s.Resumed, Total: s.Total, Finished: s.Finished, Stopped: s.Stopped,
 		ElapsedS: s.Elapsed.Seconds(), GamesPerHour: s.GamesPerHour, Endings: s.Kinds, Out: s.Out}
-	for _, e := range s.Engines {
-		out.Engines = append(out.Engines, jsonEngine{Name: e.Name, Games: e.Games(), Wins: e.Wins, Losses: e.Losses, Draws: e.Draws,
-			Score: e.Points(), Elo: finite(e.Elo.Diff), EloLow: finite(e.Elo.Low), EloHigh: finite(e.Elo.High), Faults: e.Faults})
+	for i, e := range s.Engines {
+		je := jsonEngine{Name: e.Name, Games: e.Games(), Wins: e.Wins, Losses: e.Losses, Draws: e.Draws,
+			Score: e.Points(), Elo: finite(e.Elo.Diff), EloLow: finite(e.Elo.Low), EloHigh: finite(e.Elo.High), Faults: e.Faults}
+		if i < len(s.Stats) && s.Stats[i].Name == e.Name {
+			st := s.Stats[i]
+			if st.Games > 0 {
+				je.MeanTurns, je.MedianTurns = finite(st.MeanTurns), finite(st.MedianTurns)
+			}
+			if st.Moves > 0 {
+				je.MeanMoveS, je.MaxMoveS = finite(st.MeanMove.Seconds()), finite(st.MaxMove.Seconds())
+			}
+			je.Endings = st.Endings
+		}
+		out.Engines = append(out.Engines, je)
 	}
 	if t := s.SPRT; t != nil {
 		out.SPRT = &jsonSPRT{t.Test.Elo0, t.Test.Elo1, t.Test.Alpha, t.Test.Beta, t.LLR, t.Lower, t.Upper, t.Decision.String()}

@@ -1,8 +1,9 @@
 // Package board is the workbench's Arimaa board widget: the board with its
 // trap squares and coordinates, our own piece artwork, overlays (last move,
-// principal variation, visit heat map, frozen pieces, pieces in danger, goal
-// threats, selection and legal destinations), and mouse input reported as
-// square events. It holds no rules of its own: what a tap or drag means is
+// principal variation, an engine's best moves with their win ratios, visit
+// heat map, frozen pieces, pieces in danger, goal threats, selection and
+// legal destinations), an optional evaluation bar beside it, and mouse
+// input reported as square events. It holds no rules of its own: what a tap or drag means is
 // decided by its owner (the editor places pieces, the viewer enters steps
 // through MoveEntry).
 package board
@@ -29,6 +30,14 @@ type Overlays struct {
 	Frozen   rules.Bitboard // frozen pieces, blue rings
 	Selected rules.Square   // highlighted square, or rules.NoSquare
 	Targets  rules.Bitboard // legal destinations of the selection, dots
+	// Candidates are an engine's best moves, best first: green arrows
+	// fading with rank, each labelled at its end; at most MaxCandidates
+	// are drawn.
+	Candidates []Candidate
+	// Eval is Gold's win ratio (0..1) for the evaluation bar, when
+	// HasEval; the bar shows only on a board with SetEvalBar(true).
+	Eval    float64
+	HasEval bool
 }
 
 // NoOverlays is the empty overlay set with no selection.
@@ -52,6 +61,7 @@ type Board struct {
 	over     Overlays
 	flipped  bool
 	coords   bool
+	evalBar  bool
 	dragging bool
 	dragFrom rules.Square
 	dragAt   fyne.Position
@@ -110,9 +120,24 @@ func (b *Board) SetCoordinates(on bool) {
 	b.Refresh()
 }
 
+// SetEvalBar shows or hides the evaluation bar to the right of the board
+// (Gold's win ratio from Overlays.Eval). Its room is kept whether the bar
+// has a figure or not, so the board never moves when one arrives.
+func (b *Board) SetEvalBar(on bool) {
+	b.evalBar = on
+	b.Refresh()
+}
+
+// EvalBar reports whether the evaluation bar is shown.
+func (b *Board) EvalBar() bool { return b.evalBar }
+
 // MinSize keeps pieces recognisable: 32 px squares at the least.
 func (b *Board) MinSize() fyne.Size {
-	return fyne.NewSize(8*32+marginCells*32, 8*32+marginCells*32)
+	w := float32(8*32 + marginCells*32)
+	if b.evalBar {
+		w += (barGap + barWidth) * 32
+	}
+	return fyne.NewSize(w, 8*32+marginCells*32)
 }
 
 // Side is the side of the board as drawn, coordinates included: the
@@ -138,21 +163,31 @@ type geometry struct {
 }
 
 func (b *Board) geometryFor(size fyne.Size) geometry {
-	return makeGeometry(size, b.flipped, b.coords)
+	return makeGeometryBar(size, b.flipped, b.coords, b.evalBar)
 }
 
 func makeGeometry(size fyne.Size, flipped, coords bool) geometry {
+	return makeGeometryBar(size, flipped, coords, false)
+}
+
+// makeGeometryBar places the squares, leaving room for the evaluation bar
+// on the right when bar is set.
+func makeGeometryBar(size fyne.Size, flipped, coords, bar bool) geometry {
 	m := float32(marginCells)
 	if !coords {
 		m = 0.1
 	}
-	cell := float32(math.Floor(float64(min(size.Width, size.Height) / (8 + m))))
+	extra := float32(0)
+	if bar {
+		extra = barGap + barWidth
+	}
+	cell := float32(math.Floor(float64(min(size.Width/(8+m+extra), size.Height/(8+m)))))
 	if cell < 1 {
 		cell = 1
 	}
-	boardW := cell * (8 + m)
+	boardW := cell * (8 + m + extra)
 	ox := (size.Width-boardW)/2 + m*cell
-	oy := (size.Height - boardW) / 2
+	oy := (size.Height - cell*(8+m)) / 2
 	if !coords {
 		ox -= m / 2 * cell
 		oy += m / 2 * cell
@@ -292,6 +327,7 @@ func (b *Board) CreateRenderer() fyne.WidgetRenderer {
 		r.pieces[i].FillMode = canvas.ImageFillContain
 		r.pieces[i].ScaleMode = canvas.ImageScaleSmooth
 	}
+	r.bar = newBarParts()
 	r.select_ = canvas.NewRectangle(color.Transparent)
 	r.select_.StrokeColor = colSelect
 	for i := range r.files {
@@ -333,6 +369,8 @@ type renderer struct {
 	files   [8]*canvas.Text
 	ranks   [8]*canvas.Text
 	arrows  []*arrow
+	tags    []*tag
+	bar     *barParts
 	objects []fyne.CanvasObject
 
 	drawn       bool // refreshed at least once
@@ -343,11 +381,11 @@ type renderer struct {
 type arrow struct {
 	shaft, left, right *canvas.Line
 	from, to           rules.Square
+	width              float32 // a factor of the usual width
 }
 
-func newArrow(c color.Color, s rules.Step) *arrow {
-	a := &arrow{shaft: canvas.NewLine(c), left: canvas.NewLine(c), right: canvas.NewLine(c), from: s.From(), to: s.To()}
-	return a
+func newArrow(s arrowSpec) *arrow {
+	return &arrow{shaft: canvas.NewLine(s.col), left: canvas.NewLine(s.col), right: canvas.NewLine(s.col), from: s.from, to: s.to, width: s.width}
 }
 
 func (r *renderer) Destroy() {}
@@ -421,6 +459,12 @@ func (r *renderer) Layout(size fyne.Size) {
 	for _, a := range r.arrows {
 		layoutArrow(a, g)
 	}
+	for _, t := range r.tags {
+		t.layout(g)
+	}
+	if r.b.evalBar {
+		r.bar.layout(g, evalBar(r.b.over, g.flipped))
+	}
 }
 
 func layoutArrow(a *arrow, g geometry) {
@@ -434,7 +478,7 @@ func layoutArrow(a *arrow, g geometry) {
 	ux, uy := dx/n, dy/n
 	start := p1.AddXY(ux*c*0.18, uy*c*0.18)
 	tip := p2.AddXY(-ux*c*0.12, -uy*c*0.12)
-	w := max(2, c*0.09)
+	w := max(2, c*0.09*a.width)
 	a.shaft.StrokeWidth = w
 	a.shaft.Position1, a.shaft.Position2 = start, tip.AddXY(-ux*w*0.5, -uy*w*0.5)
 	head := c * 0.24
@@ -531,16 +575,16 @@ func (r *renderer) Refresh() {
 	}
 	r.drawn = true
 	r.arrows = r.arrows[:0]
-	for _, set := range []struct {
-		steps []rules.Step
-		c     color.Color
-	}{{over.LastMove, colLast}, {over.Goal, colGoal}, {over.PV, colPV}} {
-		for _, s := range set.steps {
-			if s == rules.NoStep || s == rules.Pass || !s.To().Valid() {
-				continue
-			}
-			r.arrows = append(r.arrows, newArrow(set.c, s))
-		}
+	for _, s := range arrowSpecs(over) {
+		r.arrows = append(r.arrows, newArrow(s))
+	}
+	r.tags = r.tags[:0]
+	for _, s := range labelSpecs(over) {
+		r.tags = append(r.tags, newTag(s))
+	}
+	r.bar.show(b.evalBar)
+	if b.evalBar {
+		dirty = append(dirty, r.bar.objects()...)
 	}
 	r.objects = r.objects[:0]
 	r.objects = append(r.objects, r.frame)
@@ -566,6 +610,10 @@ func (r *renderer) Refresh() {
 	for _, a := range r.arrows {
 		r.objects = append(r.objects, a.shaft, a.left, a.right)
 	}
+	for _, t := range r.tags {
+		r.objects = append(r.objects, t.bg, t.text)
+	}
+	r.objects = append(r.objects, r.bar.objects()...)
 	if b.dragging && b.dragFrom != rules.NoSquare {
 		r.objects = append(r.objects, r.pieces[b.dragFrom])
 	}

@@ -30,6 +30,14 @@ func TestGoldenDiagrams(t *testing.T) {
 		{"overlays_320.png", Diagram{Position: overlaid, Size: 320,
 			Overlays: Overlays{Selected: rules.D4, Targets: rules.D5.Bit() | rules.E4.Bit(), Frozen: frozenOf(overlaid), Danger: rules.G6.Bit(),
 				LastMove: []rules.Step{rules.MakeStep(rules.GoldElephant, rules.D3, rules.North)}}}},
+		// An engine panel's board: its best three moves fading with rank,
+		// two of them ending on one square, and Gold's 64% in the bar.
+		{"candidates_bar_360.png", Diagram{Position: rules.StartPosition(), Size: 360, EvalBar: true,
+			Overlays: Overlays{Selected: rules.NoSquare, Eval: 0.64, HasEval: true, Candidates: []Candidate{
+				{Steps: steps(t, "Ee2n", "Ee3n", "Ee4n", "Ee5w"), Label: "64%"},
+				{Steps: steps(t, "Md2n", "Md3n", "Dc2e", "Dd2n"), Label: "61%"},
+				{Steps: steps(t, "Hb2n", "Hb3n", "Hb4e", "Hc4e"), Label: "58%"},
+			}}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {

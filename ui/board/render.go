@@ -19,6 +19,7 @@ type Diagram struct {
 	Size     int  // width and height in pixels
 	Flipped  bool // Silver at the bottom
 	NoCoords bool // leave out file letters and rank numbers
+	EvalBar  bool // draw the evaluation bar (Overlays.Eval) beside the board
 }
 
 // Render draws d with the same renderer the window uses, in memory through
@@ -37,6 +38,7 @@ func Render(d Diagram) image.Image {
 	b.over = d.Overlays
 	b.flipped = d.Flipped
 	b.coords = !d.NoCoords
+	b.evalBar = d.EvalBar
 	c := software.NewTransparentCanvas()
 	c.SetPadded(false)
 	c.SetContent(b)

@@ -4,10 +4,13 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	goio "io"
+	"os"
 	"strings"
 
 	"arimaa-workbench/ats/match"
 	"arimaa-workbench/ats/match/dist"
+	"arimaa-workbench/records"
 	"arimaa-workbench/records/fsutil"
 )
 
@@ -37,15 +40,19 @@ func runMatchCommand(ctx context.Context, args []string, io stdio) int {
 	grace := fs.Float64("grace", 2, "`SECONDS` an AEI engine may take to answer stop before it is killed")
 	startTimeout := fs.Float64("start-timeout", 30, "`SECONDS` an AEI engine may take to start")
 	quiet := fs.Bool("q", false, "print only the standings at the end, not a line per game")
+	summary := fs.String("summary", "", "play nothing: print the standings and each engine's figures of the match archive `FILE`")
 	distFlags := addDistFlags(fs, "match", "games")
 	fs.Usage = func() {
 		fmt.Fprint(io.err, `usage: arimaa-workbench match [options] --engine SPEC --engine SPEC [--engine SPEC...]
+       arimaa-workbench match --summary FILE [--json FILE]
 
 Plays games between engines: two make a match, more a round robin (or a
 gauntlet). Prints a line per game with the standings (W-L-D, score, Elo with
 its 95% interval, the SPRT's LLR against its bounds, games per hour and the
-time left), then a table. Ctrl-C stops: games in progress are dropped, and
---resume continues later.
+time left), then a table and, as cutechess-cli prints them, each engine's
+mean and median game length in turns, its mean and longest time per move, and
+how its games ended. Ctrl-C stops: games in progress are dropped, and
+--resume continues later. --summary prints the same of a match archive.
 
 With --dist (or --nats URL) the games are jobs on a NATS JetStream server,
 played by workers: 'arimaa-workbench worker --nats URL' on any machine that
@@ -82,6 +89,12 @@ options:
 	}
 	if len(extra) > 0 {
 		return usageErr("unexpected argument %q (engine options follow their --engine, as KEY=VALUE)", extra[0])
+	}
+	if *summary != "" {
+		if len(specWords) > 0 {
+			return usageErr("--summary reads a finished match's archive: give it without --engine")
+		}
+		return summarizeMatch(*summary, *jsonOut, io)
 	}
 	if len(specWords) < 2 {
 		fs.Usage()
@@ -269,6 +282,59 @@ options:
 		fmt.Fprintf(report, "match: stopped early: %s\n", sum.Stopped)
 	}
 	return status
+}
+
+// summarizeMatch prints the standings and the engines' figures of the
+// match archive at path (a game at a time, whatever its size; a last row
+// cut short by an interrupted match is left out), and the JSON summary
+// when jsonOut is given.
+func summarizeMatch(path, jsonOut string, io stdio) int {
+	fail := func(err error) int {
+		fmt.Fprintf(io.err, "match: %v\n", err)
+		return 1
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return fail(err)
+	}
+	defer f.Close()
+	size, err := fsutil.CompleteLength(f)
+	if err != nil {
+		return fail(err)
+	}
+	stats := match.NewStats()
+	ar := records.NewArchiveReader(goio.NewSectionReader(f, 0, size), path)
+	for {
+		ag, err := ar.Next()
+		if err == goio.EOF {
+			break
+		}
+		if err != nil {
+			return fail(err)
+		}
+		stats.Add(ag)
+	}
+	sum := &match.Summary{Standings: stats.Standings(), Stats: stats.Engines(), Finished: true, Out: path}
+	report := io.out
+	if jsonOut == "-" {
+		report = io.err
+	}
+	fmt.Fprintf(report, "match: %s: %d games\n", path, sum.Done)
+	if err := sum.WriteTable(report); err != nil {
+		return fail(err)
+	}
+	switch jsonOut {
+	case "":
+	case "-":
+		if err := sum.WriteJSON(io.out); err != nil {
+			return fail(err)
+		}
+	default:
+		if err := fsutil.WriteFile(jsonOut, sum.WriteJSON); err != nil {
+			return fail(err)
+		}
+	}
+	return 0
 }
 
 // describeLimits says what bounds each move.

@@ -26,10 +26,16 @@ func TestMatchCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	for _, want := range []string{"match: 2 games of builtin search.memory_mb=16 vs", "game 1: adjudicated after 3 turns", "game 2:", "rank engine", "explore", "endings: adjudication 2"} {
+	for _, want := range []string{"match: 2 games of builtin search.memory_mb=16 vs", "game 1: adjudicated after 3 turns", "game 2:", "rank engine", "explore", "endings: adjudication 2",
+		"turns: mean", "per move: mean"} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("the report (on stderr with --json -) lacks %q:\n%s", want, stderr)
 		}
+	}
+	// Each engine's figures: games of 3 turns, ended by adjudication,
+	// however the evaluation judged them.
+	if n := strings.Count(stderr, "     3.0     3.0  "); n != 2 || strings.Count(stderr, ": adjudication ") < 2 {
+		t.Errorf("the engines' figures should show two games of 3 turns each, adjudicated:\n%s", stderr)
 	}
 	var sum struct {
 		Games   int `json:"games"`
@@ -44,6 +50,29 @@ func TestMatchCommand(t *testing.T) {
 	var rout, rerr bytes.Buffer
 	if code := dispatch(context.Background(), []string{"replay", out}, stdio{strings.NewReader(""), &rout, &rerr}); code != 0 || !strings.Contains(rerr.String(), "2 games, 2 ok") {
 		t.Errorf("replay: exit %d\n%s%s", code, rout.String(), rerr.String())
+	}
+
+	// The archive summed up: the same standings, and each engine's games
+	// of 6 moves (3 turns), 6 of them timed.
+	code, stdout, stderr = matchCmd(context.Background(), "--summary", out)
+	if code != 0 || !strings.Contains(stdout, out+": 2 games") || !strings.Contains(stdout, "rank engine") {
+		t.Errorf("--summary: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	code, stdout, _ = matchCmd(context.Background(), "--summary", out, "--json", "-")
+	var figures struct {
+		Engines []struct {
+			Name        string  `json:"name"`
+			MeanTurns   float64 `json:"mean_turns"`
+			MedianTurns float64 `json:"median_turns"`
+			MeanMoveS   float64 `json:"mean_move_s"`
+		} `json:"engines"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &figures); code != 0 || err != nil || len(figures.Engines) != 2 ||
+		figures.Engines[1].Name != "explore" || figures.Engines[0].MeanTurns != 3 || figures.Engines[1].MedianTurns != 3 || figures.Engines[0].MeanMoveS <= 0 {
+		t.Errorf("--summary --json -: exit %d, %+v %v\n%s", code, figures, err, stdout)
+	}
+	if code, _, stderr := matchCmd(context.Background(), "--summary", filepath.Join(dir, "none.txt")); code != 1 || !strings.Contains(stderr, "none.txt") {
+		t.Errorf("--summary of a missing file: exit %d\n%s", code, stderr)
 	}
 
 	// Stopped before any game (Ctrl-C at once): the hint says how to go on.
@@ -80,6 +109,7 @@ func TestMatchCommandErrors(t *testing.T) {
 		{append([]string{"--playouts", "10", "--setups", "no-such-file"}, smallEngines...), "--setups"},
 		{append([]string{"--playouts", "10", "--dist", "--max-deliveries", "1001"}, smallEngines...), "-max-deliveries"},
 		{append([]string{"--playouts", "10", "--dist", "--nats-password", "x"}, smallEngines...), "password needs a user"},
+		{append([]string{"--summary", "m.txt"}, smallEngines...), "without --engine"},
 	} {
 		code, _, stderr := matchCmd(context.Background(), tc.args...)
 		if code != 2 || !strings.Contains(stderr, tc.want) {

@@ -13,6 +13,7 @@ import (
 
 	"arimaa-workbench/ats/gamedb"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/field"
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/state"
 )
@@ -40,7 +41,7 @@ type Panel struct {
 
 	path     *widget.Label
 	message  *widget.Label
-	progress *widget.ProgressBar
+	progress *field.Progress
 	cancel   *widget.Button
 	index    *widget.Button
 
@@ -91,7 +92,7 @@ func (p *Panel) build() {
 	p.path.Truncation = fyne.TextTruncateEllipsis
 	p.message = widget.NewLabel("")
 	p.message.Truncation = fyne.TextTruncateEllipsis
-	p.progress = widget.NewProgressBar()
+	p.progress = field.NewProgress()
 	p.cancel = widget.NewButton("Cancel", p.Model.Cancel)
 	p.index = widget.NewButton("Index archive…", p.chooseArchive)
 	open := widget.NewButton("Open or create…", p.chooseDB)
@@ -379,7 +380,7 @@ func (p *Panel) refresh() {
 		p.cancel.Enable()
 		p.index.Disable()
 	} else {
-		p.progress.SetValue(0)
+		p.progress.SetIdle("")
 		p.cancel.Disable()
 		p.index.Enable()
 	}

@@ -18,6 +18,7 @@ import (
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records/fsutil"
 	"arimaa-workbench/ui/board"
+	"arimaa-workbench/ui/field"
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/prefs"
 	"arimaa-workbench/ui/state"
@@ -182,7 +183,7 @@ func NewPanel(m *Model, d files.Dialogs, cur *state.Current) *Panel {
 	validation := container.NewBorder(container.NewVBox(widget.NewSeparator(),
 		widget.NewLabelWithStyle("Validation", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})), nil, nil, nil, problems)
 	column := container.NewBorder(container.NewPadded(container.NewVBox(e.title, fileRow)), container.NewPadded(validation),
-		nil, nil, container.NewVScroll(container.NewPadded(side)))
+		nil, nil, field.VScroll(container.NewPadded(side)))
 	e.split = container.NewHSplit(e.Board, column)
 	e.split.Offset = boardShare
 	e.content = e.split

@@ -7,6 +7,7 @@ import (
 
 	"context"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"arimaa-workbench/engine/analysis"
@@ -25,6 +26,7 @@ type fakeEngine struct {
 	step    chan struct{} // when non-nil, one report per receive
 	tree    *mcts.Node
 	err     error
+	snaps   atomic.Int32 // Snapshot calls
 }
 
 func (f *fakeEngine) Name() string { return f.name }
@@ -57,7 +59,10 @@ func (f *fakeEngine) Search(ctx context.Context, g *rules.Game, lim analysis.Lim
 	return analysis.Result{Report: last}, nil
 }
 
-func (f *fakeEngine) Snapshot(maxDepth, maxChildren int) *mcts.Node { return f.tree }
+func (f *fakeEngine) Snapshot(maxDepth, maxChildren int) *mcts.Node {
+	f.snaps.Add(1)
+	return f.tree
+}
 
 // mustStep parses a step or panics: test data is hand-written.
 func mustStep(s string) rules.Step {
@@ -98,6 +103,7 @@ func scriptedReports(n int) []analysis.Report {
 			MaxDepth:       5 + i,
 			Best:           best,
 			WinRatio:       0.5 + float64(i)/(4*float64(n)),
+			HasWinRatio:    true,
 			PV: []rules.PVStep{
 				{Step: best.Steps[0], Side: rules.Gold},
 				{Step: best.Steps[1], Side: rules.Gold},

@@ -43,6 +43,9 @@ type State struct {
 	Raw      []string
 	Err      error
 	Finished bool // the last analysis ended (by its limits, a stop or an error)
+	// Stopped says the last analysis was stopped (Cancel or Stop) rather
+	// than ended by its limits.
+	Stopped bool
 }
 
 // Model holds the state of the engine panel between the engine's goroutine,
@@ -202,6 +205,7 @@ func (m *Model) Start(eng analysis.Engine, g *rules.Game, lim analysis.Limits) e
 		m.st.Err = err
 		m.st.Running = false
 		m.st.Finished = true
+		m.st.Stopped = ctx.Err() != nil
 		m.st.Version++
 	})
 	return nil

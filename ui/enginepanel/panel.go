@@ -263,6 +263,7 @@ func (p *Panel) build() {
 	p.graph = plot.NewWinRatio("Best move's win ratio for the side to move")
 
 	p.board = board.New(rules.StartPosition())
+	p.board.SetEvalBar(true)
 	p.boardNote = widget.NewLabel("")
 	p.boardNote.Alignment = fyne.TextAlignCenter
 	// The note names the best move: wrapped, it is never cut off, in
@@ -499,11 +500,30 @@ func (p *Panel) positionChanged() {
 	if p.opts.Evaluation != nil {
 		p.opts.Evaluation.Show(s.Position)
 	}
-	if !p.st.Running && p.st.Reports == 0 {
+	switch {
+	case !p.st.Running && p.st.Reports == 0:
 		p.view = viewBest
 		p.display(s.Position, board.NoOverlays)
 		setText(p.boardNote, describe(s))
+	case !p.st.Running && p.view == viewBest:
+		p.showBoard() // the analysis's marks go with its position
 	}
+}
+
+// toAnalyse is the position Analyse would analyse in s: its game's when
+// it has one in play (a cursor inside a turn analyses the turn's start),
+// else its own.
+func toAnalyse(s state.Snapshot) rules.Position {
+	if s.Game != nil && s.Game.Phase() == rules.Playing {
+		return s.Game.Position()
+	}
+	return s.Position
+}
+
+// samePosition reports whether a and b are the same position, side and
+// steps taken included.
+func samePosition(a, b rules.Position) bool {
+	return a.Hash() == b.Hash() && a.AEIString() == b.AEIString()
 }
 
 func describe(s state.Snapshot) string {
@@ -550,7 +570,7 @@ func (p *Panel) apply(st State) {
 		setText(p.status, fmt.Sprintf("%s is analysing %s…", st.Engine, turnLabel(st.Start)))
 	case st.Finished:
 		p.status.Importance = widget.MediumImportance
-		setText(p.status, fmt.Sprintf("%s finished after %s: best move %s.", st.Engine, Duration(r.Elapsed), Figures(st.Start, r)[6].Value))
+		setText(p.status, EndText(st))
 	}
 
 	if !samePV(prevPV, r.PV) || len(p.pvButtons) == 0 && len(r.PV) > 0 {
@@ -578,9 +598,12 @@ func (p *Panel) apply(st State) {
 			p.raw.ScrollToBottom()
 		}
 	}
-	if st.Running {
+	// Until the first report the engine may still be setting up its tree
+	// (the last search's, or one being allocated): a snapshot then would
+	// show the old tree, or wait for the allocation on this goroutine.
+	if st.Reports > 0 && st.Running {
 		p.tree.live()
-	} else if st.Finished {
+	} else if st.Reports > 0 && st.Finished {
 		p.tree.finished()
 	}
 	p.showBoard()
@@ -717,10 +740,16 @@ func (p *Panel) showBoard() {
 	case viewEval:
 		return
 	}
-	o := board.Overlays{Selected: rules.NoSquare}
-	if st.Report.Best.N > 0 {
-		o.PV = st.Report.Best.Slice()
+	if cur := p.opts.Current; cur != nil && !st.Running {
+		// The current position changed since the analysis: the board
+		// follows it, and the analysis's arrows and figure go.
+		if s := cur.Get(); !samePosition(toAnalyse(s), st.Start) {
+			p.display(s.Position, board.NoOverlays)
+			setText(p.boardNote, describe(s)+"; the analysis is of another position: Analyse to analyse this one")
+			return
+		}
 	}
+	o := analysisMarks(st)
 	o.Heat = p.tree.heat()
 	p.display(st.Start, o)
 	note := fmt.Sprintf("Analysed position (%s to move)", sideName(st.Start.Side()))
@@ -795,7 +824,7 @@ func setText(l *widget.Label, s string) {
 // display shows pos with o on the board unless that is already shown:
 // redrawing the board is the most expensive part of a frame.
 func (p *Panel) display(pos rules.Position, o board.Overlays) {
-	if p.shownValid && pos.Hash() == p.shownPos.Hash() && pos.AEIString() == p.shownPos.AEIString() && sameOverlays(o, p.shownOver) {
+	if p.shownValid && samePosition(pos, p.shownPos) && sameOverlays(o, p.shownOver) {
 		return
 	}
 	p.shownPos, p.shownOver, p.shownValid = pos, o, true
@@ -816,6 +845,14 @@ func sameOverlays(a, b board.Overlays) bool {
 	}
 	if (a.Heat == nil) != (b.Heat == nil) || a.Heat != nil && *a.Heat != *b.Heat {
 		return false
+	}
+	if len(a.Candidates) != len(b.Candidates) || a.Eval != b.Eval || a.HasEval != b.HasEval {
+		return false
+	}
+	for i := range a.Candidates {
+		if a.Candidates[i].Label != b.Candidates[i].Label || !eq(a.Candidates[i].Steps, b.Candidates[i].Steps) {
+			return false
+		}
 	}
 	return eq(a.LastMove, b.LastMove) && eq(a.PV, b.PV) && eq(a.Goal, b.Goal) &&
 		a.Danger == b.Danger && a.Frozen == b.Frozen && a.Selected == b.Selected && a.Targets == b.Targets

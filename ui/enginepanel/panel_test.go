@@ -75,8 +75,8 @@ func TestPanelFollowsReports(t *testing.T) {
 	if p.rows[0].Move != "Md2n Md3n Ee2w Ed2n" || p.pvButtons[0].Text != "Md2n" {
 		t.Errorf("after the change: first row %q, PV starts %q", p.rows[0].Move, p.pvButtons[0].Text)
 	}
-	if got := p.board.Overlays().PV; len(got) != 4 || got[0] != mustStep("Md2n") {
-		t.Errorf("board arrows %v, want the best move", got)
+	if got := p.board.Overlays().Candidates; len(got) != 2 || len(got[0].Steps) != 4 || got[0].Steps[0] != mustStep("Md2n") {
+		t.Errorf("board arrows %v, want the best move first", got)
 	}
 
 	// Clicking a PV step shows the board there.

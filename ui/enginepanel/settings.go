@@ -17,6 +17,7 @@ import (
 
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/records/fsutil"
+	"arimaa-workbench/ui/field"
 )
 
 // ConfigStore holds the embedded engine's configuration for the workbench:
@@ -238,7 +239,7 @@ func NewConfigForm(store *ConfigStore) *ConfigForm {
 	title.Wrapping = fyne.TextWrapWord
 	bar := container.NewVBox(title, container.NewHBox(apply, save, revert, defaults), f.status)
 	// The explanations wrap, so the form scrolls only up and down.
-	f.content = container.NewBorder(bar, nil, nil, nil, container.NewVScroll(acc))
+	f.content = container.NewBorder(bar, nil, nil, nil, field.VScroll(acc))
 	return f
 }
 

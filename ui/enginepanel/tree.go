@@ -124,6 +124,7 @@ func (v *treeView) reset() {
 	v.final = false
 	v.selected = ""
 	v.taken = time.Time{}
+	v.info.SetText("Waiting for the engine's first report: the tree shows once the search has started.")
 	v.tree.UnselectAll()
 	v.tree.Refresh()
 }

@@ -1,6 +1,8 @@
 // Package field holds the small pieces of form the panels share: an entry
-// with its first text and a placeholder, and a field with a caption above
-// it.
+// with its first text and a placeholder, a field with a caption above it,
+// a scroller in which the mouse wheel scrolls a form even over its
+// entries (VScroll), and a progress bar that shows no bar while idle
+// (Progress).
 package field
 
 import (

@@ -33,3 +33,91 @@ func TestLinesKeepTheirHeight(t *testing.T) {
 		t.Errorf("two lines take %v, one line alone takes %v", at[0], one)
 	}
 }
+
+// TestVScrollWheelOverEntry: the mouse wheel over a one-line entry of a
+// long form scrolls the form, as it does over the form's labels; in a
+// plain scroller the entry takes the wheel and nothing moves. Typing
+// still reaches the entry under its cover.
+func TestVScrollWheelOverEntry(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		scroll func(fyne.CanvasObject) *container.Scroll
+		moves  bool
+	}{
+		{"plain scroller", container.NewVScroll, false},
+		{"VScroll", VScroll, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			test.NewTempApp(t)
+			var entries []*widget.Entry
+			form := container.NewVBox()
+			for i := 0; i < 30; i++ {
+				e := widget.NewEntry()
+				entries = append(entries, e)
+				form.Add(Labelled("field", e))
+			}
+			s := tc.scroll(form)
+			w := test.NewTempWindow(t, s)
+			w.Resize(fyne.NewSize(300, 240))
+			e := entries[1]
+			at := fyne.CurrentApp().Driver().AbsolutePositionForObject(e).Add(fyne.NewPos(20, e.Size().Height/2))
+			test.Scroll(w.Canvas(), at, 0, -80)
+			if moved := s.Offset.Y > 0; moved != tc.moves {
+				t.Errorf("offset %v after the wheel over an entry; moved %v, want %v", s.Offset.Y, moved, tc.moves)
+			}
+			test.Type(entries[0], "abc")
+			if entries[0].Text != "abc" {
+				t.Errorf("typed text %q", entries[0].Text)
+			}
+		})
+	}
+}
+
+// TestVScrollCovers: one-line entries in containers, forms and accordions
+// are covered; a multi-line entry keeps the wheel for its own text.
+func TestVScrollCovers(t *testing.T) {
+	test.NewTempApp(t)
+	m := widget.NewMultiLineEntry()
+	one := widget.NewEntry()
+	inForm, inAccordion := widget.NewEntry(), widget.NewEntry()
+	f := widget.NewForm(widget.NewFormItem("in a form", inForm))
+	acc := widget.NewAccordion(widget.NewAccordionItem("in an accordion", inAccordion))
+	form := container.NewVBox(m, container.NewHBox(one), f, acc)
+	s := VScroll(form)
+	if s.Content != form || form.Objects[0] != m {
+		t.Error("the multi-line entry was covered")
+	}
+	for name, o := range map[string]fyne.CanvasObject{"a nested container": form.Objects[1].(*fyne.Container).Objects[0],
+		"a form": f.Items[0].Widget, "an accordion": acc.Items[0].Detail} {
+		if _, ok := o.(*widget.Entry); ok {
+			t.Errorf("the one-line entry in %s was not covered", name)
+		}
+	}
+	if s := VScroll(one); s.Content == fyne.CanvasObject(one) {
+		t.Error("an entry as the whole content was not covered")
+	}
+}
+
+// TestProgressIdle: an idle bar shows no bar but keeps its room and says
+// its note; a value shows the bar.
+func TestProgressIdle(t *testing.T) {
+	test.NewTempApp(t)
+	p := NewProgress()
+	w := test.NewTempWindow(t, container.NewVBox(p))
+	w.Resize(fyne.NewSize(300, 100))
+	if !p.Idle() || p.Bar.Visible() {
+		t.Fatal("a new progress bar should be idle, its bar hidden")
+	}
+	idleSize := p.MinSize()
+	p.SetValue(0.25)
+	if p.Idle() || !p.Bar.Visible() || p.Value() != 0.25 {
+		t.Errorf("after SetValue: idle %v, bar shown %v, value %v", p.Idle(), p.Bar.Visible(), p.Value())
+	}
+	if p.MinSize() != idleSize || p.Size().Height == 0 {
+		t.Errorf("min size %v running, %v idle: the room should be the same", p.MinSize(), idleSize)
+	}
+	p.SetIdle("nothing to do")
+	if !p.Idle() || p.Bar.Visible() || p.Value() != 0 || p.Note() != "nothing to do" {
+		t.Errorf("after SetIdle: idle %v, bar %v, value %v, note %q", p.Idle(), p.Bar.Visible(), p.Value(), p.Note())
+	}
+}

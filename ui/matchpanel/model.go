@@ -71,6 +71,9 @@ type State struct {
 	Games []Game
 	// Curve is the Elo over the games, a point per game finished.
 	Curve []Point
+	// Stats are each engine's game lengths, times per move and endings
+	// over the games finished, in the order of Standings.Engines.
+	Stats []match.EngineStats
 	// Summary is the outcome of the last match, once it has returned.
 	Summary *match.Summary
 	// Err is why the last match failed (not set when it was stopped).
@@ -92,6 +95,7 @@ type Model struct {
 	mu       sync.Mutex
 	st       State
 	prior    []Game // games of the output file, listed once the runner accepts it
+	stats    *match.Stats
 	job      live.Job
 	sawEvent bool
 }
@@ -110,6 +114,9 @@ func (m *Model) State() State {
 	st.Playing = append([]int(nil), st.Playing...)
 	st.Games = append([]Game(nil), st.Games...)
 	st.Curve = append([]Point(nil), st.Curve...)
+	if m.stats != nil {
+		st.Stats = m.stats.Engines()
+	}
 	return st
 }
 
@@ -158,6 +165,11 @@ func (m *Model) Start(cfg match.Config) error {
 	}
 	m.st = State{Version: m.st.Version + 1, Run: m.st.Run + 1, Running: true, Config: cfg}
 	m.prior, m.sawEvent = prior, false
+	names := make([]string, len(cfg.Engines))
+	for i, e := range cfg.Engines {
+		names[i] = e.Name
+	}
+	m.stats = match.NewStats(names...)
 	m.job.Go(func(ctx context.Context) {
 		sum, err := r.Run(ctx)
 		m.finish(sum, err, ctx.Err() != nil)
@@ -195,6 +207,11 @@ func (m *Model) takePrior() {
 		return
 	}
 	m.sawEvent = true
+	for _, g := range m.prior {
+		if g.Archive != nil {
+			m.stats.Add(g.Archive)
+		}
+	}
 	m.st.Games = append(m.prior, m.st.Games...)
 	m.prior = nil
 	// A resumed match's curve starts where the file left it.
@@ -214,6 +231,9 @@ func (m *Model) event(e match.Event) {
 	case match.GameDone:
 		m.st.Playing = without(m.st.Playing, e.GameID)
 		m.st.Games = append(m.st.Games, gameOf(e.Result))
+		if e.Result.Archive != nil {
+			m.stats.Add(e.Result.Archive)
+		}
 		m.st.Curve = append(m.st.Curve, pointOf(e.Standings))
 	case match.EngineRestart:
 		m.st.Notice = fmt.Sprintf("%s was restarted: %v", e.Engine, e.Err)

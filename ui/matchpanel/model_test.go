@@ -215,7 +215,7 @@ func TestModelPlaysMatch(t *testing.T) {
 			t.Errorf("game %+v", g)
 		}
 	}
-	rows := StandingRows(st.Standings)
+	rows := StandingRows(st.Standings, st.Stats)
 	if len(rows) != 2 || rows[0][0] != "Embedded MCTS" || rows[1][0] != "wide" || rows[0][1] != "4" {
 		t.Errorf("standings %q", rows)
 	}
@@ -322,12 +322,17 @@ func TestTexts(t *testing.T) {
 		{Name: "b", Score: match.Score{Wins: 2, Losses: 1, Draws: 1}, Elo: match.Elo{Diff: 190.8, Low: -120.2, High: 501}},
 		{Name: "c"},
 	}}
-	want := [][]string{
-		{"a", "3", "3-0-0", "100.0%", "+∞", "[-43, +∞]", "crash 2, time 1"},
-		{"b", "4", "2-1-1", "62.5%", "+191", "[-120, +501]", ""},
-		{"c", "0", "0-0-0", "", "", "", ""},
+	stats := []match.EngineStats{
+		{Name: "a", Games: 3, MeanTurns: 40.5, MedianTurns: 40, Moves: 120, MeanMove: 412 * time.Millisecond, MaxMove: 1204 * time.Millisecond,
+			Endings: map[string]int{"win: goal": 2, "win: time": 1}},
+		{Name: "b", Games: 4, MeanTurns: 30.25, MedianTurns: 31, Endings: map[string]int{"loss: goal": 1, "draw: adjudication": 1, "win: elimination": 2}},
 	}
-	if got := StandingRows(st); !reflect.DeepEqual(got, want) {
+	want := [][]string{
+		{"a", "3", "3-0-0", "100.0%", "+∞", "[-43, +∞]", "crash 2, time 1", "40.5, 40.0", "0.41 s, 1.20 s", "win: goal 2, win: time 1"},
+		{"b", "4", "2-1-1", "62.5%", "+191", "[-120, +501]", "", "30.2, 31.0", "", "win: elimination 2, loss: goal 1, draw: adjudication 1"},
+		{"c", "0", "0-0-0", "", "", "", "", "", "", ""},
+	}
+	if got := StandingRows(st, stats); !reflect.DeepEqual(got, want) {
 		t.Errorf("rows\n got %q\nwant %q", got, want)
 	}
 	if eloText(math.Inf(-1)) != "−∞" || eloText(-0.4) != "0" {

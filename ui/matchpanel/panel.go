@@ -43,6 +43,8 @@ type Options struct {
 	// Manual leaves redrawing to the caller (Sync), for tests: the test
 	// driver runs fyne.Do at once on the runner's goroutine.
 	Manual bool
+	// Now is the clock that names new output files; nil is time.Now.
+	Now func() time.Time
 }
 
 // Panel is the match panel.
@@ -168,9 +170,13 @@ func (p *Panel) outDir() string {
 	return "."
 }
 
-// newOut proposes a new output file.
+// newOut proposes a new output file, named by the time now.
 func (p *Panel) newOut() {
-	p.autoOut = FreeOut(p.outDir(), time.Now())
+	now := time.Now
+	if p.opts.Now != nil {
+		now = p.opts.Now
+	}
+	p.autoOut = FreeOut(p.outDir(), now())
 	p.out.SetText(p.autoOut)
 }
 
@@ -271,7 +277,7 @@ func (p *Panel) build() {
 	p.summary = widget.NewLabel("")
 	p.summary.TextStyle.Bold = true
 	p.summary.Wrapping = fyne.TextWrapWord
-	p.standings = newTable(StandingColumns, []float32{150, 56, 80, 64, 52, 104, 120},
+	p.standings = newTable(StandingColumns, []float32{150, 56, 80, 64, 52, 104, 120, 150, 150, 360},
 		func() int { return len(p.rows) }, func(r, c int) string { return p.rows[r][c] })
 	p.standings.OnSelected = func(id widget.TableCellID) {
 		if id.Row >= 0 && id.Row < len(p.rows) {
@@ -298,7 +304,7 @@ func (p *Panel) build() {
 	results.Offset = 0.22
 	results.Trailing.(*container.Split).Offset = 0.5
 	right := container.NewBorder(p.summary, nil, nil, nil, results)
-	split := container.NewHSplit(container.NewBorder(nil, actions, nil, nil, container.NewVScroll(container.NewPadded(form))), right)
+	split := container.NewHSplit(container.NewBorder(nil, actions, nil, nil, field.VScroll(container.NewPadded(form))), right)
 	split.Offset = 0.36
 	p.content = split
 }
@@ -419,8 +425,10 @@ func (p *Panel) fields(s *Settings) []fieldRef {
 func (p *Panel) Start() { p.start() }
 
 func (p *Panel) start() {
-	if strings.TrimSpace(p.out.Text) == p.autoOut && exists(p.autoOut) {
-		p.newOut() // the file of the match before
+	if strings.TrimSpace(p.out.Text) == p.autoOut {
+		// The name the panel proposed is the time the match starts, not
+		// when the window opened or the last match was played.
+		p.newOut()
 	}
 	p.begin(false)
 }
@@ -496,7 +504,7 @@ func (p *Panel) Sync() { p.apply(p.model.State()) }
 
 func (p *Panel) apply(st State) {
 	p.st = st
-	p.rows = StandingRows(st.Standings)
+	p.rows = StandingRows(st.Standings, st.Stats)
 	p.gameRows = p.gameRows[:0]
 	for i := len(st.Games) - 1; i >= 0; i-- {
 		p.gameRows = append(p.gameRows, st.Games[i])
@@ -567,17 +575,28 @@ func (p *Panel) drawGraph() {
 }
 
 // ViewerOpener opens a match game in the viewer at its last position and
-// then calls show (which brings the viewer to the front).
+// then calls show (which brings the viewer to the front). A game in the
+// viewer with unsaved changes (one played against the engine, say) is not
+// replaced without asking: the viewer's guard asks first, and Cancel
+// leaves it. An error after the question is shown by the viewer's dialogs.
 func ViewerOpener(v *viewer.Panel, show func()) func(*records.ArchiveGame) error {
 	return func(ag *records.ArchiveGame) error {
-		if err := v.OpenGame(ag); err != nil {
-			return err
-		}
-		v.Go("last")
-		if show != nil {
-			show()
-		}
-		return nil
+		var err error
+		inCall := true // fn runs within Guard: its error is returned
+		v.Guard("open a game of the match", func() {
+			if err = v.OpenGame(ag); err != nil {
+				if !inCall {
+					v.Dialogs.Error(err)
+				}
+				return
+			}
+			v.Go("last")
+			if show != nil {
+				show()
+			}
+		})
+		inCall = false
+		return err
 	}
 }
 

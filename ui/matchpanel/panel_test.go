@@ -7,12 +7,18 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"arimaa-workbench/ats/match"
+	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records/fsutil"
+	"arimaa-workbench/ui/files"
+	"arimaa-workbench/ui/files/filestest"
 	"arimaa-workbench/ui/uitest"
 	"arimaa-workbench/ui/viewer"
 )
@@ -27,17 +33,22 @@ type testPanel struct {
 	shown  int // times the viewer was brought to the front
 }
 
-func newTestPanel(t *testing.T) *testPanel {
+func newTestPanel(t *testing.T) *testPanel { return newTestPanelWith(t, nil, nil) }
+
+// newTestPanelWith is newTestPanel with the viewer's dialogs and the
+// panel's clock (nil: none, and time.Now).
+func newTestPanelWith(t *testing.T, d files.Dialogs, now func() time.Time) *testPanel {
 	t.Helper()
 	a := test.NewTempApp(t)
 	tp := &testPanel{}
-	tp.viewer = viewer.NewPanel(nil, nil)
+	tp.viewer = viewer.NewPanel(d, nil)
 	tp.Panel = New(Options{
 		Sources:  func() []Source { return testSources() },
 		OutDir:   t.TempDir(),
 		OpenGame: ViewerOpener(tp.viewer, func() { tp.shown++ }),
 		Prefs:    a.Preferences(),
 		Manual:   true,
+		Now:      now,
 	})
 	t.Cleanup(tp.Close)
 	tp.w = test.NewTempWindow(t, tp.Content())
@@ -99,6 +110,14 @@ func TestPanelPlaysMatch(t *testing.T) {
 	}
 	if len(tp.rows) != 2 || tp.rows[0][1] != "4" || tp.rows[1][0] != "wide" || tp.rows[0][4] == "" {
 		t.Errorf("standings %q", tp.rows)
+	}
+	// Beside the scores, each engine's figures as cutechess prints them.
+	for i, f := range st.Stats {
+		row := tp.rows[i]
+		if f.Games != 4 || f.Moves == 0 || row[7] != fmt.Sprintf("%.1f, %.1f", f.MeanTurns, f.MedianTurns) ||
+			!strings.HasSuffix(row[8], " s") || row[9] != match.EndingsText(f.Endings) || row[9] == "" {
+			t.Errorf("engine %d: figures %+v, row %q", i, f, row)
+		}
 	}
 	if !strings.Contains(tp.summary.Text, "4 of 4 games") || !strings.Contains(tp.summary.Text, "finished") {
 		t.Errorf("summary %q", tp.summary.Text)
@@ -288,5 +307,112 @@ func TestPanelResumeHeldArchive(t *testing.T) {
 	tp.Sync()
 	if st := tp.Model().State(); st.Err != nil || len(st.Games) != 2 {
 		t.Errorf("resume after the other run: err %v, %d games", st.Err, len(st.Games))
+	}
+}
+
+// TestOpenGameGuardsUnsavedGame: a click on a finished game asks before
+// it replaces a game in the viewer with unsaved moves; Cancel keeps that
+// game, Discard opens the match's.
+func TestOpenGameGuardsUnsavedGame(t *testing.T) {
+	d := &filestest.Dialogs{}
+	tp := newTestPanelWith(t, d, nil)
+	tp.quick(t, "2")
+	test.Tap(tp.startBtn)
+	tp.Model().Wait()
+	tp.Sync()
+	if len(tp.gameRows) != 2 {
+		t.Fatalf("%d games", len(tp.gameRows))
+	}
+	var mv rules.Move
+	for _, w := range []string{"Ee2n", "Ee3n"} {
+		st, err := rules.ParseStep(w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mv = mv.Add(st)
+	}
+	if err := tp.viewer.PlayMove(mv); err != nil || !tp.viewer.Model.Dirty() {
+		t.Fatalf("playing a move in the viewer: %v, dirty %v", err, tp.viewer.Model.Dirty())
+	}
+	unsaved := tp.viewer.Model.Title()
+	clickFirstGame := func() {
+		h := widget.NewLabel("0").MinSize().Height
+		test.TapAt(tp.gameTable, fyne.NewPos(60, 1.5*h+4))
+	}
+
+	d.Choice = files.Cancel
+	clickFirstGame()
+	if len(d.Asked) != 1 || d.Asked[0] != "Unsaved game" {
+		t.Fatalf("asked %q, want the unsaved-game question", d.Asked)
+	}
+	if tp.viewer.Model.Title() != unsaved || !tp.viewer.Model.Dirty() || tp.shown != 0 {
+		t.Errorf("after Cancel the viewer shows %q (dirty %v, shown %d)", tp.viewer.Model.Title(), tp.viewer.Model.Dirty(), tp.shown)
+	}
+
+	d.Choice = files.DiscardChanges
+	clickFirstGame()
+	if len(d.Asked) != 2 || !strings.HasPrefix(tp.viewer.Model.Title(), "Game 2:") || tp.viewer.Model.Dirty() || tp.shown != 1 {
+		t.Errorf("after Discard: asked %q, title %q, shown %d", d.Asked, tp.viewer.Model.Title(), tp.shown)
+	}
+	// The viewer has nothing unsaved now: the next game opens at once.
+	h := widget.NewLabel("0").MinSize().Height
+	test.TapAt(tp.gameTable, fyne.NewPos(60, 2.5*h+4))
+	if len(d.Asked) != 2 || !strings.HasPrefix(tp.viewer.Model.Title(), "Game 1:") {
+		t.Errorf("a saved viewer: asked %q, title %q", d.Asked, tp.viewer.Model.Title())
+	}
+}
+
+// TestDefaultOutIsTheMatchTime: the output file the panel proposes is
+// named by the time the match starts, not when the panel opened; a name
+// the user typed is kept.
+func TestDefaultOutIsTheMatchTime(t *testing.T) {
+	clock := time.Date(2026, 11, 23, 9, 0, 0, 0, time.Local)
+	tp := newTestPanelWith(t, nil, func() time.Time { return clock })
+	opened := tp.out.Text
+	if filepath.Base(opened) != "match-20261123-090000.txt" {
+		t.Fatalf("proposed at opening: %s", opened)
+	}
+	tp.quick(t, "2")
+	clock = clock.Add(95 * time.Minute)
+	test.Tap(tp.startBtn)
+	tp.Model().Wait()
+	tp.Sync()
+	st := tp.Model().State()
+	if st.Err != nil || filepath.Base(st.Config.Out) != "match-20261123-103500.txt" || tp.out.Text != st.Config.Out {
+		t.Errorf("the match went to %s (the field says %s, err %v), want the time it started", st.Config.Out, tp.out.Text, st.Err)
+	}
+	if _, err := os.Stat(opened); err == nil {
+		t.Errorf("%s was written: the time the panel opened", opened)
+	}
+	mine := filepath.Join(t.TempDir(), "mine.txt")
+	set(tp.out, mine)
+	clock = clock.Add(time.Hour)
+	test.Tap(tp.startBtn)
+	tp.Model().Wait()
+	if st := tp.Model().State(); st.Config.Out != mine {
+		t.Errorf("a typed name became %s", st.Config.Out)
+	}
+}
+
+// TestWheelScrollsFormOverFields: in a window too low for the whole form,
+// the mouse wheel scrolls it with the pointer on a field, as over its
+// captions.
+func TestWheelScrollsFormOverFields(t *testing.T) {
+	tp := newTestPanel(t)
+	tp.w.Resize(fyne.NewSize(1024, 420))
+	var form *container.Scroll
+	for _, o := range test.LaidOutObjects(tp.Content()) {
+		if s, ok := o.(*container.Scroll); ok && (form == nil || s.Content.MinSize().Height > form.Content.MinSize().Height) {
+			form = s
+		}
+	}
+	if form == nil || form.Content.MinSize().Height <= form.Size().Height {
+		t.Fatal("the form does not overflow the window: nothing to scroll")
+	}
+	e := tp.playouts
+	at := fyne.CurrentApp().Driver().AbsolutePositionForObject(e).Add(fyne.NewPos(10, e.Size().Height/2))
+	test.Scroll(tp.w.Canvas(), at, 0, -60)
+	if form.Offset.Y <= 0 {
+		t.Errorf("the wheel over the playouts field left the form at offset %v", form.Offset.Y)
 	}
 }

@@ -13,14 +13,19 @@ import (
 	"arimaa-workbench/ui/plot"
 )
 
-// StandingColumns are the standings table's columns.
-var StandingColumns = []string{"Engine", "Games", "W-L-D", "Score", "Elo", "95% interval", "Faults"}
+// StandingColumns are the standings table's columns: the scores, then,
+// as cutechess-cli prints them, the length of the engine's games in turns
+// (mean and median), its time per move (mean and longest) and how its
+// games ended.
+var StandingColumns = []string{"Engine", "Games", "W-L-D", "Score", "Elo", "95% interval", "Faults",
+	"Turns: mean, median", "Per move: mean, max", "Endings"}
 
 // StandingRows are the standings table's rows, one per engine in the
-// order of the match.
-func StandingRows(st match.Standings) [][]string {
+// order of the match, with each engine's figures from stats (in the same
+// order; missing ones are left blank).
+func StandingRows(st match.Standings, stats []match.EngineStats) [][]string {
 	var rows [][]string
-	for _, e := range st.Engines {
+	for i, e := range st.Engines {
 		var faults []string
 		for _, k := range slices.Sorted(maps.Keys(e.Faults)) {
 			faults = append(faults, fmt.Sprintf("%s %d", k, e.Faults[k]))
@@ -30,8 +35,19 @@ func StandingRows(st match.Standings) [][]string {
 			score = fmt.Sprintf("%.1f%%", 100*e.Points())
 			elo, interval = eloText(e.Elo.Diff), "["+eloText(e.Elo.Low)+", "+eloText(e.Elo.High)+"]"
 		}
+		turns, perMove, endings := "", "", ""
+		if i < len(stats) && stats[i].Name == e.Name {
+			f := stats[i]
+			if f.Games > 0 {
+				turns = fmt.Sprintf("%.1f, %.1f", f.MeanTurns, f.MedianTurns)
+			}
+			if f.Moves > 0 {
+				perMove = fmt.Sprintf("%.2f s, %.2f s", f.MeanMove.Seconds(), f.MaxMove.Seconds())
+			}
+			endings = match.EndingsText(f.Endings)
+		}
 		rows = append(rows, []string{e.Name, strconv.Itoa(e.Games()), fmt.Sprintf("%d-%d-%d", e.Wins, e.Losses, e.Draws),
-			score, elo, interval, strings.Join(faults, ", ")})
+			score, elo, interval, strings.Join(faults, ", "), turns, perMove, endings})
 	}
 	return rows
 }

@@ -1,7 +1,9 @@
 // Package plot draws the workbench's graphs: the engine panel's win ratio
 // over time (WinRatio: a line from 0 to 100 % against the elapsed time, with
-// a grid, axis labels and the even line at 50 %) and the match panel's Elo
-// over the games (Band: a value with its interval shaded, against a count).
+// a grid, axis labels and the even line at 50 %), the match panel's Elo
+// over the games (Band: a value with its interval shaded, against a count)
+// and the viewer's analysis of a game (Game: Gold's win ratio along the
+// positions of a line, with its turn numbers and the blunders marked).
 package plot
 
 import (

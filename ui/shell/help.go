@@ -39,7 +39,8 @@ promote it to the main line or delete it. A tap on the game analysis graph goes 
 - **red ring**: a piece that can be captured next turn (shown with "in danger")
 - **purple arrows**: a goal the side not to move threatens (shown with "goal threats")
 - **blue arrows**: the last move, or the steps entered so far
-- **green arrows**: the best move, a candidate, or the rest of the turn in a line
+- **green arrows**: the best move, a candidate, or the rest of the turn in a line; in the Engine panel the engine's best three moves, fainter and thinner with rank, each with its win ratio for the side to move at its end
+- **bar beside the Engine panel's board**: Gold's win ratio, Gold's share in light gold from Gold's side, the figure printed on it
 - **orange squares** (Engine panel): where the engine's first steps go, deeper orange for more visits of first steps to that square
 - **yellow frame** and **green dots**: the piece selected and the squares it may step to
 `

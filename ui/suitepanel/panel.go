@@ -87,7 +87,7 @@ type Panel struct {
 	stopBtn    *widget.Button
 	resumeBtn  *widget.Button
 	compareBtn *widget.Button
-	progress   *widget.ProgressBar
+	progress   *field.Progress
 	totals     *widget.Label
 	message    *widget.Label
 	table      *widget.Table
@@ -281,7 +281,7 @@ func (p *Panel) build() {
 	p.stopBtn = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), p.stop)
 	p.resumeBtn = widget.NewButtonWithIcon("Resume", theme.MediaSkipNextIcon(), p.resume)
 	p.compareBtn = widget.NewButtonWithIcon("Compare…", theme.ContentCopyIcon(), p.compare)
-	p.progress = widget.NewProgressBar()
+	p.progress = field.NewProgress()
 	p.totals = widget.NewLabel("")
 	p.totals.TextStyle.Bold = true
 	// The line grows with a comparison and a time estimate: wrapped, it
@@ -648,7 +648,7 @@ func (p *Panel) apply(st State) {
 	if st.Status.Total > 0 {
 		p.progress.SetValue(float64(st.Status.Done) / float64(st.Status.Total))
 	} else {
-		p.progress.SetValue(0)
+		p.progress.SetIdle("")
 	}
 	set := func(b *widget.Button, on bool) {
 		if on {

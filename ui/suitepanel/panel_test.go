@@ -87,8 +87,8 @@ func TestScriptedRunFillsTable(t *testing.T) {
 	if _, r := rowByName(p, "3-miss"); statusColor(r) != theme.Color(theme.ColorNameError) {
 		t.Errorf("fail colour %v", statusColor(r))
 	}
-	if p.progress.Value != 1 {
-		t.Errorf("progress %v after the run", p.progress.Value)
+	if p.progress.Value() != 1 {
+		t.Errorf("progress %v after the run", p.progress.Value())
 	}
 
 	// Selecting the second test shows its board, the move and the marks.

@@ -72,6 +72,15 @@ func NewAnalysis(m *Model) *Analysis {
 // Positions is the number of positions of the line: its moves plus one.
 func (a *Analysis) Positions() int { return len(a.start) }
 
+// Turns are the turn numbers of the line's positions, the graph's axis.
+func (a *Analysis) Turns() []int {
+	out := make([]int, len(a.start))
+	for i, p := range a.start {
+		out[i] = p.Turn()
+	}
+	return out
+}
+
 // Run evaluates every position in order, perMove each, until all are done
 // or ctx is cancelled; a decided position is not searched. progress is
 // called (from Run's goroutine) after each position. The base game gives

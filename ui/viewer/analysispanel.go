@@ -11,6 +11,9 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"arimaa-workbench/ui/field"
+	"arimaa-workbench/ui/plot"
 )
 
 // Ranges of the whole-game analysis settings.
@@ -40,10 +43,10 @@ func (v *Panel) buildAnalysis() fyne.CanvasObject {
 		return err
 	}
 	v.threshold.OnChanged = func(string) { v.showAnalysis() }
-	v.progress = widget.NewProgressBar()
-	v.graph = newGameGraph()
+	v.progress = field.NewProgress()
+	v.graph = plot.NewGame()
 	v.graph.OnTapped = v.jumpToPosition
-	v.progress.TextFormatter = func() string { return v.summary }
+	v.progress.Bar.TextFormatter = func() string { return v.summary }
 	// Short labels keep the row within the move list's width; the
 	// placeholders and the validators' messages say more.
 	v.perMove.SetPlaceHolder("seconds per position")
@@ -185,8 +188,8 @@ func (v *Panel) showAnalysis() {
 	a := v.analysis
 	if a == nil {
 		v.summary = "Analyse game: Gold's win ratio in every position, and the blunders"
-		v.progress.SetValue(0)
-		v.graph.set(nil, 0, nil, -1)
+		v.progress.SetIdle(v.summary)
+		v.graph.Set(nil, nil, nil, -1)
 		return
 	}
 	if _, err := parseRange("Blunder threshold", v.threshold.Text, minThreshold, maxThreshold); err != nil {
@@ -195,9 +198,10 @@ func (v *Panel) showAnalysis() {
 	done, total := a.Done(), a.Positions()
 	bl := a.Blunders(v.blunderThreshold())
 	marks := make(map[*node]string, len(bl))
-	plies := make([]int, len(bl))
+	// Each blunder is marked where its fall shows: the position after it.
+	after := make([]int, len(bl))
 	for i, b := range bl {
-		plies[i] = b.Ply
+		after[i] = b.Ply + 1
 		marks[a.nodes[b.Ply]] = strings.TrimPrefix(b.Text, a.nodes[b.Ply].label()+": ")
 	}
 	changed := len(marks) != len(v.marks)
@@ -211,7 +215,7 @@ func (v *Panel) showAnalysis() {
 			cursor = i + 1
 		}
 	}
-	v.graph.set(a.GoldCurve(), total, plies, cursor)
+	v.graph.Set(a.GoldCurve(), a.Turns(), after, cursor)
 	// The bar's text stays short: a long one would widen the window. The
 	// blunders are marked in the move list, with the better move.
 	state := fmt.Sprintf("%d of %d positions, %d blunder(s)", done, total, len(bl))

@@ -237,6 +237,9 @@ func (m *Model) lineGame(n *node) (*rules.Game, error) {
 // Title names the game.
 func (m *Model) Title() string { return m.title }
 
+// SetTitle renames the game (after it was saved to a new file, say).
+func (m *Model) SetTitle(title string) { m.title = title }
+
 // Dirty reports changes since the game was opened or saved: moves
 // entered, comments edited, variations promoted or deleted.
 func (m *Model) Dirty() bool { return m.dirty }

@@ -22,7 +22,9 @@ import (
 	"arimaa-workbench/records"
 	"arimaa-workbench/records/fsutil"
 	"arimaa-workbench/ui/board"
+	"arimaa-workbench/ui/field"
 	"arimaa-workbench/ui/files"
+	"arimaa-workbench/ui/plot"
 	"arimaa-workbench/ui/state"
 	"arimaa-workbench/ui/tip"
 )
@@ -98,8 +100,8 @@ type Panel struct {
 	stopGame     *widget.Button
 	perMove      *widget.Entry
 	threshold    *widget.Entry
-	progress     *widget.ProgressBar
-	graph        *gameGraph
+	progress     *field.Progress
+	graph        *plot.Game
 	phase        *phaseBand       // the game phase along the line shown
 	summary      string           // the analysis progress and blunders
 	side         *fyne.Container  // the comment and the analysis, under the move list
@@ -633,6 +635,9 @@ func (v *Panel) saveThen(then func()) {
 		}
 		v.path = path
 		v.Model.MarkSaved()
+		// The header names the file the game is in now, as after opening it.
+		v.Model.SetTitle(filepath.Base(path))
+		v.title.SetText(v.Model.Title())
 		v.status("game saved to " + path)
 		if v.OnOpened != nil {
 			v.OnOpened(path)

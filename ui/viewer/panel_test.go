@@ -313,6 +313,10 @@ func TestPanelVariations(t *testing.T) {
 	if v.Model.Dirty() || len(d.Errors) > 0 {
 		t.Fatalf("after saving: dirty %v, errors %v", v.Model.Dirty(), d.Errors)
 	}
+	// The header names the file saved to, not the one opened.
+	if v.title.Text != "annotated.txt" || v.Model.Title() != "annotated.txt" {
+		t.Errorf("header after Save as %q, want annotated.txt", v.title.Text)
+	}
 	saved, err := os.ReadFile(out)
 	if err != nil {
 		t.Fatal(err)

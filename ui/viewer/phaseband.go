@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"arimaa-workbench/engine/phase"
+	"arimaa-workbench/ui/plot"
 )
 
 // LinePhases returns the game phase (package engine/phase: 0 the opening,
@@ -75,13 +76,12 @@ func (b *phaseBand) set(values []float64, cursor int) {
 // Tapped jumps to the position under the tap.
 func (b *phaseBand) Tapped(e *fyne.PointEvent) {
 	if b.OnTapped != nil && len(b.values) > 0 {
-		b.OnTapped(posAtX(e.Position.X, b.Size().Width, len(b.values)))
+		b.OnTapped(plot.PosAt(e.Position.X, b.Size().Width, len(b.values)))
 	}
 }
 
-// bandHeight is the band's height; the graph above gives up as much (and
-// the padding between them), so the column needs no more room than
-// before the band.
+// bandHeight is the band's height: a thin strip under the win-ratio
+// graph, on its axis.
 const bandHeight = 8
 
 // MinSize keeps the band thin.
@@ -98,7 +98,7 @@ func (b *phaseBand) draw(w, h int) image.Image {
 	}
 	// Each position owns the columns nearer to it than to its neighbours.
 	for x := 0; x < w; x++ {
-		c := phaseColour(b.values[posAtX(float32(x), float32(w), n)])
+		c := phaseColour(b.values[plot.PosAt(float32(x), float32(w), n)])
 		for y := 0; y < h; y++ {
 			img.SetNRGBA(x, y, c)
 		}
@@ -106,7 +106,7 @@ func (b *phaseBand) draw(w, h int) image.Image {
 	if b.cursor >= 0 && b.cursor < n {
 		x := 0
 		if n > 1 {
-			x = xOfPos(b.cursor, w, n)
+			x = plot.PosX(b.cursor, w, n)
 		}
 		fg := theme.Color(theme.ColorNameForeground)
 		for y := 0; y < h; y++ {

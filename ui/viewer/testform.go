@@ -16,6 +16,7 @@ import (
 	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/board"
+	"arimaa-workbench/ui/field"
 )
 
 // Where the new test's answer comes from.
@@ -121,7 +122,7 @@ func (v *Panel) buildTestForm() *testForm {
 	side := container.NewVBox(form, widget.NewSeparator(), f.result,
 		container.NewHBox(f.addTo, f.newFile, cancel))
 	f.result.SetText("Go to a position in the game and choose New test from here.")
-	split := container.NewHSplit(f.board, container.NewVScroll(side))
+	split := container.NewHSplit(f.board, field.VScroll(side))
 	split.Offset = 0.4
 	f.content = split
 	return f
