@@ -13,9 +13,7 @@ import (
 	"time"
 
 	"arimaa-workbench/ats"
-	"arimaa-workbench/ats/match"
 	"arimaa-workbench/ats/match/dist"
-	"arimaa-workbench/engine/aei"
 	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/rules"
@@ -113,7 +111,7 @@ options:
 	// The engine and its KEY=VALUE words are taken out first, as match
 	// takes them, so that "--engine builtin threads=1 SUITE" is an engine
 	// with one thread and a suite, not two paths.
-	engineWords, rest, err := match.SplitArgs(args)
+	engineWords, rest, err := ats.SplitEngineArgs(args)
 	if err != nil {
 		fmt.Fprintf(io.err, "ats run: %v\n", err)
 		return 2
@@ -133,8 +131,8 @@ options:
 		*engine, engineExtra, set["engine"] = engineWords[0][0], engineWords[0][1:], true
 	}
 
-	spec := ats.EngineSpec{Engine: *engine, Options: map[string]string{}, Threads: *threads, Seed: *seed,
-		StartTimeout: seconds(*startTimeout), Grace: seconds(*grace)}
+	engineText := *engine
+	var fileOpts map[string]string
 	var lim analysis.Limits
 	cfgFilter := ""
 	if *configFile != "" {
@@ -144,11 +142,9 @@ options:
 			return 2
 		}
 		if !set["engine"] && c.Engine != "" {
-			spec.Engine = c.Engine
+			engineText = c.Engine
 		}
-		for k, v := range c.EngineOptions {
-			spec.Options[k] = v
-		}
+		fileOpts = c.EngineOptions
 		if len(paths) == 0 {
 			paths = c.Tests
 		}
@@ -164,23 +160,31 @@ options:
 			*threshold = c.Threshold
 		}
 		if !set["threads"] && c.Threads > 0 {
-			spec.Threads = c.Threads
+			*threads = c.Threads
 		}
 		if !set["seed"] && c.Seed > 0 {
-			spec.Seed = c.Seed
+			*seed = c.Seed
 		}
 	}
-	if err := expandEngine(&spec, engineExtra, !set["threads"]); err != nil {
+	spec, err := ats.ParseSpecWith(append([]string{engineText}, engineExtra...), fileOpts)
+	if err != nil {
 		fmt.Fprintf(io.err, "ats run: %v\n", err)
 		return 2
 	}
+	if set["threads"] || spec.Threads == 0 {
+		spec.Threads = *threads
+	}
+	spec.Seed, spec.StartTimeout, spec.Grace = *seed, seconds(*startTimeout), seconds(*grace)
 	for _, o := range options {
 		k, v, ok := strings.Cut(o, "=")
 		if !ok || k == "" {
 			fmt.Fprintf(io.err, "ats run: --option %q: expected NAME=VALUE\n", o)
 			return 2
 		}
-		spec.Options[k] = v
+		if err := spec.SetOption(k, v); err != nil {
+			fmt.Fprintf(io.err, "ats run: --option: %v\n", err)
+			return 2
+		}
 	}
 	if set["time"] || set["playouts"] || set["nodes"] {
 		lim = analysis.Limits{Time: seconds(*secs), Playouts: *playouts, Nodes: *nodes}
@@ -210,7 +214,13 @@ options:
 			return 2
 		}
 		paths, cfgFilter, lim = h.Paths, h.Filter, h.Limits
-		spec.Engine, spec.Options, spec.Threads, spec.Seed = h.Engine, h.EngineOptions, h.Threads, h.Seed
+		resumed, err := h.Spec()
+		if err != nil {
+			fmt.Fprintf(io.err, "ats run: %v\n", err)
+			return 2
+		}
+		resumed.StartTimeout, resumed.Grace = spec.StartTimeout, spec.Grace
+		spec = resumed
 		*cycles, *threshold = h.Cycles, h.Threshold
 		resultFile = *resume
 	}
@@ -222,7 +232,7 @@ options:
 	if lim.Time <= 0 && lim.Playouts <= 0 && lim.Nodes <= 0 {
 		lim.Time = time.Second
 	}
-	if spec.IsBuiltin() && spec.Threads == 0 {
+	if spec.Builtin && spec.Threads == 0 {
 		spec.Threads = max(1, runtime.NumCPU()/max(*jobs, 1))
 	}
 	if err := spec.Check(lim); err != nil {
@@ -290,10 +300,7 @@ options:
 			absPaths[i] = p
 		}
 	}
-	engineName := spec.Engine
-	if spec.IsBuiltin() {
-		engineName = ats.BuiltinName
-	}
+	engineName, engineOptions := spec.Record()
 	width := len(strconv.Itoa(len(tests) * *cycles))
 	var executor ats.Executor
 	var cluster *cluster
@@ -322,7 +329,7 @@ options:
 	}()
 	r, err := ats.NewRunner(ats.RunConfig{
 		Suite: suite.Name, Paths: absPaths, Filter: cfgFilter, Tests: tests,
-		Engine: factory, EngineName: engineName, EngineOptions: spec.Options, Threads: spec.Threads, Seed: spec.Seed,
+		Engine: factory, EngineName: engineName, EngineOptions: engineOptions, Threads: spec.Threads, Seed: spec.Seed,
 		Limits: lim, Grace: seconds(*grace), Cycles: *cycles, Jobs: *jobs, Threshold: *threshold,
 		ResultFile: resultFile, ResultLock: locks.of(resultFile), Resume: *resume != "", Executor: executor,
 		OnEvent: func(e ats.Event) {
@@ -350,10 +357,8 @@ options:
 	if cluster != nil {
 		fmt.Fprintf(io.out, "ats run: %s\n", cluster.describe("tests", localSlots))
 		var own [][]string
-		if !spec.IsBuiltin() {
-			if cmd, err := aei.SplitProgram(spec.Engine); err == nil {
-				own = append(own, cmd)
-			}
+		if !spec.Builtin {
+			own = append(own, spec.Command)
 		}
 		cluster.startWorker(ctx, localSlots, own...)
 	}
@@ -543,43 +548,4 @@ func atsList(args []string, io stdio) int {
 		return 1
 	}
 	return 0
-}
-
-// expandEngine reads the engine written as match's --engine takes it:
-// spec.Engine, then the KEY=VALUE words that followed it on the command
-// line (extra), all read by match.ParseSpec so that both commands take one
-// spelling. For the builtin engine ("builtin:KEY=VALUE,...",
-// "builtin:FILE.toml", words such as threads=N) the keys that differ from
-// the defaults become the run's engine options, which its result file
-// records, and threads= the engine's threads unless --threads was given
-// (takeThreads). For an AEI engine the words are options sent with
-// setoption, as --option sends them.
-func expandEngine(spec *ats.EngineSpec, extra []string, takeThreads bool) error {
-	e := spec.Engine
-	builtin := e == ats.BuiltinName || strings.HasPrefix(e, ats.BuiltinName+":") || strings.HasPrefix(e, ats.BuiltinName+" ")
-	if !builtin && len(extra) == 0 {
-		return nil
-	}
-	m, err := match.ParseSpec(append([]string{e}, extra...))
-	if err != nil {
-		return err
-	}
-	if !m.Builtin {
-		for _, o := range m.Options {
-			spec.Options[o.Name] = o.Value
-		}
-		return nil
-	}
-	def := config.Default()
-	defKeys := def.Keys() // in the same order as any configuration's
-	for i, k := range m.Config.Keys() {
-		if k.Value != defKeys[i].Value {
-			spec.Options[k.Name] = k.Value
-		}
-	}
-	if takeThreads && m.Threads > 0 {
-		spec.Threads = m.Threads
-	}
-	spec.Engine = ats.BuiltinName
-	return nil
 }

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"strings"
 
+	"arimaa-workbench/ats"
 	"arimaa-workbench/ats/match"
 	"arimaa-workbench/ats/match/dist"
+	"arimaa-workbench/engine/aei"
 	"arimaa-workbench/records/fsutil"
 )
 
@@ -67,7 +69,7 @@ options:
 `)
 		fs.PrintDefaults()
 	}
-	specWords, rest, err := match.SplitArgs(args)
+	specWords, rest, err := ats.SplitEngineArgs(args)
 	if err != nil {
 		fmt.Fprintf(io.err, "match: %v\n", err)
 		return 2
@@ -89,7 +91,7 @@ options:
 	}
 	cfg := match.Config{Gauntlet: *gauntlet, Seed: *seed, Event: *event}
 	for _, w := range specWords {
-		s, err := match.ParseSpec(w)
+		s, err := ats.ParseSpec(w)
 		if err != nil {
 			return usageErr("%v", err)
 		}
@@ -316,17 +318,7 @@ func resumeCommand(args []string, file string) string {
 		if strings.HasPrefix(a, "-") && (strings.HasPrefix(name, "out=") || strings.HasPrefix(name, "resume=")) {
 			continue
 		}
-		kept = append(kept, shellQuote(a))
+		kept = append(kept, aei.QuoteWord(a))
 	}
-	return strings.Join(append(kept, "--resume", shellQuote(file)), " ")
-}
-
-// shellQuote quotes a word for a POSIX shell when it needs it.
-func shellQuote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=:,+@%", r))
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return strings.Join(append(kept, "--resume", aei.QuoteWord(file)), " ")
 }

@@ -33,7 +33,7 @@ func newTestPanel(t *testing.T) *testPanel {
 	tp := &testPanel{}
 	tp.viewer = viewer.NewPanel(nil, nil)
 	tp.Panel = New(Options{
-		Sources:  func() []Source { return testSources() },
+		Engines:  testChoices,
 		OutDir:   t.TempDir(),
 		OpenGame: ViewerOpener(tp.viewer, func() { tp.shown++ }),
 		Prefs:    a.Preferences(),
@@ -151,7 +151,7 @@ func TestPanelPlaysMatch(t *testing.T) {
 	}
 
 	// The form comes back in the next session.
-	again := New(Options{Sources: func() []Source { return testSources() }, Prefs: fyne.CurrentApp().Preferences(), Manual: true})
+	again := New(Options{Engines: testChoices, Prefs: fyne.CurrentApp().Preferences(), Manual: true})
 	defer again.Close()
 	if len(again.lineup) != 2 || again.playouts.Text != "50" || again.out.Text != tp.out.Text {
 		t.Errorf("restored lineup %+v, playouts %q, out %q", again.lineup, again.playouts.Text, again.out.Text)

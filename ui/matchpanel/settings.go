@@ -10,9 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"arimaa-workbench/ats"
 	"arimaa-workbench/ats/match"
 	"arimaa-workbench/engine/aei"
-	"arimaa-workbench/engine/config"
 	"arimaa-workbench/ui/engines"
 )
 
@@ -20,7 +20,7 @@ import (
 type Settings struct {
 	// Engines are the lineup's engines as specs; the preferences keep the
 	// lineup itself (see Entry).
-	Engines  []match.Spec `json:"-"`
+	Engines  []ats.Spec `json:"-"`
 	Gauntlet bool
 	// TC is a time control in the archive's M/R/P/L/G/T form; Playouts a
 	// budget per move. At least one is needed.
@@ -56,7 +56,7 @@ func (s Settings) Config() (match.Config, error) {
 	if len(s.Engines) < 2 {
 		return cfg, errors.New("Engines: add at least two engines")
 	}
-	cfg.Engines = append([]match.Spec(nil), s.Engines...)
+	cfg.Engines = append([]ats.Spec(nil), s.Engines...)
 	cfg.Gauntlet = s.Gauntlet
 	var err error
 	if t := strings.TrimSpace(s.TC); t != "" {
@@ -164,62 +164,33 @@ func exists(path string) bool {
 	return err == nil
 }
 
-// Source is an engine the panel offers; Spec makes it with the KEY=VALUE
-// words typed after it (configuration keys, threads= and name= for the
-// embedded engine; name= and AEI options for an external one).
-type Source struct {
-	Name    string
-	Builtin bool // the embedded engine, which takes configuration keys
-	Spec    func(opts []string) (match.Spec, error)
-}
-
 // SpecSource is the choice that reads a whole engine spec from the words
 // typed, as the match command's --engine takes it.
 const SpecSource = "Engine spec…"
 
-// BuiltinSource offers the embedded engine with the configuration cfg
-// returns when the engine is added.
-func BuiltinSource(name string, cfg func() config.Config) Source {
-	return Source{Name: name, Builtin: true, Spec: func(opts []string) (match.Spec, error) {
-		return match.BuiltinSpec(name, cfg(), opts...)
-	}}
-}
-
-// SourceOf offers an engine of the panels' one list (engines.Settings.
-// Choices): the embedded engine with the configuration cfg returns, or an
-// external AEI engine.
-func SourceOf(c engines.Choice, cfg func() config.Config) Source {
-	if c.Embedded {
-		return BuiltinSource(c.Name, cfg)
-	}
-	return Source{Name: c.Name, Spec: func(opts []string) (match.Spec, error) {
-		return match.AEISpec(c.Name, c.AEI.Command, c.AEI.Dir, c.AEI.Options, opts...)
-	}}
-}
-
-// NewSpec makes the engine the user chose: choice names one of sources, or
-// is SpecSource, when text is the whole spec; otherwise text holds the
-// KEY=VALUE words for the source, split as a shell splits words.
-func NewSpec(sources []Source, choice, text string) (match.Spec, error) {
+// NewSpec makes the engine the user chose: choice names one of choices,
+// or is SpecSource, when text is the whole spec; otherwise text holds the
+// KEY=VALUE words for the choice, split as a shell splits words.
+func NewSpec(choices []engines.Choice, choice, text string) (ats.Spec, error) {
 	if choice == SpecSource {
 		if strings.TrimSpace(text) == "" {
-			return match.Spec{}, errors.New("type an engine spec, e.g. builtin:search.exploration=0.3 name=wide")
+			return ats.Spec{}, errors.New("type an engine spec, e.g. builtin:search.exploration=0.3 name=wide")
 		}
-		return match.ParseSpecLine(text)
+		return ats.ParseSpecLine(text)
 	}
-	for _, src := range sources {
-		if src.Name == choice {
+	for _, c := range choices {
+		if c.Name == choice {
 			words, err := aei.SplitCommand(text)
 			if err != nil {
-				return match.Spec{}, fmt.Errorf("options for %s: %w", choice, err)
+				return ats.Spec{}, fmt.Errorf("options for %s: %w", choice, err)
 			}
-			return src.Spec(words)
+			return c.Spec(words...)
 		}
 	}
-	return match.Spec{}, fmt.Errorf("no engine %q: choose one from the list", choice)
+	return ats.Spec{}, fmt.Errorf("no engine %q: choose one from the list", choice)
 }
 
-// Entry is an engine of the lineup as the user chose it: a source and the
+// Entry is an engine of the lineup as the user chose it: a choice and the
 // words typed with it. It becomes a spec again when a match starts, so that
 // the embedded engine plays with the settings of that moment.
 type Entry struct {
@@ -229,8 +200,8 @@ type Entry struct {
 }
 
 // NewEntry checks the user's choice (see NewSpec) and makes it an entry.
-func NewEntry(sources []Source, choice, text string) (Entry, error) {
-	s, err := NewSpec(sources, choice, text)
+func NewEntry(choices []engines.Choice, choice, text string) (Entry, error) {
+	s, err := NewSpec(choices, choice, text)
 	if err != nil {
 		return Entry{}, err
 	}
@@ -252,11 +223,11 @@ func (e Entry) Label() string {
 	return e.Name + "  (" + e.Choice + " " + e.Text + ")"
 }
 
-// Specs makes the lineup's engines, as the sources give them now.
-func Specs(sources []Source, lineup []Entry) ([]match.Spec, error) {
-	specs := make([]match.Spec, 0, len(lineup))
+// Specs makes the lineup's engines, as the choices give them now.
+func Specs(choices []engines.Choice, lineup []Entry) ([]ats.Spec, error) {
+	specs := make([]ats.Spec, 0, len(lineup))
 	for i, e := range lineup {
-		s, err := NewSpec(sources, e.Choice, e.Text)
+		s, err := NewSpec(choices, e.Choice, e.Text)
 		if err != nil {
 			return nil, fmt.Errorf("Engines: engine %d (%s): %w", i+1, e.Name, err)
 		}
