@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"strconv"
+
+	"arimaa-workbench/ats"
 )
 
 // number is what a ranged flag may hold.
@@ -75,4 +77,10 @@ func ranged[T number](fs *flag.FlagSet, name string, value, lo, hi T, usage stri
 	p := new(T)
 	rangeVar(fs, p, name, value, lo, hi, usage)
 	return p
+}
+
+// inRange is ranged over one of the ranges the planners check (ats.Ranges,
+// match.Ranges).
+func inRange[T number](fs *flag.FlagSet, name string, value T, r ats.Range[T], usage string) *T {
+	return ranged(fs, name, value, r.Min, r.Max, usage)
 }

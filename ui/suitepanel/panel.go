@@ -19,7 +19,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"arimaa-workbench/ats"
-	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/board"
 	"arimaa-workbench/ui/engines"
@@ -438,29 +437,36 @@ func (p *Panel) setup() (Setup, error) {
 	if t == 0 && n == 0 {
 		return s, errors.New("give a time per test or a playout budget")
 	}
-	if t == 0 && !choice.Embedded {
-		return s, fmt.Errorf("%s: %w", choice.Name, ats.ErrNeedsTime)
-	}
-	s.Limits = analysis.Limits{Time: time.Duration(t * float64(time.Second)), Playouts: int64(n)}
-	s.Cycles = max(int(c), 1)
-	s.Threshold = 1
-	s.EngineName = choice.Name
 	spec, err := choice.Spec()
 	if err != nil {
 		return s, err
 	}
+	paths := p.model.State().Paths
+	if len(paths) == 0 {
+		return s, ErrNoSuite
+	}
+	playouts, cycles := int64(n), int(c)
+	in := ats.RunInput{Spec: &spec, Paths: paths, Time: &t, Playouts: &playouts, Cycles: &cycles}
 	if choice.Embedded {
-		s.Threads, s.Seed = int(th), uint64(sd)
-		spec.Threads, spec.Seed = s.Threads, s.Seed
+		threads, seed := int(th), uint64(sd)
+		in.Threads, in.Seed = &threads, &seed
+	}
+	plan, err := ats.PlanRun(in)
+	if err != nil {
+		return s, fmt.Errorf("%s: %w", choice.Name, err)
 	}
 	factory := p.opts.Factory
 	if factory == nil {
 		factory = ats.Spec.Factory
 	}
-	if s.Engine, err = factory(spec); err != nil {
+	if s.Engine, err = factory(plan.Spec); err != nil {
 		return s, fmt.Errorf("%s: %w", choice.Name, err)
 	}
-	_, s.Options = spec.Record()
+	s.EngineName, s.Limits, s.Cycles, s.Threshold = choice.Name, plan.Limits, plan.Cycles, plan.Threshold
+	_, s.Options = plan.Spec.Record()
+	if choice.Embedded {
+		s.Threads, s.Seed = plan.Spec.Threads, plan.Spec.Seed
+	}
 	return s, nil
 }
 
