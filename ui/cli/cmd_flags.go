@@ -10,9 +10,7 @@ import (
 )
 
 // number is what a ranged flag may hold.
-type number interface {
-	~int | ~int64 | ~uint64 | ~float64
-}
+type number = ats.Number
 
 // rangeFlag is a numeric flag that refuses values outside lo to hi while
 // the flags are parsed, so that no command starts with a number it cannot

@@ -40,93 +40,85 @@ type Settings struct {
 	Out string
 }
 
-// The ranges of the numbers a user types, as the match command has them.
-const (
-	maxGames    = 1_000_000
-	maxPlayouts = 1_000_000_000
-	maxJobs     = 256
-	maxTurns    = 100_000
-	maxSetupPly = 100_000
-)
-
-// Config checks the settings and makes them a match configuration. An error
+// Config checks the settings and makes them a match configuration
+// (match.PlanMatch), each number in its range (match.Ranges). An error
 // names the field and says what is wrong.
 func (s Settings) Config() (match.Config, error) {
-	var cfg match.Config
 	if len(s.Engines) < 2 {
-		return cfg, errors.New("Engines: add at least two engines")
+		return match.Config{}, errors.New("Engines: add at least two engines")
 	}
-	cfg.Engines = append([]ats.Spec(nil), s.Engines...)
-	cfg.Gauntlet = s.Gauntlet
+	rg := match.Ranges()
+	in := match.Input{Engines: s.Engines, Gauntlet: s.Gauntlet, Out: strings.TrimSpace(s.Out)}
 	var err error
 	if t := strings.TrimSpace(s.TC); t != "" {
-		if cfg.TC, err = match.ParseTimeControl(t); err != nil {
-			return cfg, fmt.Errorf("Time control: %v", err)
+		if in.TC, err = match.ParseTimeControl(t); err != nil {
+			return match.Config{}, fmt.Errorf("Time control: %v", err)
 		}
 	}
-	playouts, err := whole("Playouts", s.Playouts, 0, maxPlayouts, 0)
+	if in.Playouts, err = whole("Playouts", s.Playouts, rg.Playouts.Min, rg.Playouts.Max, 0); err != nil {
+		return match.Config{}, err
+	}
+	if in.TC.IsZero() && in.Playouts == 0 {
+		return match.Config{}, errors.New("Limits: give a time control or playouts per move")
+	}
+	games, err := whole("Games", s.Games, int64(rg.Games.Min), int64(rg.Games.Max), -1)
 	if err != nil {
-		return cfg, err
+		return match.Config{}, err
 	}
-	cfg.Playouts = playouts
-	if cfg.TC.IsZero() && playouts == 0 {
-		return cfg, errors.New("Limits: give a time control or playouts per move")
-	}
-	games, err := whole("Games", s.Games, 1, maxGames, -1)
+	jobs, err := whole("Parallel games", s.Jobs, int64(rg.Jobs.Min), int64(rg.Jobs.Max), 1)
 	if err != nil {
-		return cfg, err
+		return match.Config{}, err
 	}
-	jobs, err := whole("Parallel games", s.Jobs, 1, maxJobs, 1)
+	turns, err := whole("Max turns", s.MaxTurns, int64(rg.MaxTurns.Min), int64(rg.MaxTurns.Max), 0)
 	if err != nil {
-		return cfg, err
+		return match.Config{}, err
 	}
-	turns, err := whole("Max turns", s.MaxTurns, 0, maxTurns, 0)
-	if err != nil {
-		return cfg, err
-	}
-	cfg.Games, cfg.Jobs, cfg.MaxTurns = int(games), int(jobs), int(turns)
+	g, j := int(games), int(jobs)
+	in.Games, in.Jobs, in.MaxTurns = &g, &j, int(turns)
 	if t := strings.TrimSpace(s.Seed); t != "" {
-		if cfg.Seed, err = strconv.ParseUint(t, 10, 64); err != nil {
-			return cfg, fmt.Errorf("Seed: %q is not a whole number from 0 to %d", t, uint64(math.MaxUint64))
+		if in.Seed, err = strconv.ParseUint(t, 10, 64); err != nil {
+			return match.Config{}, fmt.Errorf("Seed: %q is not a whole number from 0 to %d", t, uint64(math.MaxUint64))
 		}
 	}
 	if path := strings.TrimSpace(s.Openings); path != "" {
-		ply, err := whole("Cut at move", s.SetupPly, 0, maxSetupPly, -1)
-		if strings.TrimSpace(s.SetupPly) == "" {
-			ply, err = -1, nil
+		ply := int64(-1) // every move kept
+		if strings.TrimSpace(s.SetupPly) != "" {
+			if ply, err = whole("Cut at move", s.SetupPly, int64(rg.SetupPly.Min), int64(rg.SetupPly.Max), -1); err != nil {
+				return match.Config{}, err
+			}
 		}
-		if err != nil {
-			return cfg, err
-		}
-		if cfg.Openings, err = match.ReadOpenings(path, int(ply)); err != nil {
-			return cfg, fmt.Errorf("Openings: %v", err)
+		if in.Openings, err = match.ReadOpenings(path, int(ply)); err != nil {
+			return match.Config{}, fmt.Errorf("Openings: %v", err)
 		}
 	}
 	if s.SPRT {
-		if len(s.Engines) != 2 {
-			return cfg, fmt.Errorf("SPRT: a test needs exactly two engines, not %d", len(s.Engines))
+		if in.SPRT, err = s.sprt(); err != nil {
+			return match.Config{}, err
 		}
-		var t match.SPRT
-		for _, f := range []struct {
-			name, text string
-			v          *float64
-		}{{"elo0", s.Elo0, &t.Elo0}, {"elo1", s.Elo1, &t.Elo1}, {"alpha", s.Alpha, &t.Alpha}, {"beta", s.Beta, &t.Beta}} {
-			v, err := strconv.ParseFloat(strings.TrimSpace(f.text), 64)
-			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-				return cfg, fmt.Errorf("SPRT: %s %q is not a number", f.name, f.text)
-			}
-			*f.v = v
-		}
-		if err := t.Validate(); err != nil {
-			return cfg, fmt.Errorf("SPRT: %s", strings.TrimPrefix(err.Error(), "sprt: "))
-		}
-		cfg.SPRT = &t
 	}
-	cfg.Out = strings.TrimSpace(s.Out)
-	if cfg.Out == "" {
-		return cfg, errors.New("Output file: choose the file the games go to")
+	if in.Out == "" {
+		return match.Config{}, errors.New("Output file: choose the file the games go to")
 	}
-	return cfg, nil
+	return match.PlanMatch(in)
+}
+
+// sprt reads the SPRT's four fields; PlanMatch checks the test.
+func (s Settings) sprt() (*match.SPRT, error) {
+	if err := match.SPRTEngines(len(s.Engines)); err != nil {
+		return nil, err
+	}
+	var t match.SPRT
+	for _, f := range []struct {
+		name, text string
+		v          *float64
+	}{{"elo0", s.Elo0, &t.Elo0}, {"elo1", s.Elo1, &t.Elo1}, {"alpha", s.Alpha, &t.Alpha}, {"beta", s.Beta, &t.Beta}} {
+		v, err := strconv.ParseFloat(strings.TrimSpace(f.text), 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("SPRT: %s %q is not a number", f.name, f.text)
+		}
+		*f.v = v
+	}
+	return &t, nil
 }
 
 // whole reads a whole number from lo to hi; an empty field is def, or an
