@@ -53,11 +53,11 @@ func checkRange(what string, n, lo, hi int) error {
 // budget larger than the memory this machine can give the embedded
 // engine's tree. It allocates that tree once to find out, so that a run
 // is refused before it starts rather than failing test after test.
-func (s EngineSpec) Check(lim analysis.Limits) error {
+func (s Spec) Check(lim analysis.Limits) error {
 	if err := CheckLimits(lim); err != nil {
 		return err
 	}
-	if !s.IsBuiltin() {
+	if !s.Builtin {
 		if lim.Time <= 0 {
 			return ErrNeedsTime
 		}

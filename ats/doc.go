@@ -11,7 +11,8 @@
 //
 //	suite, loadErrs := ats.LoadSuite("tests/")          // per-file errors; the rest loads
 //	f, _ := ats.ParseFilter("1-10, tag:goal")
-//	factory, _ := ats.EngineSpec{Engine: "builtin"}.Factory()
+//	spec, _ := ats.ParseSpecLine("builtin search.exploration=0.3")
+//	factory, _ := spec.Factory()
 //	r, _ := ats.NewRunner(ats.RunConfig{
 //		Tests: f.Select(suite), Engine: factory,
 //		Limits: analysis.Limits{Time: time.Second},

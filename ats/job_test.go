@@ -116,7 +116,7 @@ func (x *recordingExecutor) Execute(ctx context.Context, s TestSettings, jobs []
 func TestRunnerExecutor(t *testing.T) {
 	s, _ := LoadSuite(exampleSuite)
 	tests := s.Tests[:3]
-	f := EngineSpec{Engine: BuiltinName, Threads: 1, Seed: 2, Options: map[string]string{"search.memory_mb": "16"}}.mustFactory(t)
+	f := mustSpec(t, "builtin", "threads=1", "search.memory_mb=16").seeded(2).mustFactory(t)
 	eng, err := f(context.Background())
 	if err != nil {
 		t.Fatal(err)

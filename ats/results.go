@@ -86,6 +86,15 @@ type RunHeader struct {
 	Host          string            `json:"host,omitempty"`
 }
 
+// Spec is the engine the header records, as a resumed run starts it.
+func (h RunHeader) Spec() (Spec, error) {
+	s, err := SpecFromRecord(h.Engine, h.EngineOptions, h.Threads, h.Seed)
+	if err != nil {
+		return Spec{}, fmt.Errorf("the run's engine %q: %w", h.Engine, err)
+	}
+	return s, nil
+}
+
 // line is one line of a result file.
 type line struct {
 	Type   string      `json:"type"` // "run", "result" or "end"

@@ -348,14 +348,19 @@ func TestCompare(t *testing.T) {
 }
 
 // fakeAEI describes a fake AEI engine with the given habits.
-func fakeAEI(t testing.TB, habits string) EngineSpec {
+func fakeAEI(t testing.TB, habits string) Spec {
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Setenv(aeitest.EnvVar, habits)
 	t.Setenv("GORACE", "atexit_sleep_ms=0")
-	return EngineSpec{Engine: fmt.Sprintf("'%s' -test.run=^$", exe), Grace: 300 * time.Millisecond, StartTimeout: 5 * time.Second}
+	spec, err := ParseSpec([]string{fmt.Sprintf("'%s' -test.run=^$", exe)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec.Grace, spec.StartTimeout = 300*time.Millisecond, 5*time.Second
+	return spec
 }
 
 func TestRunnerAEI(t *testing.T) {
@@ -399,7 +404,7 @@ func TestBuiltinDeterministic(t *testing.T) {
 	tests := exampleTests(t, "easy-way", "capture-the-horse")
 	run := func() []TestResult {
 		r, _ := NewRunner(RunConfig{Tests: tests, Limits: analysis.Limits{Playouts: 1500},
-			Engine: EngineSpec{Threads: 1, Seed: 7}.mustFactory(t)})
+			Engine: mustSpec(t, "builtin", "threads=1").seeded(7).mustFactory(t)})
 		sum, err := r.Run(context.Background())
 		if err != nil {
 			t.Fatal(err)
@@ -417,7 +422,19 @@ func TestBuiltinDeterministic(t *testing.T) {
 	}
 }
 
-func (s EngineSpec) mustFactory(t testing.TB) EngineFactory {
+// mustSpec reads an engine spec from its words.
+func mustSpec(t testing.TB, words ...string) Spec {
+	t.Helper()
+	s, err := ParseSpec(words)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func (s Spec) seeded(seed uint64) Spec { s.Seed = seed; return s }
+
+func (s Spec) mustFactory(t testing.TB) EngineFactory {
 	f, err := s.Factory()
 	if err != nil {
 		t.Fatal(err)

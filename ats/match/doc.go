@@ -1,7 +1,7 @@
 // Package match plays engine matches and tournaments, on one machine or
 // (with package dist) on many: two engines make a match, more a round
 // robin or a gauntlet. Engines are the embedded MCTS engine with any
-// configuration, or external AEI engines (Spec, ParseSpec). Games are
+// configuration, or external AEI engines (ats.Spec, ats.ParseSpec). Games are
 // played under full rules checking (rules.Game) with an Arimaa time
 // control that the runner enforces (TimeControl) or playout and node
 // budgets; faults (a crash, a hang, an illegal move, a
@@ -18,11 +18,11 @@
 //
 // A typical use, as the match command does it:
 //
-//	a, _ := match.ParseSpec([]string{"builtin"})
-//	b, _ := match.ParseSpec([]string{"bin/baseline aei", "name=baseline"})
+//	a, _ := ats.ParseSpec([]string{"builtin"})
+//	b, _ := ats.ParseSpec([]string{"bin/baseline aei", "name=baseline"})
 //	t, _ := match.ParseSPRT("elo0=0,elo1=20")
 //	r, _ := match.NewRunner(match.Config{
-//		Engines: []match.Spec{a, b}, Games: 200, Playouts: 20000, Jobs: 2,
+//		Engines: []ats.Spec{a, b}, Games: 200, Playouts: 20000, Jobs: 2,
 //		SPRT: &t, Out: "m.txt",
 //		OnEvent: func(e match.Event) { ... }, // e.Standings.Line()
 //	})

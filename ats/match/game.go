@@ -268,7 +268,7 @@ func (s *gameState) result() *GameResult {
 // turnLimitsOf are the limits of side's next turn, at turn (the game's
 // move number), with delay the longest time side's turns took beyond their
 // search so far (the runner's own work, and a busy machine's stalls).
-func turnLimitsOf(l *Limits, c *gameClock, side rules.Color, turn int, delay time.Duration, spec *Spec) turnLimits {
+func turnLimitsOf(l *Limits, c *gameClock, side rules.Color, turn int, delay time.Duration, spec *ats.Spec) turnLimits {
 	lim := turnLimits{playouts: l.Playouts, nodes: l.Nodes, timeout: l.MoveTimeout}
 	if l.TC.timed() {
 		// The embedded engine's time management, with the configuration

@@ -10,8 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"arimaa-workbench/engine/aei"
-	"arimaa-workbench/engine/config"
+	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
 )
@@ -21,9 +20,9 @@ import (
 // plays it on one of its slots; a distributed match sends it to a worker
 // as a job, in its JSON form, and the worker plays it with the same Slot.
 type Game struct {
-	ID      int      // the game's number in the match, from 1
-	Engines [2]Spec  // Gold's and Silver's
-	Opening *Opening // nil: the engines set up
+	ID      int         // the game's number in the match, from 1
+	Engines [2]ats.Spec // Gold's and Silver's
+	Opening *Opening    // nil: the engines set up
 	Limits  Limits
 	Seed    uint64
 	Event   string // the archive's event column
@@ -121,63 +120,6 @@ func (g *Game) openingText() string {
 		return "; setups from the engines"
 	}
 	return "; opening " + g.Opening.Name
-}
-
-// specJSON is a Spec on the wire. A builtin engine's configuration goes as
-// TOML, so that a worker built from other sources refuses a key it does
-// not know rather than playing with a default in its place.
-type specJSON struct {
-	Name    string       `json:"name"`
-	Builtin bool         `json:"builtin,omitempty"`
-	Config  string       `json:"config,omitempty"`
-	Threads int          `json:"threads,omitempty"`
-	Command []string     `json:"command,omitempty"`
-	Dir     string       `json:"dir,omitempty"`
-	Options []aei.Option `json:"options,omitempty"`
-	Env     []string     `json:"env,omitempty"`
-	Text    string       `json:"text,omitempty"`
-}
-
-// MarshalJSON writes the spec for a worker.
-func (s Spec) MarshalJSON() ([]byte, error) {
-	w := specJSON{Name: s.Name, Builtin: s.Builtin, Threads: s.Threads, Command: s.Command, Dir: s.Dir, Options: s.Options, Env: s.Env, Text: s.Text}
-	if s.Builtin {
-		var b strings.Builder
-		if err := s.Config.WriteTOML(&b); err != nil {
-			return nil, err
-		}
-		w.Config = stripComments(b.String())
-	}
-	return json.Marshal(w)
-}
-
-// UnmarshalJSON reads a spec that MarshalJSON wrote.
-func (s *Spec) UnmarshalJSON(data []byte) error {
-	var w specJSON
-	if err := json.Unmarshal(data, &w); err != nil {
-		return err
-	}
-	*s = Spec{Name: w.Name, named: true, Builtin: w.Builtin, Threads: w.Threads, Command: w.Command, Dir: w.Dir, Options: w.Options, Env: w.Env, Text: w.Text}
-	if w.Builtin {
-		c, err := config.Load(strings.NewReader(w.Config), "the configuration of "+w.Name)
-		if err != nil {
-			return fmt.Errorf("engine %s: %w (is this machine's arimaa-workbench the coordinator's build?)", w.Name, err)
-		}
-		s.Config = c
-	}
-	return s.checkName()
-}
-
-// stripComments drops the comment and blank lines of a TOML text, which
-// make most of a configuration file's size.
-func stripComments(text string) string {
-	var b strings.Builder
-	for _, l := range strings.SplitAfter(text, "\n") {
-		if t := strings.TrimSpace(l); t != "" && !strings.HasPrefix(t, "#") {
-			b.WriteString(l)
-		}
-	}
-	return b.String()
 }
 
 // openingJSON is an opening on the wire: its game as a record, which the

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/aei"
 	"arimaa-workbench/engine/rules"
 )
@@ -20,7 +21,7 @@ func TestGameJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	tc, _ := ParseTimeControl("1s/30s/100/30s/10m")
-	g := &Game{ID: 7, Engines: [2]Spec{builtin(t, "base", "search.exploration=0.35", "threads=2"),
+	g := &Game{ID: 7, Engines: [2]ats.Spec{builtin(t, "base", "search.exploration=0.35", "threads=2"),
 		{Name: "bot", Command: []string{"/bin/bot", "--x"}, Dir: "/opt/bot", Options: []aei.Option{{Name: "hash", Value: "64"}}, Env: []string{"A=b"}}},
 		Opening: &ops[0], Seed: 99, Event: "e",
 		Limits: Limits{TC: tc, Playouts: 5, Nodes: 6, MaxTurns: 7, MoveTimeout: 8, StartTimeout: 9, Grace: 10}}
@@ -36,7 +37,7 @@ func TestGameJSON(t *testing.T) {
 		t.Errorf("builtin engine differs: %+v", back.Engines[0].Config.Search)
 	}
 	back.Engines[0].Config = g.Engines[0].Config
-	back.Engines[0].named, back.Engines[1].named = g.Engines[0].named, g.Engines[1].named
+	back.Engines[0].Named, back.Engines[1].Named = g.Engines[0].Named, g.Engines[1].Named
 	bo, _ := back.Opening.Game()
 	wo, _ := g.Opening.Game()
 	if bo.Position() != wo.Position() || len(bo.Moves()) != 1 || back.Opening.Name != g.Opening.Name {

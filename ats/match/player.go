@@ -54,7 +54,7 @@ type reply struct {
 // builtinPlayer is the embedded engine (mcts.Engine), searching the game
 // itself (so it knows the history that repetition depends on).
 type builtinPlayer struct {
-	spec  *Spec
+	spec  *ats.Spec
 	nodes int // the match's node budget, which sizes the tree
 	e     *mcts.Engine
 	seed  uint64
@@ -66,7 +66,7 @@ func (b *builtinPlayer) newGame(_ context.Context, seed uint64) error {
 	// at isready, so that the first move's time is the search's own.
 	b.seed = seed
 	if b.e == nil {
-		b.e = mcts.NewEngine(b.spec.Name, mcts.FixedOptions(mcts.Options{Threads: b.spec.threads(), Config: b.spec.Config}))
+		b.e = mcts.NewEngine(b.spec.Name, mcts.FixedOptions(mcts.Options{Threads: max(b.spec.Threads, 1), Config: b.spec.Config}))
 	}
 	b.e.Reserve(analysis.Limits{Nodes: b.nodes, Seed: seed})
 	return nil
@@ -103,7 +103,7 @@ type aeiPlayer struct {
 	seed     uint64
 }
 
-func newAEIPlayer(s *Spec, cfg aei.Config, playouts int64) *aeiPlayer {
+func newAEIPlayer(s *ats.Spec, cfg aei.Config, playouts int64) *aeiPlayer {
 	a := &aeiPlayer{x: aei.NewExternal(s.Name, cfg), playouts: playouts}
 	// After each start (a restart keeps the side letters the last process
 	// turned out to accept): our own engines take the playout budget.
@@ -113,7 +113,7 @@ func newAEIPlayer(s *Spec, cfg aei.Config, playouts int64) *aeiPlayer {
 			return nil
 		}
 		opts := []aei.Option{{Name: "playouts", Value: strconv.FormatInt(a.playouts, 10)}}
-		if !s.hasOption("threads") {
+		if !s.HasOption("threads") {
 			// One thread makes a playout budget repeatable.
 			opts = append(opts, aei.Option{Name: "threads", Value: "1"})
 		}

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
 	"arimaa-workbench/records/fsutil"
@@ -23,7 +24,7 @@ import (
 type Config struct {
 	// Engines: two play a match, more a round robin (or, with Gauntlet,
 	// the first against each of the others).
-	Engines  []Spec
+	Engines  []ats.Spec
 	Gauntlet bool
 	// Games is the number of games of each pairing; colours alternate,
 	// and each opening is played twice with the colours swapped.
@@ -143,14 +144,14 @@ type tally struct {
 
 // NewRunner checks the configuration and plans the games.
 func NewRunner(cfg Config) (*Runner, error) {
-	cfg.Engines = append([]Spec(nil), cfg.Engines...)
+	cfg.Engines = append([]ats.Spec(nil), cfg.Engines...)
 	switch {
 	case len(cfg.Engines) < 2:
 		return nil, errors.New("match: at least two engines are needed")
 	case cfg.Gauntlet && len(cfg.Engines) < 3:
 		cfg.Gauntlet = false // two engines: a gauntlet is the match
 	}
-	if err := uniqueNames(cfg.Engines); err != nil {
+	if err := ats.UniqueNames(cfg.Engines); err != nil {
 		return nil, fmt.Errorf("match: %w", err)
 	}
 	if cfg.Games < 1 {
@@ -251,7 +252,7 @@ func mix(seed, n uint64) uint64 {
 // game is the planned game pg with everything needed to play it.
 func (r *Runner) game(pg plannedGame) *Game {
 	c := &r.cfg
-	g := &Game{ID: pg.ID, Engines: [2]Spec{c.Engines[pg.Gold], c.Engines[pg.Silver]}, Seed: pg.Seed, Event: c.Event,
+	g := &Game{ID: pg.ID, Engines: [2]ats.Spec{c.Engines[pg.Gold], c.Engines[pg.Silver]}, Seed: pg.Seed, Event: c.Event,
 		Limits: Limits{TC: c.TC, Playouts: c.Playouts, Nodes: c.Nodes, MaxTurns: c.MaxTurns,
 			MoveTimeout: c.MoveTimeout, StartTimeout: c.StartTimeout, Grace: c.Grace}}
 	if pg.Opening >= 0 {

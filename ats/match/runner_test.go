@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/aei/aeitest"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
@@ -28,9 +29,9 @@ func TestMain(m *testing.M) {
 
 // builtin is an embedded engine with a small tree (the tests' searches
 // are small) and the given configuration keys.
-func builtin(t testing.TB, name string, keys ...string) Spec {
+func builtin(t testing.TB, name string, keys ...string) ats.Spec {
 	words := []string{"builtin", "name=" + name, "search.memory_mb=16"}
-	s, err := ParseSpec(append(words, keys...))
+	s, err := ats.ParseSpec(append(words, keys...))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,12 +39,12 @@ func builtin(t testing.TB, name string, keys ...string) Spec {
 }
 
 // fake is a fake AEI engine with the given habits.
-func fake(t testing.TB, habits string) Spec {
+func fake(t testing.TB, habits string) ats.Spec {
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Spec{Name: "fake-" + habits, Command: []string{exe, "-test.run=^$"},
+	return ats.Spec{Name: "fake-" + habits, Command: []string{exe, "-test.run=^$"},
 		Env: []string{aeitest.EnvVar + "=" + habits, "GORACE=atexit_sleep_ms=0"}}
 }
 
@@ -80,7 +81,7 @@ func readArchive(t *testing.T, path string) map[int]*records.ArchiveGame {
 // builtinConfig is a short fixed-playout match between two configurations.
 func builtinConfig(t *testing.T, out string, games int) Config {
 	return Config{
-		Engines:  []Spec{builtin(t, "base"), builtin(t, "explore", "search.exploration=0.4")},
+		Engines:  []ats.Spec{builtin(t, "base"), builtin(t, "explore", "search.exploration=0.4")},
 		Games:    games,
 		Playouts: 200,
 		MaxTurns: 8,
@@ -191,7 +192,7 @@ func TestFaultyEngines(t *testing.T) {
 			tcl, _ := ParseTimeControl("0.2s/1s/100")
 			var mu sync.Mutex
 			restarts := 0
-			cfg := Config{Engines: []Spec{builtin(t, "base"), fake(t, tc.habits)}, Games: 2, TC: tcl, Out: out,
+			cfg := Config{Engines: []ats.Spec{builtin(t, "base"), fake(t, tc.habits)}, Games: 2, TC: tcl, Out: out,
 				Grace: 300 * time.Millisecond, StartTimeout: 10 * time.Second,
 				OnEvent: func(e Event) {
 					if e.Kind == EngineRestart {
@@ -283,7 +284,7 @@ func TestResume(t *testing.T) {
 // draws, which weigh more against so large an Elo difference.
 func TestSPRTStops(t *testing.T) {
 	test := SPRT{Elo0: 0, Elo1: 1000, Alpha: 0.05, Beta: 0.05}
-	cfg := Config{Engines: []Spec{builtin(t, "a"), builtin(t, "b")}, Games: 20, Playouts: 100, MaxTurns: 3, SPRT: &test}
+	cfg := Config{Engines: []ats.Spec{builtin(t, "a"), builtin(t, "b")}, Games: 20, Playouts: 100, MaxTurns: 3, SPRT: &test}
 	sum := run(t, cfg)
 	if sum.Done < 2 || sum.Done > 6 || sum.Stopped != "SPRT: H0 accepted" || !sum.Finished || sum.SPRT == nil ||
 		sum.SPRT.Decision != AcceptH0 || sum.SPRT.LLR > sum.SPRT.Lower {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 
+	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/aei"
 	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
@@ -32,7 +33,7 @@ func NewSlot(site string) *Slot {
 // playerKey identifies an AEI engine with everything its process was
 // started with, so that a worker playing games of several matches reuses
 // a process only for the very same engine.
-func playerKey(s *Spec, l Limits) string {
+func playerKey(s *ats.Spec, l Limits) string {
 	return fmt.Sprintf("%#v|%q|%#v|%#v|%q|%d|%d|%d", s.Command, s.Dir, s.Env, s.Options, s.Name, l.Playouts, l.StartTimeout, l.Grace)
 }
 
@@ -84,6 +85,6 @@ func (sl *Slot) Close() {
 	}
 }
 
-func aeiConfig(s *Spec, l Limits) aei.Config {
+func aeiConfig(s *ats.Spec, l Limits) aei.Config {
 	return aei.Config{Command: s.Command, Dir: s.Dir, Env: s.Env, Options: s.Options, StartTimeout: l.StartTimeout, Grace: l.Grace}
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/rules"
 )
@@ -18,7 +19,7 @@ func TestTurnLimitsUseTheTimeManager(t *testing.T) {
 		t.Fatal(err)
 	}
 	l := &Limits{TC: tc}
-	spec := Spec{Builtin: true, Config: config.Default()}
+	spec := ats.Spec{Builtin: true, Config: config.Default()}
 	c := newGameClock(tc)
 	calm := turnLimitsOf(l, c, rules.Gold, 2, 0, &spec)
 	if calm.target <= 0 || calm.budget <= calm.target {

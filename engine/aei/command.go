@@ -80,3 +80,25 @@ func SplitProgram(s string) ([]string, error) {
 	}
 	return words, err
 }
+
+// QuoteWord writes s as one word that SplitCommand, and a POSIX shell,
+// read back as s: unchanged when it holds only letters, digits and
+// -_./=:,+@%, otherwise in single quotes.
+func QuoteWord(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=:,+@%", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// JoinCommand writes words as one command line that SplitCommand splits
+// back into the same words (QuoteWord each, blank-separated).
+func JoinCommand(words []string) string {
+	quoted := make([]string, len(words))
+	for i, w := range words {
+		quoted[i] = QuoteWord(w)
+	}
+	return strings.Join(quoted, " ")
+}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -13,11 +14,7 @@ import (
 	"time"
 
 	"arimaa-workbench/ats"
-	"arimaa-workbench/ats/match"
 	"arimaa-workbench/ats/match/dist"
-	"arimaa-workbench/engine/aei"
-	"arimaa-workbench/engine/analysis"
-	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records/fsutil"
 )
@@ -71,33 +68,52 @@ type multiFlag []string
 func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
 func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 
-func atsRun(ctx context.Context, args []string, io stdio) int {
+// atsRunFlags are the flags of ats run.
+type atsRunFlags struct {
+	fs                                    *flag.FlagSet
+	configFile, filter, minScore          *string
+	jsonOut, junitOut, resultsDir, resume *string
+	options                               multiFlag
+	secs, threshold, grace, startTimeout  *float64
+	playouts                              *int64
+	nodes, cycles, jobs, threads          *int
+	seed                                  *uint64
+	verbose, strict, byTags               *bool
+	dist                                  *distFlags
+}
+
+// newATSRunFlags defines the flags of ats run, each number with its range
+// (ats.Ranges).
+func newATSRunFlags(io stdio) *atsRunFlags {
 	fs := flag.NewFlagSet("ats run", flag.ContinueOnError)
 	fs.SetOutput(io.err)
-	configFile := fs.String("config", "", "suite configuration `FILE` (TOML, or the original runner's ats.cfg)")
-	engine := fs.String("engine", "builtin", "`builtin` (or builtin:KEY=VALUE,..., builtin:FILE.toml), or an AEI engine's command line, e.g. 'bot_x -c x.cfg'; KEY=VALUE words after it (threads=N, a configuration key, an AEI option) belong to it, as in match")
-	var options multiFlag
-	fs.Var(&options, "option", "engine option `NAME=VALUE` (repeatable): AEI setoption, or a builtin config key such as search.exploration")
-	secs := ranged[float64](fs, "time", 0, 0, config.MaxSeconds, "time per test in `SECONDS` (default 1 unless a budget is given)")
-	playouts := ranged[int64](fs, "playouts", 0, 0, config.MaxPlayouts, "`N` playouts per test (builtin engine; deterministic with --threads 1)")
-	nodes := ranged(fs, "nodes", 0, 0, config.MaxNodes, "a tree of at most `N` nodes per test (builtin engine)")
-	cycles := ranged(fs, "cycles", 1, 1, ats.MaxCycles, "run each test `N` times and average the score")
-	filter := fs.String("filter", "", "tests to run: numbers, ranges, tag:NAME, names or name patterns, comma separated")
-	jobs := ranged(fs, "j", 1, 1, ats.MaxJobs, "run `N` tests in parallel, one engine each")
-	threads := ranged(fs, "threads", 0, 0, config.MaxThreads, "`N` builtin engine threads per test (default: the cores divided among -j workers)")
-	seed := fs.Uint64("seed", 1, "builtin engine random seed")
-	threshold := ranged[float64](fs, "threshold", 1, 0, 1, "the `FRACTION` of a test's full score that counts as a pass")
-	minScore := fs.String("min-score", "", "exit 0 when the total score reaches `X` points, or X% of the maximum, even if tests failed")
-	jsonOut := fs.String("json", "", "write the full summary as JSON to `FILE`")
-	byTags := fs.Bool("tags", true, "print the score per tag after the summary line")
-	junitOut := fs.String("junit", "", "write a JUnit XML report to `FILE`")
-	resultsDir := fs.String("results", "", "folder for the run's result file (default: the user's data folder)")
-	resume := fs.String("resume", "", "resume the run in result `FILE`: its tests, engine and limits; finished tests are skipped")
-	grace := ranged[float64](fs, "grace", 5, 0, ats.MaxGrace.Seconds(), "`SECONDS` past the time limit before an engine counts as hung and is killed")
-	startTimeout := ranged[float64](fs, "start-timeout", 30, 0, 3600, "`SECONDS` an AEI engine may take to start")
-	verbose := fs.Bool("v", false, "also print each failed test's engine log")
-	strict := fs.Bool("strict", false, strictUsage)
-	distFlags := addDistFlags(fs, "ats run", "tests")
+	r := ats.Ranges()
+	f := &atsRunFlags{fs: fs}
+	f.configFile = fs.String("config", "", "suite configuration `FILE` (TOML, or the original runner's ats.cfg)")
+	// --engine is taken out before the flags are parsed (see atsRun); it
+	// is defined for the help.
+	fs.String("engine", "builtin", "`builtin` (or builtin:KEY=VALUE,..., builtin:FILE.toml), or an AEI engine's command line, e.g. 'bot_x -c x.cfg'; KEY=VALUE words after it (threads=N, a configuration key, an AEI option) belong to it, as in match")
+	fs.Var(&f.options, "option", "engine option `NAME=VALUE` (repeatable): AEI setoption, or a builtin config key such as search.exploration")
+	f.secs = inRange(fs, "time", 0, r.Time, "time per test in `SECONDS` (default 1 unless a budget is given)")
+	f.playouts = inRange(fs, "playouts", 0, r.Playouts, "`N` playouts per test (builtin engine; deterministic with --threads 1)")
+	f.nodes = inRange(fs, "nodes", 0, r.Nodes, "a tree of at most `N` nodes per test (builtin engine)")
+	f.cycles = inRange(fs, "cycles", 1, r.Cycles, "run each test `N` times and average the score")
+	f.filter = fs.String("filter", "", "tests to run: numbers, ranges, tag:NAME, names or name patterns, comma separated")
+	f.jobs = inRange(fs, "j", 1, r.Jobs, "run `N` tests in parallel, one engine each")
+	f.threads = inRange(fs, "threads", 0, r.Threads, "`N` builtin engine threads per test (default: the cores divided among -j workers)")
+	f.seed = fs.Uint64("seed", 1, "builtin engine random seed")
+	f.threshold = inRange(fs, "threshold", 1, r.Threshold, "the `FRACTION` of a test's full score that counts as a pass")
+	f.minScore = fs.String("min-score", "", "exit 0 when the total score reaches `X` points, or X% of the maximum, even if tests failed")
+	f.jsonOut = fs.String("json", "", "write the full summary as JSON to `FILE`")
+	f.byTags = fs.Bool("tags", true, "print the score per tag after the summary line")
+	f.junitOut = fs.String("junit", "", "write a JUnit XML report to `FILE`")
+	f.resultsDir = fs.String("results", "", "folder for the run's result file (default: the user's data folder)")
+	f.resume = fs.String("resume", "", "resume the run in result `FILE`: its tests, engine and limits; finished tests are skipped")
+	f.grace = inRange(fs, "grace", 5, r.Grace, "`SECONDS` past the time limit before an engine counts as hung and is killed")
+	f.startTimeout = inRange(fs, "start-timeout", 30, r.StartTimeout, "`SECONDS` an AEI engine may take to start")
+	f.verbose = fs.Bool("v", false, "also print each failed test's engine log")
+	f.strict = fs.Bool("strict", false, strictUsage)
+	f.dist = addDistFlags(fs, "ats run", "tests")
 	fs.Usage = func() {
 		fmt.Fprint(io.err, `usage: arimaa-workbench ats run [options] SUITE_OR_FILES...
 
@@ -110,10 +126,39 @@ options:
 `)
 		fs.PrintDefaults()
 	}
+	return f
+}
+
+// input is the planner's input from the flags given (set).
+func (f *atsRunFlags) input(set map[string]bool) ats.RunInput {
+	in := ats.RunInput{Options: f.options, CPUs: runtime.NumCPU()}
+	given(set, "filter", f.filter, &in.Filter)
+	given(set, "time", f.secs, &in.Time)
+	given(set, "playouts", f.playouts, &in.Playouts)
+	given(set, "nodes", f.nodes, &in.Nodes)
+	given(set, "cycles", f.cycles, &in.Cycles)
+	given(set, "j", f.jobs, &in.Jobs)
+	given(set, "threads", f.threads, &in.Threads)
+	given(set, "seed", f.seed, &in.Seed)
+	given(set, "threshold", f.threshold, &in.Threshold)
+	given(set, "grace", f.grace, &in.Grace)
+	given(set, "start-timeout", f.startTimeout, &in.StartTimeout)
+	return in
+}
+
+// given points to at v when the flag called name was given.
+func given[T any](set map[string]bool, name string, v *T, to **T) {
+	if set[name] {
+		*to = v
+	}
+}
+
+func atsRun(ctx context.Context, args []string, io stdio) int {
+	f := newATSRunFlags(io)
 	// The engine and its KEY=VALUE words are taken out first, as match
 	// takes them, so that "--engine builtin threads=1 SUITE" is an engine
 	// with one thread and a suite, not two paths.
-	engineWords, rest, err := match.SplitArgs(args)
+	engineWords, rest, err := ats.SplitEngineArgs(args)
 	if err != nil {
 		fmt.Fprintf(io.err, "ats run: %v\n", err)
 		return 2
@@ -122,116 +167,73 @@ options:
 		fmt.Fprintf(io.err, "ats run: --engine given %d times: a run has one engine\n", len(engineWords))
 		return 2
 	}
-	paths, err := ParseInterleaved(fs, rest)
+	paths, err := ParseInterleaved(f.fs, rest)
 	if err != nil {
 		return flagStatus(err)
 	}
 	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	var engineExtra []string
+	f.fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	in := f.input(set)
+	in.Paths = paths
 	if len(engineWords) == 1 {
-		*engine, engineExtra, set["engine"] = engineWords[0][0], engineWords[0][1:], true
+		in.Engine = engineWords[0]
 	}
-
-	spec := ats.EngineSpec{Engine: *engine, Options: map[string]string{}, Threads: *threads, Seed: *seed,
-		StartTimeout: seconds(*startTimeout), Grace: seconds(*grace)}
-	var lim analysis.Limits
-	cfgFilter := ""
-	if *configFile != "" {
-		c, err := ats.LoadConfig(*configFile)
+	if *f.configFile != "" {
+		c, err := ats.LoadConfig(*f.configFile)
 		if err != nil {
 			fmt.Fprintf(io.err, "ats run: %v\n", err)
 			return 2
 		}
-		if !set["engine"] && c.Engine != "" {
-			spec.Engine = c.Engine
-		}
-		for k, v := range c.EngineOptions {
-			spec.Options[k] = v
-		}
-		if len(paths) == 0 {
-			paths = c.Tests
-		}
-		cfgFilter = c.Filter
-		lim = analysis.Limits{Time: seconds(c.TimePerTest), Playouts: c.Playouts, Nodes: c.Nodes}
-		if !set["cycles"] && c.Cycles > 0 {
-			*cycles = c.Cycles
-		}
-		if !set["j"] && c.Jobs > 0 {
-			*jobs = c.Jobs
-		}
-		if !set["threshold"] && c.Threshold > 0 {
-			*threshold = c.Threshold
-		}
-		if !set["threads"] && c.Threads > 0 {
-			spec.Threads = c.Threads
-		}
-		if !set["seed"] && c.Seed > 0 {
-			spec.Seed = c.Seed
-		}
+		in.Config = &c
 	}
-	if err := expandEngine(&spec, engineExtra, !set["threads"]); err != nil {
-		fmt.Fprintf(io.err, "ats run: %v\n", err)
-		return 2
-	}
-	for _, o := range options {
-		k, v, ok := strings.Cut(o, "=")
-		if !ok || k == "" {
-			fmt.Fprintf(io.err, "ats run: --option %q: expected NAME=VALUE\n", o)
-			return 2
-		}
-		spec.Options[k] = v
-	}
-	if set["time"] || set["playouts"] || set["nodes"] {
-		lim = analysis.Limits{Time: seconds(*secs), Playouts: *playouts, Nodes: *nodes}
-	}
-	if set["filter"] {
-		cfgFilter = *filter
-	}
-
 	// Every file the run writes is locked before anything is set up, and
 	// the result file before it is read, so a second run on one of them
 	// stops here.
 	locks := outputLocks{}
 	defer locks.release()
-	resultFile := ""
-	if *resume != "" {
-		if err := locks.lock(*resume, false); err != nil {
-			fmt.Fprintf(io.err, "ats run: %v\n", err)
-			return 1
+	if *f.resume != "" {
+		if status := resumeHeader(*f.resume, locks, &in, io); status != 0 {
+			return status
 		}
-		h, _, done, err := ats.ReadResultFile(*resume)
-		if err != nil {
-			fmt.Fprintf(io.err, "ats run: %v\n", err)
-			return 2
-		}
-		if done {
-			fmt.Fprintf(io.err, "ats run: the run in %s is already complete\n", *resume)
-			return 2
-		}
-		paths, cfgFilter, lim = h.Paths, h.Filter, h.Limits
-		spec.Engine, spec.Options, spec.Threads, spec.Seed = h.Engine, h.EngineOptions, h.Threads, h.Seed
-		*cycles, *threshold = h.Cycles, h.Threshold
-		resultFile = *resume
 	}
-	if len(paths) == 0 {
-		fmt.Fprintln(io.err, "ats run: no tests given")
-		fs.Usage()
+	plan, err := ats.PlanRun(in)
+	if err != nil {
+		fmt.Fprintf(io.err, "ats run: %v\n", err)
+		if errors.Is(err, ats.ErrNoTests) {
+			f.fs.Usage()
+		}
 		return 2
 	}
-	if lim.Time <= 0 && lim.Playouts <= 0 && lim.Nodes <= 0 {
-		lim.Time = time.Second
+	if status := f.checkOutputs(locks, io); status != 0 {
+		return status
 	}
-	if spec.IsBuiltin() && spec.Threads == 0 {
-		spec.Threads = max(1, runtime.NumCPU()/max(*jobs, 1))
+	return f.run(ctx, plan, locks, io)
+}
+
+// resumeHeader locks and reads the result file of the run to resume into
+// in; it returns the exit status when the run cannot be resumed.
+func resumeHeader(path string, locks outputLocks, in *ats.RunInput, io stdio) int {
+	if err := locks.lock(path, false); err != nil {
+		fmt.Fprintf(io.err, "ats run: %v\n", err)
+		return 1
 	}
-	if err := spec.Check(lim); err != nil {
+	h, _, done, err := ats.ReadResultFile(path)
+	if err != nil {
 		fmt.Fprintf(io.err, "ats run: %v\n", err)
 		return 2
 	}
-	// Whatever can be wrong with the reports is found before the run,
-	// not after it.
-	for _, p := range []string{*jsonOut, *junitOut} {
+	if done {
+		fmt.Fprintf(io.err, "ats run: the run in %s is already complete\n", path)
+		return 2
+	}
+	in.Resume = &h
+	return 0
+}
+
+// checkOutputs finds whatever can be wrong with the reports before the
+// run, not after it, and locks them.
+func (f *atsRunFlags) checkOutputs(locks outputLocks, io stdio) int {
+	for _, p := range []string{*f.jsonOut, *f.junitOut} {
 		if p == "" {
 			continue
 		}
@@ -244,66 +246,54 @@ options:
 			return 1
 		}
 	}
-	if *minScore != "" {
-		if _, err := parseMinScore(*minScore, 1); err != nil {
+	if *f.minScore != "" {
+		if _, err := parseMinScore(*f.minScore, 1); err != nil {
 			fmt.Fprintf(io.err, "ats run: --min-score: %v\n", err)
 			return 2
 		}
 	}
+	return 0
+}
 
-	suite, loadErrs := ats.LoadSuiteWith(ats.LoadOptions{Strict: *strict}, paths...)
+// run runs the planned suite run and reports it.
+func (f *atsRunFlags) run(ctx context.Context, plan ats.RunPlan, locks outputLocks, io stdio) int {
+	suite, loadErrs := ats.LoadSuiteWith(ats.LoadOptions{Strict: *f.strict}, plan.Paths...)
 	printLoadProblems(io.err, suite, loadErrs)
-	f, err := ats.ParseFilter(cfgFilter)
-	if err != nil {
-		fmt.Fprintf(io.err, "ats run: %v\n", err)
-		return 2
-	}
-	tests := f.Select(suite)
+	filter, _ := ats.ParseFilter(plan.Filter) // checked by the plan
+	tests := filter.Select(suite)
 	if len(tests) == 0 {
 		fmt.Fprintln(io.err, "ats run: no tests to run")
 		return 2
 	}
-	factory, err := spec.Factory()
+	rc, err := plan.RunConfig(suite.Name, tests)
 	if err != nil {
 		fmt.Fprintf(io.err, "ats run: %v\n", err)
 		return 2
 	}
-	if resultFile == "" {
-		dir := *resultsDir
+	rc.ResultFile, rc.Resume = *f.resume, *f.resume != ""
+	if rc.ResultFile == "" {
+		dir := *f.resultsDir
 		if dir == "" {
 			if dir, err = ats.RunsDir(); err != nil {
 				fmt.Fprintf(io.err, "ats run: no folder for results (%v); use --results DIR\n", err)
 				return 2
 			}
 		}
-		resultFile = filepath.Join(dir, ats.RunFileName(suite.Name, time.Now()))
-		if err := locks.lock(resultFile, true); err != nil {
+		rc.ResultFile = filepath.Join(dir, ats.RunFileName(suite.Name, time.Now()))
+		if err := locks.lock(rc.ResultFile, true); err != nil {
 			fmt.Fprintf(io.err, "ats run: %v\n", err)
 			return 1
 		}
 	}
-	absPaths := make([]string, len(paths))
-	for i, p := range paths {
-		if a, err := filepath.Abs(p); err == nil {
-			absPaths[i] = a
-		} else {
-			absPaths[i] = p
-		}
-	}
-	engineName := spec.Engine
-	if spec.IsBuiltin() {
-		engineName = ats.BuiltinName
-	}
-	width := len(strconv.Itoa(len(tests) * *cycles))
-	var executor ats.Executor
+	rc.ResultLock = locks.of(rc.ResultFile)
 	var cluster *cluster
-	localSlots := *jobs
-	if distFlags.given() {
-		if !set["j"] {
+	localSlots := plan.Jobs
+	if f.dist.given() {
+		if !f.setFlag("j") {
 			localSlots = 0 // the workers run the tests
 		}
 		var usage bool
-		cluster, usage, err = distFlags.start(ctx, dist.RunID(resultFile), *resume == "", io.err)
+		cluster, usage, err = f.dist.start(ctx, dist.RunID(rc.ResultFile), !rc.Resume, io.err)
 		if err != nil {
 			fmt.Fprintf(io.err, "ats run: %v\n", err)
 			if usage {
@@ -311,7 +301,7 @@ options:
 			}
 			return 1
 		}
-		executor = cluster.coord.Tests(spec)
+		rc.Executor = cluster.coord.Tests(plan.Spec)
 	}
 	// The run's own store goes once nothing is left to resume from it.
 	keepStore := true
@@ -320,40 +310,20 @@ options:
 			cluster.close(keepStore)
 		}
 	}()
-	r, err := ats.NewRunner(ats.RunConfig{
-		Suite: suite.Name, Paths: absPaths, Filter: cfgFilter, Tests: tests,
-		Engine: factory, EngineName: engineName, EngineOptions: spec.Options, Threads: spec.Threads, Seed: spec.Seed,
-		Limits: lim, Grace: seconds(*grace), Cycles: *cycles, Jobs: *jobs, Threshold: *threshold,
-		ResultFile: resultFile, ResultLock: locks.of(resultFile), Resume: *resume != "", Executor: executor,
-		OnEvent: func(e ats.Event) {
-			switch e.Kind {
-			case ats.TestDone:
-				fmt.Fprintln(io.out, resultLine(e, width))
-				if *verbose && e.Result.Status != ats.Pass {
-					for _, l := range e.Result.Log {
-						fmt.Fprintf(io.out, "      | %s\n", l)
-					}
-				}
-			case ats.EngineRestart:
-				fmt.Fprintf(io.err, "ats: restarting the engine after %s: %v\n", e.Test.Name, e.Err)
-			case ats.Notice:
-				fmt.Fprintf(io.err, "ats run: %v\n", e.Err)
-			}
-		},
-	})
+	width := len(strconv.Itoa(len(tests) * plan.Cycles))
+	rc.OnEvent = func(e ats.Event) { f.event(e, width, io) }
+	r, err := ats.NewRunner(rc)
 	if err != nil {
 		fmt.Fprintf(io.err, "ats run: %v\n", err)
 		return 2
 	}
 	fmt.Fprintf(io.out, "%s: %d tests x %d cycles, engine %s, %s per test, results in %s\n",
-		suite.Name, len(tests), *cycles, engineName, lim, resultFile)
+		suite.Name, len(tests), plan.Cycles, rc.EngineName, plan.Limits, rc.ResultFile)
 	if cluster != nil {
 		fmt.Fprintf(io.out, "ats run: %s\n", cluster.describe("tests", localSlots))
 		var own [][]string
-		if !spec.IsBuiltin() {
-			if cmd, err := aei.SplitProgram(spec.Engine); err == nil {
-				own = append(own, cmd)
-			}
+		if !plan.Spec.Builtin {
+			own = append(own, plan.Spec.Command)
 		}
 		cluster.startWorker(ctx, localSlots, own...)
 	}
@@ -362,25 +332,55 @@ options:
 		cluster.stopWorker()
 	}
 	keepStore = sum == nil || !sum.Finished
+	return f.report(ctx, sum, runErr, len(loadErrs), rc.ResultFile, io)
+}
+
+// setFlag reports whether the flag called name was given.
+func (f *atsRunFlags) setFlag(name string) bool {
+	found := false
+	f.fs.Visit(func(fl *flag.Flag) { found = found || fl.Name == name })
+	return found
+}
+
+// event prints one event of the run.
+func (f *atsRunFlags) event(e ats.Event, width int, io stdio) {
+	switch e.Kind {
+	case ats.TestDone:
+		fmt.Fprintln(io.out, resultLine(e, width))
+		if *f.verbose && e.Result.Status != ats.Pass {
+			for _, l := range e.Result.Log {
+				fmt.Fprintf(io.out, "      | %s\n", l)
+			}
+		}
+	case ats.EngineRestart:
+		fmt.Fprintf(io.err, "ats: restarting the engine after %s: %v\n", e.Test.Name, e.Err)
+	case ats.Notice:
+		fmt.Fprintf(io.err, "ats run: %v\n", e.Err)
+	}
+}
+
+// report prints the run's summary, writes the reports and gives the exit
+// status.
+func (f *atsRunFlags) report(ctx context.Context, sum *ats.Summary, runErr error, unreadable int, resultFile string, io stdio) int {
 	if sum == nil {
 		fmt.Fprintf(io.err, "ats run: %v\n", runErr)
 		return 1
 	}
 	fmt.Fprintln(io.out, sum.Line())
-	if *byTags {
+	if *f.byTags {
 		if err := sum.WriteTags(io.out); err != nil {
 			fmt.Fprintf(io.err, "ats run: %v\n", err)
 		}
 	}
 	status := 0
-	if *jsonOut != "" {
-		if err := fsutil.WriteFile(*jsonOut, sum.WriteJSON); err != nil {
+	if *f.jsonOut != "" {
+		if err := fsutil.WriteFile(*f.jsonOut, sum.WriteJSON); err != nil {
 			fmt.Fprintf(io.err, "ats run: %v\n", err)
 			status = 1
 		}
 	}
-	if *junitOut != "" {
-		if err := fsutil.WriteFile(*junitOut, sum.WriteJUnit); err != nil {
+	if *f.junitOut != "" {
+		if err := fsutil.WriteFile(*f.junitOut, sum.WriteJUnit); err != nil {
 			fmt.Fprintf(io.err, "ats run: %v\n", err)
 			status = 1
 		}
@@ -393,13 +393,13 @@ options:
 		}
 		return 1
 	}
-	if len(loadErrs) > 0 {
-		fmt.Fprintf(io.err, "ats run: %d test files could not be read\n", len(loadErrs))
+	if unreadable > 0 {
+		fmt.Fprintf(io.err, "ats run: %d test files could not be read\n", unreadable)
 		status = 1
 	}
 	ok := sum.Failed == 0 && sum.Errors == 0
-	if *minScore != "" {
-		need, err := parseMinScore(*minScore, sum.MaxScore)
+	if *f.minScore != "" {
+		need, err := parseMinScore(*f.minScore, sum.MaxScore)
 		if err != nil {
 			fmt.Fprintf(io.err, "ats run: --min-score: %v\n", err)
 			return 2
@@ -543,43 +543,4 @@ func atsList(args []string, io stdio) int {
 		return 1
 	}
 	return 0
-}
-
-// expandEngine reads the engine written as match's --engine takes it:
-// spec.Engine, then the KEY=VALUE words that followed it on the command
-// line (extra), all read by match.ParseSpec so that both commands take one
-// spelling. For the builtin engine ("builtin:KEY=VALUE,...",
-// "builtin:FILE.toml", words such as threads=N) the keys that differ from
-// the defaults become the run's engine options, which its result file
-// records, and threads= the engine's threads unless --threads was given
-// (takeThreads). For an AEI engine the words are options sent with
-// setoption, as --option sends them.
-func expandEngine(spec *ats.EngineSpec, extra []string, takeThreads bool) error {
-	e := spec.Engine
-	builtin := e == ats.BuiltinName || strings.HasPrefix(e, ats.BuiltinName+":") || strings.HasPrefix(e, ats.BuiltinName+" ")
-	if !builtin && len(extra) == 0 {
-		return nil
-	}
-	m, err := match.ParseSpec(append([]string{e}, extra...))
-	if err != nil {
-		return err
-	}
-	if !m.Builtin {
-		for _, o := range m.Options {
-			spec.Options[o.Name] = o.Value
-		}
-		return nil
-	}
-	def := config.Default()
-	defKeys := def.Keys() // in the same order as any configuration's
-	for i, k := range m.Config.Keys() {
-		if k.Value != defKeys[i].Value {
-			spec.Options[k.Name] = k.Value
-		}
-	}
-	if takeThreads && m.Threads > 0 {
-		spec.Threads = m.Threads
-	}
-	spec.Engine = ats.BuiltinName
-	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"arimaa-workbench/ats/match/dist"
+	"arimaa-workbench/engine/aei"
 
 	"github.com/nats-io/nats.go"
 )
@@ -117,7 +118,7 @@ func (c *cluster) describe(what string, slots int) string {
 		// machines need --nats with c.url and the credentials given.
 		return c.describeEmbedded(what, where, slots)
 	case c.settings.User != "":
-		creds = " --nats-user " + shellQuote(c.settings.User) + " --nats-password ..."
+		creds = " --nats-user " + aei.QuoteWord(c.settings.User) + " --nats-password ..."
 	case c.settings.Token != "":
 		creds = " --nats-token ..."
 	case c.settings.Nkey != "":
@@ -139,7 +140,7 @@ func (c *cluster) describeEmbedded(what, where string, slots int) string {
 		here = fmt.Sprintf("; %d at once in this process", slots)
 	}
 	return fmt.Sprintf("%s are jobs on %s%s; start workers with: arimaa-workbench worker --nats-config %s",
-		what, where, here, shellQuote(c.srv.WorkerFile()))
+		what, where, here, aei.QuoteWord(c.srv.WorkerFile()))
 }
 
 // startWorker runs slots jobs at once in this process (-j with --dist),

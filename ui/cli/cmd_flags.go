@@ -5,12 +5,12 @@ import (
 	"flag"
 	"fmt"
 	"strconv"
+
+	"arimaa-workbench/ats"
 )
 
 // number is what a ranged flag may hold.
-type number interface {
-	~int | ~int64 | ~uint64 | ~float64
-}
+type number = ats.Number
 
 // rangeFlag is a numeric flag that refuses values outside lo to hi while
 // the flags are parsed, so that no command starts with a number it cannot
@@ -75,4 +75,10 @@ func ranged[T number](fs *flag.FlagSet, name string, value, lo, hi T, usage stri
 	p := new(T)
 	rangeVar(fs, p, name, value, lo, hi, usage)
 	return p
+}
+
+// inRange is ranged over one of the ranges the planners check (ats.Ranges,
+// match.Ranges).
+func inRange[T number](fs *flag.FlagSet, name string, value T, r ats.Range[T], usage string) *T {
+	return ranged(fs, name, value, r.Min, r.Max, usage)
 }

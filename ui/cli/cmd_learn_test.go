@@ -11,7 +11,7 @@ import (
 	"sync"
 	"testing"
 
-	"arimaa-workbench/ats/match"
+	"arimaa-workbench/ats"
 )
 
 const learnArchive = "assets/games/sample_archive.tsv"
@@ -62,7 +62,7 @@ func TestLearnWritesLoadableConfig(t *testing.T) {
 	if s.HeldOutGames != 1 || s.Before.Examples == 0 || len(s.Passes) != 2 || len(s.Weights) < 50 {
 		t.Errorf("summary: %d held-out games, %d measured positions, %d passes, %d weights", s.HeldOutGames, s.Before.Examples, len(s.Passes), len(s.Weights))
 	}
-	spec, err := match.ParseSpec([]string{"builtin:" + out})
+	spec, err := ats.ParseSpec([]string{"builtin:" + out})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +162,7 @@ func TestLearnInterrupted(t *testing.T) {
 	if code != 1 || !strings.Contains(stdout.String(), "stopped: wrote the best weights so far (pass ") {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout.String(), errs.buf.String())
 	}
-	if _, err := match.ParseSpec([]string{"builtin:" + out}); err != nil {
+	if _, err := ats.ParseSpec([]string{"builtin:" + out}); err != nil {
 		t.Errorf("the weights written do not load: %v", err)
 	}
 }

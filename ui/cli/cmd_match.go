@@ -2,48 +2,36 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	goio "io"
 	"os"
 	"strings"
 
+	"arimaa-workbench/ats"
 	"arimaa-workbench/ats/match"
 	"arimaa-workbench/ats/match/dist"
+	"arimaa-workbench/engine/aei"
 	"arimaa-workbench/records"
 	"arimaa-workbench/records/fsutil"
 )
 
-// runMatchCommand plays a match or tournament between engines.
-func runMatchCommand(ctx context.Context, args []string, io stdio) int {
-	fs := flag.NewFlagSet("match", flag.ContinueOnError)
-	fs.SetOutput(io.err)
-	var engineFlags multiFlag
-	fs.Var(&engineFlags, "engine", "an engine `SPEC` (at least twice; see above)")
-	games := fs.Int("games", 0, "games of each pairing `N` (default 2)")
-	rounds := fs.Int("rounds", 0, "rounds `N`: each pairing plays 2N games, each opening with both colours")
-	gauntlet := fs.Bool("gauntlet", false, "with three or more engines: the first plays each other, instead of a round robin")
-	setups := fs.String("setups", "", "start games from the positions or games in `FILE` (long, compact, records, an archive), each twice with colours swapped")
-	setupPly := fs.Int("setup-ply", -1, "cut the games of --setups after `N` moves (-1: keep every move)")
-	tcText := fs.String("tc", "", "time control `M/R/P/L/G/T`, e.g. 15s/2m30s/100 or 1s/30s/100/30s/10m")
-	playouts := fs.Int64("playouts", 0, "playouts per move `N` (builtin engine, and AEI engines that are arimaa-workbench's own)")
-	nodes := fs.Int("nodes", 0, "tree nodes per move `N` (builtin engine)")
-	seed := fs.Uint64("seed", 1, "random `SEED`: with a playout or node budget the games repeat exactly")
-	jobs := fs.Int("j", 1, "play `N` games at once")
-	sprtText := fs.String("sprt", "", "stop when the SPRT `TEST` decides, e.g. elo0=0,elo1=10,alpha=0.05,beta=0.05 (two engines)")
-	maxTurns := fs.Int("max-turns", 0, "adjudicate a game by the static evaluation after `N` turns of each side (0: never)")
-	out := fs.String("out", "", "append each game to the game archive `FILE` as it ends (must not exist; see --resume)")
-	resume := fs.String("resume", "", "continue the interrupted match in archive `FILE`: give the same engines and options")
-	jsonOut := fs.String("json", "", "write the final summary as JSON to `FILE` (\"-\": standard output)")
-	event := fs.String("event", "", "the archive's event column (default \"arimaa-workbench match\")")
-	moveTimeout := fs.Float64("move-timeout", 60, "`SECONDS` an AEI engine may search a move without a time control before it counts as hung")
-	grace := fs.Float64("grace", 2, "`SECONDS` an AEI engine may take to answer stop before it is killed")
-	startTimeout := fs.Float64("start-timeout", 30, "`SECONDS` an AEI engine may take to start")
-	quiet := fs.Bool("q", false, "print only the standings at the end, not a line per game")
-	summary := fs.String("summary", "", "play nothing: print the standings and each engine's figures of the match archive `FILE`")
-	distFlags := addDistFlags(fs, "match", "games")
-	fs.Usage = func() {
-		fmt.Fprint(io.err, `usage: arimaa-workbench match [options] --engine SPEC --engine SPEC [--engine SPEC...]
+// matchFlags are the flags of the match command.
+type matchFlags struct {
+	games, rounds, setupPly, nodes, jobs, maxTurns *int
+	gauntlet, quiet                                *bool
+	setups, tcText, sprtText, out, resume          *string
+	jsonOut, event, summary                        *string
+	playouts                                       *int64
+	seed                                           *uint64
+	moveTimeout, grace, startTimeout               *float64
+	distFlags                                      *distFlags
+}
+
+// matchUsage describes the match command and its flags.
+func matchUsage(fs *flag.FlagSet, io stdio) {
+	fmt.Fprint(io.err, `usage: arimaa-workbench match [options] --engine SPEC --engine SPEC [--engine SPEC...]
        arimaa-workbench match --summary FILE [--json FILE]
 
 Plays games between engines: two make a match, more a round robin (or a
@@ -72,9 +60,13 @@ with setoption. Example:
 
 options:
 `)
-		fs.PrintDefaults()
-	}
-	specWords, rest, err := match.SplitArgs(args)
+	fs.PrintDefaults()
+}
+
+// runMatchCommand plays a match or tournament between engines.
+func runMatchCommand(ctx context.Context, args []string, io stdio) int {
+	fs, f := newMatchFlags(io)
+	specWords, rest, err := ats.SplitEngineArgs(args)
 	if err != nil {
 		fmt.Fprintf(io.err, "match: %v\n", err)
 		return 2
@@ -90,96 +82,128 @@ options:
 	if len(extra) > 0 {
 		return usageErr("unexpected argument %q (engine options follow their --engine, as KEY=VALUE)", extra[0])
 	}
-	if *summary != "" {
+	if *f.summary != "" {
 		if len(specWords) > 0 {
 			return usageErr("--summary reads a finished match's archive: give it without --engine")
 		}
-		return summarizeMatch(*summary, *jsonOut, io)
+		return summarizeMatch(*f.summary, *f.jsonOut, io)
 	}
 	if len(specWords) < 2 {
 		fs.Usage()
 		return usageErr("give at least two engines with --engine")
 	}
-	cfg := match.Config{Gauntlet: *gauntlet, Seed: *seed, Event: *event}
-	for _, w := range specWords {
-		s, err := match.ParseSpec(w)
-		if err != nil {
-			return usageErr("%v", err)
-		}
-		cfg.Engines = append(cfg.Engines, s)
-	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	least := func(name string) int64 { // a count given explicitly must be at least 1
-		if set[name] {
-			return 1
-		}
-		return 0
+	in, err := f.input(specWords, set)
+	if err != nil {
+		return usageErr("%v", err)
 	}
-	checks := []struct {
-		name   string
-		v, min int64
-		max    int64
-	}{
-		{"games", int64(*games), least("games"), 1_000_000}, {"rounds", int64(*rounds), least("rounds"), 500_000},
-		{"playouts", *playouts, 0, 1_000_000_000}, {"nodes", int64(*nodes), 0, 100_000_000},
-		{"j", int64(*jobs), 1, 256}, {"max-turns", int64(*maxTurns), 0, 100_000}, {"setup-ply", int64(*setupPly), -1, 100_000},
+	cfg, err := match.PlanMatch(in)
+	if err != nil {
+		return usageErr("%v", err)
 	}
-	for _, c := range checks {
-		if c.v < c.min || c.v > c.max {
-			return usageErr("-%s %d: must be from %d to %d", c.name, c.v, c.min, c.max)
-		}
-	}
-	for _, c := range []struct {
-		name     string
-		v, lo, h float64
-	}{{"move-timeout", *moveTimeout, 0.001, 86400}, {"grace", *grace, 0.001, 3600}, {"start-timeout", *startTimeout, 0.001, 3600}} {
-		if !(c.v >= c.lo && c.v <= c.h) {
-			return usageErr("-%s %g: must be from %g to %g seconds", c.name, c.v, c.lo, c.h)
-		}
-	}
-	switch {
-	case set["games"] && set["rounds"]:
-		return usageErr("give --games or --rounds, not both")
-	case *rounds > 0:
-		cfg.Games = 2 * *rounds
-	case *games > 0:
-		cfg.Games = *games
-	default:
-		cfg.Games = 2
-	}
-	if *tcText != "" {
-		if cfg.TC, err = match.ParseTimeControl(*tcText); err != nil {
-			return usageErr("--tc: %v", err)
-		}
-	}
-	cfg.Playouts, cfg.Nodes, cfg.Jobs, cfg.MaxTurns = *playouts, *nodes, *jobs, *maxTurns
-	cfg.MoveTimeout, cfg.Grace, cfg.StartTimeout = seconds(*moveTimeout), seconds(*grace), seconds(*startTimeout)
-	if *sprtText != "" {
-		t, err := match.ParseSPRT(*sprtText)
+	return f.play(ctx, cfg, set, args, io)
+}
+
+// newMatchFlags defines the flags of the match command.
+func newMatchFlags(io stdio) (*flag.FlagSet, *matchFlags) {
+	fs := flag.NewFlagSet("match", flag.ContinueOnError)
+	fs.SetOutput(io.err)
+	f := &matchFlags{}
+	var engineFlags multiFlag
+	fs.Var(&engineFlags, "engine", "an engine `SPEC` (at least twice; see above)")
+	f.games = fs.Int("games", 0, "games of each pairing `N` (default 2)")
+	f.rounds = fs.Int("rounds", 0, "rounds `N`: each pairing plays 2N games, each opening with both colours")
+	f.gauntlet = fs.Bool("gauntlet", false, "with three or more engines: the first plays each other, instead of a round robin")
+	f.setups = fs.String("setups", "", "start games from the positions or games in `FILE` (long, compact, records, an archive), each twice with colours swapped")
+	f.setupPly = fs.Int("setup-ply", -1, "cut the games of --setups after `N` moves (-1: keep every move)")
+	f.tcText = fs.String("tc", "", "time control `M/R/P/L/G/T`, e.g. 15s/2m30s/100 or 1s/30s/100/30s/10m")
+	f.playouts = fs.Int64("playouts", 0, "playouts per move `N` (builtin engine, and AEI engines that are arimaa-workbench's own)")
+	f.nodes = fs.Int("nodes", 0, "tree nodes per move `N` (builtin engine)")
+	f.seed = fs.Uint64("seed", 1, "random `SEED`: with a playout or node budget the games repeat exactly")
+	f.jobs = fs.Int("j", 1, "play `N` games at once")
+	f.sprtText = fs.String("sprt", "", "stop when the SPRT `TEST` decides, e.g. elo0=0,elo1=10,alpha=0.05,beta=0.05 (two engines)")
+	f.maxTurns = fs.Int("max-turns", 0, "adjudicate a game by the static evaluation after `N` turns of each side (0: never)")
+	f.out = fs.String("out", "", "append each game to the game archive `FILE` as it ends (must not exist; see --resume)")
+	f.resume = fs.String("resume", "", "continue the interrupted match in archive `FILE`: give the same engines and options")
+	f.jsonOut = fs.String("json", "", "write the final summary as JSON to `FILE` (\"-\": standard output)")
+	f.event = fs.String("event", "", "the archive's event column (default \"arimaa-workbench match\")")
+	f.moveTimeout = fs.Float64("move-timeout", 60, "`SECONDS` an AEI engine may search a move without a time control before it counts as hung")
+	f.grace = fs.Float64("grace", 2, "`SECONDS` an AEI engine may take to answer stop before it is killed")
+	f.startTimeout = fs.Float64("start-timeout", 30, "`SECONDS` an AEI engine may take to start")
+	f.quiet = fs.Bool("q", false, "print only the standings at the end, not a line per game")
+	f.summary = fs.String("summary", "", "play nothing: print the standings and each engine's figures of the match archive `FILE`")
+	f.distFlags = addDistFlags(fs, "match", "games")
+	fs.Usage = func() { matchUsage(fs, io) }
+	return fs, f
+}
+
+// input gathers the match's engines and settings from the flags given
+// (set), checking each number given against match.Ranges.
+func (f *matchFlags) input(specWords [][]string, set map[string]bool) (match.Input, error) {
+	var err error
+	in := match.Input{Gauntlet: *f.gauntlet, Seed: *f.seed, Event: *f.event, Playouts: *f.playouts, Nodes: *f.nodes, MaxTurns: *f.maxTurns}
+	for _, w := range specWords {
+		s, err := ats.ParseSpec(w)
 		if err != nil {
-			return usageErr("--sprt: %v", err)
+			return in, fmt.Errorf("%v", err)
 		}
-		cfg.SPRT = &t
+		in.Engines = append(in.Engines, s)
 	}
-	if *setups != "" {
-		if cfg.Openings, err = match.ReadOpenings(*setups, *setupPly); err != nil {
-			return usageErr("--setups: %v", err)
+	rg := match.Ranges()
+	if msg := firstOf(outside(set, "games", *f.games, rg.Games), outside(set, "rounds", *f.rounds, rg.Rounds),
+		outside(set, "playouts", *f.playouts, rg.Playouts), outside(set, "nodes", *f.nodes, rg.Nodes), outside(set, "j", *f.jobs, rg.Jobs),
+		outside(set, "max-turns", *f.maxTurns, rg.MaxTurns), outside(set, "setup-ply", *f.setupPly, rg.SetupPly),
+		outside(set, "move-timeout", *f.moveTimeout, rg.MoveTimeout), outside(set, "grace", *f.grace, rg.Grace),
+		outside(set, "start-timeout", *f.startTimeout, rg.StartTimeout)); msg != "" {
+		return in, errors.New(msg)
+	}
+	given(set, "games", f.games, &in.Games)
+	given(set, "rounds", f.rounds, &in.Rounds)
+	given(set, "j", f.jobs, &in.Jobs)
+	given(set, "move-timeout", f.moveTimeout, &in.MoveTimeout)
+	given(set, "grace", f.grace, &in.Grace)
+	given(set, "start-timeout", f.startTimeout, &in.StartTimeout)
+	if *f.tcText != "" {
+		if in.TC, err = match.ParseTimeControl(*f.tcText); err != nil {
+			return in, fmt.Errorf("--tc: %v", err)
+		}
+	}
+	if *f.sprtText != "" {
+		t, err := match.ParseSPRT(*f.sprtText)
+		if err != nil {
+			return in, fmt.Errorf("--sprt: %v", err)
+		}
+		in.SPRT = &t
+	}
+	if *f.setups != "" {
+		if in.Openings, err = match.ReadOpenings(*f.setups, *f.setupPly); err != nil {
+			return in, fmt.Errorf("--setups: %v", err)
 		}
 	}
 	switch {
-	case *resume != "" && *out != "" && *out != *resume:
-		return usageErr("--out and --resume name different files")
-	case *resume != "":
-		cfg.Out, cfg.Resume = *resume, true
+	case *f.resume != "" && *f.out != "" && *f.out != *f.resume:
+		return in, fmt.Errorf("--out and --resume name different files")
+	case *f.resume != "":
+		in.Out, in.Resume = *f.resume, true
 	default:
-		cfg.Out = *out
+		in.Out = *f.out
 	}
+	return in, nil
+}
+
+// play plays the planned match and reports it.
+func (f *matchFlags) play(ctx context.Context, cfg match.Config, set map[string]bool, args []string, io stdio) int {
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(io.err, "match: "+format+"\n", a...)
+		return 2
+	}
+	var err error
 	// The archive and the summary are locked before anything is set up,
 	// so a second match on one of them stops here.
 	locks := outputLocks{}
 	defer locks.release()
-	for _, p := range []string{cfg.Out, *jsonOut} {
+	for _, p := range []string{cfg.Out, *f.jsonOut} {
 		if err := locks.lock(p, false); err != nil {
 			fmt.Fprintf(io.err, "match: %v\n", err)
 			return 1
@@ -190,17 +214,17 @@ options:
 	// With the JSON summary on standard output, the report goes to
 	// standard error so that scripts read JSON alone.
 	report := io.out
-	if *jsonOut == "-" {
+	if *f.jsonOut == "-" {
 		report = io.err
 	}
 	cfg.OnEvent = func(e match.Event) {
 		switch e.Kind {
 		case match.GameDone:
-			if !*quiet {
+			if !*f.quiet {
 				fmt.Fprintf(report, "game %d: %s  |  %s\n", e.GameID, e.Result.Reason, e.Standings.Line())
 			}
 		case match.EngineRestart:
-			if !*quiet {
+			if !*f.quiet {
 				fmt.Fprintf(io.err, "match: %s will be restarted: %v\n", e.Engine, e.Err)
 			}
 		case match.Notice:
@@ -208,12 +232,12 @@ options:
 		}
 	}
 	var cluster *cluster
-	if distFlags.given() {
+	if f.distFlags.given() {
 		if !set["j"] {
 			cfg.Jobs = 0 // the workers play the games
 		}
 		var usage bool
-		cluster, usage, err = distFlags.start(ctx, dist.RunID(cfg.Out), !cfg.Resume, io.err)
+		cluster, usage, err = f.distFlags.start(ctx, dist.RunID(cfg.Out), !cfg.Resume, io.err)
 		if usage {
 			return usageErr("%v", err)
 		}
@@ -260,10 +284,10 @@ options:
 	}
 	sum.WriteTable(report)
 	status := 0
-	if *jsonOut == "-" {
+	if *f.jsonOut == "-" {
 		sum.WriteJSON(io.out)
-	} else if *jsonOut != "" {
-		if err := fsutil.WriteFile(*jsonOut, sum.WriteJSON); err != nil {
+	} else if *f.jsonOut != "" {
+		if err := fsutil.WriteFile(*f.jsonOut, sum.WriteJSON); err != nil {
 			fmt.Fprintf(io.err, "match: %v\n", err)
 			status = 1
 		}
@@ -282,6 +306,75 @@ options:
 		fmt.Fprintf(report, "match: stopped early: %s\n", sum.Stopped)
 	}
 	return status
+}
+
+// describeLimits says what bounds each move.
+func describeLimits(cfg match.Config) string {
+	var parts []string
+	if !cfg.TC.IsZero() {
+		parts = append(parts, "time control "+cfg.TC.String())
+	}
+	if cfg.Playouts > 0 {
+		parts = append(parts, fmt.Sprintf("%d playouts per move", cfg.Playouts))
+	}
+	if cfg.Nodes > 0 {
+		parts = append(parts, fmt.Sprintf("%d nodes per move", cfg.Nodes))
+	}
+	if cfg.MaxTurns > 0 {
+		parts = append(parts, fmt.Sprintf("adjudicated after %d turns", cfg.MaxTurns))
+	}
+	if cfg.Jobs > 1 && cfg.Executor == nil {
+		parts = append(parts, fmt.Sprintf("%d at once", cfg.Jobs))
+	}
+	if cfg.SPRT != nil {
+		parts = append(parts, "SPRT "+cfg.SPRT.String())
+	}
+	return strings.Join(parts, ", ")
+}
+
+func outText(path string) string {
+	if path == "" {
+		return " (games not saved: no --out)"
+	}
+	return "; games go to " + path
+}
+
+// resumeCommand rewrites the command line to continue the match in file:
+// the same arguments with --out and --resume replaced.
+func resumeCommand(args []string, file string) string {
+	var kept []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name := strings.TrimLeft(a, "-")
+		if strings.HasPrefix(a, "-") && (name == "out" || name == "resume") {
+			i++ // the value follows
+			continue
+		}
+		if strings.HasPrefix(a, "-") && (strings.HasPrefix(name, "out=") || strings.HasPrefix(name, "resume=")) {
+			continue
+		}
+		kept = append(kept, aei.QuoteWord(a))
+	}
+	return strings.Join(append(kept, "--resume", aei.QuoteWord(file)), " ")
+}
+
+// outside says how the flag called name, when given (set), lies outside
+// its range r: "-NAME V: must be from MIN to MAX"; "" when it does not.
+func outside[T ats.Number](set map[string]bool, name string, v T, r ats.Range[T]) string {
+	if !set[name] || r.Check(v) == nil {
+		return ""
+	}
+	return fmt.Sprintf("-%s %v: must be from %v to %v", name, v, r.Min, r.Max)
+}
+
+// firstOf is the first of msgs that is not empty.
+func firstOf(msgs ...string) string {
+	for _, m := range msgs {
+		if m != "" {
+			return m
+		}
+	}
+	return ""
 }
 
 // summarizeMatch prints the standings and the engines' figures of the
@@ -335,64 +428,4 @@ func summarizeMatch(path, jsonOut string, io stdio) int {
 		}
 	}
 	return 0
-}
-
-// describeLimits says what bounds each move.
-func describeLimits(cfg match.Config) string {
-	var parts []string
-	if !cfg.TC.IsZero() {
-		parts = append(parts, "time control "+cfg.TC.String())
-	}
-	if cfg.Playouts > 0 {
-		parts = append(parts, fmt.Sprintf("%d playouts per move", cfg.Playouts))
-	}
-	if cfg.Nodes > 0 {
-		parts = append(parts, fmt.Sprintf("%d nodes per move", cfg.Nodes))
-	}
-	if cfg.MaxTurns > 0 {
-		parts = append(parts, fmt.Sprintf("adjudicated after %d turns", cfg.MaxTurns))
-	}
-	if cfg.Jobs > 1 && cfg.Executor == nil {
-		parts = append(parts, fmt.Sprintf("%d at once", cfg.Jobs))
-	}
-	if cfg.SPRT != nil {
-		parts = append(parts, "SPRT "+cfg.SPRT.String())
-	}
-	return strings.Join(parts, ", ")
-}
-
-func outText(path string) string {
-	if path == "" {
-		return " (games not saved: no --out)"
-	}
-	return "; games go to " + path
-}
-
-// resumeCommand rewrites the command line to continue the match in file:
-// the same arguments with --out and --resume replaced.
-func resumeCommand(args []string, file string) string {
-	var kept []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		name := strings.TrimLeft(a, "-")
-		if strings.HasPrefix(a, "-") && (name == "out" || name == "resume") {
-			i++ // the value follows
-			continue
-		}
-		if strings.HasPrefix(a, "-") && (strings.HasPrefix(name, "out=") || strings.HasPrefix(name, "resume=")) {
-			continue
-		}
-		kept = append(kept, shellQuote(a))
-	}
-	return strings.Join(append(kept, "--resume", shellQuote(file)), " ")
-}
-
-// shellQuote quotes a word for a POSIX shell when it needs it.
-func shellQuote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=:,+@%", r))
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

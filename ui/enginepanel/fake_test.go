@@ -13,6 +13,7 @@ import (
 	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/mcts"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/engines"
 )
 
 // fakeEngine replays a fixed list of reports, one per call of step (or all
@@ -147,3 +148,22 @@ var errTest = errors.New("engine exited with status 3")
 func waitABit() { time.Sleep(time.Millisecond) }
 
 func widgetCell(row, col int) widget.TableCellID { return widget.TableCellID{Row: row, Col: col} }
+
+// fakeChoices offers engs by name, as the panels' list offers engines.
+func fakeChoices(engs []analysis.Engine) []engines.Choice {
+	out := make([]engines.Choice, len(engs))
+	for i, e := range engs {
+		out[i] = engines.Choice{Name: e.Name()}
+	}
+	return out
+}
+
+// byName is the engine of engs called name.
+func byName(engs []analysis.Engine, name string) analysis.Engine {
+	for _, e := range engs {
+		if e.Name() == name {
+			return e
+		}
+	}
+	return nil
+}

@@ -17,6 +17,7 @@ import (
 	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/board"
+	"arimaa-workbench/ui/engines"
 	"arimaa-workbench/ui/field"
 	"arimaa-workbench/ui/live"
 	"arimaa-workbench/ui/plot"
@@ -42,7 +43,10 @@ type Options struct {
 	// Engines returns the engines the chooser offers, the first being the
 	// default. It is called again whenever the settings tab changes the list
 	// of external engines.
-	Engines func() []analysis.Engine
+	Engines func() []engines.Choice
+	// Open makes a chosen engine when the list is loaded; nil:
+	// engines.Choice.Engine.
+	Open func(engines.Choice) analysis.Engine
 	// Settings is the content of the settings tab (the embedded engine's
 	// configuration form and the external engines); nil leaves the tab out.
 	Settings fyne.CanvasObject
@@ -184,28 +188,16 @@ func (p *Panel) ReloadEngines() {
 	if p.opts.Engines == nil {
 		return
 	}
-	p.engines = p.opts.Engines()
-	names := make([]string, len(p.engines))
-	for i, e := range p.engines {
-		names[i] = e.Name()
-	}
-	old := p.engineSel.Selected
-	p.engineSel.SetOptions(names)
-	switch {
-	case old != "" && contains(names, old):
-		p.engineSel.SetSelected(old)
-	case len(names) > 0:
-		p.engineSel.SetSelected(names[0])
-	}
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
+	choices := p.opts.Engines()
+	p.engines = make([]analysis.Engine, len(choices))
+	for i, c := range choices {
+		if p.opts.Open != nil {
+			p.engines[i] = p.opts.Open(c)
+		} else {
+			p.engines[i] = c.Engine()
 		}
 	}
-	return false
+	engines.Reload(p.engineSel, engines.Names(choices))
 }
 
 // Sync draws the model's current state now, on the calling (UI) goroutine.

@@ -15,6 +15,7 @@ import (
 	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/engines"
 	"arimaa-workbench/ui/state"
 )
 
@@ -26,7 +27,8 @@ func newTestPanel(t testing.TB, engs ...analysis.Engine) (*Panel, fyne.Window) {
 	cur := state.NewCurrent(rules.StartPosition(), "Start position")
 	p := New(Options{
 		Current:    cur,
-		Engines:    func() []analysis.Engine { return engs },
+		Engines:    func() []engines.Choice { return fakeChoices(engs) },
+		Open:       func(c engines.Choice) analysis.Engine { return byName(engs, c.Name) },
 		Evaluation: NewEvaluation(func() *eval.Evaluator { return eval.New(eval.DefaultWeights()) }),
 	})
 	w := test.NewTempWindow(t, p.Content())

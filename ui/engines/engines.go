@@ -76,35 +76,6 @@ func (e Engine) AEIConfig() (aei.Config, error) {
 	return aei.Config{Command: argv, Dir: e.Dir, Options: opts}, nil
 }
 
-// Choice is one engine the panels offer: the embedded engine, or an
-// external AEI engine of the settings with the configuration that starts
-// it and its options as a suite run records them.
-type Choice struct {
-	Name     string
-	Embedded bool
-	AEI      aei.Config
-	Options  map[string]string
-}
-
-// Choices is the one list of engines the panels offer: the embedded
-// engine under embeddedName, then the external engines whose command
-// lines split, in the order the user keeps them.
-func (s Settings) Choices(embeddedName string) []Choice {
-	out := []Choice{{Name: embeddedName, Embedded: true}}
-	for _, e := range s.Engines {
-		cfg, err := e.AEIConfig()
-		if err != nil {
-			continue
-		}
-		opts := make(map[string]string, len(e.Options))
-		for _, o := range e.Options {
-			opts[o.Name] = o.Value
-		}
-		out = append(out, Choice{Name: e.Name, AEI: cfg, Options: opts})
-	}
-	return out
-}
-
 // Settings is the list of external engines, in the order the user keeps them.
 type Settings struct {
 	Engines []Engine

@@ -9,6 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2/widget"
+
+	"arimaa-workbench/engine/config"
 	"arimaa-workbench/records"
 )
 
@@ -158,13 +161,60 @@ func TestChoices(t *testing.T) {
 		{Name: "bot", Command: "/opt/bot --quiet", Dir: "/opt", Options: []Option{{"hash", "64"}}},
 		{Name: "broken", Command: "'open"},
 	}}
-	got := s.Choices("Embedded MCTS")
+	wide := config.Default()
+	wide.Search.Exploration = 0.3
+	got := s.Choices("Embedded MCTS", func() config.Config { return wide })
 	if len(got) != 2 || !got[0].Embedded || got[0].Name != "Embedded MCTS" {
 		t.Fatalf("choices %+v", got)
 	}
 	b := got[1]
 	if b.Embedded || b.Name != "bot" || strings.Join(b.AEI.Command, "|") != "/opt/bot|--quiet" || b.AEI.Dir != "/opt" ||
-		len(b.AEI.Options) != 1 || b.AEI.Options[0].Value != "64" || b.Options["hash"] != "64" {
+		len(b.AEI.Options) != 1 || b.AEI.Options[0].Value != "64" {
 		t.Errorf("external choice %+v", b)
+	}
+	if names := Names(got); !reflect.DeepEqual(names, []string{"Embedded MCTS", "bot"}) {
+		t.Errorf("names %q", names)
+	}
+
+	// Each choice is a spec, changed by the words typed after it.
+	e, err := got[0].Spec("threads=2", "search.best_of=2")
+	if err != nil || !e.Builtin || e.Name != "Embedded MCTS" || e.Config.Search.Exploration != 0.3 || e.Config.Search.BestOf != 2 || e.Threads != 2 {
+		t.Errorf("embedded spec %+v, %v", e, err)
+	}
+	x, err := got[1].Spec("depth=8", "name=bot2")
+	if err != nil || x.Builtin || x.Name != "bot2" || x.Dir != "/opt" || !x.HasOption("hash") || !x.HasOption("depth") {
+		t.Errorf("external spec %+v, %v", x, err)
+	}
+	if _, err := got[0].Spec("hash=64"); err == nil {
+		t.Error("an AEI option accepted for the embedded engine")
+	}
+	if d, err := (Choice{Name: "e", Embedded: true}).Spec(); err != nil || !reflect.DeepEqual(d.Config, config.Default()) {
+		t.Errorf("a choice without settings is not the default engine: %v", err)
+	}
+	if got[0].Engine().Name() != "Embedded MCTS" || got[1].Engine().Name() != "bot" {
+		t.Error("the choices' engines are misnamed")
+	}
+}
+
+// TestReload: a chooser keeps its selection while the engine is still
+// offered, and otherwise selects the first.
+func TestReload(t *testing.T) {
+	sel := widget.NewSelect(nil, nil)
+	Reload(sel, []string{"a", "b"})
+	if sel.Selected != "a" {
+		t.Errorf("first load selects %q", sel.Selected)
+	}
+	sel.SetSelected("b")
+	Reload(sel, []string{"c", "b"})
+	if sel.Selected != "b" || !reflect.DeepEqual(sel.Options, []string{"c", "b"}) {
+		t.Errorf("reload keeps %q of %q", sel.Selected, sel.Options)
+	}
+	Reload(sel, []string{"c"})
+	if sel.Selected != "c" {
+		t.Errorf("a gone engine leaves %q selected", sel.Selected)
+	}
+	Reload(sel, nil)
+	if len(sel.Options) != 0 {
+		t.Errorf("options %q", sel.Options)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"arimaa-workbench/ats"
 	"arimaa-workbench/ats/match"
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/ui/engines"
@@ -27,22 +28,18 @@ func smallConfig() config.Config {
 	return c
 }
 
-func testSources() []Source {
+func testChoices() []engines.Choice {
 	ext := engines.Settings{Engines: []engines.Engine{{Name: "bot", Command: "'/opt/my bot' aei", Dir: "/opt",
 		Options: []engines.Option{{Name: "hash", Value: "64"}}}}}
-	var list []Source
-	for _, c := range ext.Choices("Embedded MCTS") {
-		list = append(list, SourceOf(c, smallConfig))
-	}
-	return list
+	return ext.Choices("Embedded MCTS", smallConfig)
 }
 
 // twoBuiltins is a quick, repeatable match between two configurations.
 func twoBuiltins(t *testing.T, games string) Settings {
 	t.Helper()
-	var specs []match.Spec
+	var specs []ats.Spec
 	for _, text := range []string{"", "search.exploration=0.3 name=wide"} {
-		s, err := NewSpec(testSources(), "Embedded MCTS", text)
+		s, err := NewSpec(testChoices(), "Embedded MCTS", text)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -74,7 +71,7 @@ func TestSettingsConfig(t *testing.T) {
 		t.Fatal(err)
 	}
 	three := base
-	three.Engines = append(append([]match.Spec(nil), base.Engines...), base.Engines[0])
+	three.Engines = append(append([]ats.Spec(nil), base.Engines...), base.Engines[0])
 	tests := []struct {
 		name string
 		edit func(s *Settings)
@@ -132,21 +129,21 @@ func TestSettingsConfig(t *testing.T) {
 }
 
 func TestNewSpec(t *testing.T) {
-	src := testSources()
+	src := testChoices()
 	wide := smallConfig()
 	wide.Search.Exploration = 0.3
 	tests := []struct {
 		choice, text string
 		name         string
-		check        func(s match.Spec) bool
+		check        func(s ats.Spec) bool
 	}{
-		{"Embedded MCTS", "", "Embedded MCTS", func(s match.Spec) bool { return s.Builtin && s.Config.Search.MemoryMB == 16 }},
-		{"Embedded MCTS", "search.exploration=0.3 name=wide", "wide", func(s match.Spec) bool { return reflect.DeepEqual(s.Config, wide) }},
-		{"bot", "depth=8", "bot", func(s match.Spec) bool {
+		{"Embedded MCTS", "", "Embedded MCTS", func(s ats.Spec) bool { return s.Builtin && s.Config.Search.MemoryMB == 16 }},
+		{"Embedded MCTS", "search.exploration=0.3 name=wide", "wide", func(s ats.Spec) bool { return reflect.DeepEqual(s.Config, wide) }},
+		{"bot", "depth=8", "bot", func(s ats.Spec) bool {
 			return reflect.DeepEqual(s.Command, []string{"/opt/my bot", "aei"}) && s.Dir == "/opt" && len(s.Options) == 2
 		}},
-		{SpecSource, "builtin:search.exploration=0.3 name=x", "x", func(s match.Spec) bool { return s.Builtin && s.Config.Search.Exploration == 0.3 }},
-		{SpecSource, "'bin/baseline aei' name=baseline", "baseline", func(s match.Spec) bool { return len(s.Command) == 2 }},
+		{SpecSource, "builtin:search.exploration=0.3 name=x", "x", func(s ats.Spec) bool { return s.Builtin && s.Config.Search.Exploration == 0.3 }},
+		{SpecSource, "'bin/baseline aei' name=baseline", "baseline", func(s ats.Spec) bool { return len(s.Command) == 2 }},
 	}
 	for _, tc := range tests {
 		s, err := NewSpec(src, tc.choice, tc.text)
@@ -388,7 +385,7 @@ func TestFreeOut(t *testing.T) {
 // with the runner's reason, before any game.
 func TestModelEngineFails(t *testing.T) {
 	s := twoBuiltins(t, "2")
-	bad, err := NewSpec(testSources(), SpecSource, "'"+filepath.Join(t.TempDir(), "no-such-bot")+" aei' name=ghost")
+	bad, err := NewSpec(testChoices(), SpecSource, "'"+filepath.Join(t.TempDir(), "no-such-bot")+" aei' name=ghost")
 	if err != nil {
 		t.Fatal(err)
 	}

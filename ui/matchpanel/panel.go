@@ -18,6 +18,7 @@ import (
 	"arimaa-workbench/ats"
 	"arimaa-workbench/ats/match"
 	"arimaa-workbench/records"
+	"arimaa-workbench/ui/engines"
 	"arimaa-workbench/ui/field"
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/plot"
@@ -26,8 +27,8 @@ import (
 
 // Options connect the panel to the workbench.
 type Options struct {
-	// Sources lists the engines offered, asked again by ReloadEngines.
-	Sources func() []Source
+	// Engines lists the engines offered, asked again by ReloadEngines.
+	Engines func() []engines.Choice
 	// Dialogs asks for the output file; nil hides the buttons that would.
 	Dialogs files.Dialogs
 	// OutDir is where new match archives go; "" is ats.DataDir()/matches.
@@ -51,7 +52,7 @@ type Options struct {
 type Panel struct {
 	opts    Options
 	model   *Model
-	sources []Source
+	engines []engines.Choice
 	lineup  []Entry
 	// autoOut is the output file the panel chose itself: a new match
 	// takes a new one rather than finding it taken.
@@ -101,8 +102,8 @@ func New(opts Options) *Panel {
 	p.build()
 	p.ReloadEngines()
 	if !p.restore() {
-		if len(p.sources) > 0 {
-			if e, err := NewEntry(p.sources, p.sources[0].Name, ""); err == nil {
+		if len(p.engines) > 0 {
+			if e, err := NewEntry(p.engines, p.engines[0].Name, ""); err == nil {
 				p.lineup = append(p.lineup, e)
 			}
 		}
@@ -138,26 +139,13 @@ func (p *Panel) changed() {
 	})
 }
 
-// ReloadEngines asks Options.Sources for the engines again.
+// ReloadEngines asks Options.Engines for the engines again.
 func (p *Panel) ReloadEngines() {
-	p.sources = nil
-	if p.opts.Sources != nil {
-		p.sources = p.opts.Sources()
+	p.engines = nil
+	if p.opts.Engines != nil {
+		p.engines = p.opts.Engines()
 	}
-	names := make([]string, 0, len(p.sources)+1)
-	for _, s := range p.sources {
-		names = append(names, s.Name)
-	}
-	names = append(names, SpecSource)
-	old := p.sourceSel.Selected
-	p.sourceSel.SetOptions(names)
-	for _, n := range names {
-		if n == old {
-			p.sourceSel.SetSelected(old)
-			return
-		}
-	}
-	p.sourceSel.SetSelected(names[0])
+	engines.Reload(p.sourceSel, append(engines.Names(p.engines), SpecSource))
 }
 
 func (p *Panel) outDir() string {
@@ -358,8 +346,8 @@ func (p *Panel) sourceChosen() {
 		p.optsEntry.SetPlaceHolder("a spec as --engine takes it, e.g. 'bin/bot aei' name=bot")
 		return
 	}
-	for _, s := range p.sources {
-		if s.Name == c && s.Builtin {
+	for _, e := range p.engines {
+		if e.Name == c && e.Embedded {
 			p.optsEntry.SetPlaceHolder("options, e.g. search.exploration=0.3 name=wide")
 			return
 		}
@@ -368,7 +356,7 @@ func (p *Panel) sourceChosen() {
 }
 
 func (p *Panel) addEngine() {
-	e, err := NewEntry(p.sources, p.sourceSel.Selected, p.optsEntry.Text)
+	e, err := NewEntry(p.engines, p.sourceSel.Selected, p.optsEntry.Text)
 	if err != nil {
 		p.say(err.Error(), true)
 		return
@@ -387,9 +375,9 @@ func (p *Panel) removeEngine(i int) {
 	p.lineupList.Refresh()
 }
 
-// settings reads the form, the engines as the sources give them now.
+// settings reads the form, the engines as the choices give them now.
 func (p *Panel) settings() (Settings, error) {
-	specs, err := Specs(p.sources, p.lineup)
+	specs, err := Specs(p.engines, p.lineup)
 	if err != nil {
 		return Settings{}, err
 	}

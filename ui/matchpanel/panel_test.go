@@ -43,7 +43,7 @@ func newTestPanelWith(t *testing.T, d files.Dialogs, now func() time.Time) *test
 	tp := &testPanel{}
 	tp.viewer = viewer.NewPanel(d, nil)
 	tp.Panel = New(Options{
-		Sources:  func() []Source { return testSources() },
+		Engines:  testChoices,
 		OutDir:   t.TempDir(),
 		OpenGame: ViewerOpener(tp.viewer, func() { tp.shown++ }),
 		Prefs:    a.Preferences(),
@@ -170,7 +170,7 @@ func TestPanelPlaysMatch(t *testing.T) {
 	}
 
 	// The form comes back in the next session.
-	again := New(Options{Sources: func() []Source { return testSources() }, Prefs: fyne.CurrentApp().Preferences(), Manual: true})
+	again := New(Options{Engines: testChoices, Prefs: fyne.CurrentApp().Preferences(), Manual: true})
 	defer again.Close()
 	if len(again.lineup) != 2 || again.playouts.Text != "50" || again.out.Text != tp.out.Text {
 		t.Errorf("restored lineup %+v, playouts %q, out %q", again.lineup, again.playouts.Text, again.out.Text)

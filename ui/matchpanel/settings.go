@@ -10,9 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"arimaa-workbench/ats"
 	"arimaa-workbench/ats/match"
 	"arimaa-workbench/engine/aei"
-	"arimaa-workbench/engine/config"
 	"arimaa-workbench/ui/engines"
 )
 
@@ -20,7 +20,7 @@ import (
 type Settings struct {
 	// Engines are the lineup's engines as specs; the preferences keep the
 	// lineup itself (see Entry).
-	Engines  []match.Spec `json:"-"`
+	Engines  []ats.Spec `json:"-"`
 	Gauntlet bool
 	// TC is a time control in the archive's M/R/P/L/G/T form; Playouts a
 	// budget per move. At least one is needed.
@@ -40,93 +40,85 @@ type Settings struct {
 	Out string
 }
 
-// The ranges of the numbers a user types, as the match command has them.
-const (
-	maxGames    = 1_000_000
-	maxPlayouts = 1_000_000_000
-	maxJobs     = 256
-	maxTurns    = 100_000
-	maxSetupPly = 100_000
-)
-
-// Config checks the settings and makes them a match configuration. An error
+// Config checks the settings and makes them a match configuration
+// (match.PlanMatch), each number in its range (match.Ranges). An error
 // names the field and says what is wrong.
 func (s Settings) Config() (match.Config, error) {
-	var cfg match.Config
 	if len(s.Engines) < 2 {
-		return cfg, errors.New("Engines: add at least two engines")
+		return match.Config{}, errors.New("Engines: add at least two engines")
 	}
-	cfg.Engines = append([]match.Spec(nil), s.Engines...)
-	cfg.Gauntlet = s.Gauntlet
+	rg := match.Ranges()
+	in := match.Input{Engines: s.Engines, Gauntlet: s.Gauntlet, Out: strings.TrimSpace(s.Out)}
 	var err error
 	if t := strings.TrimSpace(s.TC); t != "" {
-		if cfg.TC, err = match.ParseTimeControl(t); err != nil {
-			return cfg, fmt.Errorf("Time control: %v", err)
+		if in.TC, err = match.ParseTimeControl(t); err != nil {
+			return match.Config{}, fmt.Errorf("Time control: %v", err)
 		}
 	}
-	playouts, err := whole("Playouts", s.Playouts, 0, maxPlayouts, 0)
+	if in.Playouts, err = whole("Playouts", s.Playouts, rg.Playouts.Min, rg.Playouts.Max, 0); err != nil {
+		return match.Config{}, err
+	}
+	if in.TC.IsZero() && in.Playouts == 0 {
+		return match.Config{}, errors.New("Limits: give a time control or playouts per move")
+	}
+	games, err := whole("Games", s.Games, int64(rg.Games.Min), int64(rg.Games.Max), -1)
 	if err != nil {
-		return cfg, err
+		return match.Config{}, err
 	}
-	cfg.Playouts = playouts
-	if cfg.TC.IsZero() && playouts == 0 {
-		return cfg, errors.New("Limits: give a time control or playouts per move")
-	}
-	games, err := whole("Games", s.Games, 1, maxGames, -1)
+	jobs, err := whole("Parallel games", s.Jobs, int64(rg.Jobs.Min), int64(rg.Jobs.Max), 1)
 	if err != nil {
-		return cfg, err
+		return match.Config{}, err
 	}
-	jobs, err := whole("Parallel games", s.Jobs, 1, maxJobs, 1)
+	turns, err := whole("Max turns", s.MaxTurns, int64(rg.MaxTurns.Min), int64(rg.MaxTurns.Max), 0)
 	if err != nil {
-		return cfg, err
+		return match.Config{}, err
 	}
-	turns, err := whole("Max turns", s.MaxTurns, 0, maxTurns, 0)
-	if err != nil {
-		return cfg, err
-	}
-	cfg.Games, cfg.Jobs, cfg.MaxTurns = int(games), int(jobs), int(turns)
+	g, j := int(games), int(jobs)
+	in.Games, in.Jobs, in.MaxTurns = &g, &j, int(turns)
 	if t := strings.TrimSpace(s.Seed); t != "" {
-		if cfg.Seed, err = strconv.ParseUint(t, 10, 64); err != nil {
-			return cfg, fmt.Errorf("Seed: %q is not a whole number from 0 to %d", t, uint64(math.MaxUint64))
+		if in.Seed, err = strconv.ParseUint(t, 10, 64); err != nil {
+			return match.Config{}, fmt.Errorf("Seed: %q is not a whole number from 0 to %d", t, uint64(math.MaxUint64))
 		}
 	}
 	if path := strings.TrimSpace(s.Openings); path != "" {
-		ply, err := whole("Cut at move", s.SetupPly, 0, maxSetupPly, -1)
-		if strings.TrimSpace(s.SetupPly) == "" {
-			ply, err = -1, nil
+		ply := int64(-1) // every move kept
+		if strings.TrimSpace(s.SetupPly) != "" {
+			if ply, err = whole("Cut at move", s.SetupPly, int64(rg.SetupPly.Min), int64(rg.SetupPly.Max), -1); err != nil {
+				return match.Config{}, err
+			}
 		}
-		if err != nil {
-			return cfg, err
-		}
-		if cfg.Openings, err = match.ReadOpenings(path, int(ply)); err != nil {
-			return cfg, fmt.Errorf("Openings: %v", err)
+		if in.Openings, err = match.ReadOpenings(path, int(ply)); err != nil {
+			return match.Config{}, fmt.Errorf("Openings: %v", err)
 		}
 	}
 	if s.SPRT {
-		if len(s.Engines) != 2 {
-			return cfg, fmt.Errorf("SPRT: a test needs exactly two engines, not %d", len(s.Engines))
+		if in.SPRT, err = s.sprt(); err != nil {
+			return match.Config{}, err
 		}
-		var t match.SPRT
-		for _, f := range []struct {
-			name, text string
-			v          *float64
-		}{{"elo0", s.Elo0, &t.Elo0}, {"elo1", s.Elo1, &t.Elo1}, {"alpha", s.Alpha, &t.Alpha}, {"beta", s.Beta, &t.Beta}} {
-			v, err := strconv.ParseFloat(strings.TrimSpace(f.text), 64)
-			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-				return cfg, fmt.Errorf("SPRT: %s %q is not a number", f.name, f.text)
-			}
-			*f.v = v
-		}
-		if err := t.Validate(); err != nil {
-			return cfg, fmt.Errorf("SPRT: %s", strings.TrimPrefix(err.Error(), "sprt: "))
-		}
-		cfg.SPRT = &t
 	}
-	cfg.Out = strings.TrimSpace(s.Out)
-	if cfg.Out == "" {
-		return cfg, errors.New("Output file: choose the file the games go to")
+	if in.Out == "" {
+		return match.Config{}, errors.New("Output file: choose the file the games go to")
 	}
-	return cfg, nil
+	return match.PlanMatch(in)
+}
+
+// sprt reads the SPRT's four fields; PlanMatch checks the test.
+func (s Settings) sprt() (*match.SPRT, error) {
+	if err := match.SPRTEngines(len(s.Engines)); err != nil {
+		return nil, err
+	}
+	var t match.SPRT
+	for _, f := range []struct {
+		name, text string
+		v          *float64
+	}{{"elo0", s.Elo0, &t.Elo0}, {"elo1", s.Elo1, &t.Elo1}, {"alpha", s.Alpha, &t.Alpha}, {"beta", s.Beta, &t.Beta}} {
+		v, err := strconv.ParseFloat(strings.TrimSpace(f.text), 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("SPRT: %s %q is not a number", f.name, f.text)
+		}
+		*f.v = v
+	}
+	return &t, nil
 }
 
 // whole reads a whole number from lo to hi; an empty field is def, or an
@@ -164,62 +156,33 @@ func exists(path string) bool {
 	return err == nil
 }
 
-// Source is an engine the panel offers; Spec makes it with the KEY=VALUE
-// words typed after it (configuration keys, threads= and name= for the
-// embedded engine; name= and AEI options for an external one).
-type Source struct {
-	Name    string
-	Builtin bool // the embedded engine, which takes configuration keys
-	Spec    func(opts []string) (match.Spec, error)
-}
-
 // SpecSource is the choice that reads a whole engine spec from the words
 // typed, as the match command's --engine takes it.
 const SpecSource = "Engine spec…"
 
-// BuiltinSource offers the embedded engine with the configuration cfg
-// returns when the engine is added.
-func BuiltinSource(name string, cfg func() config.Config) Source {
-	return Source{Name: name, Builtin: true, Spec: func(opts []string) (match.Spec, error) {
-		return match.BuiltinSpec(name, cfg(), opts...)
-	}}
-}
-
-// SourceOf offers an engine of the panels' one list (engines.Settings.
-// Choices): the embedded engine with the configuration cfg returns, or an
-// external AEI engine.
-func SourceOf(c engines.Choice, cfg func() config.Config) Source {
-	if c.Embedded {
-		return BuiltinSource(c.Name, cfg)
-	}
-	return Source{Name: c.Name, Spec: func(opts []string) (match.Spec, error) {
-		return match.AEISpec(c.Name, c.AEI.Command, c.AEI.Dir, c.AEI.Options, opts...)
-	}}
-}
-
-// NewSpec makes the engine the user chose: choice names one of sources, or
-// is SpecSource, when text is the whole spec; otherwise text holds the
-// KEY=VALUE words for the source, split as a shell splits words.
-func NewSpec(sources []Source, choice, text string) (match.Spec, error) {
+// NewSpec makes the engine the user chose: choice names one of choices,
+// or is SpecSource, when text is the whole spec; otherwise text holds the
+// KEY=VALUE words for the choice, split as a shell splits words.
+func NewSpec(choices []engines.Choice, choice, text string) (ats.Spec, error) {
 	if choice == SpecSource {
 		if strings.TrimSpace(text) == "" {
-			return match.Spec{}, errors.New("type an engine spec, e.g. builtin:search.exploration=0.3 name=wide")
+			return ats.Spec{}, errors.New("type an engine spec, e.g. builtin:search.exploration=0.3 name=wide")
 		}
-		return match.ParseSpecLine(text)
+		return ats.ParseSpecLine(text)
 	}
-	for _, src := range sources {
-		if src.Name == choice {
+	for _, c := range choices {
+		if c.Name == choice {
 			words, err := aei.SplitCommand(text)
 			if err != nil {
-				return match.Spec{}, fmt.Errorf("options for %s: %w", choice, err)
+				return ats.Spec{}, fmt.Errorf("options for %s: %w", choice, err)
 			}
-			return src.Spec(words)
+			return c.Spec(words...)
 		}
 	}
-	return match.Spec{}, fmt.Errorf("no engine %q: choose one from the list", choice)
+	return ats.Spec{}, fmt.Errorf("no engine %q: choose one from the list", choice)
 }
 
-// Entry is an engine of the lineup as the user chose it: a source and the
+// Entry is an engine of the lineup as the user chose it: a choice and the
 // words typed with it. It becomes a spec again when a match starts, so that
 // the embedded engine plays with the settings of that moment.
 type Entry struct {
@@ -229,8 +192,8 @@ type Entry struct {
 }
 
 // NewEntry checks the user's choice (see NewSpec) and makes it an entry.
-func NewEntry(sources []Source, choice, text string) (Entry, error) {
-	s, err := NewSpec(sources, choice, text)
+func NewEntry(choices []engines.Choice, choice, text string) (Entry, error) {
+	s, err := NewSpec(choices, choice, text)
 	if err != nil {
 		return Entry{}, err
 	}
@@ -252,11 +215,11 @@ func (e Entry) Label() string {
 	return e.Name + "  (" + e.Choice + " " + e.Text + ")"
 }
 
-// Specs makes the lineup's engines, as the sources give them now.
-func Specs(sources []Source, lineup []Entry) ([]match.Spec, error) {
-	specs := make([]match.Spec, 0, len(lineup))
+// Specs makes the lineup's engines, as the choices give them now.
+func Specs(choices []engines.Choice, lineup []Entry) ([]ats.Spec, error) {
+	specs := make([]ats.Spec, 0, len(lineup))
 	for i, e := range lineup {
-		s, err := NewSpec(sources, e.Choice, e.Text)
+		s, err := NewSpec(choices, e.Choice, e.Text)
 		if err != nil {
 			return nil, fmt.Errorf("Engines: engine %d (%s): %w", i+1, e.Name, err)
 		}

@@ -1,7 +1,6 @@
 package panels
 
 import (
-	"arimaa-workbench/ui/enginepanel"
 	"arimaa-workbench/ui/engines"
 	"arimaa-workbench/ui/matchpanel"
 	"arimaa-workbench/ui/shell"
@@ -13,15 +12,9 @@ const MatchTab = "Match"
 
 // addMatch builds the match panel over the shared engine settings; its games open in the viewer at their last
 // position, where "Analyse here" works as for any game.
-func addMatch(wb *shell.Workbench, opts Options, store *enginepanel.ConfigStore, choices func() []engines.Choice) *matchpanel.Panel {
+func addMatch(wb *shell.Workbench, opts Options, choices func() []engines.Choice) *matchpanel.Panel {
 	mp := matchpanel.New(matchpanel.Options{
-		Sources: func() []matchpanel.Source {
-			var list []matchpanel.Source
-			for _, c := range choices() {
-				list = append(list, matchpanel.SourceOf(c, store.Get))
-			}
-			return list
-		},
+		Engines:  choices,
 		Dialogs:  wb.Dialogs,
 		OutDir:   opts.MatchesDir,
 		OpenGame: matchpanel.ViewerOpener(wb.Viewer, func() { wb.Select(shell.ViewerPanel) }),

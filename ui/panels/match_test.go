@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"arimaa-workbench/ats"
 	"arimaa-workbench/ats/match"
 	"arimaa-workbench/engine/config"
 )
@@ -21,16 +22,16 @@ func TestMatchTab(t *testing.T) {
 	if err := small.Set("search.memory_mb", "16"); err != nil {
 		t.Fatal(err)
 	}
-	a, err := match.BuiltinSpec("a", small)
+	a, err := ats.BuiltinSpec("a", small)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := match.BuiltinSpec("b", small, "search.exploration=0.3")
+	b, err := ats.BuiltinSpec("b", small, "search.exploration=0.3")
 	if err != nil {
 		t.Fatal(err)
 	}
 	m := p.Match.Model()
-	if err := m.Start(match.Config{Engines: []match.Spec{a, b}, Games: 1, Playouts: 50, MaxTurns: 4, Seed: 1,
+	if err := m.Start(match.Config{Engines: []ats.Spec{a, b}, Games: 1, Playouts: 50, MaxTurns: 4, Seed: 1,
 		Out: filepath.Join(t.TempDir(), "m.txt")}); err != nil {
 		t.Fatal(err)
 	}

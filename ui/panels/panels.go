@@ -15,10 +15,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 
-	"arimaa-workbench/engine/aei"
 	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/eval"
-	"arimaa-workbench/engine/mcts"
 	"arimaa-workbench/ui/dbpanel"
 	"arimaa-workbench/ui/enginepanel"
 	"arimaa-workbench/ui/engines"
@@ -93,25 +91,13 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 
 	// One list for the engine, suite and match panels; the engine panel
 	// keeps one embedded engine, whose last search tree it shows.
-	choices := func() []engines.Choice { return extEditor.Settings().Choices(embeddedName) }
-	embedded := mcts.NewEngine(embeddedName, func() mcts.Options { return mcts.Options{Config: store.Get()} })
-	engineList := func() []analysis.Engine {
-		var list []analysis.Engine
-		for _, c := range choices() {
-			if c.Embedded {
-				list = append(list, embedded)
-			} else {
-				list = append(list, aei.NewExternal(c.Name, c.AEI))
-			}
+	choices := func() []engines.Choice { return extEditor.Settings().Choices(embeddedName, store.Get) }
+	embedded := engines.Choice{Name: embeddedName, Embedded: true, Config: store.Get}.Engine()
+	open := func(c engines.Choice) analysis.Engine {
+		if c.Embedded {
+			return embedded
 		}
-		return list
-	}
-	suiteList := func() []suitepanel.EngineChoice {
-		var list []suitepanel.EngineChoice
-		for _, c := range choices() {
-			list = append(list, suitepanel.ChoiceOf(c, store.Get))
-		}
-		return list
+		return c.Engine()
 	}
 
 	settings := container.NewAppTabs(
@@ -123,13 +109,14 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 	ev := enginepanel.NewEvaluation(func() *eval.Evaluator { return eval.New(store.Get().Weights) })
 	ep := enginepanel.New(enginepanel.Options{
 		Current:    wb.Current,
-		Engines:    engineList,
+		Engines:    choices,
+		Open:       open,
 		Settings:   settings,
 		Evaluation: ev,
 		Prefs:      wb.App.Preferences(),
 	})
 	sp := suitepanel.New(suitepanel.Options{
-		Engines: suiteList,
+		Engines: choices,
 		Current: wb.Current,
 		OnEdit:  wb.EditPosition,
 		Dialogs: wb.Dialogs,
@@ -153,7 +140,7 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 	}
 	threads()
 	form.OnApplied = threads
-	mp := addMatch(wb, opts, store, choices)
+	mp := addMatch(wb, opts, choices)
 	extEditor.OnChanged = func(engines.Settings) {
 		ep.ReloadEngines()
 		sp.ReloadEngines()

@@ -116,10 +116,16 @@ func TestPanelsInWorkbench(t *testing.T) {
 // suiteSetup is a quick deterministic run with the embedded engine.
 func suiteSetup(t *testing.T, p *Panels) suitepanel.Setup {
 	t.Helper()
-	f, opts, err := suitepanel.ChoiceOf(engines.Choice{Name: embeddedName, Embedded: true}, p.Config.Get).Factory(1, 1)
+	spec, err := engines.Choice{Name: embeddedName, Embedded: true, Config: p.Config.Get}.Spec("threads=1")
 	if err != nil {
 		t.Fatal(err)
 	}
+	spec.Seed = 1
+	f, err := spec.Factory()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, opts := spec.Record()
 	return suitepanel.Setup{Engine: f, EngineName: embeddedName, Options: opts, Threads: 1, Seed: 1,
 		Limits: analysis.Limits{Playouts: 400}, Cycles: 1, Threshold: 1}
 }

@@ -8,9 +8,11 @@ import (
 	"time"
 
 	"arimaa-workbench/ats"
+	"arimaa-workbench/engine/aei"
 	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
+	"arimaa-workbench/ui/engines"
 )
 
 // Three hand-made tests, Gold to move: a Gold rabbit on a7 with a8 free,
@@ -100,10 +102,16 @@ func (f fakeEngine) Search(ctx context.Context, g *rules.Game, lim analysis.Limi
 	return analysis.Result{Move: move, Report: analysis.Report{Elapsed: 20 * time.Millisecond, Best: best, Playouts: 200}, Log: []string{"searched " + name}}, nil
 }
 
-func fakeChoice(gate <-chan struct{}) EngineChoice {
-	return EngineChoice{Name: "fake engine", Factory: func(int, uint64) (ats.EngineFactory, map[string]string, error) {
-		return func(context.Context) (analysis.Engine, error) { return fakeEngine{gate: gate}, nil }, nil, nil
-	}}
+// fakeOptions offers in opts one engine, an external one by its choice,
+// which Factory makes a fakeEngine waiting for gate (nil: answering at
+// once).
+func fakeOptions(opts Options, gate <-chan struct{}) Options {
+	fake := engines.Choice{Name: "fake engine", AEI: aei.Config{Command: []string{"fake"}}}
+	opts.Engines = func() []engines.Choice { return []engines.Choice{fake} }
+	opts.Factory = func(ats.Spec) (ats.EngineFactory, error) {
+		return func(context.Context) (analysis.Engine, error) { return fakeEngine{gate: gate}, nil }, nil
+	}
+	return opts
 }
 
 // scriptedRun is a fake runner: it plays a fixed event stream (every test

@@ -19,9 +19,9 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"arimaa-workbench/ats"
-	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/board"
+	"arimaa-workbench/ui/engines"
 	"arimaa-workbench/ui/field"
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/live"
@@ -33,19 +33,13 @@ import (
 // RefreshInterval is how often the panel redraws while the model changes.
 const RefreshInterval = 50 * time.Millisecond
 
-// EngineChoice is an engine the panel offers for runs.
-type EngineChoice struct {
-	Name string
-	// Builtin marks the embedded engine, for which threads and seed apply.
-	Builtin bool
-	// Factory starts the engine for a run.
-	Factory func(threads int, seed uint64) (ats.EngineFactory, map[string]string, error)
-}
-
 // Options configure a Panel.
 type Options struct {
 	// Engines lists the engines offered; the first is the default.
-	Engines func() []EngineChoice
+	Engines func() []engines.Choice
+	// Factory starts the engine of a run's spec; nil: the spec's own
+	// (ats.Spec.Factory). Tests give fake engines here.
+	Factory func(ats.Spec) (ats.EngineFactory, error)
 	// Current is the shared current position: the test editor takes a
 	// position from it.
 	Current *state.Current
@@ -72,7 +66,7 @@ type Options struct {
 type Panel struct {
 	opts    Options
 	model   *Model
-	engines []EngineChoice
+	engines []engines.Choice
 
 	suiteLabel *widget.Label
 	loadErrBtn *widget.Button
@@ -168,22 +162,7 @@ func (p *Panel) ReloadEngines() {
 		return
 	}
 	p.engines = p.opts.Engines()
-	names := make([]string, len(p.engines))
-	for i, e := range p.engines {
-		names[i] = e.Name
-	}
-	old := p.engineSel.Selected
-	p.engineSel.SetOptions(names)
-	found := false
-	for _, n := range names {
-		found = found || n == old
-	}
-	switch {
-	case found:
-		p.engineSel.SetSelected(old)
-	case len(names) > 0:
-		p.engineSel.SetSelected(names[0])
-	}
+	engines.Reload(p.engineSel, engines.Names(p.engines))
 }
 
 // Open loads a suite from paths (folders and test files), selects the
@@ -468,19 +447,35 @@ func (p *Panel) setup() (Setup, error) {
 	if t == 0 && n == 0 {
 		return s, errors.New("give a time per test or a playout budget")
 	}
-	if t == 0 && !choice.Builtin {
-		return s, fmt.Errorf("%s: %w", choice.Name, ats.ErrNeedsTime)
+	spec, err := choice.Spec()
+	if err != nil {
+		return s, err
 	}
-	s.Limits = analysis.Limits{Time: time.Duration(t * float64(time.Second)), Playouts: int64(n)}
-	s.Cycles = max(int(c), 1)
-	s.Threshold = 1
-	s.EngineName = choice.Name
-	if choice.Builtin {
-		s.Threads, s.Seed = int(th), uint64(sd)
+	paths := p.model.State().Paths
+	if len(paths) == 0 {
+		return s, ErrNoSuite
 	}
-	s.Engine, s.Options, err = choice.Factory(s.Threads, s.Seed)
+	playouts, cycles := int64(n), int(c)
+	in := ats.RunInput{Spec: &spec, Paths: paths, Time: &t, Playouts: &playouts, Cycles: &cycles}
+	if choice.Embedded {
+		threads, seed := int(th), uint64(sd)
+		in.Threads, in.Seed = &threads, &seed
+	}
+	plan, err := ats.PlanRun(in)
 	if err != nil {
 		return s, fmt.Errorf("%s: %w", choice.Name, err)
+	}
+	factory := p.opts.Factory
+	if factory == nil {
+		factory = ats.Spec.Factory
+	}
+	if s.Engine, err = factory(plan.Spec); err != nil {
+		return s, fmt.Errorf("%s: %w", choice.Name, err)
+	}
+	s.EngineName, s.Limits, s.Cycles, s.Threshold = choice.Name, plan.Limits, plan.Cycles, plan.Threshold
+	_, s.Options = plan.Spec.Record()
+	if choice.Embedded {
+		s.Threads, s.Seed = plan.Spec.Threads, plan.Spec.Seed
 	}
 	return s, nil
 }

@@ -23,15 +23,16 @@ import (
 
 var shot = flag.String("shot", "", "write a PNG of the suite panel after a run to this file")
 
-func newTestPanel(t testing.TB, run RunFunc, choices ...EngineChoice) (*Panel, fyne.Window) {
+// newTestPanel is a panel offering the fake engine, which waits for gate
+// (nil: answers at once).
+func newTestPanel(t testing.TB, run RunFunc, gate <-chan struct{}) (*Panel, fyne.Window) {
 	t.Helper()
 	test.NewTempApp(t)
-	p := New(Options{
-		Engines: func() []EngineChoice { return choices },
+	p := New(fakeOptions(Options{
 		Current: state.NewCurrent(rules.StartPosition(), "start"),
 		RunsDir: t.TempDir(),
 		Run:     run,
-	})
+	}, gate))
 	w := test.NewTempWindow(t, p.Content())
 	w.Resize(fyne.NewSize(1400, 860))
 	t.Cleanup(p.Close)
@@ -48,7 +49,7 @@ func rowByName(p *Panel, name string) (int, Row) {
 }
 
 func TestScriptedRunFillsTable(t *testing.T) {
-	p, w := newTestPanel(t, scriptedRun, fakeChoice(nil))
+	p, w := newTestPanel(t, scriptedRun, nil)
 	p.Open(writeSuite(t))
 	if len(p.rows) != 3 {
 		t.Fatalf("%d rows before the run, want 3", len(p.rows))
@@ -118,7 +119,7 @@ func TestScriptedRunFillsTable(t *testing.T) {
 
 func TestStopAndResume(t *testing.T) {
 	gate := make(chan struct{})
-	p, _ := newTestPanel(t, nil, fakeChoice(gate))
+	p, _ := newTestPanel(t, nil, gate)
 	p.Open(writeSuite(t))
 	test.Tap(p.runBtn)
 	waitFor(t, func() bool {
@@ -178,7 +179,7 @@ func TestStopAndResume(t *testing.T) {
 }
 
 func TestCompareWithPreviousRun(t *testing.T) {
-	p, _ := newTestPanel(t, scriptedRun, fakeChoice(nil))
+	p, _ := newTestPanel(t, scriptedRun, nil)
 	p.Open(writeSuite(t))
 	test.Tap(p.runBtn)
 	p.model.Wait()
@@ -212,7 +213,7 @@ func TestOpenShowsLatestRun(t *testing.T) {
 	p, dir := runFakeSuite(t)
 	// A new panel over the same runs folder shows that run when the suite
 	// opens.
-	q := New(Options{Engines: p.opts.Engines, RunsDir: p.opts.RunsDir})
+	q := New(Options{Engines: p.opts.Engines, Factory: p.opts.Factory, RunsDir: p.opts.RunsDir})
 	defer q.Close()
 	q.Open(dir)
 	if _, r := rowByName(q, "1-goal"); r.Status != ats.Pass {
@@ -224,7 +225,7 @@ func TestOpenShowsLatestRun(t *testing.T) {
 }
 
 func TestFilterAndBadSettings(t *testing.T) {
-	p, _ := newTestPanel(t, scriptedRun, fakeChoice(nil))
+	p, _ := newTestPanel(t, scriptedRun, nil)
 	p.Open(writeSuite(t))
 	test.Type(p.filter, "tag:goal")
 	if len(p.rows) != 1 || p.rows[0].Name != "1-goal" {
@@ -247,7 +248,7 @@ func TestFilterAndBadSettings(t *testing.T) {
 }
 
 func TestEditTest(t *testing.T) {
-	p, _ := newTestPanel(t, scriptedRun, fakeChoice(nil))
+	p, _ := newTestPanel(t, scriptedRun, nil)
 	dir := writeSuite(t)
 	p.Open(dir)
 	i, _ := rowByName(p, "3-miss")
@@ -302,12 +303,11 @@ func waitFor(t testing.TB, cond func() bool) {
 func TestCompareKeepsTheWindowSize(t *testing.T) {
 	d := &filestest.Dialogs{}
 	test.NewTempApp(t)
-	p := New(Options{
-		Engines: func() []EngineChoice { return []EngineChoice{fakeChoice(nil)} },
+	p := New(fakeOptions(Options{
 		RunsDir: t.TempDir(),
 		Run:     scriptedRun,
 		Dialogs: d,
-	})
+	}, nil))
 	t.Cleanup(p.Close)
 	w := test.NewTempWindow(t, p.Content())
 	w.Resize(fyne.NewSize(1024, 700))
@@ -361,7 +361,7 @@ func TestFolderHoldsWhatTheCommandLineSees(t *testing.T) {
 	}
 	f.Close()
 
-	p, _ := newTestPanel(t, nil, fakeChoice(nil))
+	p, _ := newTestPanel(t, nil, nil)
 	p.opts.OpenFolder = func(fn func(string)) { fn(dir) }
 	btn := uitest.Button(p.Content(), "Folder…")
 	if btn == nil {
@@ -401,7 +401,7 @@ func TestEarlierRunOfFewerTestsIsNotShown(t *testing.T) {
 	if err := ats.SaveATS(filepath.Join(sub, "4-new.ats"), one.Tests[0]); err != nil {
 		t.Fatal(err)
 	}
-	q := New(Options{Engines: p.opts.Engines, RunsDir: p.opts.RunsDir})
+	q := New(Options{Engines: p.opts.Engines, Factory: p.opts.Factory, RunsDir: p.opts.RunsDir})
 	defer q.Close()
 	q.Open(dir)
 	if len(q.rows) != 4 || q.totals.Text != "4 of 4 tests selected." {
@@ -423,7 +423,7 @@ func TestEarlierRunOfFewerTestsIsNotShown(t *testing.T) {
 func runFakeSuite(t *testing.T) (*Panel, string) {
 	t.Helper()
 	dir := writeSuite(t)
-	p, _ := newTestPanel(t, nil, fakeChoice(nil))
+	p, _ := newTestPanel(t, nil, nil)
 	p.Open(dir)
 	test.Tap(p.runBtn)
 	p.model.Wait()
@@ -437,12 +437,11 @@ func TestCompareOffersEarlierRuns(t *testing.T) {
 	test.NewTempApp(t)
 	d := &filestest.Dialogs{}
 	w := test.NewTempWindow(t, nil)
-	p := New(Options{
-		Engines: func() []EngineChoice { return []EngineChoice{fakeChoice(nil)} },
+	p := New(fakeOptions(Options{
 		RunsDir: t.TempDir(),
 		Dialogs: d,
 		Window:  w,
-	})
+	}, nil))
 	t.Cleanup(p.Close)
 	w.SetContent(p.Content())
 	w.Resize(fyne.NewSize(1280, 800))

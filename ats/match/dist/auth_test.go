@@ -11,6 +11,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"arimaa-workbench/ats"
 	"arimaa-workbench/ats/match"
 )
 
@@ -106,7 +107,7 @@ func TestForbiddenEngine(t *testing.T) {
 	nc := connect(t, srv.URL(), srv.CoordinatorSettings())
 	startWorkers(t, srv, 1, WorkerOptions{RefuseDelay: 50 * time.Millisecond})
 	proof := filepath.Join(t.TempDir(), "ran")
-	evil, err := match.ParseSpec([]string{"/bin/sh -c 'id > " + proof + "'", "name=evil"})
+	evil, err := ats.ParseSpec([]string{"/bin/sh -c 'id > " + proof + "'", "name=evil"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -92,11 +92,11 @@ func (c *Coordinator) Execute(ctx context.Context, games []*match.Game, to match
 
 // Tests is an ats.Executor that sends a suite run's tests to workers,
 // which run them with the engine spec gives.
-func (c *Coordinator) Tests(spec ats.EngineSpec) ats.Executor { return testExecutor{c: c, spec: spec} }
+func (c *Coordinator) Tests(spec ats.Spec) ats.Executor { return testExecutor{c: c, spec: spec} }
 
 type testExecutor struct {
 	c    *Coordinator
-	spec ats.EngineSpec
+	spec ats.Spec
 }
 
 // Execute publishes a job for each test not already among the results the

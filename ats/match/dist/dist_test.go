@@ -19,6 +19,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/nats-io/nkeys"
 
+	"arimaa-workbench/ats"
 	"arimaa-workbench/ats/match"
 	"arimaa-workbench/records"
 )
@@ -46,8 +47,8 @@ func connect(t *testing.T, url string, s Settings) *nats.Conn {
 	return nc
 }
 
-func builtin(t *testing.T, words ...string) match.Spec {
-	s, err := match.ParseSpec(append([]string{"builtin", "search.memory_mb=16"}, words...))
+func builtin(t *testing.T, words ...string) ats.Spec {
+	s, err := ats.ParseSpec(append([]string{"builtin", "search.memory_mb=16"}, words...))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +58,7 @@ func builtin(t *testing.T, words ...string) match.Spec {
 // config is a short fixed-playout match of two builtin configurations.
 func config(t *testing.T, out string, games int) match.Config {
 	return match.Config{
-		Engines:  []match.Spec{builtin(t, "name=base"), builtin(t, "name=explore", "search.exploration=0.4")},
+		Engines:  []ats.Spec{builtin(t, "name=base"), builtin(t, "name=explore", "search.exploration=0.4")},
 		Games:    games,
 		Playouts: 100,
 		MaxTurns: 4,
@@ -250,7 +251,7 @@ func TestRefusedJob(t *testing.T) {
 	nc := connect(t, srv.URL(), srv.CoordinatorSettings())
 	allow, _ := NewAllowList([]string{"/no/such/engine aei"})
 	startWorkers(t, srv, 1, WorkerOptions{RefuseDelay: 200 * time.Millisecond, Allow: allow})
-	aeiSpec, err := match.ParseSpec([]string{"/no/such/engine aei", "name=missing"})
+	aeiSpec, err := ats.ParseSpec([]string{"/no/such/engine aei", "name=missing"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -130,9 +130,48 @@ type job struct {
 // testTask is one test of a suite run with the engine and the settings
 // to run it.
 type testTask struct {
+	Job      ats.TestJob
+	Engine   ats.Spec
+	Settings ats.TestSettings
+}
+
+// testTaskJSON is a testTask on the wire. The engine goes whole under
+// "spec"; "engine" holds its text, for people reading the stream, and is
+// a string so that a worker of an earlier build, which read an object
+// there, refuses the job rather than run the default engine. A job of an
+// earlier coordinator has no "spec" and its engine object under "engine"
+// (ats.Spec reads that form).
+type testTaskJSON struct {
 	Job      ats.TestJob      `json:"job"`
-	Engine   ats.EngineSpec   `json:"engine"`
+	Engine   json.RawMessage  `json:"engine"`
+	Spec     *ats.Spec        `json:"spec,omitempty"`
 	Settings ats.TestSettings `json:"settings"`
+}
+
+// MarshalJSON writes the task for a worker.
+func (t testTask) MarshalJSON() ([]byte, error) {
+	text, err := json.Marshal(t.Engine.String())
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(testTaskJSON{Job: t.Job, Engine: text, Spec: &t.Engine, Settings: t.Settings})
+}
+
+// UnmarshalJSON reads a task of this build or of an earlier one.
+func (t *testTask) UnmarshalJSON(data []byte) error {
+	var w testTaskJSON
+	if err := json.Unmarshal(data, &w); err != nil {
+		return err
+	}
+	*t = testTask{Job: w.Job, Settings: w.Settings}
+	if w.Spec != nil {
+		t.Engine = *w.Spec
+		return nil
+	}
+	if len(w.Engine) == 0 {
+		return errors.New("a test job without its engine")
+	}
+	return json.Unmarshal(w.Engine, &t.Engine)
 }
 
 // result is a worker's word on a job: that it has taken the job or handed

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,18 +19,25 @@ import (
 )
 
 // suiteSpec is the builtin engine as a deterministic test run takes it.
-var suiteSpec = ats.EngineSpec{Engine: "builtin", Options: map[string]string{"search.memory_mb": "16"}, Threads: 1, Seed: 3}
+func suiteSpec(t testing.TB) ats.Spec {
+	s, err := ats.ParseSpec([]string{"builtin", "search.memory_mb=16", "threads=1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Seed = 3
+	return s
+}
 
 // runSuite runs tests (two cycles, 150 playouts each) to result file out,
 // here or with ex.
 func runSuite(t *testing.T, tests []*ats.Test, out string, ex ats.Executor) *ats.Summary {
 	t.Helper()
-	f, err := suiteSpec.Factory()
+	f, err := suiteSpec(t).Factory()
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := ats.NewRunner(ats.RunConfig{Suite: "goals", Tests: tests, Engine: f, EngineName: "builtin", EngineOptions: suiteSpec.Options,
-		Threads: 1, Seed: suiteSpec.Seed, Limits: analysis.Limits{Playouts: 150}, Cycles: 2, ResultFile: out, Executor: ex})
+	r, err := ats.NewRunner(ats.RunConfig{Suite: "goals", Tests: tests, Engine: f, EngineName: "builtin", EngineOptions: map[string]string{"search.memory_mb": "16"},
+		Threads: 1, Seed: 3, Limits: analysis.Limits{Playouts: 150}, Cycles: 2, ResultFile: out, Executor: ex})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +75,7 @@ func TestDistributedSuite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := runSuite(t, tests, out, c.Tests(suiteSpec))
+	got := runSuite(t, tests, out, c.Tests(suiteSpec(t)))
 	if got.Line() != local.Line() || !got.Finished {
 		t.Errorf("distributed: %s, local: %s", got.Line(), local.Line())
 	}
@@ -140,8 +148,8 @@ func TestGiveUp(t *testing.T) {
 				}
 			case testKind:
 				tests := goalTests(t)[:1]
-				f, _ := suiteSpec.Factory()
-				r, err := ats.NewRunner(ats.RunConfig{Tests: tests, Engine: f, Limits: analysis.Limits{Playouts: 50}, Executor: c.Tests(suiteSpec)})
+				f, _ := suiteSpec(t).Factory()
+				r, err := ats.NewRunner(ats.RunConfig{Tests: tests, Engine: f, Limits: analysis.Limits{Playouts: 50}, Executor: c.Tests(suiteSpec(t))})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -211,10 +219,10 @@ func TestStoredTestResults(t *testing.T) {
 	}
 	j := ats.TestJob{ID: 1, Test: goalTests(t)[0], Cycle: 1}
 	set := ats.TestSettings{Limits: analysis.Limits{Playouts: 50}, Grace: time.Second, Budget: time.Minute, Threshold: 1}
-	fp, _ := fingerprint(&testTask{Job: j, Engine: suiteSpec, Settings: set})
+	fp, _ := fingerprint(&testTask{Job: j, Engine: suiteSpec(t), Settings: set})
 	other := set
 	other.Limits.Playouts = 60
-	fpOther, _ := fingerprint(&testTask{Job: j, Engine: suiteSpec, Settings: other})
+	fpOther, _ := fingerprint(&testTask{Job: j, Engine: suiteSpec(t), Settings: other})
 	res := j.Errored("stored")
 	wrong := j.Errored("another version")
 	js, _ := jetstream.New(nc)
@@ -233,7 +241,7 @@ func TestStoredTestResults(t *testing.T) {
 	rep := &testReporter{}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	if err := c.Tests(suiteSpec).Execute(ctx, set, []ats.TestJob{j}, rep); err != nil {
+	if err := c.Tests(suiteSpec(t)).Execute(ctx, set, []ats.TestJob{j}, rep); err != nil {
 		t.Fatal(err)
 	}
 	if len(rep.done) != 1 || rep.done[0].Err != "stored" {
@@ -242,5 +250,56 @@ func TestStoredTestResults(t *testing.T) {
 	jobs, _ := js.Stream(context.Background(), jobsStream)
 	if info, _ := jobs.Info(context.Background()); info.State.Msgs != 0 {
 		t.Errorf("%d jobs published for a test already run", info.State.Msgs)
+	}
+}
+
+// TestTestTaskWire: a test job reads back whole; a job of an earlier
+// coordinator (its engine as an object under "engine", no "spec") still
+// reads; and a worker of an earlier build, which read that object, finds
+// a string there and refuses the job instead of running the default
+// engine.
+func TestTestTaskWire(t *testing.T) {
+	j := ats.TestJob{ID: 4, Test: goalTests(t)[0], Cycle: 2}
+	set := ats.TestSettings{Limits: analysis.Limits{Playouts: 50}, Grace: time.Second, Budget: time.Minute, Threshold: 1}
+	spec := suiteSpec(t)
+	if err := spec.SetOption("search.exploration", "0.4"); err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(testTask{Job: j, Engine: spec, Settings: set})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back testTask
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	back.Engine.Named = spec.Named // a name from the wire is the user's
+	if !reflect.DeepEqual(back.Engine, spec) || back.Job.ID != 4 || back.Settings != set {
+		t.Errorf("%s reads back as %+v", data, back)
+	}
+	var earlier struct {
+		Engine struct{ Engine string }
+	}
+	if err := json.Unmarshal(data, &earlier); err == nil {
+		t.Errorf("a worker of an earlier build reads %s as the engine %+v", data, earlier.Engine)
+	}
+
+	job, err := json.Marshal(j)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := `{"job":` + string(job) + `,"engine":{"Engine":"builtin","Options":{"search.memory_mb":"16","search.exploration":"0.4"},` +
+		`"Threads":1,"Seed":3,"StartTimeout":0,"Grace":0},"settings":{"limits":{"Playouts":50},"grace_ns":1000000000,"budget_ns":60000000000,"threshold":1}}`
+	var fromOld testTask
+	if err := json.Unmarshal([]byte(old), &fromOld); err != nil {
+		t.Fatal(err)
+	}
+	e := fromOld.Engine
+	if !e.Builtin || e.Config.Search.Exploration != 0.4 || e.Config.Search.MemoryMB != 16 || e.Threads != 1 || e.Seed != 3 ||
+		fromOld.Settings != set || fromOld.Job.Test.Name != j.Test.Name {
+		t.Errorf("the earlier form reads as %+v", fromOld)
+	}
+	if err := json.Unmarshal([]byte(`{"job":`+string(job)+`}`), &fromOld); err == nil {
+		t.Error("a test job without its engine read")
 	}
 }

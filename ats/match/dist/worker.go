@@ -18,7 +18,6 @@ import (
 
 	"arimaa-workbench/ats"
 	"arimaa-workbench/ats/match"
-	"arimaa-workbench/engine/aei"
 	"arimaa-workbench/engine/analysis"
 )
 
@@ -170,7 +169,7 @@ type slot struct {
 }
 
 // engine returns the engine of spec, started unless it runs already.
-func (sl *slot) engine(ctx context.Context, spec ats.EngineSpec) (analysis.Engine, error) {
+func (sl *slot) engine(ctx context.Context, spec ats.Spec) (analysis.Engine, error) {
 	key, err := json.Marshal(spec)
 	if err != nil {
 		return nil, err
@@ -304,29 +303,21 @@ func (t *testTaskRun) String() string {
 }
 
 func (t *testTaskRun) forbidden(allow AllowList) string {
-	if t.t.Engine.IsBuiltin() {
+	e := t.t.Engine
+	if e.Builtin {
 		return ""
 	}
-	cmd, err := aei.SplitProgram(t.t.Engine.Engine)
-	if err != nil {
-		return err.Error()
-	}
-	return allow.check(cmd, "", nil)
+	return allow.check(e.Command, e.Dir, e.Env)
 }
 
 func (t *testTaskRun) lacking() string {
-	if t.t.Engine.IsBuiltin() {
-		// A configuration this build does not know is refused too.
-		if _, err := t.t.Engine.Factory(); err != nil {
-			return err.Error()
-		}
-		return ""
-	}
-	cmd, err := aei.SplitProgram(t.t.Engine.Engine)
-	if err != nil {
+	if _, err := t.t.Engine.Factory(); err != nil {
 		return err.Error()
 	}
-	return lacking(cmd[:1])
+	if t.t.Engine.Builtin {
+		return ""
+	}
+	return lacking(t.t.Engine.Command[:1])
 }
 
 func (t *testTaskRun) run(ctx context.Context, sl *slot, answer *result) (bool, error) {

@@ -1,0 +1,95 @@
+package engines
+
+import (
+	"fyne.io/fyne/v2/widget"
+
+	"arimaa-workbench/ats"
+	"arimaa-workbench/engine/aei"
+	"arimaa-workbench/engine/analysis"
+	"arimaa-workbench/engine/config"
+	"arimaa-workbench/engine/mcts"
+)
+
+// Choice is one engine the panels offer, in the engine, suite and match
+// panels alike: the embedded engine with the configuration of the moment,
+// or an external AEI engine of the settings.
+type Choice struct {
+	Name     string
+	Embedded bool
+	// AEI is how the controller starts an external engine.
+	AEI aei.Config
+	// Config gives the embedded engine's configuration as it is when the
+	// engine is made (the panels' shared settings); nil: the default.
+	Config func() config.Config
+}
+
+// Choices is the one list of engines the panels offer: the embedded
+// engine under embeddedName with the configuration cfg gives, then the
+// external engines whose command lines split, in the order the user keeps
+// them.
+func (s Settings) Choices(embeddedName string, cfg func() config.Config) []Choice {
+	out := []Choice{{Name: embeddedName, Embedded: true, Config: cfg}}
+	for _, e := range s.Engines {
+		c, err := e.AEIConfig()
+		if err != nil {
+			continue
+		}
+		out = append(out, Choice{Name: e.Name, AEI: c})
+	}
+	return out
+}
+
+// config is the embedded engine's configuration now.
+func (c Choice) config() config.Config {
+	if c.Config == nil {
+		return config.Default()
+	}
+	return c.Config()
+}
+
+// Spec is the chosen engine as a spec, changed by words, the KEY=VALUE
+// words typed after it (ats.Spec.Apply): configuration keys, threads= and
+// name= for the embedded engine; name= and AEI options for an external
+// one.
+func (c Choice) Spec(words ...string) (ats.Spec, error) {
+	if c.Embedded {
+		return ats.BuiltinSpec(c.Name, c.config(), words...)
+	}
+	return ats.AEISpec(c.Name, c.AEI.Command, c.AEI.Dir, c.AEI.Options, words...)
+}
+
+// Engine is the chosen engine for analyses: an embedded engine that
+// searches with the configuration of each search's moment, or the external
+// engine, started at its first search.
+func (c Choice) Engine() analysis.Engine {
+	if c.Embedded {
+		return mcts.NewEngine(c.Name, func() mcts.Options { return mcts.Options{Config: c.config()} })
+	}
+	return aei.NewExternal(c.Name, c.AEI)
+}
+
+// Names lists the choices' names, in order.
+func Names(choices []Choice) []string {
+	names := make([]string, len(choices))
+	for i, c := range choices {
+		names[i] = c.Name
+	}
+	return names
+}
+
+// Reload offers names in sel, keeping its selection when it is still
+// offered and otherwise selecting the first: what each panel does when the
+// list of engines changes.
+func Reload(sel *widget.Select, names []string) {
+	old := sel.Selected
+	sel.SetOptions(names)
+	for _, n := range names {
+		if n == old && old != "" {
+			sel.SetSelected(old)
+			return
+		}
+	}
+	if len(names) > 0 {
+		sel.SetSelected(names[0])
+	}
+}
