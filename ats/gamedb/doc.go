@@ -102,7 +102,7 @@
 // translated to the query's board (the same steps played from it, kept
 // where they are legal), grouped by the move, with how those games ended.
 // RootPriors turns them into suggestions for the embedded engine's search
-// (analysis.Limits.RootPriors: the root children that begin a suggested
+// (mcts.Searcher.SetRootPriors: the root children that begin a suggested
 // move get its weight as progressive bias); `arimaa-workbench aei
 // --db-prior FILE` is the engine with them, so that a match can tell
 // whether they help (engine/STRENGTH.md has the figures).

@@ -47,7 +47,7 @@ type Options struct {
 	// time.Now (tests give their own).
 	Now func() time.Time
 	// RootPriors, when set, suggests moves to every search of a game in
-	// play (analysis.Limits.RootPriors); it is called at the start of the
+	// play (mcts.Searcher.SetRootPriors); it is called at the start of the
 	// search, and its time is the search's.
 	RootPriors func(ctx context.Context, g *rules.Game) []analysis.MovePrior
 }
@@ -477,8 +477,9 @@ func (e *Engine) goSearch(ponder bool) {
 	go func() {
 		defer close(s.done)
 		if priors != nil && g.Phase() == rules.Playing {
-			lim.RootPriors = priors(ctx, g)
-			e.out.send("log Debug: %d moves suggested to the search", len(lim.RootPriors))
+			moves := priors(ctx, g)
+			searcher.SetRootPriors(moves)
+			e.out.send("log Debug: %d moves suggested to the search", len(moves))
 		}
 		res, err := searcher.Search(ctx, g, lim, func(r analysis.Report) { e.info(pos, cfg, r) })
 		if ponder {

@@ -47,16 +47,12 @@ type Limits struct {
 	// Seed, when not 0, seeds the embedded engine's workers for this
 	// search: one worker and a playout budget make a search repeatable.
 	Seed uint64 `json:"seed,omitempty"`
-	// RootPriors are moves suggested from outside the engine for this
-	// search (the game database's moves from similar positions): the
-	// embedded engine adds each one's weight to the progressive bias of
-	// the root's children that begin it. Other engines ignore them.
-	RootPriors []MovePrior `json:"-"`
 }
 
-// MovePrior is a move suggested to a search, with its weight in the
+// MovePrior is a move suggested to a search from outside the engine (the
+// game database's moves from similar positions), with its weight in the
 // embedded engine's step-knowledge points (a capture is worth a few
-// hundred).
+// hundred); see mcts.Searcher.SetRootPriors.
 type MovePrior struct {
 	Move   rules.Move
 	Weight float64

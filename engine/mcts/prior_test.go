@@ -8,7 +8,7 @@ import (
 	"arimaa-workbench/engine/rules"
 )
 
-// TestRootPriors: a suggested move raises the progressive bias of the
+// TestRootPriors: a suggested move (SetRootPriors) raises the progressive bias of the
 // root children that begin it by its weight (times the knowledge
 // weight), and of no other child, which then gets more of the search.
 // One worker and a playout budget make it repeatable.
@@ -24,7 +24,8 @@ func TestRootPriors(t *testing.T) {
 	prior := analysis.MovePrior{Move: w.Move, Weight: 2000}
 	bias := func(priors []analysis.MovePrior) (map[rules.Step]float64, map[rules.Step]int64) {
 		s := searcher(1, 3)
-		if _, err := s.Search(context.Background(), g, analysis.Limits{Playouts: 3000, RootPriors: priors}, nil); err != nil {
+		s.SetRootPriors(priors)
+		if _, err := s.Search(context.Background(), g, analysis.Limits{Playouts: 3000}, nil); err != nil {
 			t.Fatal(err)
 		}
 		out, visits := map[rules.Step]float64{}, map[rules.Step]int64{}

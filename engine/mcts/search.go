@@ -23,6 +23,15 @@ var ErrGameOver = errors.New("mcts: the game is over")
 // ErrBusy is returned when a Searcher is asked to search while it searches.
 var ErrBusy = errors.New("mcts: a search is already running on this searcher")
 
+// SetRootPriors suggests moves to the next search (and to it alone): the
+// root's children that begin a suggested move get its weight as progressive
+// bias, on the step knowledge's scale. Call it between searches.
+func (s *Searcher) SetRootPriors(p []analysis.MovePrior) {
+	s.mu.Lock()
+	s.nextPriors = p
+	s.mu.Unlock()
+}
+
 // Searcher runs searches with one configuration. One search runs at a
 // time; Snapshot may be called from any goroutine meanwhile.
 type Searcher struct {
@@ -52,9 +61,10 @@ type Searcher struct {
 	// quietRoot holds when the trap checks find no capture for either
 	// side at the root (search.eval_prior applies only then).
 	quietRoot bool
-	// rootPriors are the running search's suggested moves
-	// (analysis.Limits.RootPriors).
+	// rootPriors are the suggested moves of the next or running search
+	// (SetRootPriors).
 	rootPriors []analysis.MovePrior
+	nextPriors []analysis.MovePrior
 	fillStop   bool // end the search when the tree is full
 	reps       map[uint64]int
 	// afterStop counts the playouts finished after the stop flag was
@@ -317,7 +327,7 @@ func (s *Searcher) prepare(g *rules.Game, lim analysis.Limits) {
 		s.hist.reset()
 	}
 	s.root = g.Position()
-	s.rootPriors = lim.RootPriors
+	s.rootPriors, s.nextPriors = s.nextPriors, nil
 	s.komi = s.decidedKomi(&s.root)
 	if s.cfg.EvalPrior > 0 {
 		opp := s.root.WithSide(s.root.Side().Other())

@@ -115,7 +115,7 @@ func TestLearnBadInput(t *testing.T) {
 		{"bad base configuration", []string{"--config", badBase, learnArchive}, "learn: base configuration: " + badBase + ":3: key \"eval.kitten\": unknown key"},
 		{"rating filter", []string{"--min-rating", "2000", learnArchive}, "learn: a minimum rating of 2000 leaves no games: 7 usable games read, the highest rating among them 1834"},
 		{"holdout out of range", []string{"--holdout", "1", learnArchive}, "out of range (0 to 0.9)"},
-		{"no input", nil, "learn: no ARCHIVE_OR_RECORD given"},
+		{"no input", nil, "learn: no ARCHIVE_OR_RECORD or --db given"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, _, stderr := runCmd(t, runLearn, "", append([]string{"--out", out}, tc.args...)...)
