@@ -22,21 +22,24 @@ const GameMinHeight = 120
 // position of a line (0 at the bottom, 1 at the top, the even line
 // between), the turn numbers along the bottom, the marked moves (blunders)
 // as red marks on the curve and on the axis, and the cursor as a vertical
-// line. A tap reports the position under it. Set its data with Set from
-// the UI goroutine.
+// line; above the curve, a line of text and the analysis's progress as a
+// thin bar (none while idle). A tap reports the position under it. Set
+// its data with Set and SetStatus from the UI goroutine.
 type Game struct {
 	widget.BaseWidget
 	values []float64 // Gold's win ratio in positions 0..len-1
 	turns  []int     // each position's turn number, for the axis
 	marks  []int     // positions marked
 	cursor int       // position shown elsewhere, -1 for none
+	status string    // the line above the curve
+	done   float64   // the share of the work done, 0..1; negative while idle
 	// OnTapped gets the position under a tap.
 	OnTapped func(pos int)
 }
 
 // NewGame returns an empty graph.
 func NewGame() *Game {
-	g := &Game{cursor: -1}
+	g := &Game{cursor: -1, done: -1}
 	g.ExtendBaseWidget(g)
 	return g
 }
@@ -49,6 +52,18 @@ func (g *Game) Set(values []float64, turns []int, marks []int, cursor int) {
 	g.values, g.turns, g.marks, g.cursor = values, turns, marks, cursor
 	g.Refresh()
 }
+
+// SetStatus shows text above the curve, and the share done (0..1) of the
+// work that fills it as a thin bar under the text; a negative share
+// (idle) draws no bar.
+func (g *Game) SetStatus(text string, done float64) {
+	g.status, g.done = text, done
+	g.Refresh()
+}
+
+// Status returns the text above the curve and the share done (negative
+// while idle).
+func (g *Game) Status() (string, float64) { return g.status, g.done }
 
 // Positions is the length of the axis: the positions of the line.
 func (g *Game) Positions() int { return len(g.turns) }
@@ -157,18 +172,25 @@ func valueY(v float64, h int) int {
 // axisHeight is the strip under the plot that holds the turn numbers.
 func axisHeight() float32 { return theme.CaptionTextSize() + 6 }
 
+// statusHeight is the strip above the plot that holds the status line
+// and, at its foot, the progress bar.
+func statusHeight() float32 { return theme.CaptionTextSize() + 8 }
+
 // CreateRenderer draws the curve as one raster and the turn numbers as
 // text under it.
 func (g *Game) CreateRenderer() fyne.WidgetRenderer {
 	r := &gameRenderer{g: g}
 	r.raster = canvas.NewRaster(r.draw)
 	r.raster.ScaleMode = canvas.ImageScaleFastest
+	r.status = canvas.NewText("", theme.Color(theme.ColorNameForeground))
+	r.status.TextSize = theme.CaptionTextSize()
 	return r
 }
 
 type gameRenderer struct {
 	g      *Game
 	raster *canvas.Raster
+	status *canvas.Text
 	labels []*canvas.Text
 	ticks  []Tick
 	size   fyne.Size
@@ -179,7 +201,7 @@ func (r *gameRenderer) Destroy() {}
 func (r *gameRenderer) MinSize() fyne.Size { return r.g.MinSize() }
 
 func (r *gameRenderer) Objects() []fyne.CanvasObject {
-	objs := []fyne.CanvasObject{r.raster}
+	objs := []fyne.CanvasObject{r.raster, r.status}
 	for _, l := range r.labels {
 		objs = append(objs, l)
 	}
@@ -189,6 +211,11 @@ func (r *gameRenderer) Objects() []fyne.CanvasObject {
 func (r *gameRenderer) Layout(size fyne.Size) {
 	r.size = size
 	r.raster.Resize(size)
+	r.status.Text = r.g.status
+	r.status.Color = theme.Color(theme.ColorNameForeground)
+	r.status.Move(fyne.NewPos(4, 1))
+	r.status.Resize(fyne.NewSize(size.Width-8, theme.CaptionTextSize()+3))
+	r.status.Refresh()
 	r.ticks = TurnTicks(r.g.turns, size.Width, 36)
 	for len(r.labels) < len(r.ticks) {
 		l := canvas.NewText("", theme.Color(theme.ColorNamePlaceHolder))
@@ -226,9 +253,23 @@ func (r *gameRenderer) draw(w, h int) image.Image {
 	if r.size.Width > 0 {
 		scale = float32(w) / r.size.Width
 	}
-	ph := h - int(axisHeight()*scale) // the plot's height; the axis strip below
+	top := int(statusHeight() * scale)
+	if g.done >= 0 {
+		// The progress bar at the foot of the status strip.
+		for x := 0; x < int(math.Round(float64(w)*min(1, g.done))); x++ {
+			for y := top - int(3*scale); y < top-int(scale); y++ {
+				img.Set(x, y, theme.Color(theme.ColorNamePrimary))
+			}
+		}
+	}
+	// The plot lies between the status strip and the axis strip.
+	all := img
+	img = img.SubImage(image.Rect(0, top, w, h)).(*image.NRGBA)
+	img.Rect = img.Rect.Sub(image.Pt(0, top))
+	h -= top
+	ph := h - int(axisHeight()*scale)
 	if w < 4 || ph < 4 {
-		return img
+		return all
 	}
 	faint, fg := theme.Color(theme.ColorNamePlaceHolder), theme.Color(theme.ColorNameForeground)
 	for x := 0; x < w; x++ {
@@ -237,7 +278,7 @@ func (r *gameRenderer) draw(w, h int) image.Image {
 	}
 	total := len(g.turns)
 	if total < 2 {
-		return img
+		return all
 	}
 	for _, t := range TurnTicks(g.turns, float32(w), 36*scale) {
 		for y := ph; y < ph+int(3*scale)+1; y++ {
@@ -278,5 +319,5 @@ func (r *gameRenderer) draw(w, h int) image.Image {
 			}
 		}
 	}
-	return img
+	return all
 }

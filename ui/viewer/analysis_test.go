@@ -72,10 +72,10 @@ func TestWholeGameAnalysis(t *testing.T) {
 	if !v.analysisBox.Visible() {
 		t.Fatal("no game analysis with an engine")
 	}
-	// Before any analysis the progress bar is idle: no bar (Fyne's empty
-	// bar paints its whole track), its room kept, the hint in its place.
-	if !v.progress.Idle() || v.progress.Bar.Visible() || !strings.HasPrefix(v.progress.Note(), "Analyse game:") {
-		t.Errorf("idle progress: idle %v, bar shown %v, note %q", v.progress.Idle(), v.progress.Bar.Visible(), v.progress.Note())
+	// Before any analysis the graph says what it is for, and draws no
+	// progress bar.
+	if text, done := v.graph.Status(); done >= 0 || !strings.HasPrefix(text, "Analyse game:") {
+		t.Errorf("idle graph: %q, progress %v", text, done)
 	}
 	// Out of range settings are refused with the field's name.
 	v.perMove.SetText("0")
@@ -87,8 +87,8 @@ func TestWholeGameAnalysis(t *testing.T) {
 	test.Tap(v.analyseGame)
 	waitAnalysis(t, v)
 	a := v.Analysis()
-	if a.Done() != 56 || v.progress.Value() != 1 || v.progress.Idle() || len(v.graph.Values()) != 56 {
-		t.Fatalf("done %d of 56, progress %v, graph of %d points", a.Done(), v.progress.Value(), len(v.graph.Values()))
+	if _, done := v.graph.Status(); a.Done() != 56 || done != 1 || len(v.graph.Values()) != 56 {
+		t.Fatalf("done %d of 56, progress %v, graph of %d points", a.Done(), done, len(v.graph.Values()))
 	}
 	if len(fake.perMove) != 55 || fake.perMove[0] != 250*time.Millisecond {
 		t.Errorf("the engine searched %d positions (the last is decided), %v each", len(fake.perMove), fake.perMove[0])
