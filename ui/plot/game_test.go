@@ -97,8 +97,7 @@ func TestGameWidget(t *testing.T) {
 		values[i] = 0.5
 	}
 	values[21] = 0.1
-	g.Set(values, turns, []int{21}, 4)
-	g.SetStatus("22 of 41 positions", 0.5)
+	g.Set(GameData{Values: values, Turns: turns, Marks: []int{21}, Cursor: 4, Status: "22 of 41 positions", Done: 0.5})
 	var texts []string
 	for _, o := range test.LaidOutObjects(g) {
 		if txt, ok := o.(*canvas.Text); ok && txt.Visible() {
@@ -127,7 +126,7 @@ func TestGameWidget(t *testing.T) {
 	if at(100) != primary || at(300) == primary {
 		t.Errorf("progress bar at a quarter %v and three quarters %v of the width; want %v only in the first half", at(100), at(300), primary)
 	}
-	g.SetStatus("idle", -1)
+	g.Set(GameData{Turns: turns, Cursor: -1, Status: "idle", Done: -1})
 	if img := w.Canvas().Capture(); color.NRGBAModel.Convert(img.At(100, bar)).(color.NRGBA) == primary {
 		t.Error("an idle graph draws a progress bar")
 	}

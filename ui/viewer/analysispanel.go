@@ -188,8 +188,7 @@ func (v *Panel) showAnalysis() {
 	a := v.analysis
 	if a == nil {
 		v.summary = "Analyse game: Gold's win ratio in every position, and the blunders"
-		v.graph.SetStatus(v.summary, -1)
-		v.graph.Set(nil, nil, nil, -1)
+		v.graph.Set(plot.GameData{Cursor: -1, Status: v.summary, Done: -1})
 		return
 	}
 	if _, err := parseRange("Blunder threshold", v.threshold.Text, minThreshold, maxThreshold); err != nil {
@@ -215,10 +214,10 @@ func (v *Panel) showAnalysis() {
 			cursor = i + 1
 		}
 	}
-	v.graph.Set(a.GoldCurve(), a.Turns(), after, cursor)
 	// The blunders are marked in the move list, with the better move.
 	v.summary = fmt.Sprintf("%d of %d positions, %d blunder(s)", done, total, len(bl))
-	v.graph.SetStatus(v.summary, float64(done)/float64(max(1, total)))
+	v.graph.Set(plot.GameData{Values: a.GoldCurve(), Turns: a.Turns(), Marks: after, Cursor: cursor,
+		Status: v.summary, Done: float64(done) / float64(max(1, total))})
 	if changed {
 		v.moves.Refresh()
 	}
