@@ -496,6 +496,24 @@ func layoutArrow(a *arrow, g geometry) {
 	}
 }
 
+// buildMarks makes the arrows and labels of over and shows or hides the
+// evaluation bar; it returns the objects to redraw.
+func (r *renderer) buildMarks(over Overlays) []fyne.CanvasObject {
+	r.arrows = r.arrows[:0]
+	for _, s := range arrowSpecs(over) {
+		r.arrows = append(r.arrows, newArrow(s))
+	}
+	r.tags = r.tags[:0]
+	for _, s := range labelSpecs(over) {
+		r.tags = append(r.tags, newTag(s))
+	}
+	r.bar.show(r.b.evalBar)
+	if r.b.evalBar {
+		return r.bar.objects()
+	}
+	return nil
+}
+
 // Refresh updates only what changed since the last refresh: re-rendering
 // an unchanged piece image would decode its SVG again, which is most of the
 // cost of a redraw.
@@ -574,18 +592,7 @@ func (r *renderer) Refresh() {
 		r.coordsShown = b.coords
 	}
 	r.drawn = true
-	r.arrows = r.arrows[:0]
-	for _, s := range arrowSpecs(over) {
-		r.arrows = append(r.arrows, newArrow(s))
-	}
-	r.tags = r.tags[:0]
-	for _, s := range labelSpecs(over) {
-		r.tags = append(r.tags, newTag(s))
-	}
-	r.bar.show(b.evalBar)
-	if b.evalBar {
-		dirty = append(dirty, r.bar.objects()...)
-	}
+	dirty = append(dirty, r.buildMarks(over)...)
 	r.objects = r.objects[:0]
 	r.objects = append(r.objects, r.frame)
 	for i := range r.squares {

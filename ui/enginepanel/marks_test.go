@@ -1,6 +1,7 @@
 package enginepanel
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -195,7 +196,7 @@ func TestEmbeddedArrowsMatchSearch(t *testing.T) {
 	}
 	for i, c := range o.Candidates {
 		want := st.Report.Candidates[i]
-		if !sameSteps(c.Steps, want.Move.Slice()) || c.Label != ratioLabel(want.WinRatio) {
+		if !slices.Equal(c.Steps, want.Move.Slice()) || c.Label != ratioLabel(want.WinRatio) {
 			t.Errorf("arrow %d: %v %q, want %v %q", i+1, c.Steps, c.Label, want.Move.Slice(), ratioLabel(want.WinRatio))
 		}
 	}
@@ -212,19 +213,7 @@ func sameCandidates(a, b []board.Candidate) bool {
 		return false
 	}
 	for i := range a {
-		if a[i].Label != b[i].Label || !sameSteps(a[i].Steps, b[i].Steps) {
-			return false
-		}
-	}
-	return true
-}
-
-func sameSteps(a, b []rules.Step) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
+		if a[i].Label != b[i].Label || !slices.Equal(a[i].Steps, b[i].Steps) {
 			return false
 		}
 	}

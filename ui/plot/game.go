@@ -22,53 +22,46 @@ const GameMinHeight = 120
 // position of a line (0 at the bottom, 1 at the top, the even line
 // between), the turn numbers along the bottom, the marked moves (blunders)
 // as red marks on the curve and on the axis, and the cursor as a vertical
-// line. A tap reports the position under it. Set its data with Set from
-// the UI goroutine.
+// line; above the curve, a line of text and the analysis's progress as a
+// thin bar (none while idle). A tap reports the position under it. Set
+// its data with Set from the UI goroutine.
 type Game struct {
 	widget.BaseWidget
-	values []float64 // Gold's win ratio in positions 0..len-1
-	turns  []int     // each position's turn number, for the axis
-	marks  []int     // positions marked
-	cursor int       // position shown elsewhere, -1 for none
+	GameData
 	// OnTapped gets the position under a tap.
 	OnTapped func(pos int)
 }
 
+// GameData is what a Game shows.
+type GameData struct {
+	Values []float64 // Gold's win ratio in the positions analysed so far, from the first
+	Turns  []int     // the turn number of every position of the line: the axis
+	Marks  []int     // positions marked (the position after each blunder)
+	Cursor int       // the position shown elsewhere, -1 for none
+	Status string    // the line of text above the curve
+	Done   float64   // the share of the work done, 0..1, drawn as a thin bar; negative while idle
+}
+
 // NewGame returns an empty graph.
 func NewGame() *Game {
-	g := &Game{cursor: -1}
+	g := &Game{GameData: GameData{Cursor: -1, Done: -1}}
 	g.ExtendBaseWidget(g)
 	return g
 }
 
-// Set shows values (Gold's win ratio in the positions analysed so far,
-// from the first) of a line whose positions have the turn numbers turns
-// (one per position: their count is the axis), with the positions marks
-// marked and the cursor at position cursor (-1: none).
-func (g *Game) Set(values []float64, turns []int, marks []int, cursor int) {
-	g.values, g.turns, g.marks, g.cursor = values, turns, marks, cursor
+// Set shows d, with one redraw.
+func (g *Game) Set(d GameData) {
+	g.GameData = d
 	g.Refresh()
 }
-
-// Positions is the length of the axis: the positions of the line.
-func (g *Game) Positions() int { return len(g.turns) }
-
-// Marks returns the positions marked.
-func (g *Game) Marks() []int { return g.marks }
-
-// Values returns the win ratios shown.
-func (g *Game) Values() []float64 { return g.values }
-
-// Cursor is the position of the cursor line, -1 for none.
-func (g *Game) Cursor() int { return g.cursor }
 
 // MinSize keeps the curve and its turn numbers readable.
 func (g *Game) MinSize() fyne.Size { return fyne.NewSize(160, GameMinHeight) }
 
 // Tapped reports the position under the tap.
 func (g *Game) Tapped(e *fyne.PointEvent) {
-	if g.OnTapped != nil && len(g.turns) > 0 {
-		g.OnTapped(PosAt(e.Position.X, g.Size().Width, len(g.turns)))
+	if g.OnTapped != nil && len(g.Turns) > 0 {
+		g.OnTapped(PosAt(e.Position.X, g.Size().Width, len(g.Turns)))
 	}
 }
 
@@ -157,18 +150,25 @@ func valueY(v float64, h int) int {
 // axisHeight is the strip under the plot that holds the turn numbers.
 func axisHeight() float32 { return theme.CaptionTextSize() + 6 }
 
+// statusHeight is the strip above the plot that holds the status line
+// and, at its foot, the progress bar.
+func statusHeight() float32 { return theme.CaptionTextSize() + 8 }
+
 // CreateRenderer draws the curve as one raster and the turn numbers as
 // text under it.
 func (g *Game) CreateRenderer() fyne.WidgetRenderer {
 	r := &gameRenderer{g: g}
 	r.raster = canvas.NewRaster(r.draw)
 	r.raster.ScaleMode = canvas.ImageScaleFastest
+	r.status = canvas.NewText("", theme.Color(theme.ColorNameForeground))
+	r.status.TextSize = theme.CaptionTextSize()
 	return r
 }
 
 type gameRenderer struct {
 	g      *Game
 	raster *canvas.Raster
+	status *canvas.Text
 	labels []*canvas.Text
 	ticks  []Tick
 	size   fyne.Size
@@ -179,7 +179,7 @@ func (r *gameRenderer) Destroy() {}
 func (r *gameRenderer) MinSize() fyne.Size { return r.g.MinSize() }
 
 func (r *gameRenderer) Objects() []fyne.CanvasObject {
-	objs := []fyne.CanvasObject{r.raster}
+	objs := []fyne.CanvasObject{r.raster, r.status}
 	for _, l := range r.labels {
 		objs = append(objs, l)
 	}
@@ -189,7 +189,12 @@ func (r *gameRenderer) Objects() []fyne.CanvasObject {
 func (r *gameRenderer) Layout(size fyne.Size) {
 	r.size = size
 	r.raster.Resize(size)
-	r.ticks = TurnTicks(r.g.turns, size.Width, 36)
+	r.status.Text = r.g.Status
+	r.status.Color = theme.Color(theme.ColorNameForeground)
+	r.status.Move(fyne.NewPos(4, 1))
+	r.status.Resize(fyne.NewSize(size.Width-8, theme.CaptionTextSize()+3))
+	r.status.Refresh()
+	r.ticks = TurnTicks(r.g.Turns, size.Width, 36)
 	for len(r.labels) < len(r.ticks) {
 		l := canvas.NewText("", theme.Color(theme.ColorNamePlaceHolder))
 		l.TextSize = theme.CaptionTextSize()
@@ -226,44 +231,58 @@ func (r *gameRenderer) draw(w, h int) image.Image {
 	if r.size.Width > 0 {
 		scale = float32(w) / r.size.Width
 	}
-	ph := h - int(axisHeight()*scale) // the plot's height; the axis strip below
+	top := int(statusHeight() * scale)
+	if g.Done >= 0 {
+		// The progress bar at the foot of the status strip.
+		for x := 0; x < int(math.Round(float64(w)*min(1, g.Done))); x++ {
+			for y := top - int(3*scale); y < top-int(scale); y++ {
+				img.Set(x, y, theme.Color(theme.ColorNamePrimary))
+			}
+		}
+	}
+	// The plot lies between the status strip and the axis strip.
+	all := img
+	img = img.SubImage(image.Rect(0, top, w, h)).(*image.NRGBA)
+	img.Rect = img.Rect.Sub(image.Pt(0, top))
+	h -= top
+	ph := h - int(axisHeight()*scale)
 	if w < 4 || ph < 4 {
-		return img
+		return all
 	}
 	faint, fg := theme.Color(theme.ColorNamePlaceHolder), theme.Color(theme.ColorNameForeground)
 	for x := 0; x < w; x++ {
 		img.Set(x, (ph-1)/2, faint)
 		img.Set(x, ph, faint)
 	}
-	total := len(g.turns)
+	total := len(g.Turns)
 	if total < 2 {
-		return img
+		return all
 	}
-	for _, t := range TurnTicks(g.turns, float32(w), 36*scale) {
+	for _, t := range TurnTicks(g.Turns, float32(w), 36*scale) {
 		for y := ph; y < ph+int(3*scale)+1; y++ {
 			img.Set(int(t.X), y, faint)
 		}
 	}
-	if g.cursor >= 0 && g.cursor < total {
-		x := PosX(g.cursor, w, total)
+	if g.Cursor >= 0 && g.Cursor < total {
+		x := PosX(g.Cursor, w, total)
 		for y := 0; y < ph; y++ {
 			img.Set(x, y, fg)
 		}
 	}
 	plot := img.SubImage(image.Rect(0, 0, w, ph)).(*image.NRGBA)
-	if len(g.values) > 0 {
+	if len(g.Values) > 0 {
 		// Polyline spreads its points over the image's width: draw into
 		// the part of the width the positions analysed cover.
-		pts := make([]Point, len(g.values))
-		for i, v := range g.values {
+		pts := make([]Point, len(g.Values))
+		for i, v := range g.Values {
 			pts[i] = Point{T: time.Duration(i), V: v}
 		}
-		part := plot.SubImage(image.Rect(0, 0, PosX(len(g.values)-1, w, total)+1, ph)).(*image.NRGBA)
+		part := plot.SubImage(image.Rect(0, 0, PosX(len(g.Values)-1, w, total)+1, ph)).(*image.NRGBA)
 		Polyline(part, pts, theme.Color(theme.ColorNamePrimary))
 	}
 	red := color.NRGBA{R: 0xd0, G: 0x20, B: 0x20, A: 0xff}
 	rad := max(3, int(3*scale))
-	for _, p := range markPoints(g.values, g.marks, total, w, ph) {
+	for _, p := range markPoints(g.Values, g.Marks, total, w, ph) {
 		for dx := -rad; dx <= rad; dx++ {
 			for dy := -rad; dy <= rad; dy++ {
 				if dx*dx+dy*dy <= rad*rad {
@@ -278,5 +297,5 @@ func (r *gameRenderer) draw(w, h int) image.Image {
 			}
 		}
 	}
-	return img
+	return all
 }

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 )
 
 // turnsOf are the turn numbers of the positions of a line from turn
@@ -96,15 +97,15 @@ func TestGameWidget(t *testing.T) {
 		values[i] = 0.5
 	}
 	values[21] = 0.1
-	g.Set(values, turns, []int{21}, 4)
-	var labels []string
+	g.Set(GameData{Values: values, Turns: turns, Marks: []int{21}, Cursor: 4, Status: "22 of 41 positions", Done: 0.5})
+	var texts []string
 	for _, o := range test.LaidOutObjects(g) {
 		if txt, ok := o.(*canvas.Text); ok && txt.Visible() {
-			labels = append(labels, txt.Text)
+			texts = append(texts, txt.Text)
 		}
 	}
-	if want := []string{"2", "4", "6", "8", "10", "12", "14", "16", "18", "20", "22"}; !reflect.DeepEqual(labels, want) {
-		t.Errorf("axis labels %q, want %q", labels, want)
+	if want := []string{"22 of 41 positions", "2", "4", "6", "8", "10", "12", "14", "16", "18", "20", "22"}; !reflect.DeepEqual(texts, want) {
+		t.Errorf("status and axis labels %q, want %q", texts, want)
 	}
 	img := w.Canvas().Capture()
 	x := PosX(21, img.Bounds().Dx(), 41)
@@ -117,6 +118,17 @@ func TestGameWidget(t *testing.T) {
 	}
 	if red < 8 {
 		t.Errorf("%d red pixels in the blunder's column, want its mark on the curve and on the axis", red)
+	}
+	// The progress bar under the status line: half the width.
+	bar := int(statusHeight()) - 2
+	primary := color.NRGBAModel.Convert(theme.Color(theme.ColorNamePrimary)).(color.NRGBA)
+	at := func(x int) color.NRGBA { return color.NRGBAModel.Convert(img.At(x, bar)).(color.NRGBA) }
+	if at(100) != primary || at(300) == primary {
+		t.Errorf("progress bar at a quarter %v and three quarters %v of the width; want %v only in the first half", at(100), at(300), primary)
+	}
+	g.Set(GameData{Turns: turns, Cursor: -1, Status: "idle", Done: -1})
+	if img := w.Canvas().Capture(); color.NRGBAModel.Convert(img.At(100, bar)).(color.NRGBA) == primary {
+		t.Error("an idle graph draws a progress bar")
 	}
 	var tapped []int
 	g.OnTapped = func(p int) { tapped = append(tapped, p) }

@@ -12,7 +12,6 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"arimaa-workbench/ui/field"
 	"arimaa-workbench/ui/plot"
 )
 
@@ -43,10 +42,8 @@ func (v *Panel) buildAnalysis() fyne.CanvasObject {
 		return err
 	}
 	v.threshold.OnChanged = func(string) { v.showAnalysis() }
-	v.progress = field.NewProgress()
 	v.graph = plot.NewGame()
 	v.graph.OnTapped = v.jumpToPosition
-	v.progress.Bar.TextFormatter = func() string { return v.summary }
 	// Short labels keep the row within the move list's width; the
 	// placeholders and the validators' messages say more.
 	v.perMove.SetPlaceHolder("seconds per position")
@@ -54,7 +51,10 @@ func (v *Panel) buildAnalysis() fyne.CanvasObject {
 	settings := container.NewHBox(v.analyseGame, v.stopGame,
 		widget.NewLabel("s"), sized(v.perMove, 76),
 		widget.NewLabel("drop %"), sized(v.threshold, 76))
-	v.analysisBox = container.NewVBox(settings, v.progress, v.graph)
+	// The progress and the count of blunders are written over the graph,
+	// with a thin bar: a row of their own would take the height the move
+	// list needs.
+	v.analysisBox = container.NewVBox(settings, v.graph)
 	v.analysisBox.Hide()
 	return v.analysisBox
 }
@@ -188,8 +188,7 @@ func (v *Panel) showAnalysis() {
 	a := v.analysis
 	if a == nil {
 		v.summary = "Analyse game: Gold's win ratio in every position, and the blunders"
-		v.progress.SetIdle(v.summary)
-		v.graph.Set(nil, nil, nil, -1)
+		v.graph.Set(plot.GameData{Cursor: -1, Status: v.summary, Done: -1})
 		return
 	}
 	if _, err := parseRange("Blunder threshold", v.threshold.Text, minThreshold, maxThreshold); err != nil {
@@ -215,12 +214,10 @@ func (v *Panel) showAnalysis() {
 			cursor = i + 1
 		}
 	}
-	v.graph.Set(a.GoldCurve(), a.Turns(), after, cursor)
-	// The bar's text stays short: a long one would widen the window. The
-	// blunders are marked in the move list, with the better move.
-	state := fmt.Sprintf("%d of %d positions, %d blunder(s)", done, total, len(bl))
-	v.summary = state
-	v.progress.SetValue(float64(done) / float64(max(1, total)))
+	// The blunders are marked in the move list, with the better move.
+	v.summary = fmt.Sprintf("%d of %d positions, %d blunder(s)", done, total, len(bl))
+	v.graph.Set(plot.GameData{Values: a.GoldCurve(), Turns: a.Turns(), Marks: after, Cursor: cursor,
+		Status: v.summary, Done: float64(done) / float64(max(1, total))})
 	if changed {
 		v.moves.Refresh()
 	}

@@ -22,7 +22,6 @@ import (
 	"arimaa-workbench/records"
 	"arimaa-workbench/records/fsutil"
 	"arimaa-workbench/ui/board"
-	"arimaa-workbench/ui/field"
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/plot"
 	"arimaa-workbench/ui/state"
@@ -100,7 +99,6 @@ type Panel struct {
 	stopGame     *widget.Button
 	perMove      *widget.Entry
 	threshold    *widget.Entry
-	progress     *field.Progress
 	graph        *plot.Game
 	phase        *phaseBand       // the game phase along the line shown
 	summary      string           // the analysis progress and blunders
@@ -237,7 +235,9 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	v.promote = tip.NewButton(theme.MoveUpIcon(), "Promote: make the variation shown the main line", v.Promote)
 	v.deleteVar = tip.NewButton(theme.DeleteIcon(), "Delete variation: remove the variation shown", v.DeleteVariation)
 	v.comment = widget.NewMultiLineEntry()
-	v.comment.SetMinRowsVisible(2)
+	// One row at the least: the column's height goes to the move list and
+	// the game graph; the entry scrolls a longer comment.
+	v.comment.SetMinRowsVisible(1)
 	v.comment.Wrapping = fyne.TextWrapWord
 	v.comment.SetPlaceHolder("comment on this move")
 	v.comment.OnChanged = v.commentChanged
