@@ -122,7 +122,7 @@ func moveTime(line string) (rules.Color, time.Duration, bool) {
 		return 0, 0, false
 	}
 	label, secs := fields[1], fields[2]
-	if _, err := strconv.Atoi(label[:len(label)-1]); err != nil {
+	if turn, err := strconv.Atoi(label[:len(label)-1]); err != nil || turn < 1 {
 		return 0, 0, false
 	}
 	side, ok := rules.ParseColor(label[len(label)-1])

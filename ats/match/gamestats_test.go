@@ -114,6 +114,7 @@ func TestMoveTime(t *testing.T) {
 		{"1700000000 12w abc", 0, 0, false},
 		{"1700000000 12w -1s", 0, 0, false},
 		{"1700000000 w 0.3s", 0, 0, false},
+		{"1700000000 -1w 0.3s", 0, 0, false},
 		{"", 0, 0, false},
 	}
 	for _, tc := range tests {
@@ -176,4 +177,23 @@ func TestStatsStandingsAndTable(t *testing.T) {
 		js.Engines[1].MaxMoveS != 1 || js.Engines[0].Endings["loss: time"] != 1 {
 		t.Errorf("json %s: %+v %v", buf.String(), js, err)
 	}
+}
+
+// FuzzMoveTime: any events line is read without a panic, and a move's
+// time is never negative and its side a real one.
+func FuzzMoveTime(f *testing.F) {
+	for _, s := range []string{"1700000000 12w 0.345s", "1700000000 7b 2.000s", "1700000000 end: goal: x", "1 1g 1e9s", "1 -1w 1s", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		side, d, ok := moveTime(line)
+		if ok && (d < 0 || side > rules.Silver) {
+			t.Errorf("%q: side %v, time %v", line, side, d)
+		}
+		s := NewStats()
+		s.Add(&records.ArchiveGame{WPlayer: "a", BPlayer: "b", Events: line})
+		if es := s.Engines(); len(es) != 2 || es[0].MeanMove < 0 || es[1].MaxMove < 0 {
+			t.Errorf("%q: %+v", line, es)
+		}
+	})
 }
