@@ -47,8 +47,11 @@ vet:
 
 # The search, the suite runner and the panels' models are concurrent: the
 # tests run under the race detector.
+# The window's layout tests put every panel through its states at three
+# window sizes: under the race detector on a busy two-core machine that
+# takes longer than go test's default ten minutes for one package.
 unit:
-	$(GO) test -race -count=1 ./...
+	$(GO) test -race -count=1 -timeout 40m ./...
 
 # Every fuzz target of every package runs for FUZZTIME. A run that ends
 # with "context deadline exceeded" and no failing input is the fuzzer

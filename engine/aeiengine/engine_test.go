@@ -59,7 +59,10 @@ func (c *controller) send(format string, args ...any) {
 func (c *controller) expect(prefix string) (string, []string) {
 	c.t.Helper()
 	var skipped []string
-	timeout := time.After(20 * time.Second)
+	// A guard against a hung engine, not a measure of speed: on a busy
+	// machine under the race detector, isready (which touches the whole
+	// tree) can take many seconds.
+	timeout := time.After(2 * time.Minute)
 	for {
 		select {
 		case l, ok := <-c.lines:
@@ -71,7 +74,7 @@ func (c *controller) expect(prefix string) (string, []string) {
 			}
 			skipped = append(skipped, l)
 		case <-timeout:
-			c.t.Fatalf("no %q within 20 s; got %q", prefix, skipped)
+			c.t.Fatalf("no %q within 2 minutes; got %q", prefix, skipped)
 		}
 	}
 }
