@@ -332,6 +332,31 @@ func (w *worker) expand(n, r *node, pos *rules.Position) {
 	if !r.state.CompareAndSwap(leaf, expanding) {
 		return
 	}
+	kept := w.children(n, pos)
+	if len(kept) == 0 {
+		// At the start of a turn the side to move is immobilized and the
+		// node's mover wins; in the middle of one, the mover has walked
+		// into a dead end.
+		r.term = termLoss
+		if pos.StepsTaken() == 0 {
+			r.term = termWin
+		}
+		r.state.Store(terminal)
+		return
+	}
+	first := w.t.alloc(len(kept))
+	if first == 0 {
+		r.state.Store(stuck)
+		return
+	}
+	w.fillChildren(n, pos, first, kept)
+	r.first.Store(first)
+	r.nkids.Store(int32(len(kept)))
+	r.state.Store(expanded)
+}
+
+// children lists the children of node n at pos (see expand), in w.kept.
+func (w *worker) children(n *node, pos *rules.Position) []pair {
 	kept := w.kept[:0]
 	me := pos.Side()
 	undo := w.undoStep(n, pos)
@@ -391,22 +416,14 @@ func (w *worker) expand(n, r *node, pos *rules.Position) {
 			kept = append(kept, pair{rules.Pass, rules.NoStep})
 		}
 	}
-	if len(kept) == 0 {
-		// At the start of a turn the side to move is immobilized and the
-		// node's mover wins; in the middle of one, the mover has walked
-		// into a dead end.
-		r.term = termLoss
-		if pos.StepsTaken() == 0 {
-			r.term = termWin
-		}
-		r.state.Store(terminal)
-		return
-	}
-	first := w.t.alloc(len(kept))
-	if first == 0 {
-		r.state.Store(stuck)
-		return
-	}
+	return kept
+}
+
+// fillChildren writes the children kept of node n at pos into the nodes
+// from first: their steps, depth, and progressive bias (step knowledge,
+// tactical priors, the evaluation prior and the suggested moves).
+func (w *worker) fillChildren(n *node, pos *rules.Position, first int32, kept []pair) {
+	me := pos.Side()
 	var prev rules.Step
 	if pos.StepsTaken() > 0 && n.step != rules.Pass {
 		prev = n.step
@@ -447,9 +464,6 @@ func (w *worker) expand(n, r *node, pos *rules.Position) {
 			}
 		}
 	}
-	r.first.Store(first)
-	r.nkids.Store(int32(len(kept)))
-	r.state.Store(expanded)
 }
 
 // rootPrior is the weight of the suggested moves that begin with root
