@@ -224,115 +224,135 @@ func (a *ArchiveReader) parseRow(l string) (*ArchiveGame, error) {
 	bad := func(k int, format string, args ...any) error {
 		return &ParseError{File: a.name, Line: a.lines.Line(), Column: columnOf(raw, h.col[k]), Err: because(ErrArchive, format, args...)}
 	}
-	var err error
 	for k, name := range archiveFields {
 		v := get(k)
-		switch name {
-		case "id":
-			g.ID = v
-		case "wplayerid":
-			g.WPlayerID = v
-		case "bplayerid":
-			g.BPlayerID = v
-		case "wusername":
-			g.WPlayer = v
-		case "busername":
-			g.BPlayer = v
-		case "wtitle":
-			g.WTitle = v
-		case "btitle":
-			g.BTitle = v
-		case "wcountry":
-			g.WCountry = v
-		case "bcountry":
-			g.BCountry = v
-		case "wrating", "brating":
-			n, ok := parseRating(v)
-			if !ok {
-				return nil, bad(k, "%s %q is not a number", name, v)
-			}
-			if name == "wrating" {
-				g.WRating = n
-			} else {
-				g.BRating = n
-			}
-		case "wratingk":
-			g.WRatingK = v
-		case "bratingk":
-			g.BRatingK = v
-		case "wtype":
-			g.WType = v
-		case "btype":
-			g.BType = v
-		case "event":
-			g.Event = v
-		case "site":
-			g.Site = v
-		case "timecontrol":
-			g.TimeControl = v
-		case "mode":
-			g.Mode = v
-		case "postal", "rated", "corrupt":
-			b, ok := parseFlag(v)
-			if !ok {
-				return nil, bad(k, "%s %q is not 0 or 1", name, v)
-			}
-			switch name {
-			case "postal":
-				g.Postal = b
-			case "rated":
-				g.Rated = b
-			default:
-				g.Corrupt = b
-			}
-		case "startts", "endts":
-			var t time.Time
-			if v != "" {
-				s, perr := strconv.ParseInt(v, 10, 64)
-				if perr != nil {
-					return nil, bad(k, "%s %q is not a time in Unix seconds", name, v)
-				}
-				t = time.Unix(s, 0).UTC()
-			}
-			if name == "startts" {
-				g.Start = t
-			} else {
-				g.End = t
-			}
-		case "result":
-			switch v {
-			case "":
-				g.Unfinished = true
-			default:
-				c, ok := rules.ParseColor(v[0])
-				if !ok || len(v) != 1 {
-					return nil, bad(k, "result %q is not w or b (the winner)", v)
-				}
-				g.Result = c
-			}
-		case "termination":
-			if len(v) > 1 {
-				return nil, bad(k, "termination %q is not a single letter", v)
-			}
-			if v != "" {
-				g.Termination = rules.Termination(v[0])
-			}
-		case "plycount":
-			if v != "" {
-				if g.PlyCount, err = strconv.Atoi(v); err != nil {
-					return nil, bad(k, "plycount %q is not a number", v)
-				}
-			}
-		case "movelist":
-			g.MoveList = unescape(v)
-			if h.col[k] >= 0 {
-				g.movelistCol = columnOf(raw, h.col[k])
-			}
-		case "events":
-			g.Events = unescape(v)
+		if p := g.textField(name); p != nil {
+			*p = v
+			continue
+		}
+		if why := g.setParsed(name, v); why != "" {
+			return nil, bad(k, "%s", why)
+		}
+		if name == "movelist" && h.col[k] >= 0 {
+			g.movelistCol = columnOf(raw, h.col[k])
 		}
 	}
 	return g, nil
+}
+
+// textField is the field of a column read as written, nil for the others.
+func (g *ArchiveGame) textField(name string) *string {
+	switch name {
+	case "id":
+		return &g.ID
+	case "wplayerid":
+		return &g.WPlayerID
+	case "bplayerid":
+		return &g.BPlayerID
+	case "wusername":
+		return &g.WPlayer
+	case "busername":
+		return &g.BPlayer
+	case "wtitle":
+		return &g.WTitle
+	case "btitle":
+		return &g.BTitle
+	case "wcountry":
+		return &g.WCountry
+	case "bcountry":
+		return &g.BCountry
+	case "wratingk":
+		return &g.WRatingK
+	case "bratingk":
+		return &g.BRatingK
+	case "wtype":
+		return &g.WType
+	case "btype":
+		return &g.BType
+	case "event":
+		return &g.Event
+	case "site":
+		return &g.Site
+	case "timecontrol":
+		return &g.TimeControl
+	case "mode":
+		return &g.Mode
+	}
+	return nil
+}
+
+// setParsed reads the value v of a column that is a number, a flag, a
+// time, a code or escaped text into its field, or says why it cannot.
+func (g *ArchiveGame) setParsed(name, v string) (why string) {
+	switch name {
+	case "wrating", "brating":
+		n, ok := parseRating(v)
+		if !ok {
+			return fmt.Sprintf("%s %q is not a number", name, v)
+		}
+		if name == "wrating" {
+			g.WRating = n
+		} else {
+			g.BRating = n
+		}
+	case "postal", "rated", "corrupt":
+		b, ok := parseFlag(v)
+		if !ok {
+			return fmt.Sprintf("%s %q is not 0 or 1", name, v)
+		}
+		switch name {
+		case "postal":
+			g.Postal = b
+		case "rated":
+			g.Rated = b
+		default:
+			g.Corrupt = b
+		}
+	case "startts", "endts":
+		var t time.Time
+		if v != "" {
+			s, err := strconv.ParseInt(v, 10, 64)
+			if err != nil {
+				return fmt.Sprintf("%s %q is not a time in Unix seconds", name, v)
+			}
+			t = time.Unix(s, 0).UTC()
+		}
+		if name == "startts" {
+			g.Start = t
+		} else {
+			g.End = t
+		}
+	case "result":
+		if v == "" {
+			g.Unfinished = true
+			break
+		}
+		c, ok := rules.ParseColor(v[0])
+		if !ok || len(v) != 1 {
+			return fmt.Sprintf("result %q is not w or b (the winner)", v)
+		}
+		g.Result = c
+	case "termination":
+		if len(v) > 1 {
+			return fmt.Sprintf("termination %q is not a single letter", v)
+		}
+		if v != "" {
+			g.Termination = rules.Termination(v[0])
+		}
+	case "plycount":
+		if v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return fmt.Sprintf("plycount %q is not a number", v)
+			}
+			g.PlyCount = n
+		}
+	case "movelist":
+		g.MoveList = unescape(v)
+	case "events":
+		g.Events = unescape(v)
+	}
+	return ""
 }
 
 func parseRating(v string) (int, bool) {

@@ -93,20 +93,15 @@ func Run(args []string, stderr io.Writer) int {
 		}
 	}
 	wb := shell.New(a, w, opts)
-	pOpts := panels.Options{}
-	shotDir := ""
+	pOpts, shotDir := panels.Options{}, ""
 	if *shot != "" {
 		// Screenshots must not depend on (or change) the user's settings
 		// and runs.
-		tmp, err := os.MkdirTemp("", "arimaa-workbench-shot")
-		if err != nil {
+		if pOpts, shotDir, err = isolatedOptions(); err != nil {
 			fmt.Fprintf(stderr, "arimaa-workbench: %v\n", err)
 			return 1
 		}
-		defer os.RemoveAll(tmp)
-		shotDir = tmp
-		pOpts = panels.Options{ConfigPath: filepath.Join(tmp, "engine.toml"),
-			EnginesPath: filepath.Join(tmp, "engines.toml"), RunsDir: filepath.Join(tmp, "runs"), MatchesDir: filepath.Join(tmp, "matches")}
+		defer os.RemoveAll(shotDir)
 	}
 	ps := panels.Add(wb, pOpts)
 	defer ps.Close()
@@ -114,25 +109,7 @@ func Run(args []string, stderr io.Writer) int {
 		// Screenshots always start from the Editor, for repeatable pictures.
 		wb.RestoreLastPanel()
 	}
-	status := 0
-	var suite []string
-	for _, path := range paths {
-		if panels.IsSuite(path) {
-			suite = append(suite, path)
-			continue
-		}
-		if err := wb.Open(path); err != nil {
-			fmt.Fprintf(stderr, "arimaa-workbench: %v\n", err)
-			wb.Status(err.Error())
-			status = 1
-		}
-	}
-	if len(suite) > 0 {
-		if err := ps.OpenSuite(wb, suite...); err != nil {
-			fmt.Fprintf(stderr, "arimaa-workbench: %v\n", err)
-			status = 1
-		}
-	}
+	status, suite := openFiles(wb, ps, paths, stderr)
 	if *tab != "" && !wb.Select(*tab) {
 		fmt.Fprintf(stderr, "arimaa-workbench: no panel %q (have %v)\n", *tab, wb.Panels())
 		return 2
@@ -168,42 +145,89 @@ func Run(args []string, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "arimaa-workbench: screenshot: the window did not finish within %v\n", *delay+screenshotLimit)
 			os.Exit(1)
 		}()
-		go func() {
-			// Let the driver draw a few frames (and the first archive
-			// batches arrive) before capturing.
-			time.Sleep(*delay)
-			if *run {
-				// Wait until the run has ended; one that could not start
-				// shows its reason in the panel, which is then captured.
-				for waited := time.Duration(0); !suiteFinished(ps) && (waited < 3*time.Second || suiteRunning(ps)); waited += 100 * time.Millisecond {
-					time.Sleep(100 * time.Millisecond)
-				}
-				time.Sleep(300 * time.Millisecond)
-			}
-			if *analyse {
-				fyne.DoAndWait(func() { ps.Engine.Model().Stop() })
-				time.Sleep(300 * time.Millisecond)
-			}
-			fyne.DoAndWait(func() {
-				if err := saveScreenshot(w, *shot); err != nil {
-					fmt.Fprintf(stderr, "arimaa-workbench: screenshot: %v\n", err)
-					status = 1
-				}
-			})
-			// Exit here rather than through the driver's shutdown: GLFW
-			// can deliver a pointer event to the closing window, which
-			// crashes inside Fyne 2.7 (seen under Xvfb). Nothing is left
-			// to save.
-			ps.Close()
-			os.RemoveAll(shotDir)
-			os.Exit(status)
-		}()
+		go captureLater(w, ps, screenshot{path: *shot, delay: *delay, run: *run, analyse: *analyse, dir: shotDir, status: status}, stderr)
 		w.ShowAndRun()
 		return status
 	}
 	w.Resize(winSize)
 	w.ShowAndRun()
 	return status
+}
+
+// isolatedOptions are panel options whose settings and runs live in a new
+// temporary folder, returned for the caller to remove.
+func isolatedOptions() (panels.Options, string, error) {
+	tmp, err := os.MkdirTemp("", "arimaa-workbench-shot")
+	if err != nil {
+		return panels.Options{}, "", err
+	}
+	return panels.Options{ConfigPath: filepath.Join(tmp, "engine.toml"), EnginesPath: filepath.Join(tmp, "engines.toml"),
+		RunsDir: filepath.Join(tmp, "runs"), MatchesDir: filepath.Join(tmp, "matches")}, tmp, nil
+}
+
+// openFiles opens the files given in their panels, the suites in the
+// Suite panel, and returns the exit status so far and the suites.
+func openFiles(wb *shell.Workbench, ps *panels.Panels, paths []string, stderr io.Writer) (status int, suite []string) {
+	for _, path := range paths {
+		if panels.IsSuite(path) {
+			suite = append(suite, path)
+			continue
+		}
+		if err := wb.Open(path); err != nil {
+			fmt.Fprintf(stderr, "arimaa-workbench: %v\n", err)
+			wb.Status(err.Error())
+			status = 1
+		}
+	}
+	if len(suite) > 0 {
+		if err := ps.OpenSuite(wb, suite...); err != nil {
+			fmt.Fprintf(stderr, "arimaa-workbench: %v\n", err)
+			status = 1
+		}
+	}
+	return status, suite
+}
+
+// screenshot is what --screenshot was asked for.
+type screenshot struct {
+	path         string
+	delay        time.Duration
+	run, analyse bool   // wait for the suite run; stop the analysis first
+	dir          string // the temporary settings folder, removed at the end
+	status       int    // the exit status so far
+}
+
+// captureLater lets the window draw, saves it to the screenshot's file and
+// exits the program.
+func captureLater(w fyne.Window, ps *panels.Panels, s screenshot, stderr io.Writer) {
+	// Let the driver draw a few frames (and the first archive batches
+	// arrive) before capturing.
+	time.Sleep(s.delay)
+	if s.run {
+		// Wait until the run has ended; one that could not start shows
+		// its reason in the panel, which is then captured.
+		for waited := time.Duration(0); !suiteFinished(ps) && (waited < 3*time.Second || suiteRunning(ps)); waited += 100 * time.Millisecond {
+			time.Sleep(100 * time.Millisecond)
+		}
+		time.Sleep(300 * time.Millisecond)
+	}
+	if s.analyse {
+		fyne.DoAndWait(func() { ps.Engine.Model().Stop() })
+		time.Sleep(300 * time.Millisecond)
+	}
+	status := s.status
+	fyne.DoAndWait(func() {
+		if err := saveScreenshot(w, s.path); err != nil {
+			fmt.Fprintf(stderr, "arimaa-workbench: screenshot: %v\n", err)
+			status = 1
+		}
+	})
+	// Exit here rather than through the driver's shutdown: GLFW can
+	// deliver a pointer event to the closing window, which crashes inside
+	// Fyne 2.7 (seen under Xvfb). Nothing is left to save.
+	ps.Close()
+	os.RemoveAll(s.dir)
+	os.Exit(status)
 }
 
 // screenshotLimit bounds how long --screenshot may take beyond its delay

@@ -89,25 +89,7 @@ func NewPanel(m *Model, d files.Dialogs, cur *state.Current) *Panel {
 	}
 	m.OnChange = e.refresh
 
-	e.palette = map[rules.Piece]*paletteItem{}
-	var gold, silver []fyne.CanvasObject
-	for _, c := range []rules.Color{rules.Gold, rules.Silver} {
-		for t := rules.Elephant; t >= rules.Rabbit; t-- {
-			pc := rules.MakePiece(c, t)
-			b := newPaletteItem(pc, func() { e.SetTool(pc) })
-			b.onDrop = func(abs fyne.Position) { e.dropPiece(pc, abs) }
-			e.palette[pc] = b
-			if c == rules.Gold {
-				gold = append(gold, b)
-			} else {
-				silver = append(silver, b)
-			}
-		}
-	}
-	eraser := newPaletteItem(rules.Empty, func() { e.SetTool(rules.Empty) })
-	e.palette[rules.Empty] = eraser
-	silver = append(silver, eraser)
-	gold = append(gold, widget.NewLabel(""))
+	gold, silver := e.buildPalette()
 
 	e.side = widget.NewRadioGroup([]string{"Gold", "Silver"}, func(s string) {
 		if e.updating {
@@ -190,6 +172,28 @@ func NewPanel(m *Model, d files.Dialogs, cur *state.Current) *Panel {
 	e.SetTool(rules.GoldRabbit)
 	e.refresh()
 	return e
+}
+
+// buildPalette makes the palette's pieces, a row for each colour, and the
+// eraser.
+func (e *Panel) buildPalette() (gold, silver []fyne.CanvasObject) {
+	e.palette = map[rules.Piece]*paletteItem{}
+	for _, c := range []rules.Color{rules.Gold, rules.Silver} {
+		for t := rules.Elephant; t >= rules.Rabbit; t-- {
+			pc := rules.MakePiece(c, t)
+			b := newPaletteItem(pc, func() { e.SetTool(pc) })
+			b.onDrop = func(abs fyne.Position) { e.dropPiece(pc, abs) }
+			e.palette[pc] = b
+			if c == rules.Gold {
+				gold = append(gold, b)
+			} else {
+				silver = append(silver, b)
+			}
+		}
+	}
+	eraser := newPaletteItem(rules.Empty, func() { e.SetTool(rules.Empty) })
+	e.palette[rules.Empty] = eraser
+	return append(gold, widget.NewLabel("")), append(silver, eraser)
 }
 
 // dropPiece places pc where a drag from the palette ended (abs is in window

@@ -262,6 +262,15 @@ func (p *Panel) build() {
 	// scrolls.
 	actions := container.NewPadded(container.NewVBox(container.NewHBox(p.startBtn, p.stopBtn, p.resumeBtn), p.message))
 
+	right := p.buildResults()
+	split := container.NewHSplit(container.NewBorder(nil, actions, nil, nil, field.VScroll(container.NewPadded(form))), right)
+	split.Offset = 0.36
+	p.content = split
+}
+
+// buildResults makes the right side: the summary, the standings, the Elo
+// graph and the finished games.
+func (p *Panel) buildResults() fyne.CanvasObject {
 	p.summary = widget.NewLabel("")
 	p.summary.TextStyle.Bold = true
 	p.summary.Wrapping = fyne.TextWrapWord
@@ -287,14 +296,11 @@ func (p *Panel) build() {
 		game := p.gameRows[id.Row].ID
 		fyne.Do(func() { p.OpenGame(game) })
 	}
-	gamesTitle := heading("Finished games (click one to view it)")
+	gamesTitle := widget.NewLabelWithStyle("Finished games (click one to view it)", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	results := container.NewVSplit(p.standings, container.NewVSplit(p.graph, container.NewBorder(gamesTitle, nil, nil, nil, p.gameTable)))
 	results.Offset = 0.22
 	results.Trailing.(*container.Split).Offset = 0.5
-	right := container.NewBorder(p.summary, nil, nil, nil, results)
-	split := container.NewHSplit(container.NewBorder(nil, actions, nil, nil, field.VScroll(container.NewPadded(form))), right)
-	split.Offset = 0.36
-	p.content = split
+	return container.NewBorder(p.summary, nil, nil, nil, results)
 }
 
 // newTable is a table with a header row; cell gives row r's text in

@@ -281,6 +281,19 @@ func (p *Panel) build() {
 	filterRow := container.NewBorder(nil, nil, widget.NewLabel("Filter"), buttons, p.filter)
 	top := container.NewVBox(header, settings, filterRow)
 
+	detail := p.buildDetail()
+
+	p.table = p.newTable()
+	p.tableBox = tablefit.New(p.table, p.tableColumns, func(w []float32) { p.widths = w })
+	left := container.NewBorder(nil, container.NewVBox(p.totals, p.message), nil, nil, p.tableBox)
+	split := container.NewHSplit(left, detail)
+	split.Offset = 0.55
+	p.content = container.NewBorder(top, nil, nil, nil, split)
+}
+
+// buildDetail makes the right side: the selected test's board, name and
+// buttons, its detail, the engine's output and the score by tag.
+func (p *Panel) buildDetail() fyne.CanvasObject {
 	p.board = board.New(rules.Position{})
 	p.marks = newMarks(p.board)
 	p.title = widget.NewLabel("Select a test.")
@@ -317,15 +330,9 @@ func (p *Panel) build() {
 	// The test's board as large as the column's width and height allow,
 	// with its name and buttons over it and the test's detail and the
 	// engine's output under it.
-	detail := board.NewColumn(&board.Column{Above: heading, Board: container.NewStack(p.board, p.marks),
+	return board.NewColumn(&board.Column{Above: heading, Board: container.NewStack(p.board, p.marks),
 		Fill: p.detailTabs, FillMin: detailMinHeight, FillShare: 0.3})
 
-	p.table = p.newTable()
-	p.tableBox = tablefit.New(p.table, p.tableColumns, func(w []float32) { p.widths = w })
-	left := container.NewBorder(nil, container.NewVBox(p.totals, p.message), nil, nil, p.tableBox)
-	split := container.NewHSplit(left, detail)
-	split.Offset = 0.55
-	p.content = container.NewBorder(top, nil, nil, nil, split)
 }
 
 // detailMinHeight is the least height of the test's detail under its

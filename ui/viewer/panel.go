@@ -149,50 +149,7 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	v.result.Wrapping = fyne.TextWrapWord
 	v.capGold = container.NewHBox()
 	v.capSilver = container.NewHBox()
-	v.moves = widget.NewList(
-		func() int { return len(v.Model.Rows()) },
-		func() fyne.CanvasObject {
-			l := widget.NewLabel("00w Ee2n Ee3n Ee4n Ee5n rc3x")
-			l.Truncation = fyne.TextTruncateEllipsis
-			return l
-		},
-		func(i widget.ListItemID, o fyne.CanvasObject) {
-			rows := v.Model.Rows()
-			if i < len(rows) {
-				l := o.(*widget.Label)
-				l.SetText(v.rowText(i))
-				l.TextStyle.Italic = rows[i].Depth > 0
-			}
-		},
-	)
-	v.moves.OnSelected = func(i widget.ListItemID) {
-		if v.sliding {
-			return
-		}
-		if v.play != nil {
-			v.status("stop the game against the engine to browse the moves")
-			v.changed()
-			return
-		}
-		if v.Model.CursorRow() != i || v.Model.Step() != 0 {
-			v.Model.GoToRow(i)
-			v.changed()
-		}
-	}
-	v.slider = widget.NewSlider(0, 1)
-	v.slider.Step = 1
-	v.slider.OnChanged = func(f float64) {
-		if v.sliding {
-			return
-		}
-		if v.play != nil {
-			v.status("stop the game against the engine to browse the moves")
-			v.changed()
-			return
-		}
-		v.Model.Seek(int(f))
-		v.changed()
-	}
+	v.buildMoveList()
 	v.entryInfo = widget.NewLabel("")
 	v.entryInfo.Wrapping = fyne.TextWrapWord
 	v.finish = widget.NewButtonWithIcon("Finish turn", theme.ConfirmIcon(), v.FinishTurn)
@@ -259,6 +216,56 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	}
 	v.changed()
 	return v
+}
+
+// buildMoveList makes the move list and the slider, through which the
+// user browses the game (not during a game against the engine).
+func (v *Panel) buildMoveList() {
+	v.moves = widget.NewList(
+		func() int { return len(v.Model.Rows()) },
+		func() fyne.CanvasObject {
+			l := widget.NewLabel("00w Ee2n Ee3n Ee4n Ee5n rc3x")
+			l.Truncation = fyne.TextTruncateEllipsis
+			return l
+		},
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			rows := v.Model.Rows()
+			if i < len(rows) {
+				l := o.(*widget.Label)
+				l.SetText(v.rowText(i))
+				l.TextStyle.Italic = rows[i].Depth > 0
+			}
+		},
+	)
+	v.moves.OnSelected = func(i widget.ListItemID) {
+		if v.sliding || v.playing() {
+			return
+		}
+		if v.Model.CursorRow() != i || v.Model.Step() != 0 {
+			v.Model.GoToRow(i)
+			v.changed()
+		}
+	}
+	v.slider = widget.NewSlider(0, 1)
+	v.slider.Step = 1
+	v.slider.OnChanged = func(f float64) {
+		if v.sliding || v.playing() {
+			return
+		}
+		v.Model.Seek(int(f))
+		v.changed()
+	}
+}
+
+// playing reports a game against the engine, during which the move list
+// and the slider do not browse, and says so.
+func (v *Panel) playing() bool {
+	if v.play == nil {
+		return false
+	}
+	v.status("stop the game against the engine to browse the moves")
+	v.changed()
+	return true
 }
 
 // rowText is row i of the move list with its blunder mark, if any.

@@ -358,6 +358,40 @@ func outcome(r *result) string {
 	return ""
 }
 
+// heartbeat keeps job m ours while it runs: every beat it tells the
+// server the job is in progress, and it cancels the job when its message
+// (at seq) is gone from the stream: withdrawn by its coordinator, or
+// finished by a worker that took it over. The function returned ends the
+// heartbeat and says whether the job was withdrawn.
+func heartbeat(ctx context.Context, m jetstream.Msg, jobs jetstream.Stream, seq uint64, beat time.Duration, cancel context.CancelFunc) func() bool {
+	var withdrawn atomic.Bool
+	stop := make(chan struct{})
+	beating := make(chan struct{})
+	go func() {
+		defer close(beating)
+		t := time.NewTicker(max(beat, 50*time.Millisecond))
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+			}
+			_ = m.InProgress()
+			if _, err := jobs.GetMsg(ctx, seq); errors.Is(err, jetstream.ErrMsgNotFound) {
+				withdrawn.Store(true)
+				cancel()
+				return
+			}
+		}
+	}()
+	return func() bool {
+		close(stop)
+		<-beating
+		return withdrawn.Load()
+	}
+}
+
 // handle runs one job and answers it.
 func (w *Worker) handle(ctx context.Context, jobs jetstream.Stream, cons jetstream.Consumer, sl *slot, m jetstream.Msg) {
 	var j jobWire
@@ -421,40 +455,16 @@ func (w *Worker) handle(ctx context.Context, jobs jetstream.Stream, cons jetstre
 	}
 	jobCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	var withdrawn atomic.Bool
-	stopBeat := make(chan struct{})
-	beating := make(chan struct{})
-	go func() {
-		defer close(beating)
-		t := time.NewTicker(max(beat, 50*time.Millisecond))
-		defer t.Stop()
-		for {
-			select {
-			case <-stopBeat:
-				return
-			case <-t.C:
-			}
-			// The heartbeat keeps the job ours however long it runs;
-			// a job gone from the stream was withdrawn by its
-			// coordinator (or finished by a worker that took it over).
-			_ = m.InProgress()
-			if _, err := jobs.GetMsg(jobCtx, meta.Sequence.Stream); errors.Is(err, jetstream.ErrMsgNotFound) {
-				withdrawn.Store(true)
-				cancel()
-				return
-			}
-		}
-	}()
+	stopBeat := heartbeat(jobCtx, m, jobs, meta.Sequence.Stream, beat, cancel)
 	if g, ok := t.(*gameTask); ok {
 		w.logf("%s started: %s vs %s (delivery %d)", t, g.g.Engines[0].Name, g.g.Engines[1].Name, meta.NumDelivered)
 	} else {
 		w.logf("%s started (delivery %d)", t, meta.NumDelivered)
 	}
 	abandoned, err := t.run(jobCtx, sl, &answer)
-	close(stopBeat)
-	<-beating
+	withdrawn := stopBeat()
 	switch {
-	case withdrawn.Load():
+	case withdrawn:
 		w.logf("%s withdrawn", t)
 		return
 	case abandoned:

@@ -41,154 +41,186 @@ const EnvVar = "ARIMAA_FAKE_AEI"
 // Serve runs the fake engine on in and out until quit or end of input and
 // returns the exit status.
 func Serve(habits string, in io.Reader, out io.Writer) int {
-	h := map[string]bool{}
+	f := &fake{h: map[string]bool{}, habits: habits, w: bufio.NewWriter(out), lines: make(chan string),
+		pos: rules.StartPosition(), tcmove: 1}
 	for _, x := range strings.Split(habits, ",") {
-		h[strings.TrimSpace(x)] = true
+		f.h[strings.TrimSpace(x)] = true
 	}
-	w := bufio.NewWriter(out)
-	say := func(format string, args ...any) {
-		fmt.Fprintf(w, format+"\n", args...)
-		w.Flush()
-	}
-	lines := make(chan string)
 	go func() {
 		sc := bufio.NewScanner(in)
 		for sc.Scan() {
-			lines <- sc.Text()
+			f.lines <- sc.Text()
 		}
-		close(lines)
+		close(f.lines)
 	}()
-	pos := rules.StartPosition()
-	tcmove := 1
 	for {
-		l, ok := <-lines
+		l, ok := <-f.lines
 		if !ok {
-			if h["eofspin"] {
-				// Sleep rather than block on nothing: the runtime would
-				// call an all-asleep program a deadlock and exit.
-				for {
-					time.Sleep(time.Hour)
-				}
+			if f.h["eofspin"] {
+				spin()
 			}
 			return 0
 		}
-		if h["garbage"] {
-			say("%%$ garbage \x01 line ###")
+		if f.h["garbage"] {
+			f.say("%%$ garbage \x01 line ###")
 		}
 		cmd, rest, _ := strings.Cut(strings.TrimSpace(l), " ")
-		switch cmd {
-		case "aei":
-			if h["slowstart"] {
-				time.Sleep(time.Second)
-			}
-			say("protocol-version 1")
-			say("id name Fake %s", habits)
-			say("id author aeitest")
-			say("log pid %d", os.Getpid())
-			if h["garbage"] {
-				say("hello there")
-			}
-			say("aeiok")
-		case "isready":
-			say("readyok")
-		case "newgame":
-			pos = rules.StartPosition()
-		case "setoption":
-			f := strings.Fields(rest)
-			if len(f) == 4 && f[0] == "name" && f[1] == "tcmove" && f[2] == "value" {
-				if n, err := strconv.Atoi(f[3]); err == nil {
-					tcmove = n
-				}
-			}
-		case "setposition":
-			if rest == "" {
-				say("log Error: setposition without a position")
-				continue
-			}
-			if h["gscrash"] && (rest[0] == 'g' || rest[0] == 's') {
-				return 2
-			}
-			if (h["gsonly"] && (rest[0] == 'w' || rest[0] == 'b')) || (h["wbonly"] && (rest[0] == 'g' || rest[0] == 's')) {
-				say("log Error: unknown side letter %c", rest[0])
-				continue
-			}
-			p, err := rules.ParseAEIPosition(rest)
-			if err != nil {
-				say("log Error: %v", err)
-				continue
-			}
-			pos = p
-		case "go":
-			switch {
-			case h["crash"]:
-				say("log about to crash")
-				os.Stdout.Sync()
-				return 3
-			case h["noanswer"]:
-				return 0
-			case h["hang"]:
-				for l := range lines {
-					_ = l
-				}
-				if h["eofspin"] {
-					for {
-						time.Sleep(time.Hour)
-					}
-				}
-				return 0
-			}
-			m, text := choose(pos, h["illegal"], h["capless"])
-			if h["logonly"] {
-				say("log Debug: depth 2 nodes 100 best %s", text)
-			} else {
-				say("info depth 2")
-				say("info nodes 100")
-				say("info pv %s", m)
-				say("info score 50")
-			}
-			if h["garbage"] {
-				say("bestmovе? no")
-			}
-			if h["think"] || h["stoponly"] {
-				var limit <-chan time.Time
-				if h["think"] {
-					limit = time.After(time.Duration(tcmove) * time.Second)
-				}
-			wait:
-				for {
-					select {
-					case l, ok := <-lines:
-						if !ok || strings.TrimSpace(l) == "stop" {
-							break wait
-						}
-					case <-limit:
-						break wait
-					}
-				}
-			}
-			say("bestmove %s", text)
-		case "makemove":
-			w, err := rules.ParseMove(rest)
-			if err != nil {
-				say("log Error: makemove %q is not a move", rest)
-				continue
-			}
-			m := w.Move
-			for _, st := range m.Slice() {
-				pos = pos.Play(st)
-			}
-			pos = pos.EndTurn()
-			say("log made %s", rest)
-		case "stop":
-		case "quit":
-			if h["eofspin"] || h["hang"] {
-				continue
-			}
-			return 0
-		default:
-			say("log Warning: unknown command %q", cmd)
+		if status, exit := f.handle(cmd, rest); exit {
+			return status
 		}
 	}
+}
+
+// fake is one session of the fake engine.
+type fake struct {
+	h      map[string]bool // the habits
+	habits string
+	w      *bufio.Writer
+	lines  chan string
+	pos    rules.Position
+	tcmove int
+}
+
+func (f *fake) say(format string, args ...any) {
+	fmt.Fprintf(f.w, format+"\n", args...)
+	f.w.Flush()
+}
+
+// spin sleeps forever rather than block on nothing: the runtime would
+// call an all-asleep program a deadlock and exit.
+func spin() {
+	for {
+		time.Sleep(time.Hour)
+	}
+}
+
+// handle answers one command; exit is set when the engine ends, with its
+// status.
+func (f *fake) handle(cmd, rest string) (status int, exit bool) {
+	switch cmd {
+	case "aei":
+		f.hello()
+	case "isready":
+		f.say("readyok")
+	case "newgame":
+		f.pos = rules.StartPosition()
+	case "setoption":
+		w := strings.Fields(rest)
+		if len(w) == 4 && w[0] == "name" && w[1] == "tcmove" && w[2] == "value" {
+			if n, err := strconv.Atoi(w[3]); err == nil {
+				f.tcmove = n
+			}
+		}
+	case "setposition":
+		return f.setPosition(rest)
+	case "go":
+		return f.goSearch()
+	case "makemove":
+		w, err := rules.ParseMove(rest)
+		if err != nil {
+			f.say("log Error: makemove %q is not a move", rest)
+			break
+		}
+		for _, st := range w.Move.Slice() {
+			f.pos = f.pos.Play(st)
+		}
+		f.pos = f.pos.EndTurn()
+		f.say("log made %s", rest)
+	case "stop":
+	case "quit":
+		if !f.h["eofspin"] && !f.h["hang"] {
+			return 0, true
+		}
+	default:
+		f.say("log Warning: unknown command %q", cmd)
+	}
+	return 0, false
+}
+
+func (f *fake) hello() {
+	if f.h["slowstart"] {
+		time.Sleep(time.Second)
+	}
+	f.say("protocol-version 1")
+	f.say("id name Fake %s", f.habits)
+	f.say("id author aeitest")
+	f.say("log pid %d", os.Getpid())
+	if f.h["garbage"] {
+		f.say("hello there")
+	}
+	f.say("aeiok")
+}
+
+func (f *fake) setPosition(rest string) (status int, exit bool) {
+	h := f.h
+	switch {
+	case rest == "":
+		f.say("log Error: setposition without a position")
+		return 0, false
+	case h["gscrash"] && (rest[0] == 'g' || rest[0] == 's'):
+		return 2, true
+	case (h["gsonly"] && (rest[0] == 'w' || rest[0] == 'b')) || (h["wbonly"] && (rest[0] == 'g' || rest[0] == 's')):
+		f.say("log Error: unknown side letter %c", rest[0])
+		return 0, false
+	}
+	p, err := rules.ParseAEIPosition(rest)
+	if err != nil {
+		f.say("log Error: %v", err)
+		return 0, false
+	}
+	f.pos = p
+	return 0, false
+}
+
+// goSearch answers go as the habits say.
+func (f *fake) goSearch() (status int, exit bool) {
+	h := f.h
+	switch {
+	case h["crash"]:
+		f.say("log about to crash")
+		os.Stdout.Sync()
+		return 3, true
+	case h["noanswer"]:
+		return 0, true
+	case h["hang"]:
+		for range f.lines {
+		}
+		if h["eofspin"] {
+			spin()
+		}
+		return 0, true
+	}
+	m, text := choose(f.pos, h["illegal"], h["capless"])
+	if h["logonly"] {
+		f.say("log Debug: depth 2 nodes 100 best %s", text)
+	} else {
+		f.say("info depth 2")
+		f.say("info nodes 100")
+		f.say("info pv %s", m)
+		f.say("info score 50")
+	}
+	if h["garbage"] {
+		f.say("bestmovе? no")
+	}
+	if h["think"] || h["stoponly"] {
+		var limit <-chan time.Time
+		if h["think"] {
+			limit = time.After(time.Duration(f.tcmove) * time.Second)
+		}
+	wait:
+		for {
+			select {
+			case l, ok := <-f.lines:
+				if !ok || strings.TrimSpace(l) == "stop" {
+					break wait
+				}
+			case <-limit:
+				break wait
+			}
+		}
+	}
+	f.say("bestmove %s", text)
+	return 0, false
 }
 
 // choose picks the engine's move: a goal if there is one, else the first
