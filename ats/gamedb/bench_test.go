@@ -22,6 +22,27 @@ func corpus(b *testing.B) string {
 	return p
 }
 
+// corpusDB is the corpus indexed into $ARIMAA_CORPUS_DB (made when
+// missing; a temporary database without it), closed when b ends.
+func corpusDB(b *testing.B) *DB {
+	path := corpus(b)
+	dbPath := os.Getenv("ARIMAA_CORPUS_DB")
+	if dbPath == "" {
+		dbPath = filepath.Join(b.TempDir(), "bench.db")
+	}
+	d, err := Open(dbPath)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { d.Close() })
+	if s, _ := d.Stats(); s.Games == 0 {
+		if _, err := d.Index(context.Background(), []string{path}, IndexOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return d
+}
+
 // BenchmarkIndex indexes the corpus into a new database and reports games
 // and positions a second and the bytes a game.
 func BenchmarkIndex(b *testing.B) {
@@ -50,21 +71,7 @@ func BenchmarkIndex(b *testing.B) {
 // random positions of the corpus, indexed into $ARIMAA_CORPUS_DB (made
 // when missing), and reports the median and the 99th percentile.
 func BenchmarkQueries(b *testing.B) {
-	path := corpus(b)
-	dbPath := os.Getenv("ARIMAA_CORPUS_DB")
-	if dbPath == "" {
-		dbPath = filepath.Join(b.TempDir(), "bench.db")
-	}
-	d, err := Open(dbPath)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer d.Close()
-	if s, _ := d.Stats(); s.Games == 0 {
-		if _, err := d.Index(context.Background(), []string{path}, IndexOptions{}); err != nil {
-			b.Fatal(err)
-		}
-	}
+	d := corpusDB(b)
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(1, 2))
 	s, _ := d.Stats()
@@ -121,22 +128,8 @@ func BenchmarkQueries(b *testing.B) {
 // the 50 most similar positions of the whole database (found by comparing
 // every position exactly) whose similarity the search's 50 hits reach.
 func BenchmarkSimilarRecall(b *testing.B) {
-	path := corpus(b)
-	dbPath := os.Getenv("ARIMAA_CORPUS_DB")
-	if dbPath == "" {
-		dbPath = filepath.Join(b.TempDir(), "bench.db")
-	}
-	d, err := Open(dbPath)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer d.Close()
+	d := corpusDB(b)
 	ctx := context.Background()
-	if s, _ := d.Stats(); s.Games == 0 {
-		if _, err := d.Index(ctx, []string{path}, IndexOptions{}); err != nil {
-			b.Fatal(err)
-		}
-	}
 	rows, err := d.db.QueryContext(ctx, `SELECT movelist FROM games`)
 	if err != nil {
 		b.Fatal(err)

@@ -50,16 +50,26 @@ func (g testGame) moveList() string {
 func writeArchive(t *testing.T, dir, name string, games []testGame) string {
 	t.Helper()
 	path := filepath.Join(dir, name)
+	var ags []*records.ArchiveGame
+	for _, g := range games {
+		ags = append(ags, &records.ArchiveGame{ID: g.id, WPlayer: g.gold, BPlayer: g.silver, WRating: g.goldRating, BRating: 1900,
+			WType: "h", BType: "b", Result: g.result, Termination: rules.ByScore, TimeControl: "30s/5m",
+			Start: time.Date(2020, 3, 1, 0, 0, 0, 0, time.UTC), MoveList: g.moveList(), Event: "test"})
+	}
+	writeArchiveGames(t, path, ags)
+	return path
+}
+
+// writeArchiveGames writes the rows as a game archive at path.
+func writeArchiveGames(t *testing.T, path string, ags []*records.ArchiveGame) {
+	t.Helper()
 	f, err := os.Create(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
 	w := records.NewArchiveWriter(f)
-	for _, g := range games {
-		ag := &records.ArchiveGame{ID: g.id, WPlayer: g.gold, BPlayer: g.silver, WRating: g.goldRating, BRating: 1900,
-			WType: "h", BType: "b", Result: g.result, Termination: rules.ByScore, TimeControl: "30s/5m",
-			Start: time.Date(2020, 3, 1, 0, 0, 0, 0, time.UTC), MoveList: g.moveList(), Event: "test"}
+	for _, ag := range ags {
 		if err := w.Write(ag); err != nil {
 			t.Fatal(err)
 		}
@@ -67,7 +77,6 @@ func writeArchive(t *testing.T, dir, name string, games []testGame) string {
 	if err := w.Flush(); err != nil {
 		t.Fatal(err)
 	}
-	return path
 }
 
 // games: 1 and 2 transpose (the two horses in another order) and Gold

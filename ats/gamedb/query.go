@@ -53,6 +53,35 @@ type Filter struct {
 	Mirrors bool
 }
 
+// SetDates reads the filter's date range from from and to, each a day
+// written YYYY-MM-DD or empty (open); to takes in the whole of its day. An
+// error names the bound ("from" or "to") at fault.
+func (f *Filter) SetDates(from, to string) error {
+	for _, d := range []struct {
+		name, text string
+		dst        *time.Time
+		end        bool
+	}{{"from", from, &f.From, false}, {"to", to, &f.To, true}} {
+		text := strings.TrimSpace(d.text)
+		if text == "" {
+			*d.dst = time.Time{}
+			continue
+		}
+		day, err := time.Parse("2006-01-02", text)
+		if err != nil {
+			return fmt.Errorf("%s %q: a day written YYYY-MM-DD", d.name, text)
+		}
+		if d.end {
+			day = day.Add(24*time.Hour - time.Second)
+		}
+		*d.dst = day
+	}
+	if !f.From.IsZero() && !f.To.IsZero() && f.From.After(f.To) {
+		return fmt.Errorf("from %s is after to %s", strings.TrimSpace(from), strings.TrimSpace(to))
+	}
+	return nil
+}
+
 // where adds the filter's conditions on games g and positions p.
 func (f Filter) where(args *[]any) string {
 	var c []string
@@ -120,9 +149,18 @@ type MoveStat struct {
 // A position with no games gives an empty list.
 func (d *DB) Explore(ctx context.Context, p rules.Position, f Filter) ([]MoveStat, error) {
 	out, err := d.explore(ctx, p, f)
-	if err != nil || !f.Mirrors {
-		return out, err
+	if err == nil && f.Mirrors {
+		out, err = d.withMirror(ctx, p, f, out)
 	}
+	for i := range out {
+		out[i].rated = 0 // kept only to weigh the means of a group
+	}
+	return out, err
+}
+
+// withMirror adds to the moves out from p those played from its mirror
+// image, mirrored, and groups each move with its mirror image.
+func (d *DB) withMirror(ctx context.Context, p rules.Position, f Filter, out []MoveStat) ([]MoveStat, error) {
 	m := p.Mirror()
 	if m.TurnHash() != p.TurnHash() {
 		more, err := d.explore(ctx, m, f)
@@ -139,11 +177,7 @@ func (d *DB) Explore(ctx context.Context, p rules.Position, f Filter) ([]MoveSta
 	}
 	// A move and its mirror image are one: the position is its own mirror
 	// image (an empty board to set up, a symmetric one) or came in twice.
-	out = groupMirrors(out, p.Side(), m.TurnHash() == p.TurnHash())
-	for i := range out {
-		out[i].rated = 0
-	}
-	return out, nil
+	return groupMirrors(out, p.Side(), m.TurnHash() == p.TurnHash()), nil
 }
 
 // explore is Explore of one position.
@@ -169,9 +203,6 @@ func (d *DB) explore(ctx context.Context, p rules.Position, f Filter) ([]MoveSta
 		var year *int64
 		if err := rows.Scan(&s.Move, &s.Games, &s.GoldWins, &s.SilverWins, &mean, &s.rated, &year); err != nil {
 			return nil, err
-		}
-		if !f.Mirrors {
-			s.rated = 0 // kept only to weigh means when grouping
 		}
 		if mean != nil {
 			s.MeanRating = *mean

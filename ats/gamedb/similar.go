@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/bits"
-	"slices"
 	"sort"
 	"strings"
 
@@ -122,11 +121,9 @@ var shares = func() (t [SigBits + 1][2*SigBits + 1]uint8) {
 // estimate is the similarity two signatures at one radius suggest, in
 // 1/255 steps.
 func estimate(a, b *[sigWords]uint64) uint8 {
-	common, total := 0, 0
-	for k := range sigWords {
-		common += bits.OnesCount64(a[k] & b[k])
-		total += bits.OnesCount64(a[k] | b[k])
-	}
+	// Both words written out, so that the scan's call is inlined.
+	common := bits.OnesCount64(a[0]&b[0]) + bits.OnesCount64(a[1]&b[1])
+	total := bits.OnesCount64(a[0]|b[0]) + bits.OnesCount64(a[1]|b[1])
 	return shares[common][total]
 }
 
@@ -155,14 +152,12 @@ func (d *DB) Similar(ctx context.Context, p rules.Position, radius int, minSim f
 	// the best SimilarCandidates by that estimate.
 	counts := make([]uint8, len(t.phase))
 	var hist [256]int
-	q0, q1 := q[0], q[1]
-	sig := t.sig[:2*len(t.phase)]
+	sig := t.sig[:sigWords*len(t.phase)]
 	for i, ph := range t.phase {
 		if int(ph) < lo || int(ph) > hi {
 			continue
 		}
-		a0, a1 := sig[2*i], sig[2*i+1]
-		e := shares[bits.OnesCount64(a0&q0)+bits.OnesCount64(a1&q1)][bits.OnesCount64(a0|q0)+bits.OnesCount64(a1|q1)]
+		e := estimate((*[sigWords]uint64)(sig[sigWords*i:]), &q)
 		counts[i] = e
 		hist[e]++
 	}
@@ -182,14 +177,19 @@ func (d *DB) Similar(ctx context.Context, p rules.Position, radius int, minSim f
 // rerank computes the exact similarity of the candidates and keeps those
 // that pass.
 func (d *DB) rerank(ctx context.Context, p rules.Position, radius int, minSim float64, limit int, f Filter, t *simTable, cands []int) ([]Hit, error) {
-	byGame := map[int64][]int{}
+	// The candidates by game: their plies and phase bytes.
+	type at struct {
+		ply   int
+		phase uint8
+	}
+	byGame := map[int64][]at{}
 	var ids []int64
 	for _, i := range cands {
 		g, ply := t.at(i)
 		if byGame[g] == nil {
 			ids = append(ids, g)
 		}
-		byGame[g] = append(byGame[g], ply)
+		byGame[g] = append(byGame[g], at{ply, t.phase[i]})
 	}
 	rows, err := d.candidates(ctx, ids, f)
 	if err != nil {
@@ -203,11 +203,16 @@ func (d *DB) rerank(ctx context.Context, p rules.Position, radius int, minSim fl
 			return nil, err
 		}
 		plies := byGame[cg.hit.Game]
-		line, err := storedLine(cg.movelist, slices.Max(plies))
+		last := 0
+		for _, a := range plies {
+			last = max(last, a.ply)
+		}
+		line, err := storedLine(cg.movelist, last)
 		if err != nil {
 			continue // indexed games replay; a damaged row is passed over
 		}
-		for _, ply := range plies {
+		for _, a := range plies {
+			ply := a.ply
 			if ply >= len(line.pos) {
 				continue
 			}
@@ -218,7 +223,7 @@ func (d *DB) rerank(ctx context.Context, p rules.Position, radius int, minSim fl
 				continue
 			}
 			h := cg.hit
-			h.Ply, h.Phase, h.Similarity = ply, float64(phaseAt(t, cg.hit.Game, ply))/255, sim
+			h.Ply, h.Phase, h.Similarity = ply, float64(a.phase)/255, sim
 			h.Move = ""
 			if ply < len(line.moves) {
 				h.Move = pos.MoveString(line.moves[ply])
@@ -239,19 +244,6 @@ func (d *DB) rerank(ctx context.Context, p rules.Position, radius int, minSim fl
 		out = out[:limit]
 	}
 	return out, nil
-}
-
-// phaseAt is the stored phase byte of game's position at ply.
-func phaseAt(t *simTable, game int64, ply int) uint8 {
-	g := sort.Search(len(t.games), func(k int) bool { return t.games[k] >= game })
-	if g == len(t.games) || t.games[g] != game {
-		return 0
-	}
-	i := int(t.first[g]) + (ply-int(t.ply0[g]))/2
-	if i < 0 || i >= len(t.phase) {
-		return 0
-	}
-	return t.phase[i]
 }
 
 // candGame is a game a similar search compares, with its row.

@@ -4,12 +4,12 @@ import (
 	"context"
 	"encoding/binary"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strconv"
 	"testing"
 
+	"arimaa-workbench/engine/phase"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
 )
@@ -185,6 +185,9 @@ func TestSimilarIsExact(t *testing.T) {
 			if got := similarity(mine, pieceHashes(&p, r, nil)); got != h.Similarity {
 				t.Fatalf("radius %d: game %d ply %d: similarity %g, exact %g", r, h.Game, h.Ply, h.Similarity, got)
 			}
+			if want := float64(uint8(phase.Of(p)*255+0.5)) / 255; h.Phase != want {
+				t.Fatalf("radius %d: game %d ply %d: phase %g, want %g", r, h.Game, h.Ply, h.Phase, want)
+			}
 			if h.Ply < len(g.Moves()) && h.Move != p.MoveString(g.Moves()[h.Ply]) {
 				t.Fatalf("radius %d: game %d ply %d: move %q, want %q", r, h.Game, h.Ply, h.Move, p.MoveString(g.Moves()[h.Ply]))
 			}
@@ -209,22 +212,12 @@ func TestSimilarIsExact(t *testing.T) {
 // writeGames writes games as a game archive.
 func writeGames(t *testing.T, path string, gs []*rules.Game) {
 	t.Helper()
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	w := records.NewArchiveWriter(f)
+	var ags []*records.ArchiveGame
 	for i, g := range gs {
-		ag := &records.ArchiveGame{ID: strconv.Itoa(i + 1), WPlayer: "g", BPlayer: "s", WType: "b", BType: "b",
-			Result: rules.Gold, Termination: rules.ByScore, MoveList: records.FormatMoveList(g)}
-		if err := w.Write(ag); err != nil {
-			t.Fatal(err)
-		}
+		ags = append(ags, &records.ArchiveGame{ID: strconv.Itoa(i + 1), WPlayer: "g", BPlayer: "s", WType: "b", BType: "b",
+			Result: rules.Gold, Termination: rules.ByScore, MoveList: records.FormatMoveList(g)})
 	}
-	if err := w.Flush(); err != nil {
-		t.Fatal(err)
-	}
+	writeArchiveGames(t, path, ags)
 }
 
 // TestMovesBeyondMemory: with only a few moves held in memory the index

@@ -251,22 +251,8 @@ func (q queryFlags) filter() (gamedb.Filter, error) {
 	if f.Players, err = gamedb.ParsePlayers(q.players); err != nil {
 		return f, fmt.Errorf("--players: %w", err)
 	}
-	for _, d := range []struct {
-		name, text string
-		dst        *time.Time
-		end        bool
-	}{{"from", q.from, &f.From, false}, {"to", q.to, &f.To, true}} {
-		if d.text == "" {
-			continue
-		}
-		t, err := time.Parse("2006-01-02", d.text)
-		if err != nil {
-			return f, fmt.Errorf("--%s %q: want a date as YYYY-MM-DD", d.name, d.text)
-		}
-		if d.end {
-			t = t.Add(24*time.Hour - time.Second)
-		}
-		*d.dst = t
+	if err := f.SetDates(q.from, q.to); err != nil {
+		return f, fmt.Errorf("--%w", err)
 	}
 	if q.minPhase > q.maxPhase {
 		return f, fmt.Errorf("--min-phase %g is above --max-phase %g", q.minPhase, q.maxPhase)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -236,27 +235,8 @@ func (p *Panel) Filter() (gamedb.Filter, error) {
 		return f, err
 	}
 	f.Players, f.TimeControl, f.Mirrors = pl, strings.TrimSpace(p.tc.Text), p.mirrors.Checked
-	for _, d := range []struct {
-		name string
-		e    *widget.Entry
-		dst  *time.Time
-		end  bool
-	}{{"from", p.from, &f.From, false}, {"to", p.to, &f.To, true}} {
-		t := strings.TrimSpace(d.e.Text)
-		if t == "" {
-			continue
-		}
-		day, err := time.Parse("2006-01-02", t)
-		if err != nil {
-			return f, fmt.Errorf("date %s %q: write it as YYYY-MM-DD", d.name, t)
-		}
-		if d.end {
-			day = day.Add(24*time.Hour - time.Second)
-		}
-		*d.dst = day
-	}
-	if !f.From.IsZero() && !f.To.IsZero() && f.From.After(f.To) {
-		return f, fmt.Errorf("the dates: from %s is after to %s", p.from.Text, p.to.Text)
+	if err := f.SetDates(p.from.Text, p.to.Text); err != nil {
+		return f, fmt.Errorf("date %w", err)
 	}
 	return f, nil
 }
