@@ -131,17 +131,7 @@ func NewEvaluation(e func() *eval.Evaluator) *Evaluation {
 			t := b.Terms[id.Row]
 			l.SetText([]string{t.Name, strconv.Itoa(t.Gold), strconv.Itoa(t.Silver), strconv.Itoa(t.Net())}[id.Col])
 		})
-	v.terms.ShowHeaderRow = true
-	v.terms.CreateHeader = func() fyne.CanvasObject {
-		l := widget.NewLabel("")
-		l.TextStyle.Bold = true
-		return l
-	}
-	v.terms.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
-		if id.Col >= 0 && id.Col < len(headers) {
-			o.(*widget.Label).SetText(headers[id.Col])
-		}
-	}
+	tablefit.Header(v.terms, tablefit.Titles(headers))
 	goalTitle := widget.NewLabel("Goal check")
 	goalTitle.TextStyle.Bold = true
 	trapTitle := widget.NewLabel("Trap check")

@@ -790,17 +790,7 @@ func (p *Panel) newCandidateTable() *widget.Table {
 				l.SetText(s)
 			}
 		})
-	t.ShowHeaderRow = true
-	t.CreateHeader = func() fyne.CanvasObject {
-		l := widget.NewLabel("")
-		l.TextStyle.Bold = true
-		return l
-	}
-	t.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
-		if headers := CandidateHeaders(p.st.Start); id.Col >= 0 && id.Col < len(headers) {
-			o.(*widget.Label).SetText(headers[id.Col])
-		}
-	}
+	tablefit.Header(t, func(col int) string { return tablefit.Titles(CandidateHeaders(p.st.Start))(col) })
 	t.OnSelected = func(id widget.TableCellID) { p.setView(viewCandidate, id.Row) }
 	return t
 }

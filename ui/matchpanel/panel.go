@@ -22,6 +22,7 @@ import (
 	"arimaa-workbench/ui/field"
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/plot"
+	"arimaa-workbench/ui/tablefit"
 	"arimaa-workbench/ui/viewer"
 )
 
@@ -320,15 +321,7 @@ func newTable(columns []string, widths []float32, rows func() int, cell func(r, 
 			}
 			o.(*widget.Label).SetText(text)
 		})
-	t.ShowHeaderRow = true
-	t.CreateHeader = func() fyne.CanvasObject {
-		return widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	}
-	t.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
-		if id.Col >= 0 && id.Col < len(columns) {
-			o.(*widget.Label).SetText(columns[id.Col])
-		}
-	}
+	tablefit.Header(t, tablefit.Titles(columns))
 	for i, w := range widths {
 		t.SetColumnWidth(i, w)
 	}

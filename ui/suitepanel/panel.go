@@ -788,17 +788,12 @@ func (p *Panel) newTable() *widget.Table {
 			txt := stack.Objects[1].(*fyne.Container).Objects[0].(*canvas.Text)
 			p.updateCell(id, bg, txt)
 		})
-	t.ShowHeaderRow = true
-	t.CreateHeader = func() fyne.CanvasObject {
-		l := widget.NewLabel("")
-		l.TextStyle.Bold = true
-		return l
-	}
-	t.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
-		if id.Col >= 0 && id.Col < len(columns) {
-			o.(*widget.Label).SetText(columns[id.Col].title)
+	tablefit.Header(t, func(col int) string {
+		if col < len(columns) {
+			return columns[col].title
 		}
-	}
+		return ""
+	})
 	t.OnSelected = func(id widget.TableCellID) {
 		if id.Row >= 0 && id.Row < len(p.rows) {
 			p.selected = p.rows[id.Row].Name

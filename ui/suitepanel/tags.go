@@ -34,17 +34,7 @@ func (p *Panel) newTagTable() fyne.CanvasObject {
 			}
 			l.SetText(text)
 		})
-	p.tagTable.ShowHeaderRow = true
-	p.tagTable.CreateHeader = func() fyne.CanvasObject {
-		l := widget.NewLabel("")
-		l.TextStyle.Bold = true
-		return l
-	}
-	p.tagTable.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
-		if id.Col >= 0 && id.Col < len(TagColumns) {
-			o.(*widget.Label).SetText(TagColumns[id.Col])
-		}
-	}
+	tablefit.Header(p.tagTable, tablefit.Titles(TagColumns))
 	cols := func() []tablefit.Column {
 		c := make([]tablefit.Column, len(tagWidths))
 		for i, w := range tagWidths {

@@ -111,3 +111,27 @@ func same(a, b []float32) bool {
 	}
 	return true
 }
+
+// Header gives t a header row of bold titles, title(col) over each column
+// ("" where it has none).
+func Header(t *widget.Table, title func(col int) string) {
+	t.ShowHeaderRow = true
+	t.CreateHeader = func() fyne.CanvasObject {
+		return widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	}
+	t.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
+		if id.Row < 0 && id.Col >= 0 {
+			o.(*widget.Label).SetText(title(id.Col))
+		}
+	}
+}
+
+// Titles is the title function of Header for a fixed list of names.
+func Titles(names []string) func(col int) string {
+	return func(col int) string {
+		if col < len(names) {
+			return names[col]
+		}
+		return ""
+	}
+}

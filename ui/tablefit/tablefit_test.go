@@ -53,3 +53,22 @@ func TestTableFollowsTheWindow(t *testing.T) {
 		t.Errorf("columns %v wider than the window", told)
 	}
 }
+
+// TestHeader: the header row shows the titles in bold, and nothing over a
+// column without one.
+func TestHeader(t *testing.T) {
+	test.NewTempApp(t)
+	tb := widget.NewTable(func() (int, int) { return 1, 3 }, func() fyne.CanvasObject { return widget.NewLabel("") },
+		func(widget.TableCellID, fyne.CanvasObject) {})
+	Header(tb, Titles([]string{"tag", "tests"}))
+	if !tb.ShowHeaderRow {
+		t.Fatal("no header row")
+	}
+	for col, want := range []string{"tag", "tests", ""} {
+		o := tb.CreateHeader()
+		tb.UpdateHeader(widget.TableCellID{Row: -1, Col: col}, o)
+		if l := o.(*widget.Label); l.Text != want || !l.TextStyle.Bold {
+			t.Errorf("column %d: %q (bold %v), want %q in bold", col, l.Text, l.TextStyle.Bold, want)
+		}
+	}
+}

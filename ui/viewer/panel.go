@@ -25,6 +25,7 @@ import (
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/plot"
 	"arimaa-workbench/ui/state"
+	"arimaa-workbench/ui/tablefit"
 	"arimaa-workbench/ui/tip"
 )
 
@@ -865,14 +866,7 @@ func (v *Panel) archiveView() fyne.CanvasObject {
 		},
 	)
 	v.table.ShowHeaderColumn = false
-	v.table.CreateHeader = func() fyne.CanvasObject {
-		return widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	}
-	v.table.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
-		if id.Row < 0 && id.Col >= 0 {
-			o.(*widget.Label).SetText(Columns[id.Col])
-		}
-	}
+	tablefit.Header(v.table, tablefit.Titles(Columns))
 	for i, w := range []float32{80, 140, 64, 140, 64, 70, 120, 56, 100, 220} {
 		v.table.SetColumnWidth(i, w)
 	}
