@@ -125,8 +125,8 @@ type indexer struct {
 	base     int64 // bytes of the files before the current one
 }
 
-// posRows is how many positions one insert statement carries: fewer
-// statements to step through is most of the indexing speed.
+// posRows is how many rows one insert statement carries: fewer
+// statements for SQLite to prepare and step through.
 const posRows = 64
 
 // maxMoveIDs bounds the moves held in memory during an index run.
