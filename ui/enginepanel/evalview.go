@@ -13,6 +13,7 @@ import (
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/board"
 	"arimaa-workbench/ui/tablefit"
+	"arimaa-workbench/ui/tip"
 )
 
 // EvalReport is the static analysis of one position: the evaluation term by
@@ -111,9 +112,13 @@ func NewEvaluation(e func() *eval.Evaluator) *Evaluation {
 	headers := []string{"Term", "Gold", "Silver", "Net"}
 	v.terms = widget.NewTable(
 		func() (int, int) { return len(v.rep.Breakdown.Terms) + 2, len(headers) },
-		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func() fyne.CanvasObject {
+			l := tip.NewLabel("")
+			l.Under = v.terms
+			return l
+		},
 		func(id widget.TableCellID, o fyne.CanvasObject) {
-			l := o.(*widget.Label)
+			l := o.(*tip.Label)
 			b := v.rep.Breakdown
 			l.TextStyle.Bold = id.Row == len(b.Terms)
 			l.Alignment = fyne.TextAlignTrailing

@@ -88,6 +88,9 @@ type Panel struct {
 	startBtn  *widget.Button
 	stopBtn   *widget.Button
 	status    *widget.Label
+	// notice is the error of the user's last action (a bad limit, no
+	// engine chosen), kept over the model's state until the next start.
+	notice    string
 	figures   []*widget.Label
 	captions  []*widget.Label
 	board     *board.Board
@@ -461,6 +464,7 @@ func (p *Panel) start() {
 		p.showError(err.Error())
 		return
 	}
+	p.notice = ""
 	p.view = viewBest
 	p.tree.reset()
 	if it := p.tabs.Selected(); it != nil && it.Text == "Evaluation" {
@@ -477,7 +481,14 @@ func (p *Panel) stop() {
 	p.model.Cancel()
 }
 
+// showError says what went wrong with what the user just did; the message
+// stays, whatever the model reports, until an analysis starts.
 func (p *Panel) showError(msg string) {
+	p.notice = msg
+	p.paintError(msg)
+}
+
+func (p *Panel) paintError(msg string) {
 	p.status.Importance = widget.DangerImportance
 	setText(p.status, msg)
 }
@@ -555,8 +566,10 @@ func (p *Panel) apply(st State) {
 		p.stopBtn.Enable()
 	}
 	switch {
+	case p.notice != "" && !st.Running:
+		p.paintError(p.notice)
 	case st.Err != nil:
-		p.showError(st.Engine + ": " + st.Err.Error())
+		p.paintError(st.Engine + ": " + st.Err.Error())
 	case st.Running:
 		p.status.Importance = widget.MediumImportance
 		setText(p.status, fmt.Sprintf("%s is analysing %s…", st.Engine, turnLabel(st.Start)))
@@ -759,11 +772,16 @@ func candidateColumns() []tablefit.Column {
 
 func (p *Panel) newCandidateTable() *widget.Table {
 	columns := len(CandidateHeaders(rules.Position{}))
-	t := widget.NewTable(
+	var t *widget.Table
+	t = widget.NewTable(
 		func() (int, int) { return len(p.rows), columns },
-		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func() fyne.CanvasObject {
+			l := tip.NewLabel("")
+			l.Under = t
+			return l
+		},
 		func(id widget.TableCellID, o fyne.CanvasObject) {
-			l := o.(*widget.Label)
+			l := o.(*tip.Label)
 			if id.Row >= len(p.rows) {
 				l.SetText("")
 				return

@@ -17,6 +17,7 @@ import (
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/engines"
 	"arimaa-workbench/ui/state"
+	"arimaa-workbench/ui/tip"
 )
 
 var shot = flag.String("shot", "", "write a PNG of the panel after TestPanelFollowsReports to this file")
@@ -165,6 +166,32 @@ func TestPanelBadLimit(t *testing.T) {
 	}
 }
 
+// TestBadLimitStaysSaid: after an analysis has finished, a bad limit's
+// message is not replaced by the finished analysis's summary when the
+// panel next shows the model's state; the next analysis clears it.
+func TestBadLimitStaysSaid(t *testing.T) {
+	p := analysedWithFake(t, 3)
+	p.timeEntry.SetText("")
+	test.Type(p.timeEntry, "soon")
+	test.Tap(p.startBtn)
+	said := p.status.Text
+	if said == "" || p.status.Importance != widget.DangerImportance {
+		t.Fatalf("a bad limit: status %q (%v)", said, p.status.Importance)
+	}
+	p.Sync()
+	if p.status.Text != said || p.status.Importance != widget.DangerImportance {
+		t.Errorf("after Sync the status is %q (%v), want %q", p.status.Text, p.status.Importance, said)
+	}
+	p.timeEntry.SetText("")
+	test.Type(p.timeEntry, "1")
+	test.Tap(p.startBtn)
+	p.model.Wait()
+	p.Sync()
+	if p.status.Text == said || p.status.Importance == widget.DangerImportance {
+		t.Errorf("after a good start the status is still %q", p.status.Text)
+	}
+}
+
 func TestEvaluationTab(t *testing.T) {
 	p, _ := newTestPanel(t)
 	// Gold rabbit on a7 with a free a8: the goal check finds Ra7n.
@@ -194,7 +221,7 @@ func TestEvaluationTab(t *testing.T) {
 	}
 	var cells []string
 	for col := 0; col < 4; col++ {
-		l := widget.NewLabel("")
+		l := terms.CreateCell().(*tip.Label)
 		terms.UpdateCell(widget.TableCellID{Row: len(rep.Breakdown.Terms) + 1, Col: col}, l)
 		cells = append(cells, l.Text)
 	}

@@ -23,6 +23,7 @@ import (
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/plot"
 	"arimaa-workbench/ui/tablefit"
+	"arimaa-workbench/ui/tip"
 	"arimaa-workbench/ui/viewer"
 )
 
@@ -307,11 +308,12 @@ func (p *Panel) buildResults() fyne.CanvasObject {
 // newTable is a table with a header row; cell gives row r's text in
 // column c.
 func newTable(columns []string, widths []float32, rows func() int, cell func(r, c int) string) *widget.Table {
-	t := widget.NewTable(
+	var t *widget.Table
+	t = widget.NewTable(
 		func() (int, int) { return rows(), len(columns) },
 		func() fyne.CanvasObject {
-			l := widget.NewLabel("")
-			l.Truncation = fyne.TextTruncateEllipsis
+			l := tip.NewLabel("")
+			l.Under = t
 			return l
 		},
 		func(id widget.TableCellID, o fyne.CanvasObject) {
@@ -319,7 +321,7 @@ func newTable(columns []string, widths []float32, rows func() int, cell func(r, 
 			if id.Row < rows() {
 				text = cell(id.Row, id.Col)
 			}
-			o.(*widget.Label).SetText(text)
+			o.(*tip.Label).SetText(text)
 		})
 	tablefit.Header(t, tablefit.Titles(columns))
 	for i, w := range widths {

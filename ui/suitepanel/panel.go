@@ -28,6 +28,7 @@ import (
 	"arimaa-workbench/ui/prefs"
 	"arimaa-workbench/ui/state"
 	"arimaa-workbench/ui/tablefit"
+	"arimaa-workbench/ui/tip"
 )
 
 // RefreshInterval is how often the panel redraws while the model changes.
@@ -774,19 +775,29 @@ type cell struct {
 }
 
 func (p *Panel) newTable() *widget.Table {
-	t := widget.NewTable(
+	var t *widget.Table
+	t = widget.NewTable(
 		func() (int, int) { return len(p.rows), len(columns) },
 		func() fyne.CanvasObject {
 			bg := canvas.NewRectangle(color.Transparent)
 			bg.CornerRadius = 4
 			txt := canvas.NewText("", theme.Color(theme.ColorNameForeground))
-			return container.NewStack(bg, container.NewPadded(txt))
+			spot := tip.NewSpot()
+			spot.Under = t
+			return container.NewStack(bg, container.NewPadded(txt), spot)
 		},
 		func(id widget.TableCellID, o fyne.CanvasObject) {
 			stack := o.(*fyne.Container)
 			bg := stack.Objects[0].(*canvas.Rectangle)
 			txt := stack.Objects[1].(*fyne.Container).Objects[0].(*canvas.Text)
 			p.updateCell(id, bg, txt)
+			spot := stack.Objects[2].(*tip.Spot)
+			spot.Tip = ""
+			if id.Row < len(p.rows) {
+				if full := CellText(p.rows[id.Row], id.Col); full != txt.Text {
+					spot.Tip = full
+				}
+			}
 		})
 	tablefit.Header(t, func(col int) string {
 		if col < len(columns) {

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"arimaa-workbench/ui/tablefit"
+	"arimaa-workbench/ui/tip"
 )
 
 // tagWidths are the least widths of TagColumns; the tag's column takes
@@ -18,12 +19,12 @@ func (p *Panel) newTagTable() fyne.CanvasObject {
 	p.tagTable = widget.NewTable(
 		func() (int, int) { return len(p.tags), len(TagColumns) },
 		func() fyne.CanvasObject {
-			l := widget.NewLabel("")
-			l.Truncation = fyne.TextTruncateEllipsis
+			l := tip.NewLabel("")
+			l.Under = p.tagTable
 			return l
 		},
 		func(id widget.TableCellID, o fyne.CanvasObject) {
-			l := o.(*widget.Label)
+			l := o.(*tip.Label)
 			l.Alignment = fyne.TextAlignTrailing
 			if id.Col == 0 {
 				l.Alignment = fyne.TextAlignLeading

@@ -57,6 +57,33 @@ func waitAnalysis(t *testing.T, v *Panel) {
 // engine given, fills the progress bar and the graph, marks the move
 // whose win ratio falls by more than the threshold with the engine's
 // better move, and a tap on the graph jumps to that position.
+// TestAnalysisShowsItsGraph: at 1024x700 the divider under the move list
+// leaves the game graph below the fold; starting an analysis moves it up
+// so the graph shows whole, and the move list keeps some rows.
+func TestAnalysisShowsItsGraph(t *testing.T) {
+	v, _, _, _ := newTestPanel(t)
+	w := fyne.CurrentApp().Driver().AllWindows()[0]
+	w.Resize(fyne.NewSize(1000, 640))
+	fake := &fakeAnalyser{table: map[int]float64{}}
+	v.SetGameAnalyser(func() (Analyser, error) { return fake, nil })
+	if err := v.OpenFile(filepath.Join("..", "..", "assets", "games", "goal_race.txt")); err != nil {
+		t.Fatal(err)
+	}
+	pane := v.listSplit.Trailing
+	if pane.Size().Height >= v.side.MinSize().Height {
+		t.Fatalf("the graph shows before any analysis (pane %v, side %v): the test proves nothing", pane.Size(), v.side.MinSize())
+	}
+	v.perMove.SetText("0.05")
+	test.Tap(v.analyseGame)
+	waitAnalysis(t, v)
+	if pane.Size().Height+1 < v.side.MinSize().Height {
+		t.Errorf("after Analyse game the pane is %v high, the comment, controls and graph %v", pane.Size().Height, v.side.MinSize().Height)
+	}
+	if list := v.moves.Size().Height; list < 4*v.moves.MinSize().Height {
+		t.Errorf("the move list has %v px left", list)
+	}
+}
+
 func TestWholeGameAnalysis(t *testing.T) {
 	v, _, _, status := newTestPanel(t)
 	if v.analysisBox.Visible() {

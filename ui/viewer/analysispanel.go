@@ -107,6 +107,7 @@ func (v *Panel) AnalyseGame() {
 	v.analyseGame.Disable()
 	v.stopGame.Enable()
 	v.showAnalysis()
+	v.revealSide()
 	v.status(fmt.Sprintf("analysing %d positions with %s, %gs each", a.Positions(), eng.Name(), per))
 	go func() {
 		defer close(done)

@@ -55,6 +55,28 @@ func (v *Panel) gameLayout() (boardSplit, listSplit *container.Split) {
 	return boardSplit, listSplit
 }
 
+// minListShare is the least of the move-list column that revealSide
+// leaves to the moves.
+const minListShare = 0.4
+
+// revealSide moves the divider under the move list up until the comment,
+// the analysis controls and the game graph show whole, as far as
+// minListShare allows, so that starting an analysis shows its graph
+// without scrolling; a divider already high enough stays.
+func (v *Panel) revealSide() {
+	s := v.listSplit
+	h := s.Size().Height
+	if h <= 0 {
+		return
+	}
+	// The divider takes about two paddings of the height.
+	need := v.side.MinSize().Height + 2*theme.Padding()
+	off := max(1-float64(need/h), minListShare)
+	if off < s.Offset {
+		s.SetOffset(off)
+	}
+}
+
 // KeepLayout remembers where the user leaves the game tab's dividers
 // between sessions, in p.
 func (v *Panel) KeepLayout(p fyne.Preferences) {
