@@ -162,17 +162,16 @@ type fieldWidget struct {
 func NewConfigForm(store *ConfigStore) *ConfigForm {
 	f := &ConfigForm{store: store, fields: map[string]fieldWidget{}}
 	cfg := store.Get()
-	var items []*widget.AccordionItem
 	// Each table's keys in two columns: the key's name, and its field over
-	// its explanation and range, wrapped to the width there is.
-	forms := map[string]*fyne.Container{}
+	// its explanation and range, wrapped to the width there is. A form is
+	// made once with all its rows: adding them one by one lays the
+	// wrapped explanations out again at each row.
+	var sections []string
+	rows := map[string][]fyne.CanvasObject{}
 	for _, k := range cfg.Keys() {
 		section, name, _ := strings.Cut(k.Name, ".")
-		form := forms[section]
-		if form == nil {
-			form = container.New(layout.NewFormLayout())
-			forms[section] = form
-			items = append(items, widget.NewAccordionItem("["+section+"]", form))
+		if rows[section] == nil {
+			sections = append(sections, section)
 		}
 		var obj fyne.CanvasObject
 		if k.Type == "bool" {
@@ -203,13 +202,14 @@ func NewConfigForm(store *ConfigStore) *ConfigForm {
 		hint.Wrapping = fyne.TextWrapWord
 		hint.Importance = widget.LowImportance
 		hint.SizeName = theme.SizeNameCaptionText
-		form.Add(label)
-		form.Add(container.New(layout.NewCustomPaddedVBoxLayout(0), obj, hint))
+		rows[section] = append(rows[section], label, container.New(layout.NewCustomPaddedVBoxLayout(0), obj, hint))
+	}
+	items := make([]*widget.AccordionItem, len(sections))
+	for i, s := range sections {
+		items[i] = widget.NewAccordionItem("["+s+"]", container.New(layout.NewFormLayout(), rows[s]...))
 	}
 	acc := widget.NewAccordion(items...)
-	if len(items) > 0 {
-		acc.Open(0)
-	}
+
 	f.status = widget.NewLabel("")
 	f.status.Wrapping = fyne.TextWrapWord
 	f.status.Hide()
@@ -239,8 +239,40 @@ func NewConfigForm(store *ConfigStore) *ConfigForm {
 	title.Wrapping = fyne.TextWrapWord
 	bar := container.NewVBox(title, container.NewHBox(apply, save, revert, defaults), f.status)
 	// The explanations wrap, so the form scrolls only up and down.
-	f.content = container.NewBorder(bar, nil, nil, nil, field.VScroll(acc))
+	f.content = container.NewBorder(bar, nil, nil, nil, container.New(&openLater{acc: acc}, field.VScroll(acc)))
 	return f
+}
+
+// openLater opens the accordion's first table when the form is first laid
+// out at a real width: opened at once, its wrapped explanations were laid
+// out word by word at no width, which took most of the time the whole
+// window took to build.
+type openLater struct {
+	acc    *widget.Accordion
+	opened bool
+}
+
+func (l *openLater) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+	if !l.opened && size.Width > 0 && len(l.acc.Items) > 0 {
+		l.opened = true
+		l.acc.Open(0)
+		// The scroll sizes its content again to the opened table.
+		for _, o := range objs {
+			o.Refresh()
+		}
+	}
+}
+
+func (l *openLater) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var m fyne.Size
+	for _, o := range objs {
+		m = m.Max(o.MinSize())
+	}
+	return m
 }
 
 // Content is the form's root object.

@@ -7,7 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"arimaa-workbench/engine/config"
 )
@@ -72,5 +75,36 @@ func TestConfigForm(t *testing.T) {
 	f.Load()
 	if got := f.fields["search.cache_size"].get(); got != "5" {
 		t.Errorf("revert shows %q", got)
+	}
+}
+
+// TestConfigFormOpensItsFirstTable: the first table of the form is open
+// once the form is shown, and the scroll holds all of it.
+func TestConfigFormOpensItsFirstTable(t *testing.T) {
+	test.NewTempApp(t)
+	s, _ := NewConfigStore("")
+	f := NewConfigForm(s)
+	w := test.NewTempWindow(t, f.Content())
+	w.Resize(fyne.NewSize(700, 500))
+	var acc *widget.Accordion
+	var scroll *container.Scroll
+	for _, o := range test.LaidOutObjects(f.Content()) {
+		switch x := o.(type) {
+		case *widget.Accordion:
+			acc = x
+		case *container.Scroll:
+			if scroll == nil {
+				scroll = x
+			}
+		}
+	}
+	if acc == nil || scroll == nil {
+		t.Fatal("no accordion in a scroll")
+	}
+	if !acc.Items[0].Open {
+		t.Errorf("the first table %q is closed", acc.Items[0].Title)
+	}
+	if got, want := scroll.Content.Size().Height, acc.MinSize().Height; got+1 < want {
+		t.Errorf("the scroll holds %v px of the form's %v", got, want)
 	}
 }
