@@ -116,10 +116,11 @@ func TestAnsweringDelayWidensMargin(t *testing.T) {
 		t.Errorf("delay mark %v, want about 2 s less the search", mark)
 	}
 	// Before: 3 s less the 0.3 s safety margin. After: the delay comes off
-	// the target (the controller charges it), and the margin grows, to
-	// half the move at most (where a slow machine's search leaves the
-	// mark under 1.5 s).
-	if want := min(3*time.Second-e.delayMark(), 1500*time.Millisecond); before.Time != 2700*time.Millisecond || after.Time != want || after.Target != want {
+	// the target (the controller charges it), and the margin grows by
+	// twice the delay, to half the move and a quarter more at most.
+	mark := e.delayMark()
+	margin := min(300*time.Millisecond+2*mark, 1500*time.Millisecond+min(2*mark, 750*time.Millisecond))
+	if want := min(3*time.Second-mark, 3*time.Second-margin); before.Time != 2700*time.Millisecond || after.Time != want || after.Target != want {
 		t.Errorf("hard stop %v before the delay and %v (target %v) after, want 2.7s and %v", before.Time, after.Time, after.Target, want)
 	}
 }

@@ -46,6 +46,8 @@ func TestPlanNew(t *testing.T) {
 		{"the answering delay comes off the target", Input{Clock: tc(s, 30*s, 100, 30*s), Turn: 3, Delay: 100 * ms}, 900*ms + (30*s-7500*ms)/59, 2 * (900*ms + (30*s-7500*ms)/59)},
 		{"safety margin grows with the delay", Input{Clock: tc(s, 0, 0, 0), Turn: 10, Delay: 100 * ms}, 500 * ms, 500 * ms},
 		{"short move: at most half for answering", Input{Clock: tc(100*ms, 0, 100, 0), Turn: 10}, 50 * ms, 50 * ms},
+		{"short move, late answers: a quarter more for answering", Input{Clock: tc(100*ms, 0, 0, 0), Turn: 10, Delay: 40 * ms}, 25 * ms, 25 * ms},
+		{"short move, slight delay", Input{Clock: tc(100*ms, 0, 0, 0), Turn: 10, Delay: 5 * ms}, 40 * ms, 40 * ms},
 		{"own reserve, not the other's", Input{Clock: withReserve(withReserve(tc(10*s, 60*s, 100, 0), rules.Gold, 15*s), rules.Silver, 100*s), Turn: 2}, 9 * s, 9*s + 15*s/8},
 		{"time already used", Input{Clock: Clock{Move: 10 * s, Reserve: 0, Percent: 0, MoveUsed: 3 * s}, Turn: 2}, 6700 * ms, 6700 * ms},
 		{"turn time alone", Input{Clock: Clock{Percent: 100, TurnTime: 4 * s}}, 3700 * ms, 3700 * ms},
