@@ -60,8 +60,8 @@ type gameState struct {
 	events  []string
 	res     GameResult
 	started time.Time
-	// delays keep each side's longest turn beyond its search.
-	delays [2]timeman.Delays
+	// delays keep each side's longest turn beyond its search (Slot.delay).
+	delays [2]*timeman.Delays
 }
 
 func (s *gameState) event(format string, args ...any) {
@@ -120,6 +120,7 @@ func (sl *Slot) Play(ctx context.Context, game *Game) (*GameResult, error) {
 	for side := rules.Gold; side <= rules.Silver; side++ {
 		p, key := sl.player(game, side)
 		s.keys[side] = key
+		s.delays[side] = sl.delay(&game.Engines[side], game.Limits)
 		if err := p.newGame(ctx, game.Seed); err != nil {
 			if ctx.Err() != nil {
 				return nil, fmt.Errorf("%w: %w", errAbandoned, ctx.Err())

@@ -170,7 +170,9 @@ func (a *aeiPlayer) move(ctx context.Context, g *rules.Game, lim turnLimits) (re
 	// The whole game goes to the engine, as in a real game, so that it
 	// knows which moves would repeat a position a third time.
 	res, err := a.x.Search(ctx, g, analysis.Limits{Time: t}, analysis.Output{})
-	return reply{text: res.Move, used: res.Report.Elapsed, lastOutput: ats.LastOutput(res.Log)}, err
+	// The engine searches until the runner's stop at t: what it took
+	// beyond is the stop's way there and back, and the machine's stalls.
+	return reply{text: res.Move, used: res.Report.Elapsed, searched: min(t, res.Report.Elapsed), lastOutput: ats.LastOutput(res.Log)}, err
 }
 
 func (a *aeiPlayer) close() { a.x.Close() }

@@ -8,6 +8,7 @@ import (
 	"arimaa-workbench/engine/aei"
 	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/timeman"
 )
 
 // Slot plays games one at a time: a local runner has Config.Jobs of them,
@@ -19,6 +20,10 @@ type Slot struct {
 	site    string
 	eval    *eval.Evaluator
 	players map[string]player
+	// delays keep each engine's longest turn beyond its search over all
+	// the slot's games: the machine that stalled one game stalls the next,
+	// and a fresh mark each game met the first stall unprepared.
+	delays map[string]*timeman.Delays
 }
 
 // NewSlot returns a slot whose games name site (the host) in the archive's
@@ -27,7 +32,19 @@ func NewSlot(site string) *Slot {
 	if site == "" {
 		site, _ = os.Hostname()
 	}
-	return &Slot{site: site, eval: eval.New(eval.DefaultWeights()), players: map[string]player{}}
+	return &Slot{site: site, eval: eval.New(eval.DefaultWeights()), players: map[string]player{}, delays: map[string]*timeman.Delays{}}
+}
+
+// delay is the answering delay's high-water mark of the engine s under
+// limits l in this slot.
+func (sl *Slot) delay(s *ats.Spec, l Limits) *timeman.Delays {
+	key := playerKey(s, l)
+	d := sl.delays[key]
+	if d == nil {
+		d = new(timeman.Delays)
+		sl.delays[key] = d
+	}
+	return d
 }
 
 // playerKey identifies an AEI engine with everything its process was

@@ -38,3 +38,30 @@ func TestTurnLimitsUseTheTimeManager(t *testing.T) {
 		t.Errorf("a playout budget got time limits: %+v", p)
 	}
 }
+
+// TestDelaysOutliveTheGame: an engine's answering delay is kept by the
+// slot from one game to the next, for that engine alone, and at 0.1 s a
+// move a 40 ms delay leaves the engine 25 ms to search instead of 50.
+func TestDelaysOutliveTheGame(t *testing.T) {
+	tc, err := ParseTimeControl("0.1s/0/0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := Limits{TC: tc}
+	a := ats.Spec{Name: "a", Command: []string{"engine-a", "aei"}}
+	b := ats.Spec{Name: "b", Command: []string{"engine-b", "aei"}}
+	sl := NewSlot("test")
+	sl.delay(&a, l).Add(40 * time.Millisecond)
+	if got := sl.delay(&a, l).Mark(); got != 40*time.Millisecond {
+		t.Errorf("a's delay in the next game: %v, want 40ms", got)
+	}
+	if got := sl.delay(&b, l).Mark(); got != 0 {
+		t.Errorf("b took a's delay: %v", got)
+	}
+	c := newGameClock(tc)
+	calm := turnLimitsOf(&l, c, rules.Gold, 2, sl.delay(&b, l).Mark(), &b)
+	late := turnLimitsOf(&l, c, rules.Gold, 2, sl.delay(&a, l).Mark(), &a)
+	if calm.budget != 50*time.Millisecond || late.budget != 25*time.Millisecond {
+		t.Errorf("search at 0.1 s a move: %v without delay, %v after a 40 ms one; want 50ms and 25ms", calm.budget, late.budget)
+	}
+}
