@@ -218,6 +218,32 @@ func TestFaultyEngines(t *testing.T) {
 	}
 }
 
+// TestLateAnswerKeepsTheEngine: an engine that answers after its time
+// loses each game on time but is not restarted: it answered, so it is
+// idle, and a fresh process would start the next game cold.
+func TestLateAnswerKeepsTheEngine(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "m.txt")
+	tcl, _ := ParseTimeControl("0.2s/0/0")
+	var mu sync.Mutex
+	restarts := 0
+	cfg := Config{Engines: []ats.Spec{builtin(t, "base"), fake(t, "late")}, Games: 2, TC: tcl, Out: out,
+		Grace: 2 * time.Second, StartTimeout: 10 * time.Second,
+		OnEvent: func(e Event) {
+			if e.Kind == EngineRestart {
+				mu.Lock()
+				restarts++
+				mu.Unlock()
+			}
+		}}
+	sum := run(t, cfg)
+	if f := sum.Engines[1]; f.Losses != 2 || f.Faults["time"] != 2 || !sum.Finished {
+		t.Errorf("the late engine: %+v, endings %v; want two losses on time", f, sum.Kinds)
+	}
+	if restarts != 0 {
+		t.Errorf("%d restarts of an engine that answered late, want none", restarts)
+	}
+}
+
 // TestResume stops a match after two games, spoils the file's last line
 // as a crash mid-write would, and resumes it: the games already played
 // are kept, the others played, and the result equals an uninterrupted run.

@@ -33,6 +33,7 @@ import (
 //	           also once hung)
 //	think      searches until stop or until tcmove has passed
 //	stoponly   answers go only when told to stop
+//	late       like stoponly, but answers half a second after the stop
 //	illegal    answers with a move that is not legal
 //	capless    writes bestmove without capture tokens
 //	noanswer   exits (status 0) instead of answering go
@@ -202,7 +203,7 @@ func (f *fake) goSearch() (status int, exit bool) {
 	if h["garbage"] {
 		f.say("bestmovе? no")
 	}
-	if h["think"] || h["stoponly"] {
+	if h["think"] || h["stoponly"] || h["late"] {
 		var limit <-chan time.Time
 		if h["think"] {
 			limit = time.After(time.Duration(f.tcmove) * time.Second)
@@ -217,6 +218,9 @@ func (f *fake) goSearch() (status int, exit bool) {
 			case <-limit:
 				break wait
 			}
+		}
+		if h["late"] {
+			time.Sleep(500 * time.Millisecond)
 		}
 	}
 	f.say("bestmove %s", text)
