@@ -190,24 +190,16 @@ func TestFaultyEngines(t *testing.T) {
 			t.Parallel()
 			out := filepath.Join(t.TempDir(), "m.txt")
 			tcl, _ := ParseTimeControl("0.2s/1s/100")
-			var mu sync.Mutex
-			restarts := 0
+			onEvent, restarts := countRestarts()
 			cfg := Config{Engines: []ats.Spec{builtin(t, "base"), fake(t, tc.habits)}, Games: 2, TC: tcl, Out: out,
-				Grace: 300 * time.Millisecond, StartTimeout: 10 * time.Second,
-				OnEvent: func(e Event) {
-					if e.Kind == EngineRestart {
-						mu.Lock()
-						restarts++
-						mu.Unlock()
-					}
-				}}
+				Grace: 300 * time.Millisecond, StartTimeout: 10 * time.Second, OnEvent: onEvent}
 			sum := run(t, cfg)
 			base, f := sum.Engines[0], sum.Engines[1]
 			if base.Wins != 2 || f.Losses != 2 || f.Faults[tc.kind] != 2 || !sum.Finished {
 				t.Errorf("standings %+v %+v, endings %v", base, f, sum.Kinds)
 			}
-			if restarts != 2 {
-				t.Errorf("%d restarts, want 2", restarts)
+			if n := restarts(); n != 2 {
+				t.Errorf("%d restarts, want 2", n)
 			}
 			for id, ag := range readArchive(t, out) {
 				if ag.Termination != tc.term || !strings.Contains(ag.Events, endMarker+tc.kind+": fake-"+tc.habits) || !strings.Contains(ag.Events, tc.why) {
@@ -224,24 +216,33 @@ func TestFaultyEngines(t *testing.T) {
 func TestLateAnswerKeepsTheEngine(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "m.txt")
 	tcl, _ := ParseTimeControl("0.2s/0/0")
-	var mu sync.Mutex
-	restarts := 0
+	onEvent, restarts := countRestarts()
 	cfg := Config{Engines: []ats.Spec{builtin(t, "base"), fake(t, "late")}, Games: 2, TC: tcl, Out: out,
-		Grace: 2 * time.Second, StartTimeout: 10 * time.Second,
-		OnEvent: func(e Event) {
-			if e.Kind == EngineRestart {
-				mu.Lock()
-				restarts++
-				mu.Unlock()
-			}
-		}}
+		Grace: 2 * time.Second, StartTimeout: 10 * time.Second, OnEvent: onEvent}
 	sum := run(t, cfg)
 	if f := sum.Engines[1]; f.Losses != 2 || f.Faults["time"] != 2 || !sum.Finished {
 		t.Errorf("the late engine: %+v, endings %v; want two losses on time", f, sum.Kinds)
 	}
-	if restarts != 0 {
-		t.Errorf("%d restarts of an engine that answered late, want none", restarts)
+	if n := restarts(); n != 0 {
+		t.Errorf("%d restarts of an engine that answered late, want none", n)
 	}
+}
+
+// countRestarts is an OnEvent that counts engine restarts, and the count.
+func countRestarts() (func(Event), func() int) {
+	var mu sync.Mutex
+	n := 0
+	return func(e Event) {
+			if e.Kind == EngineRestart {
+				mu.Lock()
+				n++
+				mu.Unlock()
+			}
+		}, func() int {
+			mu.Lock()
+			defer mu.Unlock()
+			return n
+		}
 }
 
 // TestResume stops a match after two games, spoils the file's last line
