@@ -9,6 +9,7 @@ import (
 	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/enginepanel"
+	"arimaa-workbench/ui/play"
 	"arimaa-workbench/ui/viewer"
 )
 
@@ -63,8 +64,8 @@ func (a gameAnalyser) Evaluate(ctx context.Context, g *rules.Game, perMove time.
 // chosenOpponent is the viewer's Opponent hook: the engine panel's chosen
 // engine and settings, with the game's time or playouts per move in place
 // of the panel's.
-func chosenOpponent(ep *enginepanel.Panel) func() (viewer.Player, error) {
-	return func() (viewer.Player, error) {
+func chosenOpponent(ep *enginepanel.Panel) func() (play.Player, error) {
+	return func() (play.Player, error) {
 		eng, lim, err := ep.Chosen()
 		if err != nil {
 			return nil, err
@@ -74,7 +75,7 @@ func chosenOpponent(ep *enginepanel.Panel) func() (viewer.Player, error) {
 }
 
 // Move plays a move in the viewer's game against the engine.
-func (a gameAnalyser) Move(ctx context.Context, g *rules.Game, pl viewer.PlayLimits) (rules.Move, error) {
+func (a gameAnalyser) Move(ctx context.Context, g *rules.Game, pl play.Limits) (rules.Move, error) {
 	lim := a.lim
 	lim.Time, lim.Playouts, lim.Nodes = pl.Time, pl.Playouts, 0
 	defer a.eng.Close()

@@ -11,6 +11,7 @@ import (
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/mcts"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/play"
 	"arimaa-workbench/ui/viewer"
 )
 
@@ -156,7 +157,7 @@ func TestOpponentPlaysWithTheGamesLimits(t *testing.T) {
 	g := longGame(t, 4)
 	rec := embedded()
 	eng := gameAnalyser{eng: rec, lim: analysis.Limits{Threads: 1, Seed: 3, Time: time.Hour}}
-	mv, err := eng.Move(context.Background(), g, viewer.PlayLimits{Playouts: 200})
+	mv, err := eng.Move(context.Background(), g, play.Limits{Playouts: 200})
 	if err != nil {
 		t.Fatal(err)
 	}

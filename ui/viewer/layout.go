@@ -46,7 +46,7 @@ func (v *Panel) gameLayout() (boardSplit, listSplit *container.Split) {
 
 	entry := container.NewVBox(widget.NewSeparator(), v.entryInfo,
 		container.NewHBox(v.undoStep, v.finish, widget.NewSeparator(), v.promote, v.deleteVar))
-	upper := container.NewBorder(v.playForm, entry, nil, nil, container.NewThemeOverride(v.moves, compactRows{}))
+	upper := container.NewBorder(v.play.form, entry, nil, nil, container.NewThemeOverride(v.moves, compactRows{}))
 	v.side = container.NewVBox(v.comment, v.buildAnalysis(), v.buildPhase())
 	listSplit = container.NewVSplit(upper, container.NewVScroll(v.side))
 	listSplit.Offset = listShare

@@ -23,6 +23,7 @@ import (
 	"arimaa-workbench/records/fsutil"
 	"arimaa-workbench/ui/board"
 	"arimaa-workbench/ui/files"
+	"arimaa-workbench/ui/play"
 	"arimaa-workbench/ui/plot"
 	"arimaa-workbench/ui/state"
 	"arimaa-workbench/ui/tablefit"
@@ -53,7 +54,7 @@ type Panel struct {
 	// Opponent, when set, shows "Play engine…": it returns the engine to
 	// play against (the engine panel's choice and settings), or why there
 	// is none.
-	Opponent func() (Player, error)
+	Opponent func() (play.Player, error)
 	// EditorPosition, when set, lets a game against the engine start from
 	// the editor's position; it returns the position and names it.
 	EditorPosition func() (rules.Position, string)
@@ -117,20 +118,7 @@ type Panel struct {
 	form    *testForm
 	testTab *container.TabItem
 
-	play       *playGame // the game against the engine, nil when none
-	playButton *widget.Button
-	playForm   *fyne.Container
-	playSide   *widget.RadioGroup
-	playBy     *widget.Select
-	playValue  *widget.Entry
-	playFrom   *widget.RadioGroup
-	playStart  *widget.Button
-	playBar    *fyne.Container
-	playInfo   *widget.Label
-	playIt     *widget.Button
-	takeBack   *widget.Button
-	resign     *widget.Button
-	stopPlay   *widget.Button
+	play *playBar // the game against the engine
 }
 
 // NewPanel builds the viewer, showing the basic setup until a game is
@@ -183,12 +171,12 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 		}
 	})
 	newTest := widget.NewButtonWithIcon("New test from here", theme.FileIcon(), v.NewTest)
-	playBox := v.buildPlay()
+	v.play = newPlayBar(v)
 	// Two rows of tools: the file, the moves and what the board shows,
 	// then what to do with the position shown. Each fits a 1024 px window.
 	nav = container.NewHBox(nav, widget.NewSeparator(), board.ShowControls(&v.Show, v.showBoard))
 	flip := widget.NewButtonWithIcon("Flip", theme.MoveDownIcon(), func() { v.Board.SetFlipped(!v.Board.Flipped()) })
-	here := container.NewHBox(v.analyse, v.edit, newTest, v.playButton, widget.NewSeparator(), flip, v.copyMenu)
+	here := container.NewHBox(v.analyse, v.edit, newTest, v.play.button, widget.NewSeparator(), flip, v.copyMenu)
 
 	v.promote = tip.NewButton(theme.MoveUpIcon(), "Promote: make the variation shown the main line", v.Promote)
 	v.deleteVar = tip.NewButton(theme.DeleteIcon(), "Delete variation: remove the variation shown", v.DeleteVariation)
@@ -200,9 +188,8 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	v.comment.SetPlaceHolder("comment on this move")
 	v.comment.OnChanged = v.commentChanged
 	v.split, v.listSplit = v.gameLayout()
-	game := container.NewBorder(container.NewVBox(nav, here, playBox), nil, nil, nil, v.split)
+	game := container.NewBorder(container.NewVBox(nav, here, v.play.bar), nil, nil, nil, v.split)
 
-	v.playButton.Hide()
 	v.form = v.buildTestForm()
 	v.testTab = container.NewTabItemWithIcon("New test", theme.FileIcon(), v.form.content)
 	v.tabs = container.NewAppTabs(
@@ -261,7 +248,7 @@ func (v *Panel) buildMoveList() {
 // playing reports a game against the engine, during which the move list
 // and the slider do not browse, and says so.
 func (v *Panel) playing() bool {
-	if v.play == nil {
+	if v.play.game == nil {
 		return false
 	}
 	v.status("stop the game against the engine to browse the moves")
@@ -345,7 +332,7 @@ func (v *Panel) Go(where string) bool {
 	if v.busy {
 		return false
 	}
-	if v.play != nil {
+	if v.play.game != nil {
 		v.status("stop the game against the engine to browse the moves")
 		return false
 	}
@@ -438,7 +425,7 @@ func (v *Panel) changed() {
 	}
 	v.sliding = false
 	// A game against the engine plays at the cursor: its line stays put.
-	if m.InVariation() && v.play == nil {
+	if m.InVariation() && v.play.game == nil {
 		v.promote.Enable()
 		v.deleteVar.Enable()
 	} else {
@@ -466,7 +453,7 @@ func (v *Panel) changed() {
 func (v *Panel) showBoard() {
 	m := v.Model
 	e := v.Entry
-	p, o := m.Position(), v.playOverlays(board.Overlays{Selected: rules.NoSquare, LastMove: m.Highlight()})
+	p, o := m.Position(), v.play.overlays(board.Overlays{Selected: rules.NoSquare, LastMove: m.Highlight()})
 	if len(e.Steps()) > 0 || e.Selected() != rules.NoSquare {
 		p, o = e.Position(), e.Overlays()
 	}
@@ -474,8 +461,8 @@ func (v *Panel) showBoard() {
 	v.Board.Display(p, o.WithTactics(t.Frozen, t.Danger, t.Goal))
 	steps := e.Steps()
 	switch {
-	case v.play != nil && v.play.phase != playYours:
-		v.entryInfo.SetText(v.play.text)
+	case v.play.busyText() != "":
+		v.entryInfo.SetText(v.play.busyText())
 	case m.SetupView():
 		v.entryInfo.SetText("Gold's setup. Go to a move to enter one.")
 	case m.Step() != 0:
@@ -502,7 +489,7 @@ func (v *Panel) showBoard() {
 }
 
 func (v *Panel) entering() bool {
-	if v.busy || v.playBlocks() {
+	if v.busy || v.play.blocks() {
 		return false
 	}
 	if v.Model.Step() != 0 || v.Model.SetupView() {
@@ -564,15 +551,16 @@ func (v *Panel) FinishTurn() {
 		return
 	}
 	forks := v.Model.Ply() < v.Model.Len()
-	created, err := v.Model.Play(v.Entry.Move())
+	mv := v.Entry.Move()
+	created, err := v.Model.Play(mv)
 	if err != nil {
 		v.status(err.Error())
 		return
 	}
 	v.Entry = board.NewMoveEntry(v.Model.TurnStart())
 	v.changed()
-	if v.play != nil {
-		v.userMoved(created)
+	if v.play.game != nil {
+		v.play.userMoved(mv, created)
 		return
 	}
 	switch {
@@ -926,3 +914,26 @@ func (v *Panel) Shortcut(name string) bool {
 // AnalyseShown reports whether "Analyse here" is shown (it is when an
 // engine panel registered the hook).
 func (v *Panel) AnalyseShown() bool { return v.analyse.Visible() }
+
+// SetOpponent sets (or with nil removes) the hook that gives the engine to
+// play against; see Panel.Opponent.
+func (v *Panel) SetOpponent(fn func() (play.Player, error)) {
+	v.Opponent = fn
+	v.play.offer(fn != nil)
+}
+
+// Playing reports whether a game against the engine is on (or ended and
+// not yet closed with Stop).
+func (v *Panel) Playing() bool { return v.play.game != nil }
+
+// PlayText says what the game against the engine waits for, or how it
+// ended ("" without a game).
+func (v *Panel) PlayText() string {
+	if v.play.game == nil {
+		return ""
+	}
+	return v.play.text
+}
+
+// StopGame ends the game against the engine; its moves stay in the game.
+func (v *Panel) StopGame() { v.play.stopGame() }

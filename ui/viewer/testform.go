@@ -147,7 +147,7 @@ func (v *Panel) NewTest() {
 		fail("this position cannot be a test: " + probs[0].Msg)
 		return
 	}
-	if v.play != nil {
+	if v.play.game != nil {
 		fail("stop the game against the engine first")
 		return
 	}
