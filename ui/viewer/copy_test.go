@@ -23,7 +23,7 @@ func TestCopyAndExport(t *testing.T) {
 		t.Fatal(err)
 	}
 	v.Model.Seek(10)
-	v.comment.SetText("ten moves in")
+	v.notes.comment.SetText("ten moves in")
 	v.changed()
 	c := fyne.CurrentApp().Driver().CanvasForObject(v.copyMenu)
 	clip := fyne.CurrentApp().Clipboard()

@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
@@ -24,7 +25,6 @@ import (
 	"arimaa-workbench/ui/board"
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/play"
-	"arimaa-workbench/ui/plot"
 	"arimaa-workbench/ui/state"
 	"arimaa-workbench/ui/tablefit"
 	"arimaa-workbench/ui/tip"
@@ -50,7 +50,7 @@ type Panel struct {
 	// Analyser, when set, shows the whole-game analysis: it returns the
 	// engine to search each position with (the engine panel's choice and
 	// settings), or why there is none.
-	Analyser func() (Analyser, error)
+	Analyser func() (analysis.Analyser, error)
 	// Opponent, when set, shows "Play engine…": it returns the engine to
 	// play against (the engine panel's choice and settings), or why there
 	// is none.
@@ -77,40 +77,25 @@ type Panel struct {
 	result    *widget.Label
 	capGold   *fyne.Container
 	capSilver *fyne.Container
-	moves     *widget.List
-	slider    *widget.Slider
 	entryInfo *widget.Label
 	finish    *widget.Button
 	undoStep  *widget.Button
 	analyse   *widget.Button
 	edit      *widget.Button
-	promote   *tip.Button
-	deleteVar *tip.Button
 	save      *widget.Button
 	copyMenu  *tip.Button
-	comment   *widget.Entry
 	// path is the file the game was opened from or last saved to.
 	path string
 
-	analysis     *Analysis
-	stopAnalysis context.CancelFunc
-	analysisDone chan struct{}
-	marks        map[*node]string // blunder notes by move
-	analysisBox  *fyne.Container
-	analyseGame  *widget.Button
-	stopGame     *widget.Button
-	perMove      *widget.Entry
-	threshold    *widget.Entry
-	graph        *plot.Game
-	phase        *phaseBand       // the game phase along the line shown
-	summary      string           // the analysis progress and blunders
-	side         *fyne.Container  // the comment and the analysis, under the move list
-	split        *container.Split // the board | the move list and the rest
-	listSplit    *container.Split // the move list | the comment and the analysis
-	table        *widget.Table
-	count        *widget.Label
-	cancel       context.CancelFunc
-	sliding      bool
+	list      *moveList
+	notes     *lineNotes
+	analysis  *analysisView
+	side      *fyne.Container  // the comment and the analysis, under the move list
+	split     *container.Split // the board | the move list and the rest
+	listSplit *container.Split // the move list | the comment and the analysis
+	table     *widget.Table
+	count     *widget.Label
+	cancel    context.CancelFunc
 	// archiveDone is closed when the archive last opened is fully listed.
 	archiveDone <-chan struct{}
 	busy        bool // a step animation is running
@@ -138,7 +123,7 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	v.result.Wrapping = fyne.TextWrapWord
 	v.capGold = container.NewHBox()
 	v.capSilver = container.NewHBox()
-	v.buildMoveList()
+	v.list = newMoveList(v)
 	v.entryInfo = widget.NewLabel("")
 	v.entryInfo.Wrapping = fyne.TextWrapWord
 	v.finish = widget.NewButtonWithIcon("Finish turn", theme.ConfirmIcon(), v.FinishTurn)
@@ -178,15 +163,8 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	flip := widget.NewButtonWithIcon("Flip", theme.MoveDownIcon(), func() { v.Board.SetFlipped(!v.Board.Flipped()) })
 	here := container.NewHBox(v.analyse, v.edit, newTest, v.play.button, widget.NewSeparator(), flip, v.copyMenu)
 
-	v.promote = tip.NewButton(theme.MoveUpIcon(), "Promote: make the variation shown the main line", v.Promote)
-	v.deleteVar = tip.NewButton(theme.DeleteIcon(), "Delete variation: remove the variation shown", v.DeleteVariation)
-	v.comment = widget.NewMultiLineEntry()
-	// One row at the least: the column's height goes to the move list and
-	// the game graph; the entry scrolls a longer comment.
-	v.comment.SetMinRowsVisible(1)
-	v.comment.Wrapping = fyne.TextWrapWord
-	v.comment.SetPlaceHolder("comment on this move")
-	v.comment.OnChanged = v.commentChanged
+	v.notes = newLineNotes(v)
+	v.analysis = newAnalysisView(v)
 	v.split, v.listSplit = v.gameLayout()
 	game := container.NewBorder(container.NewVBox(nav, here, v.play.bar), nil, nil, nil, v.split)
 
@@ -204,65 +182,6 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	}
 	v.changed()
 	return v
-}
-
-// buildMoveList makes the move list and the slider, through which the
-// user browses the game (not during a game against the engine).
-func (v *Panel) buildMoveList() {
-	v.moves = widget.NewList(
-		func() int { return len(v.Model.Rows()) },
-		func() fyne.CanvasObject {
-			l := widget.NewLabel("00w Ee2n Ee3n Ee4n Ee5n rc3x")
-			l.Truncation = fyne.TextTruncateEllipsis
-			return l
-		},
-		func(i widget.ListItemID, o fyne.CanvasObject) {
-			rows := v.Model.Rows()
-			if i < len(rows) {
-				l := o.(*widget.Label)
-				l.SetText(v.rowText(i))
-				l.TextStyle.Italic = rows[i].Depth > 0
-			}
-		},
-	)
-	v.moves.OnSelected = func(i widget.ListItemID) {
-		if v.sliding || v.playing() {
-			return
-		}
-		if v.Model.CursorRow() != i || v.Model.Step() != 0 {
-			v.Model.GoToRow(i)
-			v.changed()
-		}
-	}
-	v.slider = widget.NewSlider(0, 1)
-	v.slider.Step = 1
-	v.slider.OnChanged = func(f float64) {
-		if v.sliding || v.playing() {
-			return
-		}
-		v.Model.Seek(int(f))
-		v.changed()
-	}
-}
-
-// playing reports a game against the engine, during which the move list
-// and the slider do not browse, and says so.
-func (v *Panel) playing() bool {
-	if v.play.game == nil {
-		return false
-	}
-	v.status("stop the game against the engine to browse the moves")
-	v.changed()
-	return true
-}
-
-// rowText is row i of the move list with its blunder mark, if any.
-func (v *Panel) rowText(i int) string {
-	r := v.Model.Rows()[i]
-	if mark, ok := v.marks[r.n]; ok && r.n != nil {
-		return r.Text + "  ?? " + mark
-	}
-	return r.Text
 }
 
 // Content returns the panel's canvas object.
@@ -320,8 +239,8 @@ func (v *Panel) SetTree(t *records.Tree, title string) error {
 
 func (v *Panel) shown() {
 	v.StopGame()
-	v.clearAnalysis()
-	v.moves.UnselectAll()
+	v.analysis.clear()
+	v.list.list.UnselectAll()
 	v.tabs.SelectIndex(0)
 	v.changed()
 }
@@ -400,38 +319,8 @@ func (v *Panel) changed() {
 	}
 	fill(v.capGold, gold)
 	fill(v.capSilver, silver)
-	// sliding keeps the slider's and the list's callbacks from seeking
-	// while they are set to follow the model.
-	v.sliding = true
-	v.slider.Max = float64(max(1, m.Len()))
-	v.slider.SetValue(float64(m.Ply()))
-	v.moves.Refresh()
-	if r := m.CursorRow(); r >= 0 {
-		v.moves.Select(r)
-		v.moves.ScrollTo(r)
-	} else {
-		v.moves.UnselectAll()
-	}
-	text, label := m.Comment()
-	if label == "" {
-		v.comment.SetPlaceHolder("comments go with moves: enter a move to comment on it")
-		v.comment.Disable()
-	} else {
-		v.comment.SetPlaceHolder("comment on " + label)
-		v.comment.Enable()
-	}
-	if v.comment.Text != text {
-		v.comment.SetText(text)
-	}
-	v.sliding = false
-	// A game against the engine plays at the cursor: its line stays put.
-	if m.InVariation() && v.play.game == nil {
-		v.promote.Enable()
-		v.deleteVar.Enable()
-	} else {
-		v.promote.Disable()
-		v.deleteVar.Disable()
-	}
+	v.list.follow()
+	v.notes.draw()
 	if v.OnAnalyse != nil {
 		v.analyse.Show()
 	} else {
@@ -442,8 +331,7 @@ func (v *Panel) changed() {
 	} else {
 		v.edit.Hide()
 	}
-	v.showAnalysis()
-	v.showPhase()
+	v.analysis.draw()
 	if v.Current != nil {
 		v.Current.Set(v.Snapshot())
 	}
@@ -569,37 +457,6 @@ func (v *Panel) FinishTurn() {
 	case !created:
 		v.status("the game already has this move here: followed it")
 	}
-}
-
-// Promote makes the line of the cursor the game's main line.
-func (v *Panel) Promote() {
-	if v.Model.Promote() {
-		v.changed()
-		v.status("the variation is now the main line")
-	}
-}
-
-// DeleteVariation removes the variation the cursor is in.
-func (v *Panel) DeleteVariation() {
-	if err := v.Model.DeleteVariation(); err != nil {
-		v.status(err.Error())
-		return
-	}
-	v.changed()
-	v.status("variation deleted")
-}
-
-func (v *Panel) commentChanged(text string) {
-	if v.sliding {
-		return
-	}
-	if err := v.Model.SetComment(strings.TrimSpace(text)); err != nil {
-		v.status(err.Error())
-		return
-	}
-	v.sliding = true
-	v.moves.Refresh()
-	v.sliding = false
 }
 
 // Save asks where to save the game, with its variations and comments, as
@@ -937,3 +794,19 @@ func (v *Panel) PlayText() string {
 
 // StopGame ends the game against the engine; its moves stay in the game.
 func (v *Panel) StopGame() { v.play.stopGame() }
+
+// SetGameAnalyser sets (or with nil removes) the whole-game analysis
+// hook; see Panel.Analyser.
+func (v *Panel) SetGameAnalyser(fn func() (analysis.Analyser, error)) {
+	v.Analyser = fn
+	v.analysis.draw()
+}
+
+// AnalyseGame searches every position of the line shown, from its start,
+// with the engine the Analyser hook gives and the time per position set,
+// drawing the win ratio as positions are done.
+func (v *Panel) AnalyseGame() { v.analysis.start() }
+
+// AnalysisDone returns a channel closed when the last whole-game analysis
+// started has ended and been shown (nil before any).
+func (v *Panel) AnalysisDone() <-chan struct{} { return v.analysis.done }

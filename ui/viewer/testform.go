@@ -205,7 +205,7 @@ func (f *testForm) askEngine() {
 		f.result.SetText(err.Error())
 		return
 	}
-	per, err := parseRange("Seconds per position", v.perMove.Text, minPerMove, maxPerMove)
+	per, err := v.analysis.perPosition()
 	if err != nil {
 		f.result.SetText(err.Error() + " (set it beside Analyse game)")
 		return
