@@ -236,6 +236,16 @@ func (m *Model) lineGame(n *node) (*rules.Game, error) {
 	return g, nil
 }
 
+// PlaceText names the cursor, e.g. "game 123 at 12b".
+func (m *Model) PlaceText() string {
+	p := m.Position()
+	label := rules.TurnLabel(p.Turn(), p.Side())
+	if m.Step() > 0 {
+		label += fmt.Sprintf(" after %d step(s)", m.Step())
+	}
+	return m.Title() + " at " + label
+}
+
 // Title names the game.
 func (m *Model) Title() string { return m.title }
 

@@ -3,12 +3,10 @@ package viewer
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -26,7 +24,6 @@ import (
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/play"
 	"arimaa-workbench/ui/state"
-	"arimaa-workbench/ui/tablefit"
 	"arimaa-workbench/ui/tip"
 )
 
@@ -37,7 +34,6 @@ type Panel struct {
 	Model   *Model
 	Board   *board.Board
 	Entry   *board.MoveEntry
-	Index   *Index
 	Dialogs files.Dialogs
 	Current *state.Current // told of every move of the cursor; may be nil
 
@@ -83,7 +79,7 @@ type Panel struct {
 	analyse   *widget.Button
 	edit      *widget.Button
 	save      *widget.Button
-	copyMenu  *tip.Button
+	copyMenu  *copyMenu
 	// path is the file the game was opened from or last saved to.
 	path string
 
@@ -93,12 +89,8 @@ type Panel struct {
 	side      *fyne.Container  // the comment and the analysis, under the move list
 	split     *container.Split // the board | the move list and the rest
 	listSplit *container.Split // the move list | the comment and the analysis
-	table     *widget.Table
-	count     *widget.Label
-	cancel    context.CancelFunc
-	// archiveDone is closed when the archive last opened is fully listed.
-	archiveDone <-chan struct{}
-	busy        bool // a step animation is running
+	archive   *archiveTab
+	busy      bool // a step animation is running
 
 	form    *testForm
 	testTab *container.TabItem
@@ -110,12 +102,27 @@ type Panel struct {
 // opened.
 func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	g, _ := rules.NewGameFrom(rules.StartPosition())
-	v := &Panel{Model: NewModel(g, "New game"), Index: &Index{}, Dialogs: d, Current: cur,
+	v := &Panel{Model: NewModel(g, "New game"), Dialogs: d, Current: cur,
 		StepAnimation: 160 * time.Millisecond, ShowEngineMove: time.Second, Show: board.DefaultShow}
 	v.Board = board.New(rules.StartPosition())
 	v.Entry = board.NewMoveEntry(rules.StartPosition())
-	v.Board.OnTapped = v.clickSquare
-	v.Board.OnDragged = v.dragSquare
+	v.Board.OnTapped = func(sq rules.Square) {
+		v.enter(func(e *board.MoveEntry) (string, bool) {
+			msg := e.Click(sq)
+			return msg, msg != ""
+		})
+	}
+	v.Board.OnDragged = func(from, to rules.Square) {
+		v.enter(func(e *board.MoveEntry) (string, bool) {
+			if !to.Valid() || from == to {
+				return "", false
+			}
+			if err := e.Step(from, to); err != nil {
+				return err.Error(), true
+			}
+			return "", true
+		})
+	}
 
 	v.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	v.title.Wrapping = fyne.TextWrapWord
@@ -133,7 +140,7 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 		return tip.NewButton(icon, hint, func() { v.Go(where) })
 	}
 	v.save = widget.NewButtonWithIcon("Save…", theme.DocumentSaveIcon(), v.Save)
-	v.copyMenu = tip.NewMenuButton("Copy", theme.ContentCopyIcon(), "Copy the position or the game record (Ctrl+C: the position), or save the board as a PNG", v.copyItems)
+	v.copyMenu = newCopyMenu(v)
 	nav := container.NewHBox(
 		widget.NewButtonWithIcon("Open…", theme.FolderOpenIcon(), v.OpenDialog),
 		v.save,
@@ -152,7 +159,7 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	})
 	v.edit = widget.NewButtonWithIcon("Edit here", theme.DocumentCreateIcon(), func() {
 		if v.OnEdit != nil {
-			v.OnEdit(v.Model.Position(), v.placeText())
+			v.OnEdit(v.Model.Position(), v.Model.PlaceText())
 		}
 	})
 	newTest := widget.NewButtonWithIcon("New test from here", theme.FileIcon(), v.NewTest)
@@ -161,18 +168,19 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	// then what to do with the position shown. Each fits a 1024 px window.
 	nav = container.NewHBox(nav, widget.NewSeparator(), board.ShowControls(&v.Show, v.showBoard))
 	flip := widget.NewButtonWithIcon("Flip", theme.MoveDownIcon(), func() { v.Board.SetFlipped(!v.Board.Flipped()) })
-	here := container.NewHBox(v.analyse, v.edit, newTest, v.play.button, widget.NewSeparator(), flip, v.copyMenu)
+	here := container.NewHBox(v.analyse, v.edit, newTest, v.play.button, widget.NewSeparator(), flip, v.copyMenu.button)
 
 	v.notes = newLineNotes(v)
 	v.analysis = newAnalysisView(v)
 	v.split, v.listSplit = v.gameLayout()
 	game := container.NewBorder(container.NewVBox(nav, here, v.play.bar), nil, nil, nil, v.split)
 
-	v.form = v.buildTestForm()
+	v.form = newTestForm(v)
+	v.archive = newArchiveTab(v)
 	v.testTab = container.NewTabItemWithIcon("New test", theme.FileIcon(), v.form.content)
 	v.tabs = container.NewAppTabs(
 		container.NewTabItemWithIcon("Game", theme.MediaPlayIcon(), game),
-		container.NewTabItemWithIcon("Archive", theme.ListIcon(), v.archiveView()),
+		container.NewTabItemWithIcon("Archive", theme.ListIcon(), v.archive.content),
 		v.testTab,
 	)
 	v.tabs.OnSelected = func(it *container.TabItem) {
@@ -199,31 +207,20 @@ func (v *Panel) status(msg string) {
 	}
 }
 
-// placeText names the cursor, e.g. "game 123 at 12b".
-func (v *Panel) placeText() string {
-	p := v.Model.Position()
-	label := rules.TurnLabel(p.Turn(), p.Side())
-	if v.Model.Step() > 0 {
-		label += fmt.Sprintf(" after %d step(s)", v.Model.Step())
-	}
-	return v.Model.Title() + " at " + label
-}
-
 // Snapshot is the cursor's position with the game up to its turn.
 func (v *Panel) Snapshot() state.Snapshot {
 	g, err := v.Model.GameAt()
 	if err != nil {
 		g = nil
 	}
-	return state.Snapshot{Position: v.Model.Position(), Game: g, Source: v.placeText()}
+	return state.Snapshot{Position: v.Model.Position(), Game: g, Source: v.Model.PlaceText()}
 }
 
 // SetGame shows g from its start, replacing the game shown without
 // asking (callers guard).
 func (v *Panel) SetGame(g *rules.Game, title string) {
-	v.Model.SetGame(g, title)
-	v.path = ""
-	v.shown()
+	// A game always replays from its own setups or start.
+	_ = v.SetTree(&records.Tree{Game: g}, title)
 }
 
 // SetTree shows a game with its comments and variations from its start,
@@ -233,16 +230,12 @@ func (v *Panel) SetTree(t *records.Tree, title string) error {
 		return err
 	}
 	v.path = ""
-	v.shown()
-	return nil
-}
-
-func (v *Panel) shown() {
 	v.StopGame()
 	v.analysis.clear()
 	v.list.list.UnselectAll()
 	v.tabs.SelectIndex(0)
 	v.changed()
+	return nil
 }
 
 // Go moves the cursor: "first", "prev", "prevstep", "nextstep", "next",
@@ -355,7 +348,7 @@ func (v *Panel) showBoard() {
 		v.entryInfo.SetText("Gold's setup. Go to a move to enter one.")
 	case m.Step() != 0:
 		v.entryInfo.SetText("Go to the start of a turn to enter a move.")
-	case v.atEnd():
+	case m.AtEnd():
 		v.entryInfo.SetText(fmt.Sprintf("The game is over: %s. Go back a move to play another one there.", m.ResultText()))
 	case len(steps) == 0:
 		p := m.Position()
@@ -376,43 +369,22 @@ func (v *Panel) showBoard() {
 	}
 }
 
-func (v *Panel) entering() bool {
-	if v.busy || v.play.blocks() {
-		return false
-	}
-	if v.Model.Step() != 0 || v.Model.SetupView() {
+// enter applies a click or a drag on the board to the move being
+// entered, when a move may be entered at the cursor, and says what edit
+// says should be said.
+func (v *Panel) enter(edit func(e *board.MoveEntry) (msg string, say bool)) {
+	switch {
+	case v.busy || v.play.blocks():
+		return
+	case v.Model.Step() != 0 || v.Model.SetupView():
 		v.status("go to the start of a turn to enter a move")
-		return false
-	}
-	if v.atEnd() {
+		return
+	case v.Model.AtEnd():
 		v.status("the game is over: " + v.Model.ResultText())
-		return false
-	}
-	return true
-}
-
-// atEnd reports whether the cursor is after the last move of a decided
-// game, where no move can be entered.
-func (v *Panel) atEnd() bool { return v.Model.AtEnd() }
-
-func (v *Panel) clickSquare(sq rules.Square) {
-	if !v.entering() {
 		return
 	}
-	if msg := v.Entry.Click(sq); msg != "" {
+	if msg, say := edit(v.Entry); say {
 		v.status(msg)
-	}
-	v.showBoard()
-}
-
-func (v *Panel) dragSquare(from, to rules.Square) {
-	if !v.entering() || !to.Valid() || from == to {
-		return
-	}
-	if err := v.Entry.Step(from, to); err != nil {
-		v.status(err.Error())
-	} else {
-		v.status("")
 	}
 	v.showBoard()
 }
@@ -543,7 +515,7 @@ func (v *Panel) OpenFile(path string) error {
 	// The archive header, all records.Detect needs, is the first line.
 	head, _ := br.Peek(4096)
 	if records.Detect(head) == records.KindArchive {
-		v.archiveDone = v.OpenArchive(struct {
+		v.archive.open(struct {
 			io.Reader
 			io.Closer
 		}{br, f}, path)
@@ -571,66 +543,6 @@ func (v *Panel) OpenFile(path string) error {
 	v.status(fmt.Sprintf("opened %s: %d moves", path, len(t.Game.Moves())))
 	return nil
 }
-
-// OpenArchive streams an archive into the archive tab, the list filling as
-// it reads; r is closed at the end. It returns at once, with a channel
-// closed when the whole archive is listed (or reading stopped).
-func (v *Panel) OpenArchive(r io.ReadCloser, name string) <-chan struct{} {
-	if v.cancel != nil {
-		v.cancel()
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	v.cancel = cancel
-	v.Index.Reset()
-	v.refreshArchive()
-	v.tabs.SelectIndex(1)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		defer r.Close()
-		err := Stream(ctx, r, name, 100*time.Millisecond, func(b Batch) {
-			fyne.Do(func() {
-				if ctx.Err() != nil {
-					return
-				}
-				v.Index.Add(b.Games)
-				for _, e := range b.Errors {
-					v.Index.AddError(e)
-				}
-				v.refreshArchive()
-			})
-		})
-		fyne.Do(func() {
-			if ctx.Err() != nil {
-				return
-			}
-			v.refreshArchive()
-			if err != nil {
-				v.Dialogs.Error(err)
-			} else {
-				v.status(fmt.Sprintf("%s: %d games", name, v.Index.Total()))
-			}
-		})
-	}()
-	return done
-}
-
-func (v *Panel) refreshArchive() {
-	x := v.Index
-	text := fmt.Sprintf("%d of %d games", x.Len(), x.Total())
-	if n := len(x.Errors()); n > 0 {
-		text += fmt.Sprintf("; %d row(s) unreadable, first: %v", n, x.Errors()[0])
-	}
-	v.count.SetText(text)
-	v.table.Refresh()
-}
-
-// ArchiveDone returns a channel closed once the archive last opened by
-// OpenFile is fully listed (nil before any).
-func (v *Panel) ArchiveDone() <-chan struct{} { return v.archiveDone }
-
-// OpenArchiveGame shows the i-th listed game of the archive.
-func (v *Panel) OpenArchiveGame(i int) error { return v.OpenGame(v.Index.At(i)) }
 
 // OpenGame shows a game of an archive from its start, with the result the
 // archive gives it.
@@ -661,73 +573,6 @@ func (v *Panel) OpenGame(ag *records.ArchiveGame) error {
 	}
 	v.SetGame(g, title)
 	return nil
-}
-
-func (v *Panel) archiveView() fyne.CanvasObject {
-	player := widget.NewEntry()
-	player.SetPlaceHolder("player")
-	text := widget.NewEntry()
-	text.SetPlaceHolder("text: id, event, site, date")
-	winner := widget.NewSelect([]string{"any winner", "Gold won", "Silver won"}, nil)
-	winner.SetSelected("any winner")
-	terms := []rules.Termination{0, rules.ByGoal, rules.ByElimination, rules.ByImmobilization, rules.ByTime, rules.ByResignation, rules.ByIllegalMove, rules.ByScore}
-	var termNames []string
-	for _, t := range terms {
-		if t == 0 {
-			termNames = append(termNames, "any ending")
-		} else {
-			termNames = append(termNames, t.String())
-		}
-	}
-	term := widget.NewSelect(termNames, nil)
-	term.SetSelected("any ending")
-	apply := func() {
-		f := Filter{Player: strings.TrimSpace(player.Text), Text: strings.TrimSpace(text.Text)}
-		switch winner.Selected {
-		case "Gold won":
-			f.Winner = "w"
-		case "Silver won":
-			f.Winner = "b"
-		}
-		for i, n := range termNames {
-			if n == term.Selected {
-				f.Termination = terms[i]
-			}
-		}
-		v.Index.SetFilter(f)
-		v.refreshArchive()
-	}
-	player.OnChanged = func(string) { apply() }
-	text.OnChanged = func(string) { apply() }
-	winner.OnChanged = func(string) { apply() }
-	term.OnChanged = func(string) { apply() }
-
-	v.count = widget.NewLabel("no archive open")
-	v.table = widget.NewTableWithHeaders(
-		func() (int, int) { return v.Index.Len(), len(Columns) },
-		func() fyne.CanvasObject { return widget.NewLabel("") },
-		func(id widget.TableCellID, o fyne.CanvasObject) {
-			o.(*widget.Label).SetText(Cell(v.Index.At(id.Row), id.Col))
-		},
-	)
-	v.table.ShowHeaderColumn = false
-	tablefit.Header(v.table, tablefit.Titles(Columns))
-	for i, w := range []float32{80, 140, 64, 140, 64, 70, 120, 56, 100, 220} {
-		v.table.SetColumnWidth(i, w)
-	}
-	v.table.OnSelected = func(id widget.TableCellID) {
-		if id.Row < 0 || id.Row >= v.Index.Len() {
-			return
-		}
-		v.table.UnselectAll()
-		v.Guard("open another game", func() {
-			if err := v.OpenArchiveGame(id.Row); err != nil {
-				v.Dialogs.Error(err)
-			}
-		})
-	}
-	filters := container.NewGridWithColumns(4, player, winner, term, text)
-	return container.NewBorder(container.NewVBox(filters, v.count), nil, nil, nil, v.table)
 }
 
 // TypedKey handles the viewer's keys: Left/Right previous/next move, Up/Down
@@ -762,7 +607,7 @@ func (v *Panel) Shortcut(name string) bool {
 		v.Save()
 		return true
 	case "copy":
-		v.Copy(CopyPosition)
+		v.copyMenu.copy(CopyPosition)
 		return true
 	}
 	return false
@@ -810,3 +655,7 @@ func (v *Panel) AnalyseGame() { v.analysis.start() }
 // AnalysisDone returns a channel closed when the last whole-game analysis
 // started has ended and been shown (nil before any).
 func (v *Panel) AnalysisDone() <-chan struct{} { return v.analysis.done }
+
+// SaveBoardPNG asks for a file and saves the board as shown (with the
+// last move's arrows) as a PNG diagram.
+func (v *Panel) SaveBoardPNG() { v.copyMenu.savePNG() }

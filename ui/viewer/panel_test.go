@@ -166,24 +166,24 @@ func TestPanelArchive(t *testing.T) {
 		t.Fatal(err)
 	}
 	select {
-	case <-v.ArchiveDone():
+	case <-v.archive.done:
 	case <-time.After(20 * time.Second):
 		t.Fatal("archive not listed in 20 s")
 	}
-	if v.Index.Total() != 300 || len(d.Errors) != 0 {
-		t.Fatalf("listed %d games, errors %v", v.Index.Total(), d.Errors)
+	if v.archive.index.Total() != 300 || len(d.Errors) != 0 {
+		t.Fatalf("listed %d games, errors %v", v.archive.index.Total(), d.Errors)
 	}
-	if !strings.HasPrefix(v.count.Text, "300 of 300") {
-		t.Errorf("count label %q", v.count.Text)
+	if !strings.HasPrefix(v.archive.count.Text, "300 of 300") {
+		t.Errorf("count label %q", v.archive.count.Text)
 	}
-	v.Index.SetFilter(Filter{Player: "player5"})
-	v.refreshArchive()
-	n := v.Index.Len()
+	v.archive.index.SetFilter(Filter{Player: "player5"})
+	v.archive.refresh()
+	n := v.archive.index.Len()
 	if n == 0 || n >= 300 {
 		t.Fatalf("player filter selects %d", n)
 	}
-	ag := v.Index.At(0)
-	v.table.Select(widgetCell(0))
+	ag := v.archive.index.At(0)
+	v.archive.table.Select(widgetCell(0))
 	if len(d.Errors) != 0 {
 		t.Fatalf("open game: %v", d.Errors)
 	}
