@@ -159,23 +159,27 @@ func (h *harness) do(step string) (int, error) {
 	return 0, nil
 }
 
-// TestGame plays games step by step against the fake engine, checking the
-// phase, the moves played and what each step returned.
-func TestGame(t *testing.T) {
-	type step struct {
-		do     string
-		phase  Phase
-		played int
-		n      int    // moves taken back
-		fails  string // part of the step's error, "" for none
-	}
-	tests := []struct {
-		name    string
-		human   rules.Color
-		showFor time.Duration
-		steps   []step
-		check   func(t *testing.T, s State, eng *fakePlayer)
-	}{
+// step is one step of a game in TestGame and what should follow it.
+type step struct {
+	do     string // see harness.do
+	phase  Phase
+	played int
+	n      int    // moves taken back
+	fails  string // part of the step's error, "" for none
+}
+
+// gameCase is a game of TestGame.
+type gameCase struct {
+	name    string
+	human   rules.Color
+	showFor time.Duration
+	steps   []step
+	check   func(t *testing.T, s State, eng *fakePlayer)
+}
+
+// gameCases are the games TestGame plays.
+func gameCases() []gameCase {
+	return []gameCase{
 		{"the user moves, the engine answers, take back both", rules.Gold, 0, []step{
 			{do: "start", phase: YourMove},
 			{do: "take back", phase: YourMove}, // nothing to take back at the start
@@ -271,7 +275,12 @@ func TestGame(t *testing.T) {
 			{do: "stop", phase: Thinking, played: 1},
 		}, nil},
 	}
-	for _, tc := range tests {
+}
+
+// TestGame plays games step by step against the fake engine, checking the
+// phase, the moves played and what each step returned.
+func TestGame(t *testing.T) {
+	for _, tc := range gameCases() {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, tc.human, tc.showFor)
 			for _, s := range tc.steps {
