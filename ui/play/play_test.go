@@ -9,24 +9,15 @@ import (
 	"time"
 
 	"arimaa-workbench/engine/rules"
-	"arimaa-workbench/records"
 )
 
-// goalPosition: Gold to move can score with Ra7n; Silver, to move, with
-// ra2s. Ee2n and ed4n are quiet moves.
-const goalPosition = `10w
- +-----------------+
-8| . . . . . . . . |
-7| R . . . . . . . |
-6| . . x . . x . . |
-5| . . . . . . . . |
-4| . . . e . . . . |
-3| . . x . . x . . |
-2| r . . . E . . . |
-1| . . . . . . . . |
- +-----------------+
-   a b c d e f g h
-`
+// goalPosition: Gold to move (10w) can score with Ra7n; Silver, to move,
+// with ra2s. Ee2n and ed4n are quiet moves.
+func goalPosition() rules.Position {
+	var b [64]rules.Piece
+	b[rules.A7], b[rules.E2], b[rules.A2], b[rules.D4] = rules.GoldRabbit, rules.GoldElephant, rules.SilverRabbit, rules.SilverElephant
+	return rules.NewPosition(rules.Gold, 10, b)
+}
 
 // reply is what the fake engine answers to one search.
 type reply struct {
@@ -74,11 +65,7 @@ type harness struct {
 
 func newHarness(t *testing.T, human rules.Color, showFor time.Duration) *harness {
 	t.Helper()
-	p, err := records.ParseAny(goalPosition)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := StartFrom(p)
+	g, err := StartFrom(goalPosition())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -332,11 +319,7 @@ func TestShownMove(t *testing.T) {
 }
 
 func TestNewRefuses(t *testing.T) {
-	p, err := records.ParseAny(goalPosition)
-	if err != nil {
-		t.Fatal(err)
-	}
-	over, err := rules.NewGameFrom(p)
+	over, err := rules.NewGameFrom(goalPosition())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -406,10 +389,7 @@ func TestParseLimits(t *testing.T) {
 }
 
 func TestStartFrom(t *testing.T) {
-	p, err := records.ParseAny(goalPosition)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := goalPosition()
 	var home, eliminated [64]rules.Piece
 	home[rules.A8], home[rules.H8] = rules.GoldRabbit, rules.SilverRabbit
 	eliminated[rules.A2], eliminated[rules.H7] = rules.GoldRabbit, rules.SilverElephant
