@@ -200,7 +200,9 @@ func (b *playBar) begin(eng play.Player, human rules.Color, lim play.Limits) {
 		v.status("cannot play from here: " + err.Error())
 		return
 	}
-	b.game, b.created, b.phase = game, map[*node]bool{}, play.YourMove
+	// The searches of a game count from 0: a new game's first search has a
+	// played channel of its own.
+	b.game, b.created, b.phase, b.search, b.played = game, map[*node]bool{}, play.YourMove, 0, nil
 	v.Entry = board.NewMoveEntry(v.Model.TurnStart())
 	b.form.Hide()
 	b.button.Disable()

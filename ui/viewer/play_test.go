@@ -295,3 +295,34 @@ func TestPlayFromGameAndResign(t *testing.T) {
 		t.Errorf("the game is not marked unsaved")
 	}
 }
+
+// TestPlaySecondGame: a game stopped and another started, the engine's
+// move of the new game's first search is played and told as its own.
+func TestPlaySecondGame(t *testing.T) {
+	v, _, _, _ := newTestPanel(t)
+	v.ShowEngineMove = 0
+	fake := newFakePlayer()
+	v.SetOpponent(func() (play.Player, error) { return fake, nil })
+	for game := 1; game <= 2; game++ {
+		v.Model.Seek(0)
+		v.changed()
+		test.Tap(v.play.button)
+		v.play.side.SetSelected("Silver")
+		test.Tap(v.play.start)
+		played := v.play.enginePlayed()
+		if played == nil {
+			t.Fatalf("game %d: no channel for the engine's first move", game)
+		}
+		answer(t, v, fake)
+		test.Tap(v.play.playIt)
+		select {
+		case <-played:
+		default:
+			t.Fatalf("game %d: the engine's move is not told as played", game)
+		}
+		if v.Model.Ply() != 1 || !strings.Contains(v.PlayText(), "Your move (silver)") {
+			t.Fatalf("game %d: ply %d, %q", game, v.Model.Ply(), v.PlayText())
+		}
+		test.Tap(v.play.stop)
+	}
+}
