@@ -107,6 +107,22 @@ func (d *TestDraft) Check() (*Test, []string, error) {
 	return t, why, nil
 }
 
+// Verdict is Check said for the new-test form: the test, whether it may
+// be saved (valid criteria the answer satisfies), and a sentence that says
+// so, or why not with a line for each criterion the answer fails.
+func (d *TestDraft) Verdict() (t *Test, ok bool, text string) {
+	t, why, err := d.Check()
+	switch {
+	case err != nil:
+		return nil, false, "✗ " + err.Error()
+	case len(why) > 0:
+		return t, false, "✗ The answer does not satisfy the criteria:\n• " + strings.Join(why, "\n• ")
+	case t.Solution == "":
+		return t, true, "✓ The criteria are valid. With no answer they are not checked against a move."
+	}
+	return t, true, "✓ The answer " + t.Solution + " satisfies the criteria."
+}
+
 // failReason says why the answer fails atom a.
 func failReason(a Cond, mover rules.Color) string {
 	switch a.Kind {
@@ -190,6 +206,17 @@ func (d *TestDraft) Suggest() error {
 		}
 	}
 	return nil
+}
+
+// AddTags appends to tags the words of more (tags typed, separated by
+// blanks) that it does not hold yet.
+func AddTags(tags []string, more string) []string {
+	for _, t := range strings.Fields(more) {
+		if !HasTag(tags, t) {
+			tags = append(tags, t)
+		}
+	}
+	return tags
 }
 
 // HasTag reports whether t is among tags.

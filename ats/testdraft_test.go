@@ -118,3 +118,51 @@ func TestTestDraftPreventCapture(t *testing.T) {
 		t.Errorf("reasons %q, %v; want %q", why, err, want)
 	}
 }
+
+// TestTestDraftVerdict: the form's sentence for each outcome of Check, and
+// whether the test may be saved.
+func TestTestDraftVerdict(t *testing.T) {
+	p, err := records.ParseAny(capturePosition)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		draft TestDraft
+		ok    bool
+		text  string
+	}{
+		{"passes", TestDraft{Name: "x", Position: p, Answer: "mc5n  Ec4n", Captures: "mc6"}, true,
+			"✓ The answer mc5n Ec4n satisfies the criteria."},
+		{"no answer", TestDraft{Name: "x", Position: p, ScoreGoal: true}, true,
+			"✓ The criteria are valid. With no answer they are not checked against a move."},
+		{"fails two criteria", TestDraft{Name: "x", Position: p, Answer: "mc5w Ec4n", Captures: "mc6", PreventGoal: true}, false,
+			"✗ The answer does not satisfy the criteria:\n• prevent goal: after the answer silver can still score a goal\n• captures mc6: the answer makes no such capture"},
+		{"invalid", TestDraft{Position: p}, false, "✗ Name: a test needs a name"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			test, ok, text := tc.draft.Verdict()
+			if ok != tc.ok || text != tc.text || (ok && test == nil) {
+				t.Errorf("Verdict: %v %q, want %v %q", ok, text, tc.ok, tc.text)
+			}
+		})
+	}
+}
+
+func TestAddTags(t *testing.T) {
+	tests := []struct {
+		tags []string
+		more string
+		want string
+	}{
+		{nil, "", ""},
+		{[]string{"goal"}, " endgame  goal ", "goal endgame"},
+		{nil, "a b a", "a b"},
+	}
+	for _, tc := range tests {
+		if got := strings.Join(AddTags(tc.tags, tc.more), " "); got != tc.want {
+			t.Errorf("AddTags(%q, %q) = %q, want %q", tc.tags, tc.more, got, tc.want)
+		}
+	}
+}

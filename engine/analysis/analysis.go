@@ -3,6 +3,9 @@
 // searches (Report, and its raw output lines through Output), what it
 // answers (Result) and the Engine interface that the suite runner, the
 // engine panel, the match runner and the command line search with.
+// Beside it, the whole-game analysis (GameAnalysis): an Analyser's
+// judgement of every position of a game, its win-ratio curve and its
+// blunders.
 //
 // It has two implementations: the embedded MCTS engine (mcts.Engine) and
 // an external engine spoken to over AEI (aei.External), which reads the

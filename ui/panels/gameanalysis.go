@@ -9,7 +9,7 @@ import (
 	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/enginepanel"
-	"arimaa-workbench/ui/viewer"
+	"arimaa-workbench/ui/play"
 )
 
 // gameAnalyser lets the viewer's whole-game analysis and its game against
@@ -23,8 +23,8 @@ type gameAnalyser struct {
 
 // chosenAnalyser is the viewer's Analyser hook: the engine panel's chosen
 // engine and settings.
-func chosenAnalyser(ep *enginepanel.Panel) func() (viewer.Analyser, error) {
-	return func() (viewer.Analyser, error) {
+func chosenAnalyser(ep *enginepanel.Panel) func() (analysis.Analyser, error) {
+	return func() (analysis.Analyser, error) {
 		eng, lim, err := ep.Chosen()
 		if err != nil {
 			return nil, err
@@ -39,7 +39,7 @@ func (a gameAnalyser) Name() string { return a.eng.Name() }
 // gives a score and no win ratio is taken to win 73 % (1/(1+e^-1)).
 const scoreScale = 200
 
-func (a gameAnalyser) Evaluate(ctx context.Context, g *rules.Game, perMove time.Duration) (viewer.PositionEval, error) {
+func (a gameAnalyser) Evaluate(ctx context.Context, g *rules.Game, perMove time.Duration) (analysis.PositionEval, error) {
 	lim := a.lim
 	lim.Time, lim.Playouts, lim.Nodes = perMove, 0, 0
 	// An external engine's process lives for one position, as in the
@@ -47,24 +47,24 @@ func (a gameAnalyser) Evaluate(ctx context.Context, g *rules.Game, perMove time.
 	defer a.eng.Close()
 	res, err := a.eng.Search(ctx, g, lim, analysis.Output{})
 	if err != nil {
-		return viewer.PositionEval{}, err
+		return analysis.PositionEval{}, err
 	}
 	r := res.Report
 	if r.Best.N == 0 {
-		return viewer.PositionEval{}, errors.New("the engine gave no move")
+		return analysis.PositionEval{}, errors.New("the engine gave no move")
 	}
 	w := r.WinRatio
 	if r.HasScore && w == 0 {
 		w = 1 / (1 + math.Exp(-float64(r.Score)/scoreScale))
 	}
-	return viewer.PositionEval{WinRatio: w, Best: r.Best, HasBest: true}, nil
+	return analysis.PositionEval{WinRatio: w, Best: r.Best, HasBest: true}, nil
 }
 
 // chosenOpponent is the viewer's Opponent hook: the engine panel's chosen
 // engine and settings, with the game's time or playouts per move in place
 // of the panel's.
-func chosenOpponent(ep *enginepanel.Panel) func() (viewer.Player, error) {
-	return func() (viewer.Player, error) {
+func chosenOpponent(ep *enginepanel.Panel) func() (play.Player, error) {
+	return func() (play.Player, error) {
 		eng, lim, err := ep.Chosen()
 		if err != nil {
 			return nil, err
@@ -74,7 +74,7 @@ func chosenOpponent(ep *enginepanel.Panel) func() (viewer.Player, error) {
 }
 
 // Move plays a move in the viewer's game against the engine.
-func (a gameAnalyser) Move(ctx context.Context, g *rules.Game, pl viewer.PlayLimits) (rules.Move, error) {
+func (a gameAnalyser) Move(ctx context.Context, g *rules.Game, pl play.Limits) (rules.Move, error) {
 	lim := a.lim
 	lim.Time, lim.Playouts, lim.Nodes = pl.Time, pl.Playouts, 0
 	defer a.eng.Close()

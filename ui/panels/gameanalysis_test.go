@@ -11,7 +11,7 @@ import (
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/mcts"
 	"arimaa-workbench/engine/rules"
-	"arimaa-workbench/ui/viewer"
+	"arimaa-workbench/ui/play"
 )
 
 // longGame plays random legal moves (fixed seed) that do not end the
@@ -65,12 +65,12 @@ func longGame(tb testing.TB, plies int) *rules.Game {
 
 // timed is an Analyser that adds up the time spent in Evaluate.
 type timed struct {
-	viewer.Analyser
+	analysis.Analyser
 	in    time.Duration
 	calls int
 }
 
-func (t *timed) Evaluate(ctx context.Context, g *rules.Game, per time.Duration) (viewer.PositionEval, error) {
+func (t *timed) Evaluate(ctx context.Context, g *rules.Game, per time.Duration) (analysis.PositionEval, error) {
 	start := time.Now()
 	ev, err := t.Analyser.Evaluate(ctx, g, per)
 	t.in += time.Since(start)
@@ -80,7 +80,7 @@ func (t *timed) Evaluate(ctx context.Context, g *rules.Game, per time.Duration) 
 
 // BenchmarkWholeGameAnalysis analyses a 100-move game (200 moves, 201
 // positions) with the embedded engine at 0.2 s per position on one thread,
-// through the viewer's analysis and this package's adapter. It reports the
+// through the whole-game analysis and this package's adapter. It reports the
 // whole time (s/game), the time in the engine's searches per position
 // (search-ms/position: at most 200, less where the engine proves the
 // result early) and the time beyond them per position
@@ -91,12 +91,11 @@ func (t *timed) Evaluate(ctx context.Context, g *rules.Game, per time.Duration) 
 func BenchmarkWholeGameAnalysis(b *testing.B) {
 	const per = 200 * time.Millisecond
 	g := longGame(b, 200)
-	m := viewer.NewModel(g, "random")
 	for range b.N {
 		eng := &timed{Analyser: gameAnalyser{eng: mcts.NewEngine("embedded", mcts.FixedOptions(mcts.Options{Config: config.Default()})), lim: analysis.Limits{Threads: 1, Seed: 1}}}
-		a := viewer.NewAnalysis(m)
+		a := analysis.NewGameAnalysis(g)
 		start := time.Now()
-		if err := a.Run(context.Background(), g, eng, per, nil); err != nil {
+		if err := a.Run(context.Background(), eng, per, nil); err != nil {
 			b.Fatal(err)
 		}
 		took := time.Since(start)
@@ -156,7 +155,7 @@ func TestOpponentPlaysWithTheGamesLimits(t *testing.T) {
 	g := longGame(t, 4)
 	rec := embedded()
 	eng := gameAnalyser{eng: rec, lim: analysis.Limits{Threads: 1, Seed: 3, Time: time.Hour}}
-	mv, err := eng.Move(context.Background(), g, viewer.PlayLimits{Playouts: 200})
+	mv, err := eng.Move(context.Background(), g, play.Limits{Playouts: 200})
 	if err != nil {
 		t.Fatal(err)
 	}

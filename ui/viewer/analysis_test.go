@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
 )
 
@@ -27,7 +28,7 @@ type fakeAnalyser struct {
 
 func (f *fakeAnalyser) Name() string { return "fake" }
 
-func (f *fakeAnalyser) Evaluate(ctx context.Context, g *rules.Game, perMove time.Duration) (PositionEval, error) {
+func (f *fakeAnalyser) Evaluate(ctx context.Context, g *rules.Game, perMove time.Duration) (analysis.PositionEval, error) {
 	f.mu.Lock()
 	f.perMove = append(f.perMove, perMove)
 	f.mu.Unlock()
@@ -35,13 +36,13 @@ func (f *fakeAnalyser) Evaluate(ctx context.Context, g *rules.Game, perMove time
 	if f.blockAt > 0 && i >= f.blockAt {
 		close(f.blocked)
 		<-ctx.Done()
-		return PositionEval{}, ctx.Err()
+		return analysis.PositionEval{}, ctx.Err()
 	}
 	w, ok := f.table[i]
 	if !ok {
 		w = 0.5
 	}
-	return PositionEval{WinRatio: w, Best: g.LegalMoves(nil)[0], HasBest: true}, nil
+	return analysis.PositionEval{WinRatio: w, Best: g.LegalMoves(nil)[0], HasBest: true}, nil
 }
 
 func waitAnalysis(t *testing.T, v *Panel) {
@@ -53,10 +54,6 @@ func waitAnalysis(t *testing.T, v *Panel) {
 	}
 }
 
-// TestWholeGameAnalysis: Analyse game searches every position with the
-// engine given, fills the progress bar and the graph, marks the move
-// whose win ratio falls by more than the threshold with the engine's
-// better move, and a tap on the graph jumps to that position.
 // TestAnalysisShowsItsGraph: at 1024x700 the divider under the move list
 // leaves the game graph below the fold; starting an analysis moves it up
 // so the graph shows whole, and the move list keeps some rows.
@@ -65,7 +62,7 @@ func TestAnalysisShowsItsGraph(t *testing.T) {
 	w := fyne.CurrentApp().Driver().AllWindows()[0]
 	w.Resize(fyne.NewSize(1000, 640))
 	fake := &fakeAnalyser{table: map[int]float64{}}
-	v.SetGameAnalyser(func() (Analyser, error) { return fake, nil })
+	v.SetGameAnalyser(func() (analysis.Analyser, error) { return fake, nil })
 	if err := v.OpenFile(filepath.Join("..", "..", "assets", "games", "goal_race.txt")); err != nil {
 		t.Fatal(err)
 	}
@@ -73,54 +70,58 @@ func TestAnalysisShowsItsGraph(t *testing.T) {
 	if pane.Size().Height >= v.side.MinSize().Height {
 		t.Fatalf("the graph shows before any analysis (pane %v, side %v): the test proves nothing", pane.Size(), v.side.MinSize())
 	}
-	v.perMove.SetText("0.05")
-	test.Tap(v.analyseGame)
+	v.analysis.perMove.SetText("0.05")
+	test.Tap(v.analysis.analyse)
 	waitAnalysis(t, v)
 	if pane.Size().Height+1 < v.side.MinSize().Height {
 		t.Errorf("after Analyse game the pane is %v high, the comment, controls and graph %v", pane.Size().Height, v.side.MinSize().Height)
 	}
-	if list := v.moves.Size().Height; list < 4*v.moves.MinSize().Height {
+	if list := v.list.list.Size().Height; list < 4*v.list.list.MinSize().Height {
 		t.Errorf("the move list has %v px left", list)
 	}
 }
 
+// TestWholeGameAnalysis: Analyse game searches every position with the
+// engine given, fills the progress bar and the graph, marks the move
+// whose win ratio falls by more than the threshold with the engine's
+// better move, and a tap on the graph jumps to that position.
 func TestWholeGameAnalysis(t *testing.T) {
 	v, _, _, status := newTestPanel(t)
-	if v.analysisBox.Visible() {
+	if v.analysis.box.Visible() {
 		t.Errorf("the game analysis shows without an engine")
 	}
 	// After 4b (move 5) Gold stands at 80 %, and after 5w Silver at 20 %:
 	// 4b is Silver's blunder, a fall from 50 % to 20 %.
 	fake := &fakeAnalyser{table: map[int]float64{6: 0.8, 7: 0.2}}
-	v.SetGameAnalyser(func() (Analyser, error) { return fake, nil })
+	v.SetGameAnalyser(func() (analysis.Analyser, error) { return fake, nil })
 	if err := v.OpenFile(filepath.Join("..", "..", "assets", "games", "goal_race.txt")); err != nil {
 		t.Fatal(err)
 	}
-	if !v.analysisBox.Visible() {
+	if !v.analysis.box.Visible() {
 		t.Fatal("no game analysis with an engine")
 	}
 	// Before any analysis the graph says what it is for, and draws no
 	// progress bar.
-	if text, done := v.graph.Status, v.graph.Done; done >= 0 || !strings.HasPrefix(text, "Analyse game:") {
+	if text, done := v.analysis.graph.Status, v.analysis.graph.Done; done >= 0 || !strings.HasPrefix(text, "Analyse game:") {
 		t.Errorf("idle graph: %q, progress %v", text, done)
 	}
 	// Out of range settings are refused with the field's name.
-	v.perMove.SetText("0")
-	test.Tap(v.analyseGame)
-	if v.Analysis() != nil || !strings.Contains((*status)[len(*status)-1], "Seconds per position") {
+	v.analysis.perMove.SetText("0")
+	test.Tap(v.analysis.analyse)
+	if v.analysis.run != nil || !strings.Contains((*status)[len(*status)-1], "Seconds per position") {
 		t.Fatalf("a time of 0 s started an analysis (status %q)", (*status)[len(*status)-1])
 	}
-	v.perMove.SetText("0.25")
-	test.Tap(v.analyseGame)
+	v.analysis.perMove.SetText("0.25")
+	test.Tap(v.analysis.analyse)
 	waitAnalysis(t, v)
-	a := v.Analysis()
-	if done := v.graph.Done; a.Done() != 56 || done != 1 || len(v.graph.Values) != 56 {
-		t.Fatalf("done %d of 56, progress %v, graph of %d points", a.Done(), done, len(v.graph.Values))
+	a := v.analysis.run
+	if done := v.analysis.graph.Done; a.Done() != 56 || done != 1 || len(v.analysis.graph.Values) != 56 {
+		t.Fatalf("done %d of 56, progress %v, graph of %d points", a.Done(), done, len(v.analysis.graph.Values))
 	}
 	if len(fake.perMove) != 55 || fake.perMove[0] != 250*time.Millisecond {
 		t.Errorf("the engine searched %d positions (the last is decided), %v each", len(fake.perMove), fake.perMove[0])
 	}
-	if got := v.graph.Values[55]; got != 1 {
+	if got := v.analysis.graph.Values[55]; got != 1 {
 		t.Errorf("Gold's win ratio after the goal is %v, want 1", got)
 	}
 	g := loadGame(t, "goal_race.txt")
@@ -130,36 +131,36 @@ func TestWholeGameAnalysis(t *testing.T) {
 		t.Fatalf("blunders %+v, want 4b alone", bl)
 	}
 	wantText := "4b: -30% (better: " + best.MoveString(bl[0].Better) + ")"
-	if bl[0].Text != wantText || v.summary != "56 of 56 positions, 1 blunder(s)" {
-		t.Errorf("blunder %q, shown %q; want %q", bl[0].Text, v.summary, wantText)
+	if bl[0].Text != wantText || v.analysis.summary != "56 of 56 positions, 1 blunder(s)" {
+		t.Errorf("blunder %q, shown %q; want %q", bl[0].Text, v.analysis.summary, wantText)
 	}
-	if rows := v.Model.Rows(); !strings.HasSuffix(v.rowText(2+5), "?? "+strings.TrimPrefix(wantText, "4b: ")) || strings.Contains(v.rowText(2+4), "??") {
-		t.Errorf("move list marks: %q / %q (rows %d)", v.rowText(2+5), v.rowText(2+4), len(rows))
+	if rows := v.Model.Rows(); !strings.HasSuffix(v.list.rowText(2+5), "?? "+strings.TrimPrefix(wantText, "4b: ")) || strings.Contains(v.list.rowText(2+4), "??") {
+		t.Errorf("move list marks: %q / %q (rows %d)", v.list.rowText(2+5), v.list.rowText(2+4), len(rows))
 	}
 	// A higher threshold (typed, range-checked) clears the mark.
-	v.threshold.SetText("31")
-	if len(v.graph.Marks) != 0 || v.marks[a.nodes[5]] != "" {
-		t.Errorf("threshold 31%%: blunders %v", v.graph.Marks)
+	v.analysis.threshold.SetText("31")
+	if len(v.analysis.graph.Marks) != 0 || v.list.marks[v.analysis.nodes[5]] != "" {
+		t.Errorf("threshold 31%%: blunders %v", v.analysis.graph.Marks)
 	}
-	v.threshold.SetText("0")
+	v.analysis.threshold.SetText("0")
 	if !strings.Contains((*status)[len(*status)-1], "Blunder threshold") {
 		t.Errorf("a threshold of 0 %% is not refused: %q", (*status)[len(*status)-1])
 	}
-	v.threshold.SetText("20")
+	v.analysis.threshold.SetText("20")
 	// The graph marks the blunder where its fall shows, after 4b, on an
 	// axis of the line's 56 positions with their turn numbers.
-	if m := v.graph.Marks; len(m) != 1 || m[0] != 6 || len(v.graph.Turns) != 56 {
-		t.Errorf("graph marks %v over %d positions, want [6] over 56", m, len(v.graph.Turns))
+	if m := v.analysis.graph.Marks; len(m) != 1 || m[0] != 6 || len(v.analysis.graph.Turns) != 56 {
+		t.Errorf("graph marks %v over %d positions, want [6] over 56", m, len(v.analysis.graph.Turns))
 	}
-	if h := v.graph.MinSize().Height; h < 120 {
+	if h := v.analysis.graph.MinSize().Height; h < 120 {
 		t.Errorf("the graph's least height is %v, want at least 120", h)
 	}
 
 	// A tap on the graph jumps to the position under it.
-	w := v.graph.Size().Width
-	v.graph.Tapped(&fyne.PointEvent{Position: fyne.NewPos((w-1)*10/55, 5)})
-	if v.Model.Ply() != 10 || v.graph.Cursor != 10 {
-		t.Errorf("tap at position 10 of the graph: ply %d, cursor line at %d", v.Model.Ply(), v.graph.Cursor)
+	w := v.analysis.graph.Size().Width
+	v.analysis.graph.Tapped(&fyne.PointEvent{Position: fyne.NewPos((w-1)*10/55, 5)})
+	if v.Model.Ply() != 10 || v.analysis.graph.Cursor != 10 {
+		t.Errorf("tap at position 10 of the graph: ply %d, cursor line at %d", v.Model.Ply(), v.analysis.graph.Cursor)
 	}
 }
 
@@ -168,11 +169,11 @@ func TestWholeGameAnalysis(t *testing.T) {
 func TestWholeGameAnalysisStops(t *testing.T) {
 	v, _, _, status := newTestPanel(t)
 	fake := &fakeAnalyser{blockAt: 3, blocked: make(chan struct{})}
-	v.SetGameAnalyser(func() (Analyser, error) { return fake, nil })
+	v.SetGameAnalyser(func() (analysis.Analyser, error) { return fake, nil })
 	if err := v.OpenFile(filepath.Join("..", "..", "assets", "games", "goal_race.txt")); err != nil {
 		t.Fatal(err)
 	}
-	test.Tap(v.analyseGame)
+	test.Tap(v.analysis.analyse)
 	// The test driver runs fyne.Do at once on the analysis goroutine: the
 	// widgets are touched only while that goroutine waits in the engine.
 	select {
@@ -180,18 +181,18 @@ func TestWholeGameAnalysisStops(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("the analysis did not reach position 3 in 20 s")
 	}
-	if v.stopGame.Disabled() {
+	if v.analysis.stop.Disabled() {
 		t.Fatal("Stop is disabled during the analysis")
 	}
-	test.Tap(v.stopGame)
+	test.Tap(v.analysis.stop)
 	waitAnalysis(t, v)
-	if a := v.Analysis(); a.Done() != 3 || a.Err() != nil || len(v.graph.Values) != 3 {
-		t.Errorf("after Stop: %d positions done, error %v, graph of %d", a.Done(), a.Err(), len(v.graph.Values))
+	if a := v.analysis.run; a.Done() != 3 || a.Err() != nil || len(v.analysis.graph.Values) != 3 {
+		t.Errorf("after Stop: %d positions done, error %v, graph of %d", a.Done(), a.Err(), len(v.analysis.graph.Values))
 	}
 	if got := (*status)[len(*status)-1]; got != "game analysis stopped after 3 of 56 positions" {
 		t.Errorf("status %q", got)
 	}
-	if v.analyseGame.Disabled() || !v.stopGame.Disabled() {
-		t.Errorf("buttons after Stop: analyse disabled %v, stop disabled %v", v.analyseGame.Disabled(), v.stopGame.Disabled())
+	if v.analysis.analyse.Disabled() || !v.analysis.stop.Disabled() {
+		t.Errorf("buttons after Stop: analyse disabled %v, stop disabled %v", v.analysis.analyse.Disabled(), v.analysis.stop.Disabled())
 	}
 }

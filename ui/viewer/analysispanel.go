@@ -12,6 +12,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"arimaa-workbench/engine/analysis"
+	"arimaa-workbench/ui/live"
 	"arimaa-workbench/ui/plot"
 )
 
@@ -23,47 +25,74 @@ const (
 	maxThreshold = 100.0
 )
 
-// buildAnalysis makes the whole-game analysis controls and graph, shown
-// when an Analyser is set.
-func (v *Panel) buildAnalysis() fyne.CanvasObject {
-	v.analyseGame = widget.NewButtonWithIcon("Analyse game", theme.SearchIcon(), v.AnalyseGame)
-	v.stopGame = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), v.StopAnalysis)
-	v.stopGame.Disable()
-	v.perMove = widget.NewEntry()
-	v.perMove.SetText("1")
-	v.perMove.Validator = func(s string) error {
+// analysisView is the whole-game analysis on screen, under the move list:
+// its settings, the win-ratio graph with the blunders marked, and the game
+// phase band on the graph's axis. It runs an analysis.GameAnalysis of the
+// line shown on a live.Job and maps the line's positions to the tree's
+// moves. Of the panel it uses the tree (Model), the Analyser hook, the
+// move list for the blunders' marks, and changed and status.
+type analysisView struct {
+	v       *Panel
+	run     *analysis.GameAnalysis // the last analysis, nil before any
+	nodes   []*node                // the line analysed: position i is after nodes[i-1]
+	job     *live.Job              // the last analysis's
+	done    chan struct{}          // closed when the last analysis has ended and been shown
+	summary string                 // the analysis progress and blunders
+
+	box       *fyne.Container
+	analyse   *widget.Button
+	stop      *widget.Button
+	perMove   *widget.Entry
+	threshold *widget.Entry
+	graph     *plot.Game
+	band      *phaseBand       // the game phase along the line shown
+	side      *fyne.Container  // the column under the move list it shows in
+	split     *container.Split // the move list | that column
+}
+
+// newAnalysisView makes the analysis controls and graph, shown when an
+// Analyser is set, and the phase band.
+func newAnalysisView(v *Panel) *analysisView {
+	a := &analysisView{v: v}
+	a.analyse = widget.NewButtonWithIcon("Analyse game", theme.SearchIcon(), a.start)
+	a.stop = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), a.stopRun)
+	a.stop.Disable()
+	a.perMove = widget.NewEntry()
+	a.perMove.SetText("1")
+	a.perMove.Validator = func(s string) error {
 		_, err := parseRange("Seconds per position", s, minPerMove, maxPerMove)
 		return err
 	}
-	v.threshold = widget.NewEntry()
-	v.threshold.SetText("20")
-	v.threshold.Validator = func(s string) error {
+	a.threshold = widget.NewEntry()
+	a.threshold.SetText("20")
+	a.threshold.Validator = func(s string) error {
 		_, err := parseRange("Blunder threshold", s, minThreshold, maxThreshold)
 		return err
 	}
-	v.threshold.OnChanged = func(string) { v.showAnalysis() }
-	v.graph = plot.NewGame()
-	v.graph.OnTapped = v.jumpToPosition
+	a.threshold.OnChanged = func(string) { a.draw() }
+	a.graph = plot.NewGame()
+	a.graph.OnTapped = a.jump
 	// Short labels keep the row within the move list's width; the
 	// placeholders and the validators' messages say more.
-	v.perMove.SetPlaceHolder("seconds per position")
-	v.threshold.SetPlaceHolder("blunder: drop over %")
-	settings := container.NewHBox(v.analyseGame, v.stopGame,
-		widget.NewLabel("s"), sized(v.perMove, 76),
-		widget.NewLabel("drop %"), sized(v.threshold, 76))
+	a.perMove.SetPlaceHolder("seconds per position")
+	a.threshold.SetPlaceHolder("blunder: drop over %")
+	settings := container.NewHBox(a.analyse, a.stop,
+		widget.NewLabel("s"), sized(a.perMove, 76),
+		widget.NewLabel("drop %"), sized(a.threshold, 76))
 	// The progress and the count of blunders are written over the graph,
 	// with a thin bar: a row of their own would take the height the move
 	// list needs.
-	v.analysisBox = container.NewVBox(settings, v.graph)
-	v.analysisBox.Hide()
-	return v.analysisBox
-}
-
-// SetGameAnalyser sets (or with nil removes) the whole-game analysis
-// hook; see Panel.Analyser.
-func (v *Panel) SetGameAnalyser(fn func() (Analyser, error)) {
-	v.Analyser = fn
-	v.showAnalysis()
+	a.box = container.NewVBox(settings, a.graph)
+	a.box.Hide()
+	// The band has no caption: the window's smallest size (1024x700)
+	// leaves no room for one, and the Engine panel's evaluation breakdown
+	// shows the current position's phase.
+	a.band = newPhaseBand()
+	a.band.OnTapped = func(i int) {
+		v.Model.Seek(i)
+		v.changed()
+	}
+	return a
 }
 
 // sized gives an entry a fixed width in an HBox.
@@ -80,14 +109,20 @@ func parseRange(name, s string, lo, hi float64) (float64, error) {
 	return f, nil
 }
 
-// AnalyseGame searches every position of the line shown, from its start,
-// with the engine the Analyser hook gives, the time per position set, and
+// perPosition reads the seconds per position.
+func (a *analysisView) perPosition() (float64, error) {
+	return parseRange("Seconds per position", a.perMove.Text, minPerMove, maxPerMove)
+}
+
+// start searches every position of the line shown, from its start, with
+// the engine the Analyser hook gives, the time per position set, and
 // draws the win ratio as positions are done.
-func (v *Panel) AnalyseGame() {
-	if v.Analyser == nil || (v.analysis != nil && v.analysis.Running()) {
+func (a *analysisView) start() {
+	v := a.v
+	if v.Analyser == nil || (a.run != nil && a.run.Running()) {
 		return
 	}
-	per, err := parseRange("Seconds per position", v.perMove.Text, minPerMove, maxPerMove)
+	per, err := a.perPosition()
 	if err != nil {
 		v.status(err.Error())
 		return
@@ -97,138 +132,163 @@ func (v *Panel) AnalyseGame() {
 		v.status(err.Error())
 		return
 	}
-	a := NewAnalysis(v.Model)
-	ctx, cancel := context.WithCancel(context.Background())
-	v.analysis, v.stopAnalysis, v.marks = a, cancel, nil
-	done := make(chan struct{})
-	v.analysisDone = done
-	base := v.Model.base
-	perMove := time.Duration(per * float64(time.Second))
-	v.analyseGame.Disable()
-	v.stopGame.Enable()
-	v.showAnalysis()
-	v.revealSide()
-	v.status(fmt.Sprintf("analysing %d positions with %s, %gs each", a.Positions(), eng.Name(), per))
-	go func() {
+	end := v.Model.lineEnd()
+	g, err := v.Model.lineGame(end)
+	if err != nil {
+		v.status("game analysis: " + err.Error())
+		return
+	}
+	run := analysis.NewGameAnalysis(g)
+	a.run, a.nodes, a.job, a.done = run, path(end), &live.Job{}, make(chan struct{})
+	v.list.setMarks(nil)
+	a.analyse.Disable()
+	a.stop.Enable()
+	a.draw()
+	a.reveal()
+	v.status(fmt.Sprintf("analysing %d positions with %s, %gs each", run.Positions(), eng.Name(), per))
+	done := a.done
+	a.job.Go(func(ctx context.Context) {
 		defer close(done)
-		err := a.Run(ctx, base, eng, perMove, func(int) {
+		err := run.Run(ctx, eng, time.Duration(per*float64(time.Second)), func(int) {
 			fyne.Do(func() {
-				if v.analysis == a {
-					v.showAnalysis()
+				if a.run == run {
+					a.draw()
 				}
 			})
 		})
 		fyne.Do(func() {
-			if v.analysis != a {
-				return
-			}
-			v.analyseGame.Enable()
-			v.stopGame.Disable()
-			v.showAnalysis()
-			switch {
-			case err != nil:
-				v.status("game analysis: " + err.Error())
-			case a.Done() < a.Positions():
-				v.status(fmt.Sprintf("game analysis stopped after %d of %d positions", a.Done(), a.Positions()))
-			default:
-				v.status(fmt.Sprintf("game analysed: %d positions in %.1f s", a.Positions(), a.Elapsed().Seconds()))
+			if a.run == run {
+				a.ended(err)
 			}
 		})
-	}()
+	})
 }
 
-// StopAnalysis stops the whole-game analysis; the positions done stay.
-func (v *Panel) StopAnalysis() {
-	if v.stopAnalysis != nil {
-		v.stopAnalysis()
+// ended shows how the analysis ended.
+func (a *analysisView) ended(err error) {
+	run := a.run
+	a.analyse.Enable()
+	a.stop.Disable()
+	a.draw()
+	switch {
+	case err != nil:
+		a.v.status("game analysis: " + err.Error())
+	case run.Done() < run.Positions():
+		a.v.status(fmt.Sprintf("game analysis stopped after %d of %d positions", run.Done(), run.Positions()))
+	default:
+		a.v.status(fmt.Sprintf("game analysed: %d positions in %.1f s", run.Positions(), run.Elapsed().Seconds()))
 	}
 }
 
-// AnalysisDone returns a channel closed when the last whole-game analysis
-// started has ended and been shown (nil before any).
-func (v *Panel) AnalysisDone() <-chan struct{} { return v.analysisDone }
-
-// Analysis returns the last whole-game analysis (nil before any).
-func (v *Panel) Analysis() *Analysis { return v.analysis }
-
-// clearAnalysis stops and forgets the analysis of the game shown before.
-func (v *Panel) clearAnalysis() {
-	v.StopAnalysis()
-	v.analysis, v.stopAnalysis, v.marks = nil, nil, nil
-	if v.analyseGame != nil {
-		v.analyseGame.Enable()
-		v.stopGame.Disable()
+// stopRun stops the analysis; the positions done stay.
+func (a *analysisView) stopRun() {
+	if a.job != nil {
+		a.job.Cancel()
 	}
 }
 
-// threshold returns the blunder threshold (0..1), the default when the
-// entry is out of range.
-func (v *Panel) blunderThreshold() float64 {
-	t, err := parseRange("Blunder threshold", v.threshold.Text, minThreshold, maxThreshold)
+// clear stops and forgets the analysis of the game shown before.
+func (a *analysisView) clear() {
+	a.stopRun()
+	a.run, a.nodes, a.job = nil, nil, nil
+	a.v.list.setMarks(nil)
+	a.analyse.Enable()
+	a.stop.Disable()
+}
+
+// blunderThreshold returns the blunder threshold (0..1), the default when
+// the entry is out of range.
+func (a *analysisView) blunderThreshold() float64 {
+	t, err := parseRange("Blunder threshold", a.threshold.Text, minThreshold, maxThreshold)
 	if err != nil {
 		return 0.2
 	}
 	return t / 100
 }
 
-// showAnalysis redraws the progress, the graph, the blunders and the
-// move list's marks.
-func (v *Panel) showAnalysis() {
-	if v.analysisBox == nil {
+// draw redraws the phase band, and with an Analyser the progress, the
+// graph, the blunders and the move list's marks.
+func (a *analysisView) draw() {
+	m := a.v.Model
+	cursor := m.Ply()
+	if m.SetupView() {
+		cursor = -1
+	}
+	a.band.set(m.LinePhases(), cursor)
+	if a.v.Analyser == nil {
+		a.box.Hide()
 		return
 	}
-	if v.Analyser == nil {
-		v.analysisBox.Hide()
-		return
-	}
-	if !v.analysisBox.Visible() {
-		v.analysisBox.Show()
+	if !a.box.Visible() {
+		a.box.Show()
 		// The column lays out again to make room for the analysis.
-		v.side.Refresh()
+		a.side.Refresh()
 	}
-	a := v.analysis
-	if a == nil {
-		v.summary = "Analyse game: Gold's win ratio in every position, and the blunders"
-		v.graph.Set(plot.GameData{Cursor: -1, Status: v.summary, Done: -1})
+	run := a.run
+	if run == nil {
+		a.summary = "Analyse game: Gold's win ratio in every position, and the blunders"
+		a.graph.Set(plot.GameData{Cursor: -1, Status: a.summary, Done: -1})
 		return
 	}
-	if _, err := parseRange("Blunder threshold", v.threshold.Text, minThreshold, maxThreshold); err != nil {
-		v.status(err.Error())
+	if _, err := parseRange("Blunder threshold", a.threshold.Text, minThreshold, maxThreshold); err != nil {
+		a.v.status(err.Error())
 	}
-	done, total := a.Done(), a.Positions()
-	bl := a.Blunders(v.blunderThreshold())
+	done, total := run.Done(), run.Positions()
+	bl := run.Blunders(a.blunderThreshold())
 	marks := make(map[*node]string, len(bl))
 	// Each blunder is marked where its fall shows: the position after it.
 	after := make([]int, len(bl))
 	for i, b := range bl {
 		after[i] = b.Ply + 1
-		marks[a.nodes[b.Ply]] = strings.TrimPrefix(b.Text, a.nodes[b.Ply].label()+": ")
+		marks[a.nodes[b.Ply]] = strings.TrimPrefix(b.Text, b.Label+": ")
 	}
-	changed := len(marks) != len(v.marks)
-	v.marks = marks
-	cursor := -1
-	if v.Model.cur == a.node(v.Model, 0) && !v.Model.setupView {
+	a.v.list.setMarks(marks)
+	cursor = -1
+	if m.cur == m.root && !m.setupView {
 		cursor = 0
 	}
 	for i, n := range a.nodes {
-		if n == v.Model.cur {
+		if n == m.cur {
 			cursor = i + 1
 		}
 	}
-	// The blunders are marked in the move list, with the better move.
-	v.summary = fmt.Sprintf("%d of %d positions, %d blunder(s)", done, total, len(bl))
-	v.graph.Set(plot.GameData{Values: a.GoldCurve(), Turns: a.Turns(), Marks: after, Cursor: cursor,
-		Status: v.summary, Done: float64(done) / float64(max(1, total))})
-	if changed {
-		v.moves.Refresh()
-	}
+	a.summary = fmt.Sprintf("%d of %d positions, %d blunder(s)", done, total, len(bl))
+	a.graph.Set(plot.GameData{Values: run.GoldCurve(), Turns: run.Turns(), Marks: after, Cursor: cursor,
+		Status: a.summary, Done: float64(done) / float64(max(1, total))})
 }
 
-// jumpToPosition moves the cursor to position i of the analysed line.
-func (v *Panel) jumpToPosition(i int) {
-	if v.analysis == nil {
+// jump moves the cursor to position i of the analysed line.
+func (a *analysisView) jump(i int) {
+	if a.run == nil {
 		return
 	}
-	v.Model.moveTo(v.analysis.node(v.Model, i))
-	v.changed()
+	m := a.v.Model
+	n := m.root
+	if i > 0 && len(a.nodes) > 0 {
+		n = a.nodes[min(i, len(a.nodes))-1]
+	}
+	m.moveTo(n)
+	a.v.changed()
+}
+
+// minListShare is the least of the move-list column that reveal leaves to
+// the moves.
+const minListShare = 0.4
+
+// reveal moves the divider under the move list up until the comment, the
+// analysis controls and the game graph show whole, as far as
+// minListShare allows, so that starting an analysis shows its graph
+// without scrolling; a divider already high enough stays.
+func (a *analysisView) reveal() {
+	s := a.split
+	h := s.Size().Height
+	if h <= 0 {
+		return
+	}
+	// The divider takes about two paddings of the height.
+	need := a.side.MinSize().Height + 2*theme.Padding()
+	off := max(1-float64(need/h), minListShare)
+	if off < s.Offset {
+		s.SetOffset(off)
+	}
 }

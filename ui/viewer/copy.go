@@ -6,10 +6,12 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
 
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
 	"arimaa-workbench/ui/board"
+	"arimaa-workbench/ui/tip"
 )
 
 // What Copy puts on the clipboard.
@@ -19,15 +21,15 @@ const (
 	CopyRecord   = "record"   // the game record, with variations and comments
 )
 
-// CopyText gives the text Copy puts on the clipboard for kind.
-func (v *Panel) CopyText(kind string) (string, error) {
+// CopyText gives the text the Copy menu puts on the clipboard for kind.
+func (m *Model) CopyText(kind string) (string, error) {
 	switch kind {
 	case CopyPosition:
-		return records.FormatPosition(v.Model.Position()), nil
+		return records.FormatPosition(m.Position()), nil
 	case CopyCompact:
-		return records.FormatCompact(v.Model.Position()), nil
+		return records.FormatCompact(m.Position()), nil
 	case CopyRecord:
-		t, err := v.Model.Tree()
+		t, err := m.Tree()
 		if err != nil {
 			return "", err
 		}
@@ -40,11 +42,36 @@ func (v *Panel) CopyText(kind string) (string, error) {
 	return "", fmt.Errorf("nothing to copy called %q", kind)
 }
 
-// Copy puts the position or the game record on the clipboard.
-func (v *Panel) Copy(kind string) {
-	text, err := v.CopyText(kind)
+// copyMenu is the Copy menu: the position or the game record to the
+// clipboard, or the board as a PNG file. Of the panel it uses the tree
+// (Model), the board's orientation, the dialogs and status.
+type copyMenu struct {
+	v      *Panel
+	button *tip.Button
+}
+
+func newCopyMenu(v *Panel) *copyMenu {
+	c := &copyMenu{v: v}
+	c.button = tip.NewMenuButton("Copy", theme.ContentCopyIcon(), "Copy the position or the game record (Ctrl+C: the position), or save the board as a PNG", c.items)
+	return c
+}
+
+// items are the entries of the menu.
+func (c *copyMenu) items() []*fyne.MenuItem {
+	return []*fyne.MenuItem{
+		fyne.NewMenuItem("Position (long)", func() { c.copy(CopyPosition) }),
+		fyne.NewMenuItem("Position (compact)", func() { c.copy(CopyCompact) }),
+		fyne.NewMenuItem("Game record", func() { c.copy(CopyRecord) }),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem("Save board as PNG…", c.savePNG),
+	}
+}
+
+// copy puts the position or the game record on the clipboard.
+func (c *copyMenu) copy(kind string) {
+	text, err := c.v.Model.CopyText(kind)
 	if err != nil {
-		v.Dialogs.Error(err)
+		c.v.Dialogs.Error(err)
 		return
 	}
 	app := fyne.CurrentApp()
@@ -54,15 +81,16 @@ func (v *Panel) Copy(kind string) {
 	app.Clipboard().SetContent(text)
 	switch kind {
 	case CopyRecord:
-		v.status("game record copied")
+		c.v.status("game record copied")
 	default:
-		v.status(kind + " position copied")
+		c.v.status(kind + " position copied")
 	}
 }
 
-// SaveBoardPNG asks for a file and saves the board as shown (with the
-// last move's arrows) as a PNG diagram.
-func (v *Panel) SaveBoardPNG() {
+// savePNG asks for a file and saves the board as shown (with the last
+// move's arrows) as a PNG diagram.
+func (c *copyMenu) savePNG() {
+	v := c.v
 	p := v.Model.Position()
 	d := board.Diagram{Position: p, Size: 480, Flipped: v.Board.Flipped(),
 		Overlays: board.Overlays{Selected: rules.NoSquare, LastMove: v.Model.Highlight()}}
@@ -74,15 +102,4 @@ func (v *Panel) SaveBoardPNG() {
 		}
 		v.status("board saved to " + path)
 	})
-}
-
-// copyItems are the entries of the Copy menu.
-func (v *Panel) copyItems() []*fyne.MenuItem {
-	return []*fyne.MenuItem{
-		fyne.NewMenuItem("Position (long)", func() { v.Copy(CopyPosition) }),
-		fyne.NewMenuItem("Position (compact)", func() { v.Copy(CopyCompact) }),
-		fyne.NewMenuItem("Game record", func() { v.Copy(CopyRecord) }),
-		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem("Save board as PNG…", v.SaveBoardPNG),
-	}
 }

@@ -23,9 +23,9 @@ func TestCopyAndExport(t *testing.T) {
 		t.Fatal(err)
 	}
 	v.Model.Seek(10)
-	v.comment.SetText("ten moves in")
+	v.notes.comment.SetText("ten moves in")
 	v.changed()
-	c := fyne.CurrentApp().Driver().CanvasForObject(v.copyMenu)
+	c := fyne.CurrentApp().Driver().CanvasForObject(v.copyMenu.button)
 	clip := fyne.CurrentApp().Clipboard()
 	pos := v.Model.Position()
 	cases := []struct{ item, want string }{
@@ -33,7 +33,7 @@ func TestCopyAndExport(t *testing.T) {
 		{"Position (compact)", records.FormatCompact(pos)},
 	}
 	for _, tc := range cases {
-		test.Tap(v.copyMenu)
+		test.Tap(v.copyMenu.button)
 		if !uitest.TapMenuItem(c, tc.item) {
 			t.Fatalf("no %q in the Copy menu", tc.item)
 		}
@@ -41,7 +41,7 @@ func TestCopyAndExport(t *testing.T) {
 			t.Errorf("%s copied %q, want %q", tc.item, got, tc.want)
 		}
 	}
-	test.Tap(v.copyMenu)
+	test.Tap(v.copyMenu.button)
 	uitest.TapMenuItem(c, "Game record")
 	rec, err := records.ParseRecord(clip.Content())
 	if err != nil {
@@ -57,7 +57,7 @@ func TestCopyAndExport(t *testing.T) {
 	}
 
 	d.SavePath = filepath.Join(t.TempDir(), "board.png")
-	test.Tap(v.copyMenu)
+	test.Tap(v.copyMenu.button)
 	uitest.TapMenuItem(c, "Save board as PNG…")
 	f, err := os.Open(d.SavePath)
 	if err != nil {

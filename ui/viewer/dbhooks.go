@@ -22,7 +22,7 @@ func (v *Panel) ShowGame(g *rules.Game, title string, ply int) {
 // PlayMove enters mv at the cursor, as a move typed or dragged would be
 // (a new variation where the game goes on otherwise).
 func (v *Panel) PlayMove(mv rules.Move) error {
-	if v.play != nil || v.busy {
+	if v.play.game != nil || v.busy {
 		return errors.New("the viewer is busy: stop the game against the engine first")
 	}
 	if _, err := v.Model.Play(mv); err != nil {

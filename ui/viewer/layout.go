@@ -42,39 +42,18 @@ func (v *Panel) gameLayout() (boardSplit, listSplit *container.Split) {
 		return container.NewBorder(nil, nil, widget.NewLabel(name), nil, container.NewHScroll(c))
 	}
 	captures := container.NewGridWithColumns(2, lost("Gold lost", v.capGold), lost("Silver lost", v.capSilver))
-	left := container.NewBorder(head, container.NewVBox(v.slider, captures), nil, nil, v.Board)
+	left := container.NewBorder(head, container.NewVBox(v.list.slider, captures), nil, nil, v.Board)
 
 	entry := container.NewVBox(widget.NewSeparator(), v.entryInfo,
-		container.NewHBox(v.undoStep, v.finish, widget.NewSeparator(), v.promote, v.deleteVar))
-	upper := container.NewBorder(v.playForm, entry, nil, nil, container.NewThemeOverride(v.moves, compactRows{}))
-	v.side = container.NewVBox(v.comment, v.buildAnalysis(), v.buildPhase())
+		container.NewHBox(v.undoStep, v.finish, widget.NewSeparator(), v.notes.promote, v.notes.deleteVar))
+	upper := container.NewBorder(v.play.form, entry, nil, nil, container.NewThemeOverride(v.list.list, compactRows{}))
+	v.side = container.NewVBox(v.notes.comment, v.analysis.box, v.analysis.band)
 	listSplit = container.NewVSplit(upper, container.NewVScroll(v.side))
+	v.analysis.side, v.analysis.split = v.side, listSplit
 	listSplit.Offset = listShare
 	boardSplit = container.NewHSplit(left, listSplit)
 	boardSplit.Offset = boardShare
 	return boardSplit, listSplit
-}
-
-// minListShare is the least of the move-list column that revealSide
-// leaves to the moves.
-const minListShare = 0.4
-
-// revealSide moves the divider under the move list up until the comment,
-// the analysis controls and the game graph show whole, as far as
-// minListShare allows, so that starting an analysis shows its graph
-// without scrolling; a divider already high enough stays.
-func (v *Panel) revealSide() {
-	s := v.listSplit
-	h := s.Size().Height
-	if h <= 0 {
-		return
-	}
-	// The divider takes about two paddings of the height.
-	need := v.side.MinSize().Height + 2*theme.Padding()
-	off := max(1-float64(need/h), minListShare)
-	if off < s.Offset {
-		s.SetOffset(off)
-	}
 }
 
 // KeepLayout remembers where the user leaves the game tab's dividers

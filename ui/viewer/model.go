@@ -1,10 +1,12 @@
 // Package viewer is the workbench's game-record viewer: a model of a game
 // as a tree of moves (the game and its variations, with comments) with a
 // cursor at any move and step, an archive index that fills while the
-// archive streams in and filters its games, a whole-game analysis, a game
-// against the engine, a form that makes a test of a position, and the
-// panel that shows them with the board, the move list, captured pieces,
-// the result and the win-ratio graph.
+// archive streams in and filters its games, and the panel that shows them
+// with the board, the move list, captured pieces and the result. The
+// panel also runs the whole-game analysis of the line shown (the
+// win-ratio graph; the analysis itself is engine/analysis.GameAnalysis), a
+// game against the engine (the model is package ui/play), and a form that
+// makes a test of a position (the criteria's logic is ats.TestDraft).
 package viewer
 
 import (
@@ -232,6 +234,16 @@ func (m *Model) lineGame(n *node) (*rules.Game, error) {
 		g.Finish(*n.result)
 	}
 	return g, nil
+}
+
+// PlaceText names the cursor, e.g. "game 123 at 12b".
+func (m *Model) PlaceText() string {
+	p := m.Position()
+	label := rules.TurnLabel(p.Turn(), p.Side())
+	if m.Step() > 0 {
+		label += fmt.Sprintf(" after %d step(s)", m.Step())
+	}
+	return m.Title() + " at " + label
 }
 
 // Title names the game.

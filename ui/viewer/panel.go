@@ -3,12 +3,10 @@ package viewer
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -17,15 +15,15 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
 	"arimaa-workbench/records/fsutil"
 	"arimaa-workbench/ui/board"
 	"arimaa-workbench/ui/files"
-	"arimaa-workbench/ui/plot"
+	"arimaa-workbench/ui/play"
 	"arimaa-workbench/ui/state"
-	"arimaa-workbench/ui/tablefit"
 	"arimaa-workbench/ui/tip"
 )
 
@@ -36,7 +34,6 @@ type Panel struct {
 	Model   *Model
 	Board   *board.Board
 	Entry   *board.MoveEntry
-	Index   *Index
 	Dialogs files.Dialogs
 	Current *state.Current // told of every move of the cursor; may be nil
 
@@ -49,11 +46,11 @@ type Panel struct {
 	// Analyser, when set, shows the whole-game analysis: it returns the
 	// engine to search each position with (the engine panel's choice and
 	// settings), or why there is none.
-	Analyser func() (Analyser, error)
+	Analyser func() (analysis.Analyser, error)
 	// Opponent, when set, shows "Play engine…": it returns the engine to
 	// play against (the engine panel's choice and settings), or why there
 	// is none.
-	Opponent func() (Player, error)
+	Opponent func() (play.Player, error)
 	// EditorPosition, when set, lets a game against the engine start from
 	// the editor's position; it returns the position and names it.
 	EditorPosition func() (rules.Position, string)
@@ -76,73 +73,56 @@ type Panel struct {
 	result    *widget.Label
 	capGold   *fyne.Container
 	capSilver *fyne.Container
-	moves     *widget.List
-	slider    *widget.Slider
 	entryInfo *widget.Label
 	finish    *widget.Button
 	undoStep  *widget.Button
 	analyse   *widget.Button
 	edit      *widget.Button
-	promote   *tip.Button
-	deleteVar *tip.Button
 	save      *widget.Button
-	copyMenu  *tip.Button
-	comment   *widget.Entry
+	copyMenu  *copyMenu
 	// path is the file the game was opened from or last saved to.
 	path string
 
-	analysis     *Analysis
-	stopAnalysis context.CancelFunc
-	analysisDone chan struct{}
-	marks        map[*node]string // blunder notes by move
-	analysisBox  *fyne.Container
-	analyseGame  *widget.Button
-	stopGame     *widget.Button
-	perMove      *widget.Entry
-	threshold    *widget.Entry
-	graph        *plot.Game
-	phase        *phaseBand       // the game phase along the line shown
-	summary      string           // the analysis progress and blunders
-	side         *fyne.Container  // the comment and the analysis, under the move list
-	split        *container.Split // the board | the move list and the rest
-	listSplit    *container.Split // the move list | the comment and the analysis
-	table        *widget.Table
-	count        *widget.Label
-	cancel       context.CancelFunc
-	sliding      bool
-	// archiveDone is closed when the archive last opened is fully listed.
-	archiveDone <-chan struct{}
-	busy        bool // a step animation is running
+	list      *moveList
+	notes     *lineNotes
+	analysis  *analysisView
+	side      *fyne.Container  // the comment and the analysis, under the move list
+	split     *container.Split // the board | the move list and the rest
+	listSplit *container.Split // the move list | the comment and the analysis
+	archive   *archiveTab
+	busy      bool // a step animation is running
 
 	form    *testForm
 	testTab *container.TabItem
 
-	play       *playGame // the game against the engine, nil when none
-	playButton *widget.Button
-	playForm   *fyne.Container
-	playSide   *widget.RadioGroup
-	playBy     *widget.Select
-	playValue  *widget.Entry
-	playFrom   *widget.RadioGroup
-	playStart  *widget.Button
-	playBar    *fyne.Container
-	playInfo   *widget.Label
-	playIt     *widget.Button
-	takeBack   *widget.Button
-	resign     *widget.Button
-	stopPlay   *widget.Button
+	play *playBar // the game against the engine
 }
 
 // NewPanel builds the viewer, showing the basic setup until a game is
 // opened.
 func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	g, _ := rules.NewGameFrom(rules.StartPosition())
-	v := &Panel{Model: NewModel(g, "New game"), Index: &Index{}, Dialogs: d, Current: cur,
+	v := &Panel{Model: NewModel(g, "New game"), Dialogs: d, Current: cur,
 		StepAnimation: 160 * time.Millisecond, ShowEngineMove: time.Second, Show: board.DefaultShow}
 	v.Board = board.New(rules.StartPosition())
 	v.Entry = board.NewMoveEntry(rules.StartPosition())
-	v.Board.OnTapped = v.clickSquare
-	v.Board.OnDragged = v.dragSquare
+	v.Board.OnTapped = func(sq rules.Square) {
+		v.enter(func(e *board.MoveEntry) (string, bool) {
+			msg := e.Click(sq)
+			return msg, msg != ""
+		})
+	}
+	v.Board.OnDragged = func(from, to rules.Square) {
+		v.enter(func(e *board.MoveEntry) (string, bool) {
+			if !to.Valid() || from == to {
+				return "", false
+			}
+			if err := e.Step(from, to); err != nil {
+				return err.Error(), true
+			}
+			return "", true
+		})
+	}
 
 	v.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	v.title.Wrapping = fyne.TextWrapWord
@@ -150,7 +130,7 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	v.result.Wrapping = fyne.TextWrapWord
 	v.capGold = container.NewHBox()
 	v.capSilver = container.NewHBox()
-	v.buildMoveList()
+	v.list = newMoveList(v)
 	v.entryInfo = widget.NewLabel("")
 	v.entryInfo.Wrapping = fyne.TextWrapWord
 	v.finish = widget.NewButtonWithIcon("Finish turn", theme.ConfirmIcon(), v.FinishTurn)
@@ -160,7 +140,7 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 		return tip.NewButton(icon, hint, func() { v.Go(where) })
 	}
 	v.save = widget.NewButtonWithIcon("Save…", theme.DocumentSaveIcon(), v.Save)
-	v.copyMenu = tip.NewMenuButton("Copy", theme.ContentCopyIcon(), "Copy the position or the game record (Ctrl+C: the position), or save the board as a PNG", v.copyItems)
+	v.copyMenu = newCopyMenu(v)
 	nav := container.NewHBox(
 		widget.NewButtonWithIcon("Open…", theme.FolderOpenIcon(), v.OpenDialog),
 		v.save,
@@ -179,35 +159,28 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	})
 	v.edit = widget.NewButtonWithIcon("Edit here", theme.DocumentCreateIcon(), func() {
 		if v.OnEdit != nil {
-			v.OnEdit(v.Model.Position(), v.placeText())
+			v.OnEdit(v.Model.Position(), v.Model.PlaceText())
 		}
 	})
 	newTest := widget.NewButtonWithIcon("New test from here", theme.FileIcon(), v.NewTest)
-	playBox := v.buildPlay()
+	v.play = newPlayBar(v)
 	// Two rows of tools: the file, the moves and what the board shows,
 	// then what to do with the position shown. Each fits a 1024 px window.
 	nav = container.NewHBox(nav, widget.NewSeparator(), board.ShowControls(&v.Show, v.showBoard))
 	flip := widget.NewButtonWithIcon("Flip", theme.MoveDownIcon(), func() { v.Board.SetFlipped(!v.Board.Flipped()) })
-	here := container.NewHBox(v.analyse, v.edit, newTest, v.playButton, widget.NewSeparator(), flip, v.copyMenu)
+	here := container.NewHBox(v.analyse, v.edit, newTest, v.play.button, widget.NewSeparator(), flip, v.copyMenu.button)
 
-	v.promote = tip.NewButton(theme.MoveUpIcon(), "Promote: make the variation shown the main line", v.Promote)
-	v.deleteVar = tip.NewButton(theme.DeleteIcon(), "Delete variation: remove the variation shown", v.DeleteVariation)
-	v.comment = widget.NewMultiLineEntry()
-	// One row at the least: the column's height goes to the move list and
-	// the game graph; the entry scrolls a longer comment.
-	v.comment.SetMinRowsVisible(1)
-	v.comment.Wrapping = fyne.TextWrapWord
-	v.comment.SetPlaceHolder("comment on this move")
-	v.comment.OnChanged = v.commentChanged
+	v.notes = newLineNotes(v)
+	v.analysis = newAnalysisView(v)
 	v.split, v.listSplit = v.gameLayout()
-	game := container.NewBorder(container.NewVBox(nav, here, playBox), nil, nil, nil, v.split)
+	game := container.NewBorder(container.NewVBox(nav, here, v.play.bar), nil, nil, nil, v.split)
 
-	v.playButton.Hide()
-	v.form = v.buildTestForm()
+	v.form = newTestForm(v)
+	v.archive = newArchiveTab(v)
 	v.testTab = container.NewTabItemWithIcon("New test", theme.FileIcon(), v.form.content)
 	v.tabs = container.NewAppTabs(
 		container.NewTabItemWithIcon("Game", theme.MediaPlayIcon(), game),
-		container.NewTabItemWithIcon("Archive", theme.ListIcon(), v.archiveView()),
+		container.NewTabItemWithIcon("Archive", theme.ListIcon(), v.archive.content),
 		v.testTab,
 	)
 	v.tabs.OnSelected = func(it *container.TabItem) {
@@ -217,65 +190,6 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	}
 	v.changed()
 	return v
-}
-
-// buildMoveList makes the move list and the slider, through which the
-// user browses the game (not during a game against the engine).
-func (v *Panel) buildMoveList() {
-	v.moves = widget.NewList(
-		func() int { return len(v.Model.Rows()) },
-		func() fyne.CanvasObject {
-			l := widget.NewLabel("00w Ee2n Ee3n Ee4n Ee5n rc3x")
-			l.Truncation = fyne.TextTruncateEllipsis
-			return l
-		},
-		func(i widget.ListItemID, o fyne.CanvasObject) {
-			rows := v.Model.Rows()
-			if i < len(rows) {
-				l := o.(*widget.Label)
-				l.SetText(v.rowText(i))
-				l.TextStyle.Italic = rows[i].Depth > 0
-			}
-		},
-	)
-	v.moves.OnSelected = func(i widget.ListItemID) {
-		if v.sliding || v.playing() {
-			return
-		}
-		if v.Model.CursorRow() != i || v.Model.Step() != 0 {
-			v.Model.GoToRow(i)
-			v.changed()
-		}
-	}
-	v.slider = widget.NewSlider(0, 1)
-	v.slider.Step = 1
-	v.slider.OnChanged = func(f float64) {
-		if v.sliding || v.playing() {
-			return
-		}
-		v.Model.Seek(int(f))
-		v.changed()
-	}
-}
-
-// playing reports a game against the engine, during which the move list
-// and the slider do not browse, and says so.
-func (v *Panel) playing() bool {
-	if v.play == nil {
-		return false
-	}
-	v.status("stop the game against the engine to browse the moves")
-	v.changed()
-	return true
-}
-
-// rowText is row i of the move list with its blunder mark, if any.
-func (v *Panel) rowText(i int) string {
-	r := v.Model.Rows()[i]
-	if mark, ok := v.marks[r.n]; ok && r.n != nil {
-		return r.Text + "  ?? " + mark
-	}
-	return r.Text
 }
 
 // Content returns the panel's canvas object.
@@ -293,31 +207,20 @@ func (v *Panel) status(msg string) {
 	}
 }
 
-// placeText names the cursor, e.g. "game 123 at 12b".
-func (v *Panel) placeText() string {
-	p := v.Model.Position()
-	label := rules.TurnLabel(p.Turn(), p.Side())
-	if v.Model.Step() > 0 {
-		label += fmt.Sprintf(" after %d step(s)", v.Model.Step())
-	}
-	return v.Model.Title() + " at " + label
-}
-
 // Snapshot is the cursor's position with the game up to its turn.
 func (v *Panel) Snapshot() state.Snapshot {
 	g, err := v.Model.GameAt()
 	if err != nil {
 		g = nil
 	}
-	return state.Snapshot{Position: v.Model.Position(), Game: g, Source: v.placeText()}
+	return state.Snapshot{Position: v.Model.Position(), Game: g, Source: v.Model.PlaceText()}
 }
 
 // SetGame shows g from its start, replacing the game shown without
 // asking (callers guard).
 func (v *Panel) SetGame(g *rules.Game, title string) {
-	v.Model.SetGame(g, title)
-	v.path = ""
-	v.shown()
+	// A game always replays from its own setups or start.
+	_ = v.SetTree(&records.Tree{Game: g}, title)
 }
 
 // SetTree shows a game with its comments and variations from its start,
@@ -327,16 +230,12 @@ func (v *Panel) SetTree(t *records.Tree, title string) error {
 		return err
 	}
 	v.path = ""
-	v.shown()
-	return nil
-}
-
-func (v *Panel) shown() {
 	v.StopGame()
-	v.clearAnalysis()
-	v.moves.UnselectAll()
+	v.analysis.clear()
+	v.list.list.UnselectAll()
 	v.tabs.SelectIndex(0)
 	v.changed()
+	return nil
 }
 
 // Go moves the cursor: "first", "prev", "prevstep", "nextstep", "next",
@@ -345,7 +244,7 @@ func (v *Panel) Go(where string) bool {
 	if v.busy {
 		return false
 	}
-	if v.play != nil {
+	if v.play.game != nil {
 		v.status("stop the game against the engine to browse the moves")
 		return false
 	}
@@ -413,38 +312,8 @@ func (v *Panel) changed() {
 	}
 	fill(v.capGold, gold)
 	fill(v.capSilver, silver)
-	// sliding keeps the slider's and the list's callbacks from seeking
-	// while they are set to follow the model.
-	v.sliding = true
-	v.slider.Max = float64(max(1, m.Len()))
-	v.slider.SetValue(float64(m.Ply()))
-	v.moves.Refresh()
-	if r := m.CursorRow(); r >= 0 {
-		v.moves.Select(r)
-		v.moves.ScrollTo(r)
-	} else {
-		v.moves.UnselectAll()
-	}
-	text, label := m.Comment()
-	if label == "" {
-		v.comment.SetPlaceHolder("comments go with moves: enter a move to comment on it")
-		v.comment.Disable()
-	} else {
-		v.comment.SetPlaceHolder("comment on " + label)
-		v.comment.Enable()
-	}
-	if v.comment.Text != text {
-		v.comment.SetText(text)
-	}
-	v.sliding = false
-	// A game against the engine plays at the cursor: its line stays put.
-	if m.InVariation() && v.play == nil {
-		v.promote.Enable()
-		v.deleteVar.Enable()
-	} else {
-		v.promote.Disable()
-		v.deleteVar.Disable()
-	}
+	v.list.follow()
+	v.notes.draw()
 	if v.OnAnalyse != nil {
 		v.analyse.Show()
 	} else {
@@ -455,8 +324,7 @@ func (v *Panel) changed() {
 	} else {
 		v.edit.Hide()
 	}
-	v.showAnalysis()
-	v.showPhase()
+	v.analysis.draw()
 	if v.Current != nil {
 		v.Current.Set(v.Snapshot())
 	}
@@ -466,7 +334,7 @@ func (v *Panel) changed() {
 func (v *Panel) showBoard() {
 	m := v.Model
 	e := v.Entry
-	p, o := m.Position(), v.playOverlays(board.Overlays{Selected: rules.NoSquare, LastMove: m.Highlight()})
+	p, o := m.Position(), v.play.overlays(board.Overlays{Selected: rules.NoSquare, LastMove: m.Highlight()})
 	if len(e.Steps()) > 0 || e.Selected() != rules.NoSquare {
 		p, o = e.Position(), e.Overlays()
 	}
@@ -474,13 +342,13 @@ func (v *Panel) showBoard() {
 	v.Board.Display(p, o.WithTactics(t.Frozen, t.Danger, t.Goal))
 	steps := e.Steps()
 	switch {
-	case v.play != nil && v.play.phase != playYours:
-		v.entryInfo.SetText(v.play.text)
+	case v.play.busyText() != "":
+		v.entryInfo.SetText(v.play.busyText())
 	case m.SetupView():
 		v.entryInfo.SetText("Gold's setup. Go to a move to enter one.")
 	case m.Step() != 0:
 		v.entryInfo.SetText("Go to the start of a turn to enter a move.")
-	case v.atEnd():
+	case m.AtEnd():
 		v.entryInfo.SetText(fmt.Sprintf("The game is over: %s. Go back a move to play another one there.", m.ResultText()))
 	case len(steps) == 0:
 		p := m.Position()
@@ -501,43 +369,22 @@ func (v *Panel) showBoard() {
 	}
 }
 
-func (v *Panel) entering() bool {
-	if v.busy || v.playBlocks() {
-		return false
-	}
-	if v.Model.Step() != 0 || v.Model.SetupView() {
+// enter applies a click or a drag on the board to the move being
+// entered, when a move may be entered at the cursor, and says what edit
+// says should be said.
+func (v *Panel) enter(edit func(e *board.MoveEntry) (msg string, say bool)) {
+	switch {
+	case v.busy || v.play.blocks():
+		return
+	case v.Model.Step() != 0 || v.Model.SetupView():
 		v.status("go to the start of a turn to enter a move")
-		return false
-	}
-	if v.atEnd() {
+		return
+	case v.Model.AtEnd():
 		v.status("the game is over: " + v.Model.ResultText())
-		return false
-	}
-	return true
-}
-
-// atEnd reports whether the cursor is after the last move of a decided
-// game, where no move can be entered.
-func (v *Panel) atEnd() bool { return v.Model.AtEnd() }
-
-func (v *Panel) clickSquare(sq rules.Square) {
-	if !v.entering() {
 		return
 	}
-	if msg := v.Entry.Click(sq); msg != "" {
+	if msg, say := edit(v.Entry); say {
 		v.status(msg)
-	}
-	v.showBoard()
-}
-
-func (v *Panel) dragSquare(from, to rules.Square) {
-	if !v.entering() || !to.Valid() || from == to {
-		return
-	}
-	if err := v.Entry.Step(from, to); err != nil {
-		v.status(err.Error())
-	} else {
-		v.status("")
 	}
 	v.showBoard()
 }
@@ -564,15 +411,16 @@ func (v *Panel) FinishTurn() {
 		return
 	}
 	forks := v.Model.Ply() < v.Model.Len()
-	created, err := v.Model.Play(v.Entry.Move())
+	mv := v.Entry.Move()
+	created, err := v.Model.Play(mv)
 	if err != nil {
 		v.status(err.Error())
 		return
 	}
 	v.Entry = board.NewMoveEntry(v.Model.TurnStart())
 	v.changed()
-	if v.play != nil {
-		v.userMoved(created)
+	if v.play.game != nil {
+		v.play.userMoved(mv, created)
 		return
 	}
 	switch {
@@ -581,37 +429,6 @@ func (v *Panel) FinishTurn() {
 	case !created:
 		v.status("the game already has this move here: followed it")
 	}
-}
-
-// Promote makes the line of the cursor the game's main line.
-func (v *Panel) Promote() {
-	if v.Model.Promote() {
-		v.changed()
-		v.status("the variation is now the main line")
-	}
-}
-
-// DeleteVariation removes the variation the cursor is in.
-func (v *Panel) DeleteVariation() {
-	if err := v.Model.DeleteVariation(); err != nil {
-		v.status(err.Error())
-		return
-	}
-	v.changed()
-	v.status("variation deleted")
-}
-
-func (v *Panel) commentChanged(text string) {
-	if v.sliding {
-		return
-	}
-	if err := v.Model.SetComment(strings.TrimSpace(text)); err != nil {
-		v.status(err.Error())
-		return
-	}
-	v.sliding = true
-	v.moves.Refresh()
-	v.sliding = false
 }
 
 // Save asks where to save the game, with its variations and comments, as
@@ -698,7 +515,7 @@ func (v *Panel) OpenFile(path string) error {
 	// The archive header, all records.Detect needs, is the first line.
 	head, _ := br.Peek(4096)
 	if records.Detect(head) == records.KindArchive {
-		v.archiveDone = v.OpenArchive(struct {
+		v.archive.open(struct {
 			io.Reader
 			io.Closer
 		}{br, f}, path)
@@ -726,66 +543,6 @@ func (v *Panel) OpenFile(path string) error {
 	v.status(fmt.Sprintf("opened %s: %d moves", path, len(t.Game.Moves())))
 	return nil
 }
-
-// OpenArchive streams an archive into the archive tab, the list filling as
-// it reads; r is closed at the end. It returns at once, with a channel
-// closed when the whole archive is listed (or reading stopped).
-func (v *Panel) OpenArchive(r io.ReadCloser, name string) <-chan struct{} {
-	if v.cancel != nil {
-		v.cancel()
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	v.cancel = cancel
-	v.Index.Reset()
-	v.refreshArchive()
-	v.tabs.SelectIndex(1)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		defer r.Close()
-		err := Stream(ctx, r, name, 100*time.Millisecond, func(b Batch) {
-			fyne.Do(func() {
-				if ctx.Err() != nil {
-					return
-				}
-				v.Index.Add(b.Games)
-				for _, e := range b.Errors {
-					v.Index.AddError(e)
-				}
-				v.refreshArchive()
-			})
-		})
-		fyne.Do(func() {
-			if ctx.Err() != nil {
-				return
-			}
-			v.refreshArchive()
-			if err != nil {
-				v.Dialogs.Error(err)
-			} else {
-				v.status(fmt.Sprintf("%s: %d games", name, v.Index.Total()))
-			}
-		})
-	}()
-	return done
-}
-
-func (v *Panel) refreshArchive() {
-	x := v.Index
-	text := fmt.Sprintf("%d of %d games", x.Len(), x.Total())
-	if n := len(x.Errors()); n > 0 {
-		text += fmt.Sprintf("; %d row(s) unreadable, first: %v", n, x.Errors()[0])
-	}
-	v.count.SetText(text)
-	v.table.Refresh()
-}
-
-// ArchiveDone returns a channel closed once the archive last opened by
-// OpenFile is fully listed (nil before any).
-func (v *Panel) ArchiveDone() <-chan struct{} { return v.archiveDone }
-
-// OpenArchiveGame shows the i-th listed game of the archive.
-func (v *Panel) OpenArchiveGame(i int) error { return v.OpenGame(v.Index.At(i)) }
 
 // OpenGame shows a game of an archive from its start, with the result the
 // archive gives it.
@@ -816,73 +573,6 @@ func (v *Panel) OpenGame(ag *records.ArchiveGame) error {
 	}
 	v.SetGame(g, title)
 	return nil
-}
-
-func (v *Panel) archiveView() fyne.CanvasObject {
-	player := widget.NewEntry()
-	player.SetPlaceHolder("player")
-	text := widget.NewEntry()
-	text.SetPlaceHolder("text: id, event, site, date")
-	winner := widget.NewSelect([]string{"any winner", "Gold won", "Silver won"}, nil)
-	winner.SetSelected("any winner")
-	terms := []rules.Termination{0, rules.ByGoal, rules.ByElimination, rules.ByImmobilization, rules.ByTime, rules.ByResignation, rules.ByIllegalMove, rules.ByScore}
-	var termNames []string
-	for _, t := range terms {
-		if t == 0 {
-			termNames = append(termNames, "any ending")
-		} else {
-			termNames = append(termNames, t.String())
-		}
-	}
-	term := widget.NewSelect(termNames, nil)
-	term.SetSelected("any ending")
-	apply := func() {
-		f := Filter{Player: strings.TrimSpace(player.Text), Text: strings.TrimSpace(text.Text)}
-		switch winner.Selected {
-		case "Gold won":
-			f.Winner = "w"
-		case "Silver won":
-			f.Winner = "b"
-		}
-		for i, n := range termNames {
-			if n == term.Selected {
-				f.Termination = terms[i]
-			}
-		}
-		v.Index.SetFilter(f)
-		v.refreshArchive()
-	}
-	player.OnChanged = func(string) { apply() }
-	text.OnChanged = func(string) { apply() }
-	winner.OnChanged = func(string) { apply() }
-	term.OnChanged = func(string) { apply() }
-
-	v.count = widget.NewLabel("no archive open")
-	v.table = widget.NewTableWithHeaders(
-		func() (int, int) { return v.Index.Len(), len(Columns) },
-		func() fyne.CanvasObject { return widget.NewLabel("") },
-		func(id widget.TableCellID, o fyne.CanvasObject) {
-			o.(*widget.Label).SetText(Cell(v.Index.At(id.Row), id.Col))
-		},
-	)
-	v.table.ShowHeaderColumn = false
-	tablefit.Header(v.table, tablefit.Titles(Columns))
-	for i, w := range []float32{80, 140, 64, 140, 64, 70, 120, 56, 100, 220} {
-		v.table.SetColumnWidth(i, w)
-	}
-	v.table.OnSelected = func(id widget.TableCellID) {
-		if id.Row < 0 || id.Row >= v.Index.Len() {
-			return
-		}
-		v.table.UnselectAll()
-		v.Guard("open another game", func() {
-			if err := v.OpenArchiveGame(id.Row); err != nil {
-				v.Dialogs.Error(err)
-			}
-		})
-	}
-	filters := container.NewGridWithColumns(4, player, winner, term, text)
-	return container.NewBorder(container.NewVBox(filters, v.count), nil, nil, nil, v.table)
 }
 
 // TypedKey handles the viewer's keys: Left/Right previous/next move, Up/Down
@@ -917,7 +607,7 @@ func (v *Panel) Shortcut(name string) bool {
 		v.Save()
 		return true
 	case "copy":
-		v.Copy(CopyPosition)
+		v.copyMenu.copy(CopyPosition)
 		return true
 	}
 	return false
@@ -926,3 +616,46 @@ func (v *Panel) Shortcut(name string) bool {
 // AnalyseShown reports whether "Analyse here" is shown (it is when an
 // engine panel registered the hook).
 func (v *Panel) AnalyseShown() bool { return v.analyse.Visible() }
+
+// SetOpponent sets (or with nil removes) the hook that gives the engine to
+// play against; see Panel.Opponent.
+func (v *Panel) SetOpponent(fn func() (play.Player, error)) {
+	v.Opponent = fn
+	v.play.offer(fn != nil)
+}
+
+// Playing reports whether a game against the engine is on (or ended and
+// not yet closed with Stop).
+func (v *Panel) Playing() bool { return v.play.game != nil }
+
+// PlayText says what the game against the engine waits for, or how it
+// ended ("" without a game).
+func (v *Panel) PlayText() string {
+	if v.play.game == nil {
+		return ""
+	}
+	return v.play.text
+}
+
+// StopGame ends the game against the engine; its moves stay in the game.
+func (v *Panel) StopGame() { v.play.stopGame() }
+
+// SetGameAnalyser sets (or with nil removes) the whole-game analysis
+// hook; see Panel.Analyser.
+func (v *Panel) SetGameAnalyser(fn func() (analysis.Analyser, error)) {
+	v.Analyser = fn
+	v.analysis.draw()
+}
+
+// AnalyseGame searches every position of the line shown, from its start,
+// with the engine the Analyser hook gives and the time per position set,
+// drawing the win ratio as positions are done.
+func (v *Panel) AnalyseGame() { v.analysis.start() }
+
+// AnalysisDone returns a channel closed when the last whole-game analysis
+// started has ended and been shown (nil before any).
+func (v *Panel) AnalysisDone() <-chan struct{} { return v.analysis.done }
+
+// SaveBoardPNG asks for a file and saves the board as shown (with the
+// last move's arrows) as a PNG diagram.
+func (v *Panel) SaveBoardPNG() { v.copyMenu.savePNG() }

@@ -85,11 +85,11 @@ func TestPanelNavigatesARealRecord(t *testing.T) {
 	if rows := v.Model.Rows(); !strings.HasPrefix(rows[0].Text, "1w Ra1") || !strings.HasPrefix(rows[1].Text, "1b ") || !strings.HasPrefix(rows[2].Text, "2w ") {
 		t.Errorf("the move list begins %q, %q, %q; want the setups 1w and 1b, then 2w", rows[0].Text, rows[1].Text, rows[2].Text)
 	}
-	v.moves.Select(0)
+	v.list.list.Select(0)
 	if p := v.Board.Shown(); !v.Model.SetupView() || p.Count(rules.Silver, rules.Elephant) != 0 || p.Count(rules.Gold, rules.Elephant) != 1 {
 		t.Errorf("selecting 1w does not show Gold's setup alone")
 	}
-	v.moves.Select(8)
+	v.list.list.Select(8)
 	if v.Model.Ply() != 7 {
 		t.Errorf("selecting 5w in the list: ply %d, want 7", v.Model.Ply())
 	}
@@ -99,7 +99,7 @@ func TestPanelNavigatesARealRecord(t *testing.T) {
 	if len(v.capSilver.Objects) != 1 || len(v.capGold.Objects) != 0 {
 		t.Errorf("captured pieces shown: gold %d silver %d", len(v.capGold.Objects), len(v.capSilver.Objects))
 	}
-	v.slider.SetValue(20)
+	v.list.slider.SetValue(20)
 	if v.Model.Ply() != 20 {
 		t.Errorf("slider at 20: ply %d", v.Model.Ply())
 	}
@@ -166,24 +166,24 @@ func TestPanelArchive(t *testing.T) {
 		t.Fatal(err)
 	}
 	select {
-	case <-v.ArchiveDone():
+	case <-v.archive.done:
 	case <-time.After(20 * time.Second):
 		t.Fatal("archive not listed in 20 s")
 	}
-	if v.Index.Total() != 300 || len(d.Errors) != 0 {
-		t.Fatalf("listed %d games, errors %v", v.Index.Total(), d.Errors)
+	if v.archive.index.Total() != 300 || len(d.Errors) != 0 {
+		t.Fatalf("listed %d games, errors %v", v.archive.index.Total(), d.Errors)
 	}
-	if !strings.HasPrefix(v.count.Text, "300 of 300") {
-		t.Errorf("count label %q", v.count.Text)
+	if !strings.HasPrefix(v.archive.count.Text, "300 of 300") {
+		t.Errorf("count label %q", v.archive.count.Text)
 	}
-	v.Index.SetFilter(Filter{Player: "player5"})
-	v.refreshArchive()
-	n := v.Index.Len()
+	v.archive.index.SetFilter(Filter{Player: "player5"})
+	v.archive.refresh()
+	n := v.archive.index.Len()
 	if n == 0 || n >= 300 {
 		t.Fatalf("player filter selects %d", n)
 	}
-	ag := v.Index.At(0)
-	v.table.Select(widgetCell(0))
+	ag := v.archive.index.At(0)
+	v.archive.table.Select(widgetCell(0))
 	if len(d.Errors) != 0 {
 		t.Fatalf("open game: %v", d.Errors)
 	}
@@ -279,24 +279,24 @@ func TestPanelVariations(t *testing.T) {
 	if !row.First || row.Depth != 1 || !strings.HasPrefix(strings.TrimSpace(row.Text), "( 2w Ma2n") {
 		t.Errorf("the variation's row is %+v", row)
 	}
-	if v.promote.Disabled() || v.deleteVar.Disabled() {
+	if v.notes.promote.Disabled() || v.notes.deleteVar.Disabled() {
 		t.Errorf("Promote or Delete variation disabled in a variation")
 	}
 	// A reply in the variation, and a comment on it.
 	boardtest.Drag(v.Board, rules.H7, rules.H6)
 	test.Tap(v.finish)
-	test.Type(v.comment, "a quiet reply")
+	test.Type(v.notes.comment, "a quiet reply")
 	if text, label := v.Model.Comment(); text != "a quiet reply" || label != "2b" {
 		t.Errorf("comment %q on %q", text, label)
 	}
 	if !strings.Contains(v.Model.Rows()[v.Model.CursorRow()].Text, "{a quiet reply}") {
 		t.Errorf("the move list does not show the comment: %q", v.Model.Rows()[v.Model.CursorRow()].Text)
 	}
-	test.Type(v.comment, " }")
+	test.Type(v.notes.comment, " }")
 	if text, _ := v.Model.Comment(); text != "a quiet reply" {
 		t.Errorf("a comment with '}' was taken: %q", text)
 	}
-	v.comment.SetText("a quiet reply")
+	v.notes.comment.SetText("a quiet reply")
 
 	// Leaving the edited game asks first; declining keeps it.
 	d.Yes = false
@@ -332,11 +332,11 @@ func TestPanelVariations(t *testing.T) {
 	}
 
 	// Promote the variation: the game's line becomes the variation.
-	v.moves.Select(4) // 1w, 1b, 2w (game), ( 2w Ma2n, 2b hh7s
+	v.list.list.Select(4) // 1w, 1b, 2w (game), ( 2w Ma2n, 2b hh7s
 	if v.Model.Ply() != 2 || !v.Model.InVariation() {
 		t.Fatalf("selecting the variation's reply: ply %d, in a variation %v", v.Model.Ply(), v.Model.InVariation())
 	}
-	test.Tap(v.promote)
+	test.Tap(v.notes.promote)
 	tr, err := v.Model.Tree()
 	if err != nil {
 		t.Fatal(err)
@@ -348,13 +348,13 @@ func TestPanelVariations(t *testing.T) {
 		t.Errorf("the promoted line has the old line's result")
 	}
 	// Back to the old game line, now a variation, and delete it.
-	v.moves.Select(5) // ( 2w Hb2n ...
-	test.Tap(v.deleteVar)
+	v.list.list.Select(5) // ( 2w Hb2n ...
+	test.Tap(v.notes.deleteVar)
 	if tr, _ := v.Model.Tree(); len(tr.Notes[0].Variations) != 0 || v.Model.Ply() != 0 {
 		t.Errorf("after Delete variation: %d variations, cursor at %d", len(tr.Notes[0].Variations), v.Model.Ply())
 	}
 	// Promote and delete are off on the main line.
-	if !v.promote.Disabled() || !v.deleteVar.Disabled() {
+	if !v.notes.promote.Disabled() || !v.notes.deleteVar.Disabled() {
 		t.Errorf("Promote or Delete variation enabled on the main line")
 	}
 	// Accepting the guard opens the other game.

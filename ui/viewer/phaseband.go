@@ -25,31 +25,6 @@ func (m *Model) LinePhases() []float64 {
 	return out
 }
 
-// buildPhase makes the phase band, under the move list and the win-ratio
-// graph, with the graph's width and x axis. It has no caption: the
-// window's smallest size (1024x700) leaves no room for one, and the
-// Engine panel's evaluation breakdown shows the current position's phase.
-func (v *Panel) buildPhase() fyne.CanvasObject {
-	v.phase = newPhaseBand()
-	v.phase.OnTapped = func(i int) {
-		v.Model.Seek(i)
-		v.changed()
-	}
-	return v.phase
-}
-
-// showPhase redraws the band from the model.
-func (v *Panel) showPhase() {
-	if v.phase == nil {
-		return
-	}
-	cursor := v.Model.Ply()
-	if v.Model.SetupView() {
-		cursor = -1
-	}
-	v.phase.set(v.Model.LinePhases(), cursor)
-}
-
 // phaseBand draws the game phase along the line shown as a thin band of
 // colour, green in the opening through amber to red in the endgame, on the
 // win-ratio graph's x axis, with the cursor's position marked; a tap jumps

@@ -75,27 +75,27 @@ func TestPanelPhaseBand(t *testing.T) {
 	if err := v.OpenFile(filepath.Join("..", "..", "assets", "games", "goal_race.txt")); err != nil {
 		t.Fatal(err)
 	}
-	if n := len(v.phase.values); n != 56 || n != v.Model.Len()+1 {
+	if n := len(v.analysis.band.values); n != 56 || n != v.Model.Len()+1 {
 		t.Fatalf("band of %d values for a line of %d moves", n, v.Model.Len())
 	}
-	if v.phase.cursor != 0 {
-		t.Errorf("at the start: cursor %d", v.phase.cursor)
+	if v.analysis.band.cursor != 0 {
+		t.Errorf("at the start: cursor %d", v.analysis.band.cursor)
 	}
 	v.Go("last")
-	last := v.phase.values[55]
-	if v.phase.cursor != 55 || phase.StageOf(last) != phase.End {
-		t.Errorf("at the end: cursor %d, phase %v", v.phase.cursor, last)
+	last := v.analysis.band.values[55]
+	if v.analysis.band.cursor != 55 || phase.StageOf(last) != phase.End {
+		t.Errorf("at the end: cursor %d, phase %v", v.analysis.band.cursor, last)
 	}
-	img := v.phase.draw(56, 4)
+	img := v.analysis.band.draw(56, 4)
 	if got := img.At(0, 0); got != openingColour {
 		t.Errorf("first column %v, want the opening's colour", got)
 	}
-	if got := img.At(30, 0); got != phaseColour(v.phase.values[30]) {
+	if got := img.At(30, 0); got != phaseColour(v.analysis.band.values[30]) {
 		t.Errorf("column 30 %v, want position 30's colour", got)
 	}
-	w := v.phase.Size().Width
-	v.phase.Tapped(&fyne.PointEvent{Position: fyne.NewPos((w-1)*10/55, 3)})
-	if v.Model.Ply() != 10 || v.phase.cursor != 10 {
-		t.Errorf("tap: ply %d, cursor %d, want 10", v.Model.Ply(), v.phase.cursor)
+	w := v.analysis.band.Size().Width
+	v.analysis.band.Tapped(&fyne.PointEvent{Position: fyne.NewPos((w-1)*10/55, 3)})
+	if v.Model.Ply() != 10 || v.analysis.band.cursor != 10 {
+		t.Errorf("tap: ply %d, cursor %d, want 10", v.Model.Ply(), v.analysis.band.cursor)
 	}
 }

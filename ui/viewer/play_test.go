@@ -14,6 +14,7 @@ import (
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
 	"arimaa-workbench/ui/board/boardtest"
+	"arimaa-workbench/ui/play"
 )
 
 // fakePlayer plays a move that wins at once when there is one, and
@@ -23,14 +24,14 @@ import (
 type fakePlayer struct {
 	release chan struct{}
 	mu      sync.Mutex
-	limits  []PlayLimits
+	limits  []play.Limits
 }
 
 func newFakePlayer() *fakePlayer { return &fakePlayer{release: make(chan struct{})} }
 
 func (f *fakePlayer) Name() string { return "Fake" }
 
-func (f *fakePlayer) Move(ctx context.Context, g *rules.Game, lim PlayLimits) (rules.Move, error) {
+func (f *fakePlayer) Move(ctx context.Context, g *rules.Game, lim play.Limits) (rules.Move, error) {
 	f.mu.Lock()
 	f.limits = append(f.limits, lim)
 	f.mu.Unlock()
@@ -57,7 +58,7 @@ func (f *fakePlayer) Move(ctx context.Context, g *rules.Game, lim PlayLimits) (r
 // answer lets the fake engine answer and waits until its move is shown.
 func answer(t *testing.T, v *Panel, f *fakePlayer) {
 	t.Helper()
-	done := v.EngineDone()
+	done := v.play.engineDone()
 	if done == nil {
 		t.Fatal("the engine is not searching")
 	}
@@ -90,30 +91,30 @@ const goalPosition = `10w
 func TestPlayAgainstEngine(t *testing.T) {
 	v, _, _, status := newTestPanel(t)
 	v.ShowEngineMove = 0
-	if v.playButton.Visible() {
+	if v.play.button.Visible() {
 		t.Fatal("Play engine shows without an engine")
 	}
 	fake := newFakePlayer()
-	v.SetOpponent(func() (Player, error) { return fake, nil })
-	test.Tap(v.playButton)
-	if !v.playForm.Visible() || v.playSide.Selected != "Gold" {
-		t.Fatalf("the play form: shown %v, side %q", v.playForm.Visible(), v.playSide.Selected)
+	v.SetOpponent(func() (play.Player, error) { return fake, nil })
+	test.Tap(v.play.button)
+	if !v.play.form.Visible() || v.play.side.Selected != "Gold" {
+		t.Fatalf("the play form: shown %v, side %q", v.play.form.Visible(), v.play.side.Selected)
 	}
 	// Limits are range-checked, by time and by playouts.
-	v.playValue.SetText("0")
-	test.Tap(v.playStart)
+	v.play.value.SetText("0")
+	test.Tap(v.play.start)
 	if v.Playing() || !strings.Contains(last(*status), "Seconds per move") {
 		t.Fatalf("0 s per move started a game (status %q)", last(*status))
 	}
-	v.playBy.SetSelected(playByPlayouts)
-	v.playValue.SetText("5")
-	test.Tap(v.playStart)
+	v.play.by.SetSelected(playByPlayouts)
+	v.play.value.SetText("5")
+	test.Tap(v.play.start)
 	if v.Playing() || !strings.Contains(last(*status), "Playouts per move") {
 		t.Fatalf("5 playouts started a game (status %q)", last(*status))
 	}
-	v.playValue.SetText("500")
-	test.Tap(v.playStart)
-	if !v.Playing() || v.playForm.Visible() || !strings.Contains(v.PlayText(), "Your move") {
+	v.play.value.SetText("500")
+	test.Tap(v.play.start)
+	if !v.Playing() || v.play.form.Visible() || !strings.Contains(v.PlayText(), "Your move") {
 		t.Fatalf("the game did not start: %q", v.PlayText())
 	}
 
@@ -129,8 +130,8 @@ func TestPlayAgainstEngine(t *testing.T) {
 	}
 	// Take back while the engine searches: the search stops, the user's
 	// move goes, and the user moves again.
-	searching := v.EngineDone()
-	test.Tap(v.takeBack)
+	searching := v.play.engineDone()
+	test.Tap(v.play.takeBack)
 	<-searching
 	if v.Model.Ply() != 0 || v.Model.Len() != 0 || !strings.Contains(v.PlayText(), "Your move") {
 		t.Fatalf("take back during the search: ply %d of %d, %q", v.Model.Ply(), v.Model.Len(), v.PlayText())
@@ -138,11 +139,11 @@ func TestPlayAgainstEngine(t *testing.T) {
 	boardtest.Drag(v.Board, rules.A2, rules.A3)
 	test.Tap(v.finish)
 	answer(t, v, fake)
-	if len(fake.limits) != 2 || fake.limits[1] != (PlayLimits{Playouts: 500}) {
+	if len(fake.limits) != 2 || fake.limits[1] != (play.Limits{Playouts: 500}) {
 		t.Errorf("the engine got limits %v", fake.limits)
 	}
-	mv, ok := v.EngineMove()
-	if !ok || !v.playIt.Visible() || v.playIt.Disabled() {
+	mv, ok := v.play.engineMove()
+	if !ok || !v.play.playIt.Visible() || v.play.playIt.Disabled() {
 		t.Fatalf("no engine move shown (ok %v)", ok)
 	}
 	if got := v.Board.Overlays().PV; len(got) != len(mv.Slice()) || got[0] != mv.Slice()[0] {
@@ -151,8 +152,8 @@ func TestPlayAgainstEngine(t *testing.T) {
 	if v.Model.Ply() != 1 {
 		t.Errorf("the engine's move was played before Play it")
 	}
-	played := v.EnginePlayed()
-	test.Tap(v.playIt)
+	played := v.play.enginePlayed()
+	test.Tap(v.play.playIt)
 	<-played
 	if v.Model.Ply() != 2 || v.Model.Len() != 2 || !strings.Contains(v.PlayText(), "Your move") {
 		t.Fatalf("after Play it: ply %d, %q", v.Model.Ply(), v.PlayText())
@@ -165,15 +166,15 @@ func TestPlayAgainstEngine(t *testing.T) {
 	}
 
 	// Take back removes the engine's answer and the user's move.
-	test.Tap(v.takeBack)
+	test.Tap(v.play.takeBack)
 	if v.Model.Ply() != 0 || v.Model.Len() != 0 || !strings.Contains(v.PlayText(), "Your move") {
 		t.Fatalf("after Take back: ply %d of %d, %q", v.Model.Ply(), v.Model.Len(), v.PlayText())
 	}
-	if !v.takeBack.Disabled() {
+	if !v.play.takeBack.Disabled() {
 		t.Errorf("Take back is offered at the game's start")
 	}
-	test.Tap(v.stopPlay)
-	if v.Playing() || v.playBar.Visible() {
+	test.Tap(v.play.stop)
+	if v.Playing() || v.play.bar.Visible() {
 		t.Errorf("Stop left the game on")
 	}
 }
@@ -192,32 +193,32 @@ func TestPlayGameEnds(t *testing.T) {
 	v, d, _, _ := newTestPanel(t)
 	v.ShowEngineMove = 0
 	fake := newFakePlayer()
-	v.SetOpponent(func() (Player, error) { return fake, nil })
+	v.SetOpponent(func() (play.Player, error) { return fake, nil })
 	p, err := records.ParseAny(goalPosition)
 	if err != nil {
 		t.Fatal(err)
 	}
 	v.EditorPosition = func() (rules.Position, string) { return p, "the editor's position" }
-	test.Tap(v.playButton)
-	v.playFrom.SetSelected(fromEditor)
-	test.Tap(v.playStart)
+	test.Tap(v.play.button)
+	v.play.from.SetSelected(fromEditor)
+	test.Tap(v.play.start)
 	if !v.Playing() || v.Model.Position() != p || !strings.Contains(v.Model.Title(), "editor") {
 		t.Fatalf("the game did not start from the editor's position: %q", v.Model.Title())
 	}
 	boardtest.Drag(v.Board, rules.E2, rules.E3)
 	test.Tap(v.finish)
 	answer(t, v, fake)
-	played := v.EnginePlayed()
-	test.Tap(v.playIt)
+	played := v.play.enginePlayed()
+	test.Tap(v.play.playIt)
 	<-played
-	if !strings.Contains(v.PlayText(), "Game over: Fake wins, silver wins by goal") || !v.resign.Disabled() {
+	if !strings.Contains(v.PlayText(), "Game over: Fake wins, silver wins by goal") || !v.play.resign.Disabled() {
 		t.Fatalf("the engine's goal is not announced: %q", v.PlayText())
 	}
 	boardtest.Drag(v.Board, rules.E3, rules.E4)
 	if len(v.Entry.Steps()) != 0 {
 		t.Errorf("a move could be entered after the game ended")
 	}
-	test.Tap(v.takeBack)
+	test.Tap(v.play.takeBack)
 	if v.Model.Ply() != 0 || !strings.Contains(v.PlayText(), "Your move") {
 		t.Fatalf("after Take back: ply %d, %q", v.Model.Ply(), v.PlayText())
 	}
@@ -226,10 +227,10 @@ func TestPlayGameEnds(t *testing.T) {
 	if !strings.Contains(v.PlayText(), "Game over: you win, gold wins by goal") {
 		t.Fatalf("the user's goal is not announced: %q", v.PlayText())
 	}
-	if v.stopPlay.Text != "Close" {
-		t.Errorf("the stop button reads %q after the game", v.stopPlay.Text)
+	if v.play.stop.Text != "Close" {
+		t.Errorf("the stop button reads %q after the game", v.play.stop.Text)
 	}
-	test.Tap(v.stopPlay)
+	test.Tap(v.play.stop)
 	d.SavePath = filepath.Join(t.TempDir(), "game.txt")
 	test.Tap(v.save)
 	f, err := os.Open(d.SavePath)
@@ -257,18 +258,18 @@ func TestPlayFromGameAndResign(t *testing.T) {
 	v, _, _, _ := newTestPanel(t)
 	v.ShowEngineMove = 10 * time.Millisecond
 	fake := newFakePlayer()
-	v.SetOpponent(func() (Player, error) { return fake, nil })
+	v.SetOpponent(func() (play.Player, error) { return fake, nil })
 	if err := v.OpenFile(filepath.Join("..", "..", "assets", "games", "goal_race.txt")); err != nil {
 		t.Fatal(err)
 	}
 	v.Model.Seek(4) // 4w: Gold to move
 	v.changed()
 	mainLen := v.Model.Len()
-	test.Tap(v.playButton)
-	v.playSide.SetSelected("Silver")
-	test.Tap(v.playStart)
+	test.Tap(v.play.button)
+	v.play.side.SetSelected("Silver")
+	test.Tap(v.play.start)
 	// The engine plays Gold first; its move plays itself after the arrows.
-	played := v.EnginePlayed()
+	played := v.play.enginePlayed()
 	answer(t, v, fake)
 	select {
 	case <-played:
@@ -278,11 +279,11 @@ func TestPlayFromGameAndResign(t *testing.T) {
 	if v.Model.Ply() != 5 || !v.Model.InVariation() || !strings.Contains(v.PlayText(), "Your move (silver)") {
 		t.Fatalf("ply %d, in variation %v, %q", v.Model.Ply(), v.Model.InVariation(), v.PlayText())
 	}
-	test.Tap(v.resign)
+	test.Tap(v.play.resign)
 	if !strings.Contains(v.PlayText(), "Fake wins, gold wins by resignation") {
 		t.Fatalf("resignation not announced: %q", v.PlayText())
 	}
-	test.Tap(v.stopPlay)
+	test.Tap(v.play.stop)
 	if tr, err := v.Model.Tree(); err != nil || len(tr.Game.Moves()) != mainLen {
 		t.Errorf("the game's main line changed: %v", err)
 	}
@@ -292,5 +293,36 @@ func TestPlayFromGameAndResign(t *testing.T) {
 	}
 	if !v.Model.Dirty() {
 		t.Errorf("the game is not marked unsaved")
+	}
+}
+
+// TestPlaySecondGame: a game stopped and another started, the engine's
+// move of the new game's first search is played and told as its own.
+func TestPlaySecondGame(t *testing.T) {
+	v, _, _, _ := newTestPanel(t)
+	v.ShowEngineMove = 0
+	fake := newFakePlayer()
+	v.SetOpponent(func() (play.Player, error) { return fake, nil })
+	for game := 1; game <= 2; game++ {
+		v.Model.Seek(0)
+		v.changed()
+		test.Tap(v.play.button)
+		v.play.side.SetSelected("Silver")
+		test.Tap(v.play.start)
+		played := v.play.enginePlayed()
+		if played == nil {
+			t.Fatalf("game %d: no channel for the engine's first move", game)
+		}
+		answer(t, v, fake)
+		test.Tap(v.play.playIt)
+		select {
+		case <-played:
+		default:
+			t.Fatalf("game %d: the engine's move is not told as played", game)
+		}
+		if v.Model.Ply() != 1 || !strings.Contains(v.PlayText(), "Your move (silver)") {
+			t.Fatalf("game %d: ply %d, %q", game, v.Model.Ply(), v.PlayText())
+		}
+		test.Tap(v.play.stop)
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/board"
 	"arimaa-workbench/ui/field"
+	"arimaa-workbench/ui/live"
 )
 
 // Where the new test's answer comes from.
@@ -58,13 +59,14 @@ type testForm struct {
 	newFile *widget.Button
 	content fyne.CanvasObject
 
-	filling    bool // fields are being set from a draft: no checks yet
-	opened     bool // the form holds a position
-	cancel     context.CancelFunc
+	filling    bool      // fields are being set from a draft: no checks yet
+	opened     bool      // the form holds a position
+	job        *live.Job // the engine's search for the answer, nil when none
 	engineDone chan struct{}
 }
 
-func (v *Panel) buildTestForm() *testForm {
+// newTestForm makes the form; NewTest fills it with a position.
+func newTestForm(v *Panel) *testForm {
 	f := &testForm{v: v}
 	f.board = board.New(rules.StartPosition())
 	entry := func(place string) *widget.Entry {
@@ -147,13 +149,13 @@ func (v *Panel) NewTest() {
 		fail("this position cannot be a test: " + probs[0].Msg)
 		return
 	}
-	if v.play != nil {
+	if v.play.game != nil {
 		fail("stop the game against the engine first")
 		return
 	}
 	f.opened = true
 	f.stopEngine()
-	f.pos, f.source, f.next = p, v.placeText(), ""
+	f.pos, f.source, f.next = p, v.Model.PlaceText(), ""
 	if n := v.Model.next(); n != nil {
 		f.next = n.before.MoveString(n.move)
 	}
@@ -205,7 +207,7 @@ func (f *testForm) askEngine() {
 		f.result.SetText(err.Error())
 		return
 	}
-	per, err := parseRange("Seconds per position", v.perMove.Text, minPerMove, maxPerMove)
+	per, err := v.analysis.perPosition()
 	if err != nil {
 		f.result.SetText(err.Error() + " (set it beside Analyse game)")
 		return
@@ -215,20 +217,22 @@ func (f *testForm) askEngine() {
 		f.result.SetText(err.Error())
 		return
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	f.cancel = cancel
+	job := &live.Job{}
 	done := make(chan struct{})
-	f.engineDone = done
+	f.job, f.engineDone = job, done
 	pos := f.pos
 	f.result.SetText(fmt.Sprintf("%s is searching for %g s…", eng.Name(), per))
-	go func() {
+	job.Go(func(ctx context.Context) {
 		ev, err := eng.Evaluate(ctx, g, time.Duration(per*float64(time.Second)))
+		stopped := ctx.Err() != nil
 		fyne.Do(func() {
 			defer close(done)
-			if ctx.Err() != nil || f.pos != pos {
+			// A search stopped, or overtaken by another answer or position,
+			// fills nothing.
+			if stopped || f.job != job || f.pos != pos {
 				return
 			}
-			cancel()
+			f.job = nil
 			if err == nil && !ev.HasBest {
 				err = errors.New("it gave no move")
 			}
@@ -239,13 +243,14 @@ func (f *testForm) askEngine() {
 			f.answer.SetText(pos.MoveString(ev.Best))
 			f.fillFromAnswer()
 		})
-	}()
+	})
 }
 
+// stopEngine stops the engine's search for the answer, if any.
 func (f *testForm) stopEngine() {
-	if f.cancel != nil {
-		f.cancel()
-		f.cancel = nil
+	if f.job != nil {
+		f.job.Cancel()
+		f.job = nil
 	}
 }
 
@@ -291,12 +296,7 @@ func (f *testForm) tagsChosen() []string {
 
 // draft reads the fields.
 func (f *testForm) draft() *ats.TestDraft {
-	tags := f.tagsChosen()
-	for _, t := range strings.Fields(f.moreTags.Text) {
-		if !ats.HasTag(tags, t) {
-			tags = append(tags, t)
-		}
-	}
+	tags := ats.AddTags(f.tagsChosen(), f.moreTags.Text)
 	return &ats.TestDraft{Name: f.name.Text, Comment: f.comment.Text, Tags: tags, Position: f.pos,
 		Answer: f.answer.Text, ScoreGoal: f.scoreGoal.Checked, PreventGoal: f.preventGoal.Checked,
 		PreventCapture: f.preventCap.Checked, NoLoss: f.noLoss.Checked, BestMove: f.bestMove.Text, AvoidMove: f.avoidMove.Text,
@@ -315,25 +315,10 @@ func (f *testForm) check() (*ats.Test, bool) {
 		over.PV = pl.Move.Slice()
 	}
 	f.board.Display(f.pos, over)
-	t, why, err := d.Check()
-	ok := err == nil && len(why) == 0
-	switch {
-	case err != nil:
-		f.result.SetText("✗ " + err.Error())
-	case len(why) > 0:
-		f.result.SetText("✗ The answer does not satisfy the criteria:\n• " + strings.Join(why, "\n• "))
-	case t.Solution == "":
-		f.result.SetText("✓ The criteria are valid. With no answer they are not checked against a move.")
-	default:
-		f.result.SetText("✓ The answer " + t.Solution + " satisfies the criteria.")
-	}
-	if ok {
-		f.addTo.Enable()
-		f.newFile.Enable()
-	} else {
-		f.addTo.Disable()
-		f.newFile.Disable()
-	}
+	t, ok, text := d.Verdict()
+	f.result.SetText(text)
+	enable(f.addTo, ok)
+	enable(f.newFile, ok)
 	return t, ok
 }
 

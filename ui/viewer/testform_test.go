@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"arimaa-workbench/ats"
+	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
 )
 
@@ -21,7 +22,7 @@ type gatedAnalyser struct {
 	release chan struct{}
 }
 
-func (g *gatedAnalyser) Evaluate(ctx context.Context, gm *rules.Game, per time.Duration) (PositionEval, error) {
+func (g *gatedAnalyser) Evaluate(ctx context.Context, gm *rules.Game, per time.Duration) (analysis.PositionEval, error) {
 	<-g.release
 	return g.fakeAnalyser.Evaluate(ctx, gm, per)
 }
@@ -98,7 +99,7 @@ func TestNewTestForm(t *testing.T) {
 
 	// A second test from the engine's best move, added to the file.
 	eng := &gatedAnalyser{release: make(chan struct{})}
-	v.SetGameAnalyser(func() (Analyser, error) { return eng, nil })
+	v.SetGameAnalyser(func() (analysis.Analyser, error) { return eng, nil })
 	v.tabs.SelectIndex(0)
 	v.Model.Seek(10)
 	v.changed()
