@@ -57,7 +57,7 @@ type RunConfig struct {
 	// runner's goroutines. It must not block for long.
 	OnEvent func(Event)
 	// Executor runs the tests; nil runs them here, Jobs at once, with
-	// Engine. Package ats/match/dist sends them to workers.
+	// Engine. Package ats/match/cluster sends them to workers.
 	Executor Executor
 }
 

@@ -71,7 +71,7 @@ type Config struct {
 	// runner's goroutines; it must not block for long.
 	OnEvent func(Event)
 	// Executor plays the games; nil plays them here, Jobs at once.
-	// Package dist sends them to workers through NATS JetStream.
+	// Package cluster sends them to workers through NATS JetStream.
 	Executor Executor
 }
 
@@ -439,7 +439,7 @@ feed:
 }
 
 // Executor plays the games of a match: the runner's own plays them on
-// goroutines of this process; package dist sends them as jobs to workers.
+// goroutines of this process; package cluster sends them as jobs to workers.
 type Executor interface {
 	// Execute plays games and reports each, until every one is reported
 	// or ctx ends (when the match stops: then games in progress may be

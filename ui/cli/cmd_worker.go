@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"sync"
 
-	"arimaa-workbench/ats/match/dist"
+	"arimaa-workbench/ats/match/cluster"
 )
 
 // runWorker plays the games of distributed matches and runs the tests of
@@ -15,7 +15,7 @@ import (
 func runWorker(ctx context.Context, args []string, io stdio) int {
 	fs := flag.NewFlagSet("worker", flag.ContinueOnError)
 	fs.SetOutput(io.err)
-	natsFlags := dist.AddFlags(fs, false)
+	natsFlags := cluster.AddFlags(fs, false)
 	slots := fs.Int("slots", 1, "run `N` jobs at once (one per core is the most that pays)")
 	name := fs.String("name", "", "the worker's `NAME` in the coordinator's notices (default HOST-PID)")
 	site := fs.String("site", "", "`SITE` for the archive's site column of the games played here (default the host name)")
@@ -63,7 +63,7 @@ options:
 	if settings.URL == "" {
 		return usageErr("give the NATS server with --nats URL (or url in the [nats] settings)")
 	}
-	allow, err := dist.NewAllowList(append(settings.AllowEngines, allowed...))
+	allow, err := cluster.NewAllowList(append(settings.AllowEngines, allowed...))
 	if err != nil {
 		return usageErr("%v", err)
 	}
@@ -76,7 +76,7 @@ options:
 		defer mu.Unlock()
 		fmt.Fprintf(io.err, "worker: "+format+"\n", a...)
 	}
-	nc, err := dist.Connect(ctx, settings.URL, settings, "arimaa-workbench worker", func(err error) {
+	nc, err := cluster.Connect(ctx, settings.URL, settings, "arimaa-workbench worker", func(err error) {
 		logf("waiting for the NATS server at %s (%v)", settings.URL, err)
 	})
 	if err != nil {
@@ -87,7 +87,7 @@ options:
 		return 1
 	}
 	defer nc.Close()
-	w, err := dist.NewWorker(nc, dist.WorkerOptions{Slots: *slots, Name: *name, Site: *site, Log: logf, Allow: allow})
+	w, err := cluster.NewWorker(nc, cluster.WorkerOptions{Slots: *slots, Name: *name, Site: *site, Log: logf, Allow: allow})
 	if err != nil {
 		fmt.Fprintf(io.err, "worker: %v\n", err)
 		return 1
