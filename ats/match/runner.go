@@ -30,12 +30,12 @@ type Config struct {
 	// and each opening is played twice with the colours swapped.
 	Games int
 	// Openings, when given, are where games start, in turn; without them
-	// the engines choose their setups (the embedded engine from its setup
+	// the engines choose their setups (the builtin engine from its setup
 	// library; for an AEI engine the default library is used, as the
 	// controller cannot ask it for a setup).
 	Openings []Opening
 	// TC is the time control, enforced by the runner; Playouts and Nodes
-	// are budgets per move for the embedded engine (and Playouts for AEI
+	// are budgets per move for the builtin engine (and Playouts for AEI
 	// engines that are arimaa-workbench's own). At least one is needed.
 	TC       TimeControl
 	Playouts int64

@@ -1,4 +1,4 @@
-// Package aeiengine runs the embedded MCTS engine (engine/mcts) as an AEI
+// Package aeiengine runs the builtin MCTS engine (engine/mcts) as an AEI
 // engine over any reader and writer (stdin and stdout for
 // `arimaa-workbench aei`): protocol version 1 as the documentation of
 // package aei describes it, with the options listed there. It keeps the

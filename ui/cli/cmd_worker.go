@@ -21,7 +21,7 @@ func runWorker(ctx context.Context, args []string, io stdio) int {
 	site := fs.String("site", "", "`SITE` for the archive's site column of the games played here (default the host name)")
 	quiet := fs.Bool("q", false, "print nothing but errors")
 	var allowed keyValueFlags
-	fs.Var(&allowed, "allow-engine", "run the external engine `CMD` (a command line as the engine spec writes it) when a job names it; repeatable. The embedded engine is always allowed; no other program is ever run")
+	fs.Var(&allowed, "allow-engine", "run the external engine `CMD` (a command line as the engine spec writes it) when a job names it; repeatable. The builtin engine is always allowed; no other program is ever run")
 	fs.Usage = func() {
 		fmt.Fprint(io.err, `usage: arimaa-workbench worker (--nats-config FILE | --nats URL [credentials]) [--slots N] [--allow-engine CMD]...
 
@@ -29,7 +29,7 @@ Plays the games of distributed matches ('arimaa-workbench match --dist')
 and runs the tests of distributed suite runs ('arimaa-workbench ats run
 --dist') for any coordinator on the NATS server at URL: takes a job, plays
 the game or runs the test as a local match or run would, stores the result
-and only then acknowledges the job. It runs the embedded engine and the
+and only then acknowledges the job. It runs the builtin engine and the
 external engines it is allowed (--allow-engine, or allow_engines in the
 [nats] settings) and refuses jobs naming any other program; a worker that
 lacks an allowed engine's program says so and leaves the job to another.

@@ -20,7 +20,7 @@ import (
 	"arimaa-workbench/ui/field"
 )
 
-// ConfigStore holds the embedded engine's configuration for the workbench:
+// ConfigStore holds the builtin engine's configuration for the workbench:
 // the settings form edits it, each analysis and suite run takes a copy, and
 // it is kept in a TOML file (see config.Load) between sessions.
 type ConfigStore struct {
@@ -29,7 +29,7 @@ type ConfigStore struct {
 	path string
 }
 
-// DefaultConfigPath is the embedded engine's configuration file:
+// DefaultConfigPath is the builtin engine's configuration file:
 // os.UserConfigDir()/arimaa-workbench/engine.toml.
 func DefaultConfigPath() (string, error) {
 	dir, err := os.UserConfigDir()
@@ -234,7 +234,7 @@ func NewConfigForm(store *ConfigStore) *ConfigForm {
 		f.applied()
 		f.say("Default configuration restored (not saved yet).", false)
 	})
-	title := widget.NewLabel("Embedded engine configuration — applies to the next analysis or suite run")
+	title := widget.NewLabel("Builtin engine configuration — applies to the next analysis or suite run")
 	title.TextStyle.Bold = true
 	title.Wrapping = fyne.TextWrapWord
 	bar := container.NewVBox(title, container.NewHBox(apply, save, revert, defaults), f.status)

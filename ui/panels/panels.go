@@ -1,5 +1,5 @@
 // Package panels adds the engine panel, the test-suite panel and the match
-// panel to the workbench window. They share the embedded engine's configuration (edited
+// panel to the workbench window. They share the builtin engine's configuration (edited
 // in the engine panel's settings tab, kept in
 // os.UserConfigDir()/arimaa-workbench/engine.toml) and the list of external
 // AEI engines (kept in .../engines.toml, see ui/engines).
@@ -33,8 +33,9 @@ const (
 	SuiteTab  = "Suite"
 )
 
-// embeddedName is how both choosers name the workbench's own engine.
-const embeddedName = "Embedded MCTS"
+// builtinName is what the engine lists of every panel call the builtin
+// engine.
+const builtinName = "Builtin"
 
 // Options say where the shared settings live; empty paths take the
 // defaults under os.UserConfigDir(), and RunsDir "" takes ats.RunsDir().
@@ -90,18 +91,18 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 	extEditor := engines.NewEditor(opts.EnginesPath)
 
 	// One list for the engine, suite and match panels; the engine panel
-	// keeps one embedded engine, whose last search tree it shows.
-	choices := func() []engines.Choice { return extEditor.Settings().Choices(embeddedName, store.Get) }
-	embedded := engines.Choice{Name: embeddedName, Embedded: true, Config: store.Get}.Engine()
+	// keeps one builtin engine, whose last search tree it shows.
+	choices := func() []engines.Choice { return extEditor.Settings().Choices(builtinName, store.Get) }
+	builtin := engines.Choice{Name: builtinName, Builtin: true, Config: store.Get}.Engine()
 	open := func(c engines.Choice) analysis.Engine {
-		if c.Embedded {
-			return embedded
+		if c.Builtin {
+			return builtin
 		}
 		return c.Engine()
 	}
 
 	settings := container.NewAppTabs(
-		container.NewTabItem("Embedded engine", form.Content()),
+		container.NewTabItem("Builtin engine", form.Content()),
 		// The editor's form is tall; it scrolls rather than making the
 		// window taller than a laptop screen.
 		container.NewTabItem("External engines", container.NewVScroll(extEditor.Content())),
@@ -168,7 +169,7 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 }
 
 // ThreadsDefault is what an empty Threads field stands for when the
-// embedded engine's search.threads is n: that count, 0 meaning every core
+// builtin engine's search.threads is n: that count, 0 meaning every core
 // (an external engine takes its own default).
 func ThreadsDefault(n int) string {
 	if n == 0 {

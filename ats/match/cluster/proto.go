@@ -39,7 +39,7 @@
 // permissions; a token cannot be used with the embedded server, which
 // has more than one user.
 //
-// A worker runs the embedded engine and only the external engines on its
+// A worker runs the builtin engine and only the external engines on its
 // allow list (AllowList: --allow-engine, allow_engines in the settings,
 // and for the coordinator's own slots the run's engines), word for word;
 // a job may not choose an engine's folder or environment. It refuses any

@@ -35,7 +35,7 @@ type Settings struct {
 	Token    string `toml:"token,omitempty"`
 	Nkey     string `toml:"nkey,omitempty"`
 	// AllowEngines are the external engines a worker runs besides the
-	// embedded one, as command lines (see AllowList).
+	// builtin one, as command lines (see AllowList).
 	AllowEngines []string `toml:"allow_engines,omitempty"`
 }
 
