@@ -554,12 +554,27 @@ func RunsDir() (string, error) {
 	return filepath.Join(d, "runs"), nil
 }
 
+// appFolder is the workbench's folder in the user's data and
+// configuration folders.
+const appFolder = "arimaa-workbench"
+
+// ConfigDir is the workbench's folder for its settings (the builtin
+// engine's configuration, the external engines, the NATS settings):
+// arimaa-workbench in os.UserConfigDir().
+func ConfigDir() (string, error) {
+	d, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("finding the configuration folder: %w", err)
+	}
+	return filepath.Join(d, appFolder), nil
+}
+
 // DataDir is the workbench's folder for what it keeps of its work (suite
 // runs, match archives): $XDG_DATA_HOME/arimaa-workbench
 // (~/.local/share/... when unset) on Unix, the local application data
 // folder on Windows and ~/Library/Application Support on macOS.
 func DataDir() (string, error) {
-	const app = "arimaa-workbench"
+	const app = appFolder
 	switch runtime.GOOS {
 	case "windows":
 		if d := os.Getenv("LocalAppData"); d != "" {

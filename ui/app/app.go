@@ -22,6 +22,7 @@ import (
 	"fyne.io/fyne/v2/app"
 	"fyne.io/fyne/v2/driver/software"
 
+	"arimaa-workbench/ats"
 	"arimaa-workbench/records/fsutil"
 	"arimaa-workbench/ui/cli"
 	"arimaa-workbench/ui/files"
@@ -86,8 +87,7 @@ func Run(args []string, stderr io.Writer) int {
 		// The system's own file dialogs, with Fyne's where they fail.
 		opts.Dialogs = files.NewPickerDialogs(w, native.Picker{})
 	}
-	if dir, err := os.UserConfigDir(); err == nil && *shot == "" {
-		dir = filepath.Join(dir, "arimaa-workbench")
+	if dir, err := ats.ConfigDir(); err == nil && *shot == "" {
 		if os.MkdirAll(dir, 0o755) == nil {
 			opts.RecoveryPath = filepath.Join(dir, "unsaved-position.ari")
 		}

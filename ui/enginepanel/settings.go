@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/records/fsutil"
 	"arimaa-workbench/ui/field"
@@ -30,13 +31,13 @@ type ConfigStore struct {
 }
 
 // DefaultConfigPath is the builtin engine's configuration file:
-// os.UserConfigDir()/arimaa-workbench/engine.toml.
+// engine.toml in the workbench's configuration folder (ats.ConfigDir).
 func DefaultConfigPath() (string, error) {
-	dir, err := os.UserConfigDir()
+	dir, err := ats.ConfigDir()
 	if err != nil {
-		return "", fmt.Errorf("finding the configuration folder: %w", err)
+		return "", err
 	}
-	return filepath.Join(dir, "arimaa-workbench", "engine.toml"), nil
+	return filepath.Join(dir, "engine.toml"), nil
 }
 
 // NewConfigStore reads the configuration at path; a missing file gives the

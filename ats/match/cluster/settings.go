@@ -115,14 +115,14 @@ func ReadSettings(path string) (Settings, error) {
 	return f.NATS, nil
 }
 
-// SettingsFile is where the workbench keeps its NATS settings:
-// os.UserConfigDir()/arimaa-workbench/nats.toml.
+// SettingsFile is where the workbench keeps its NATS settings: nats.toml
+// in its configuration folder (ats.ConfigDir).
 func SettingsFile() (string, error) {
-	dir, err := os.UserConfigDir()
+	dir, err := ats.ConfigDir()
 	if err != nil {
 		return "", err
 	}
-	return filepath.Join(dir, "arimaa-workbench", "nats.toml"), nil
+	return filepath.Join(dir, "nats.toml"), nil
 }
 
 // DefaultStore is the embedded server's JetStream directory: nats in the
