@@ -1,8 +1,9 @@
-// Package app composes the workbench window from the panels and runs it
-// with Fyne's real driver. It has no tests of its own: a test binary that
-// starts the driver without a display can hang; the panels are tested
-// with Fyne's test driver, and the Makefile's smoke target starts the
-// window under Xvfb.
+// Package app opens the workbench window with Fyne's real driver, puts the
+// frame (ui/shell) and every panel (ui/panels, the composition root) in it
+// and runs it, with the command line's files, tab and size. It has no
+// tests of its own: a test binary that starts the driver without a display
+// can hang; the panels are tested with Fyne's test driver, and the
+// Makefile's smoke target starts the window under Xvfb.
 package app
 
 import (
