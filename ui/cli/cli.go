@@ -137,6 +137,23 @@ func ParseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// parseFiles parses args as ParseInterleaved does and wants at least one
+// positional argument, a FILE; with none it says so on errw and prints
+// fs's usage. When ok is false the command returns status: 0 after -h, 2
+// otherwise.
+func parseFiles(fs *flag.FlagSet, args []string, errw io.Writer) (paths []string, status int, ok bool) {
+	paths, err := ParseInterleaved(fs, args)
+	if err != nil {
+		return nil, flagStatus(err), false
+	}
+	if len(paths) == 0 {
+		fmt.Fprintf(errw, "%s: no FILE given\n", fs.Name())
+		fs.Usage()
+		return nil, 2, false
+	}
+	return paths, 0, true
+}
+
 // parseExactly parses args as ParseInterleaved does and wants exactly n
 // positional arguments; with any other number it prints fs's usage. When
 // ok is false the command returns status: 0 after -h, 2 otherwise.

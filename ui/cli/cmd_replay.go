@@ -62,20 +62,14 @@ options:
 `)
 		fs.PrintDefaults()
 	}
-	paths, err := ParseInterleaved(fs, args)
-	if err != nil {
-		return flagStatus(err)
-	}
-	if len(paths) == 0 {
-		fmt.Fprintln(io.err, "replay: no FILE given")
-		fs.Usage()
-		return 2
+	paths, status, ok := parseFiles(fs, args, io.err)
+	if !ok {
+		return status
 	}
 	out := bufio.NewWriter(io.out)
 	defer out.Flush()
 	var st replayStats
 	began := time.Now()
-	status := 0
 	for _, path := range paths {
 		if err := replayFile(ctx, path, io.in, out, &st, *quiet, *workers); err != nil {
 			out.Flush()
