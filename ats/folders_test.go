@@ -26,6 +26,8 @@ func TestFolders(t *testing.T) {
 		{"settings", data, ConfigDir, filepath.Join(config, "arimaa-workbench")},
 		{"work", data, DataDir, filepath.Join(data, "arimaa-workbench")},
 		{"runs", data, RunsDir, filepath.Join(data, "arimaa-workbench", "runs")},
+		{"a settings file", data, func() (string, error) { return ConfigPath("engines.toml") }, filepath.Join(config, "arimaa-workbench", "engines.toml")},
+		{"a work file", data, func() (string, error) { return DataPath("games.db") }, filepath.Join(data, "arimaa-workbench", "games.db")},
 		{"work, XDG_DATA_HOME unset", "", DataDir, filepath.Join(home, ".local", "share", "arimaa-workbench")},
 		{"work, XDG_DATA_HOME relative", "rel", DataDir, filepath.Join(home, ".local", "share", "arimaa-workbench")},
 	}
@@ -40,7 +42,7 @@ func TestFolders(t *testing.T) {
 	if _, err := os.UserConfigDir(); err == nil {
 		t.Skip("this system finds a configuration folder without HOME")
 	}
-	if got, err := ConfigDir(); err == nil {
+	if got, err := ConfigPath("engine.toml"); err == nil {
 		t.Errorf("no HOME and no XDG_CONFIG_HOME: %q, want an error", got)
 	}
 }

@@ -546,12 +546,21 @@ func CheckWritable(path string) error {
 }
 
 // RunsDir is the folder where runs are kept: DataDir()/runs.
-func RunsDir() (string, error) {
-	d, err := DataDir()
+func RunsDir() (string, error) { return DataPath("runs") }
+
+// ConfigPath is the file or folder called name in the configuration
+// folder (ConfigDir).
+func ConfigPath(name string) (string, error) { return under(ConfigDir, name) }
+
+// DataPath is the file or folder called name in the data folder (DataDir).
+func DataPath(name string) (string, error) { return under(DataDir, name) }
+
+func under(dir func() (string, error), name string) (string, error) {
+	d, err := dir()
 	if err != nil {
 		return "", err
 	}
-	return filepath.Join(d, "runs"), nil
+	return filepath.Join(d, name), nil
 }
 
 // appFolder is the workbench's folder in the user's data and

@@ -32,13 +32,7 @@ type ConfigStore struct {
 
 // DefaultConfigPath is the builtin engine's configuration file:
 // engine.toml in the workbench's configuration folder (ats.ConfigDir).
-func DefaultConfigPath() (string, error) {
-	dir, err := ats.ConfigDir()
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(dir, "engine.toml"), nil
-}
+func DefaultConfigPath() (string, error) { return ats.ConfigPath("engine.toml") }
 
 // NewConfigStore reads the configuration at path; a missing file gives the
 // defaults. path "" keeps the configuration in memory only.

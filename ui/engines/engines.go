@@ -244,13 +244,7 @@ func Write(w io.Writer, s Settings) error {
 
 // DefaultPath is where the settings live: engines.toml in the
 // workbench's configuration folder (ats.ConfigDir).
-func DefaultPath() (string, error) {
-	dir, err := ats.ConfigDir()
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(dir, "engines.toml"), nil
-}
+func DefaultPath() (string, error) { return ats.ConfigPath("engines.toml") }
 
 // Load reads the settings at path; a file that does not exist yet is an
 // empty list, not an error.

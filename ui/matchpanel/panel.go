@@ -154,8 +154,8 @@ func (p *Panel) outDir() string {
 	if p.opts.OutDir != "" {
 		return p.opts.OutDir
 	}
-	if d, err := ats.DataDir(); err == nil {
-		return filepath.Join(d, "matches")
+	if d, err := ats.DataPath("matches"); err == nil {
+		return d
 	}
 	return "."
 }

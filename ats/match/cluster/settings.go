@@ -117,23 +117,11 @@ func ReadSettings(path string) (Settings, error) {
 
 // SettingsFile is where the workbench keeps its NATS settings: nats.toml
 // in its configuration folder (ats.ConfigDir).
-func SettingsFile() (string, error) {
-	dir, err := ats.ConfigDir()
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(dir, "nats.toml"), nil
-}
+func SettingsFile() (string, error) { return ats.ConfigPath("nats.toml") }
 
 // DefaultStore is the embedded server's JetStream directory: nats in the
 // workbench's data folder (ats.DataDir).
-func DefaultStore() (string, error) {
-	dir, err := ats.DataDir()
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(dir, "nats"), nil
-}
+func DefaultStore() (string, error) { return ats.DataPath("nats") }
 
 // RunStore is the embedded server's JetStream directory for the match run
 // (RunID) by default: one for each match, so that matches running at once
