@@ -3,7 +3,6 @@ package cli
 import (
 	"bufio"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -198,12 +197,9 @@ func replayArchive(ctx context.Context, in io.Reader, name string, out *bufio.Wr
 			if err == io.EOF {
 				return
 			}
-			if err != nil {
-				var pe *records.ParseError
-				if !errors.As(err, &pe) || pe.Line <= 1 {
-					fatal = err // a read error or a bad header: nothing more to read
-					return
-				}
+			if err != nil && ar.Broken() {
+				fatal = err
+				return
 			}
 			select {
 			case jobs <- job{seq, ag, err}:
