@@ -1,5 +1,5 @@
 // Command arimaa-workbench is a desktop workbench for Arimaa engine
-// developers: a position editor, a game-record viewer, an embedded engine
+// developers: a position editor, a game-record viewer, a builtin engine
 // and an Arimaa Test Suite runner. Run without arguments, or with files, it
 // opens the window (package ui/app); with a subcommand it works as a
 // command-line tool for scripts and CI (package ui/cli).

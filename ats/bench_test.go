@@ -101,7 +101,7 @@ func BenchmarkRunnerOverheadFake(b *testing.B) {
 	runOverhead(b, ff.factory, analysis.Limits{Playouts: 1})
 }
 
-// BenchmarkRunnerOverheadBuiltin: the embedded engine with 0.1 s per test
+// BenchmarkRunnerOverheadBuiltin: the builtin engine with 0.1 s per test
 // (the measure: under 20 ms beyond the search time).
 func BenchmarkRunnerOverheadBuiltin(b *testing.B) {
 	runOverhead(b, BuiltinFactory(mcts.Options{Threads: 1, Seed: 1, Config: config.Default()}), analysis.Limits{Time: 100 * time.Millisecond})

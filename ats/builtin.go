@@ -7,10 +7,10 @@ import (
 	"arimaa-workbench/engine/mcts"
 )
 
-// BuiltinName is the engine name of the embedded engine in reports.
+// BuiltinName is the engine name of the builtin engine in reports.
 const BuiltinName = "builtin"
 
-// BuiltinFactory gives the embedded MCTS engine, in process, with opts.
+// BuiltinFactory gives the builtin MCTS engine, in process, with opts.
 // With one thread, a fixed seed and a playout budget its answers repeat
 // exactly.
 func BuiltinFactory(opts mcts.Options) EngineFactory {

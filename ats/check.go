@@ -50,7 +50,7 @@ func checkRange(what string, n, lo, hi int) error {
 
 // Check reports limits the spec's engine cannot search under: limits out
 // of range, no time for an AEI engine (AEI has no budgets), or a node
-// budget larger than the memory this machine can give the embedded
+// budget larger than the memory this machine can give the builtin
 // engine's tree. It allocates that tree once to find out, so that a run
 // is refused before it starts rather than failing test after test.
 func (s Spec) Check(lim analysis.Limits) error {

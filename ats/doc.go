@@ -1,7 +1,7 @@
 // Package ats is the Arimaa Test Suite: tests (a position and criteria that
 // judge the move an engine plays there), the readers for the legacy `.ats`
 // files and for TOML suites, the runner that presents tests to an engine
-// (the embedded one or any AEI engine) with fault tolerance and resumable
+// (the builtin one or any AEI engine) with fault tolerance and resumable
 // result files, and the reports and the comparison of two runs. The idea
 // and the legacy format are those of the original test suite runner, a
 // Python program described in Kozelek, Methods of MCTS and the game

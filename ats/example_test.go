@@ -10,7 +10,7 @@ import (
 	"arimaa-workbench/engine/mcts"
 )
 
-// A suite run with the embedded engine: one thread, a fixed seed and a
+// A suite run with the builtin engine: one thread, a fixed seed and a
 // playout budget make it repeatable.
 func ExampleRunner() {
 	suite, errs := ats.LoadSuite("../assets/tests")

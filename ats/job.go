@@ -32,7 +32,7 @@ type TestSettings struct {
 }
 
 // Executor runs the tests of a run: the runner's own runs them on
-// goroutines of this process; package ats/match/dist sends them as jobs to
+// goroutines of this process; package ats/match/cluster sends them as jobs to
 // workers through NATS JetStream.
 type Executor interface {
 	// Execute runs jobs under s and reports each, until every one is

@@ -28,18 +28,14 @@ func (e *moveError) Unwrap() []error { return []error{ErrIllegalMove, e.err} }
 
 // PlayMove plays the move written in text (rules.ParseMove: steps
 // separated by blanks, with or without capture tokens) from pos, checking
-// every rule that does not need a game's history (rules.Position.PlayWritten).
+// every rule that does not need a game's history (rules.Position.PlayText).
 // Capture tokens, when given, must name exactly the captures the rules
 // make; they may be left out. The error wraps ErrIllegalMove and the rules
 // core's *rules.NotationError or *rules.MoveError.
 func PlayMove(pos rules.Position, text string) (Played, error) {
-	w, err := rules.ParseMove(text)
+	m, after, caps, err := pos.PlayText(text)
 	if err != nil {
 		return Played{}, &moveError{err}
 	}
-	after, caps, err := pos.PlayWritten(w)
-	if err != nil {
-		return Played{}, &moveError{err}
-	}
-	return Played{Move: w.Move, Text: pos.MoveString(w.Move), Captures: caps, After: after}, nil
+	return Played{Move: m, Text: pos.MoveString(m), Captures: caps, After: after}, nil
 }

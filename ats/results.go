@@ -546,12 +546,36 @@ func CheckWritable(path string) error {
 }
 
 // RunsDir is the folder where runs are kept: DataDir()/runs.
-func RunsDir() (string, error) {
-	d, err := DataDir()
+func RunsDir() (string, error) { return DataPath("runs") }
+
+// ConfigPath is the file or folder called name in the configuration
+// folder (ConfigDir).
+func ConfigPath(name string) (string, error) { return under(ConfigDir, name) }
+
+// DataPath is the file or folder called name in the data folder (DataDir).
+func DataPath(name string) (string, error) { return under(DataDir, name) }
+
+func under(dir func() (string, error), name string) (string, error) {
+	d, err := dir()
 	if err != nil {
 		return "", err
 	}
-	return filepath.Join(d, "runs"), nil
+	return filepath.Join(d, name), nil
+}
+
+// appFolder is the workbench's folder in the user's data and
+// configuration folders.
+const appFolder = "arimaa-workbench"
+
+// ConfigDir is the workbench's folder for its settings (the builtin
+// engine's configuration, the external engines, the NATS settings):
+// arimaa-workbench in os.UserConfigDir().
+func ConfigDir() (string, error) {
+	d, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("finding the configuration folder: %w", err)
+	}
+	return filepath.Join(d, appFolder), nil
 }
 
 // DataDir is the workbench's folder for what it keeps of its work (suite
@@ -559,7 +583,7 @@ func RunsDir() (string, error) {
 // (~/.local/share/... when unset) on Unix, the local application data
 // folder on Windows and ~/Library/Application Support on macOS.
 func DataDir() (string, error) {
-	const app = "arimaa-workbench"
+	const app = appFolder
 	switch runtime.GOOS {
 	case "windows":
 		if d := os.Getenv("LocalAppData"); d != "" {

@@ -57,7 +57,7 @@ type RunConfig struct {
 	// runner's goroutines. It must not block for long.
 	OnEvent func(Event)
 	// Executor runs the tests; nil runs them here, Jobs at once, with
-	// Engine. Package ats/match/dist sends them to workers.
+	// Engine. Package ats/match/cluster sends them to workers.
 	Executor Executor
 }
 
@@ -535,7 +535,7 @@ func (s *solutionTracker) solvedAt(ans analysis.Result) (float64, int) {
 }
 
 // depthOf is a report's depth as results keep it: whole steps, the
-// embedded engine's mean descent rounded.
+// builtin engine's mean descent rounded.
 func depthOf(r analysis.Report) int { return int(r.AvgDepth + 0.5) }
 
 // runKey identifies one test in one cycle.

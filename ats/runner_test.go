@@ -399,7 +399,7 @@ func TestRunnerAEI(t *testing.T) {
 }
 
 // TestBuiltinDeterministic: with one thread, a seed and a playout budget,
-// the embedded engine's answers repeat exactly.
+// the builtin engine's answers repeat exactly.
 func TestBuiltinDeterministic(t *testing.T) {
 	tests := exampleTests(t, "easy-way", "capture-the-horse")
 	run := func() []TestResult {

@@ -16,7 +16,7 @@ import (
 	"arimaa-workbench/records/fsutil"
 )
 
-// Spec says how to start one engine: the embedded engine with a
+// Spec says how to start one engine: the builtin engine with a
 // configuration, or an external AEI engine with its options. Suite runs,
 // matches, workers and every panel describe their engines with it.
 //
@@ -56,9 +56,10 @@ type Spec struct {
 // ParseSpec reads an engine spec from its words: the engine, then options
 // written KEY=VALUE.
 //
-// The engine is "builtin" (the embedded engine), "builtin:FILE.toml" (with
-// the configuration in FILE), "builtin:KEY=VALUE,..." (configuration keys
-// such as search.exploration=0.3), or an AEI engine's command line, e.g.
+// The engine is "builtin" (the workbench's own MCTS engine),
+// "builtin:FILE.toml" (with the configuration in FILE),
+// "builtin:KEY=VALUE,..." (configuration keys such as
+// search.exploration=0.3), or an AEI engine's command line, e.g.
 // "/path/bot --flag", split as a shell would split plain words. Options:
 // name=NAME for every engine; for the builtin engine threads=N and any
 // configuration key; for an AEI engine anything else, sent as "setoption
@@ -103,7 +104,7 @@ func parseSpecOn(words []string, base config.Config) (Spec, error) {
 }
 
 // isBuiltinWord reports whether the first word of a spec names the
-// embedded engine.
+// builtin engine.
 func isBuiltinWord(w string) bool {
 	return w == BuiltinName || strings.HasPrefix(w, BuiltinName+":") || strings.HasPrefix(w, BuiltinName+" ")
 }
@@ -121,7 +122,7 @@ func ParseSpecLine(line string) (Spec, error) {
 	return ParseSpec(words)
 }
 
-// BuiltinSpec is the embedded engine with the configuration cfg, named
+// BuiltinSpec is the builtin engine with the configuration cfg, named
 // name, then changed by opts, the KEY=VALUE words ParseSpec reads after
 // "builtin": name=, threads= and configuration keys.
 func BuiltinSpec(name string, cfg config.Config, opts ...string) (Spec, error) {
@@ -363,7 +364,7 @@ func (s Spec) Record() (engine string, options map[string]string) {
 }
 
 // commandText writes an AEI command line that reads back as cmd, and never
-// as the embedded engine: a program called "builtin" is written
+// as the builtin engine: a program called "builtin" is written
 // \builtin.
 func commandText(cmd []string) string {
 	text := aei.JoinCommand(cmd)
@@ -375,7 +376,7 @@ func commandText(cmd []string) string {
 
 // SpecFromRecord reads an engine as a configuration file or a result
 // file's header holds it (see Record): engine is empty or "builtin" (or
-// any builtin spelling ParseSpec reads) for the embedded engine, otherwise
+// any builtin spelling ParseSpec reads) for the builtin engine, otherwise
 // an AEI command line; options are set in the order of their names.
 func SpecFromRecord(engine string, options map[string]string, threads int, seed uint64) (Spec, error) {
 	if strings.TrimSpace(engine) == "" {
@@ -403,7 +404,7 @@ func sortedKeys(m map[string]string) []string {
 	return keys
 }
 
-// Factory builds the engine factory the spec describes: the embedded
+// Factory builds the engine factory the spec describes: the builtin
 // engine with its configuration, threads and seed, or the AEI engine
 // started as the spec says.
 func (s Spec) Factory() (EngineFactory, error) {

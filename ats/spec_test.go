@@ -76,12 +76,12 @@ func TestSpecConstructors(t *testing.T) {
 		got  func() (Spec, error)
 		want Spec
 	}{
-		{"builtin as set", func() (Spec, error) { return BuiltinSpec("Embedded MCTS", cfg) },
-			Spec{Name: "Embedded MCTS", Builtin: true, Config: cfg, Text: "Embedded MCTS"}},
+		{"builtin as set", func() (Spec, error) { return BuiltinSpec("Builtin", cfg) },
+			Spec{Name: "Builtin", Builtin: true, Config: cfg, Text: "Builtin"}},
 		{"builtin with keys", func() (Spec, error) {
-			return BuiltinSpec("Embedded MCTS", cfg, "search.exploration=0.3", "threads=2", "name=wide")
+			return BuiltinSpec("Builtin", cfg, "search.exploration=0.3", "threads=2", "name=wide")
 		}, Spec{Name: "wide", Named: true, Builtin: true, Config: wide, Threads: 2,
-			Text: "Embedded MCTS search.exploration=0.3 threads=2 name=wide"}},
+			Text: "Builtin search.exploration=0.3 threads=2 name=wide"}},
 		{"aei", func() (Spec, error) { return AEISpec("bot", []string{"/opt/bot", "aei"}, "/opt", hash, "depth=8") },
 			Spec{Name: "bot", Command: []string{"/opt/bot", "aei"}, Dir: "/opt",
 				Options: []aei.Option{{Name: "hash", Value: "64"}, {Name: "depth", Value: "8"}}, Text: "bot depth=8"}},

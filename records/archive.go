@@ -208,6 +208,12 @@ func (a *ArchiveReader) Next() (*ArchiveGame, error) {
 // Line is the line number of the last line read.
 func (a *ArchiveReader) Line() int { return a.lines.Line() }
 
+// Broken reports whether the archive can be read no further: at its end,
+// and after a read error or a header that cannot be read, Next returns
+// io.EOF or that error again and again. Any other error of Next is one row
+// that cannot be read, and reading goes on with the next.
+func (a *ArchiveReader) Broken() bool { return a.err != nil }
+
 func (a *ArchiveReader) parseRow(l string) (*ArchiveGame, error) {
 	h := a.header
 	raw := strings.Split(l, "\t")

@@ -10,8 +10,8 @@ import (
 // LineReader reads lines of any length while holding at most max bytes of
 // one: a longer line is skipped to its end and reported as a *ParseError
 // wrapping ErrTooLong, and reading goes on with the next line. Readers of
-// untrusted input (archives, positions one per line, AEI messages) use it
-// so that one huge line costs neither the memory nor the rest of the input.
+// untrusted files (archives, positions one per line) use it so that one
+// huge line costs neither the memory nor the rest of the input.
 type LineReader struct {
 	r    *bufio.Reader
 	name string

@@ -39,13 +39,7 @@ type DB struct {
 
 // DefaultPath is the database the commands and the window use when none is
 // given: games.db in the user's data folder.
-func DefaultPath() (string, error) {
-	dir, err := ats.DataDir()
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(dir, "games.db"), nil
-}
+func DefaultPath() (string, error) { return ats.DataPath("games.db") }
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

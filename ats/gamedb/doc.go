@@ -101,7 +101,7 @@
 // this form: the moves played next in the most similar positions,
 // translated to the query's board (the same steps played from it, kept
 // where they are legal), grouped by the move, with how those games ended.
-// RootPriors turns them into suggestions for the embedded engine's search
+// RootPriors turns them into suggestions for the builtin engine's search
 // (mcts.Searcher.SetRootPriors: the root children that begin a suggested
 // move get its weight as progressive bias); `arimaa-workbench aei
 // --db-prior FILE` is the engine with them, so that a match can tell

@@ -287,9 +287,8 @@ func (w *indexer) archive(ctx context.Context, ar *records.ArchiveReader, path s
 				return
 			}
 			out := make(chan *prepared, 1)
-			var pe *records.ParseError
 			switch {
-			case err != nil && !errors.As(err, &pe):
+			case err != nil && ar.Broken():
 				readErr <- err
 				return
 			case err != nil:

@@ -1,4 +1,4 @@
-// Package learn fits the embedded engine's evaluation weights to game
+// Package learn fits the builtin engine's evaluation weights to game
 // records by the Bonanza method, as K. Thitipong, K. Komiya and Y. Kotani
 // describe it for Arimaa (Design and implementation of Bonanza method for
 // the evaluation in the game of Arimaa, 2012), after K. Hoki (Optimal

@@ -80,9 +80,8 @@ func readArchive(r io.Reader, name string, yield func(Game, error) bool) error {
 			return nil
 		}
 		if err != nil {
-			var pe *records.ParseError
-			if !errors.As(err, &pe) || pe.Line <= 1 {
-				return err // a read error or a bad header: nothing more to read
+			if ar.Broken() {
+				return err
 			}
 			if !yield(Game{}, err) {
 				return nil

@@ -1,6 +1,6 @@
 // Package match plays engine matches and tournaments, on one machine or
-// (with package dist) on many: two engines make a match, more a round
-// robin or a gauntlet. Engines are the embedded MCTS engine with any
+// (with package cluster) on many: two engines make a match, more a round
+// robin or a gauntlet. Engines are the builtin MCTS engine with any
 // configuration, or external AEI engines (ats.Spec, ats.ParseSpec). Games are
 // played under full rules checking (rules.Game) with an Arimaa time
 // control that the runner enforces (TimeControl) or playout and node
@@ -13,7 +13,7 @@
 //
 // A Game is one game of a match with everything needed to play it, and a
 // Slot plays it: the runner on Config.Jobs local slots, or, with another
-// Executor such as package dist's, workers on other machines with the
+// Executor such as package cluster's, workers on other machines with the
 // same code.
 //
 // A typical use, as the match command does it:

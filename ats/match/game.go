@@ -274,7 +274,7 @@ func (s *gameState) result() *GameResult {
 func turnLimitsOf(l *Limits, c *gameClock, side rules.Color, turn int, delay time.Duration, spec *ats.Spec) turnLimits {
 	lim := turnLimits{playouts: l.Playouts, nodes: l.Nodes, timeout: l.MoveTimeout}
 	if l.TC.timed() {
-		// The embedded engine's time management, with the configuration
+		// The builtin engine's time management, with the configuration
 		// of the engine to move (the default one for an AEI engine).
 		tm := config.Default().Time
 		if spec.Builtin {
@@ -283,7 +283,7 @@ func turnLimitsOf(l *Limits, c *gameClock, side rules.Color, turn int, delay tim
 		b := timeman.Plan(timeman.Input{Clock: c.engineClock(), Side: side, Turn: turn, Delay: delay}, tm)
 		lim.budget, lim.target = b.Target, 0
 		if !b.Fixed && b.Max > b.Target {
-			// The embedded engine searches to the target and settles
+			// The builtin engine searches to the target and settles
 			// or stretches within the hard stop; an AEI engine is given
 			// the target alone.
 			lim.budget, lim.target = b.Max, b.Target

@@ -51,7 +51,7 @@ type reply struct {
 	lastOutput string
 }
 
-// builtinPlayer is the embedded engine (mcts.Engine), searching the game
+// builtinPlayer is the builtin engine (mcts.Engine), searching the game
 // itself (so it knows the history that repetition depends on).
 type builtinPlayer struct {
 	spec  *ats.Spec
@@ -152,7 +152,7 @@ func (a *aeiPlayer) setup(ctx context.Context, g *rules.Game) ([]rules.Placement
 }
 
 // librarySetup picks a setup for the side to set up in g from cfg's
-// library, as the embedded engine does.
+// library, as the builtin engine does.
 func librarySetup(ctx context.Context, g *rules.Game, cfg config.Config, seed uint64) ([]rules.Placement, error) {
 	e := mcts.NewEngine("", mcts.FixedOptions(mcts.Options{Threads: 1, Seed: seed, Config: cfg}))
 	res, err := e.Search(ctx, g, analysis.Limits{}, analysis.Output{})

@@ -30,12 +30,12 @@ type Config struct {
 	// and each opening is played twice with the colours swapped.
 	Games int
 	// Openings, when given, are where games start, in turn; without them
-	// the engines choose their setups (the embedded engine from its setup
+	// the engines choose their setups (the builtin engine from its setup
 	// library; for an AEI engine the default library is used, as the
 	// controller cannot ask it for a setup).
 	Openings []Opening
 	// TC is the time control, enforced by the runner; Playouts and Nodes
-	// are budgets per move for the embedded engine (and Playouts for AEI
+	// are budgets per move for the builtin engine (and Playouts for AEI
 	// engines that are arimaa-workbench's own). At least one is needed.
 	TC       TimeControl
 	Playouts int64
@@ -71,7 +71,7 @@ type Config struct {
 	// runner's goroutines; it must not block for long.
 	OnEvent func(Event)
 	// Executor plays the games; nil plays them here, Jobs at once.
-	// Package dist sends them to workers through NATS JetStream.
+	// Package cluster sends them to workers through NATS JetStream.
 	Executor Executor
 }
 
@@ -439,7 +439,7 @@ feed:
 }
 
 // Executor plays the games of a match: the runner's own plays them on
-// goroutines of this process; package dist sends them as jobs to workers.
+// goroutines of this process; package cluster sends them as jobs to workers.
 type Executor interface {
 	// Execute plays games and reports each, until every one is reported
 	// or ctx ends (when the match stops: then games in progress may be

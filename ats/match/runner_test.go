@@ -27,7 +27,7 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// builtin is an embedded engine with a small tree (the tests' searches
+// builtin is a builtin engine with a small tree (the tests' searches
 // are small) and the given configuration keys.
 func builtin(t testing.TB, name string, keys ...string) ats.Spec {
 	words := []string{"builtin", "name=" + name, "search.memory_mb=16"}

@@ -9,7 +9,7 @@ import (
 	"arimaa-workbench/engine/rules"
 )
 
-// TestTurnLimitsUseTheTimeManager: under a time control the embedded
+// TestTurnLimitsUseTheTimeManager: under a time control the builtin
 // engine is given the time manager's target and hard stop, the turn and
 // the answering delay measured so far count, and the old manager (for A/B
 // matches) searches a fixed time.

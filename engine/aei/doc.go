@@ -83,9 +83,9 @@
 // or says "invalid", "unrecognized" or "illegal", is the engine rejecting
 // the position, and Auto letters then try w and b.
 //
-// # The embedded engine
+// # The builtin engine
 //
-// The embedded engine (package aeiengine, `arimaa-workbench aei`) answers
+// The builtin engine (package aeiengine, `arimaa-workbench aei`) answers
 // aei, isready, newgame, setposition (any side letter), setoption,
 // makemove (a setup during the setup phase, capture tokens ignored), go,
 // go ponder and go infinite (search until stop), stop and quit; any other

@@ -243,10 +243,8 @@ func (x *External) Search(ctx context.Context, g *rules.Game, lim analysis.Limit
 	rep.Elapsed = res.Elapsed
 	if res.Move != "" {
 		out.Say("bestmove " + res.Move)
-		if w, perr := rules.ParseMove(res.Move); perr == nil {
-			if _, _, perr := pos.PlayWritten(w); perr == nil {
-				rep.Best = w.Move
-			}
+		if m, _, _, perr := pos.PlayText(res.Move); perr == nil {
+			rep.Best = m
 		}
 	}
 	rep.Final = true

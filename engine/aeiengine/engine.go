@@ -1,4 +1,4 @@
-// Package aeiengine runs the embedded MCTS engine (engine/mcts) as an AEI
+// Package aeiengine runs the builtin MCTS engine (engine/mcts) as an AEI
 // engine over any reader and writer (stdin and stdout for
 // `arimaa-workbench aei`): protocol version 1 as the documentation of
 // package aei describes it, with the options listed there. It keeps the
@@ -24,7 +24,6 @@ import (
 	"arimaa-workbench/engine/mcts"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/engine/timeman"
-	"arimaa-workbench/records"
 )
 
 // Identity is what the engine sends in its id lines.
@@ -112,11 +111,11 @@ func (e *Engine) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 	readErr := make(chan error, 1)
 	go func() {
 		defer close(lines)
-		lr := records.NewLineReader(in, "", maxLine)
+		mr := newMessageReader(in, maxLine)
 		for {
-			l, err := lr.Next()
-			var pe *records.ParseError
-			if errors.As(err, &pe) {
+			l, err := mr.next()
+			var tl *tooLongError
+			if errors.As(err, &tl) {
 				// A controller's garbage is its problem, not a reason to
 				// end the session: say so and read on.
 				e.out.send("log Error: %v; ignored", err)
@@ -129,7 +128,7 @@ func (e *Engine) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 				return
 			}
 			select {
-			case lines <- string(l):
+			case lines <- l:
 			case <-ctx.Done():
 				return
 			}

@@ -7,9 +7,9 @@
 // judgement of every position of a game, its win-ratio curve and its
 // blunders.
 //
-// It has two implementations: the embedded MCTS engine (mcts.Engine) and
+// It has two implementations: the builtin MCTS engine (mcts.Engine) and
 // an external engine spoken to over AEI (aei.External), which reads the
-// engine's info lines into a Report (aei.ApplyInfo). The embedded
+// engine's info lines into a Report (aei.ApplyInfo). The builtin
 // engine's searcher reports in these types directly, so nothing is copied
 // between them.
 package analysis
@@ -29,13 +29,13 @@ import (
 // suite runner's result files (the JSON names).
 type Limits struct {
 	Time time.Duration `json:"time_ns,omitempty"` // wall-clock time
-	// Target, when set with Time, lets the embedded engine's time
+	// Target, when set with Time, lets the builtin engine's time
 	// management (package timeman) end the search by how settled it is:
 	// before Target when one move dominates, after it while the best move
 	// is unstable, never after Time.
 	Target   time.Duration `json:"target_ns,omitempty"`
-	Playouts int64         `json:"playouts,omitempty"` // simulations (embedded engine; AEI engines that are our own build as an option)
-	// Nodes and MemoryBytes bound the embedded engine's tree: it never
+	Playouts int64         `json:"playouts,omitempty"` // simulations (builtin engine; AEI engines that are our own build as an option)
+	// Nodes and MemoryBytes bound the builtin engine's tree: it never
 	// grows past them. When neither Time nor Playouts is set, the search
 	// ends once the tree is full; otherwise it goes on without adding
 	// nodes.
@@ -47,14 +47,14 @@ type Limits struct {
 	// Threads, when not 0, is how many search workers the engine runs
 	// for this search (an AEI engine gets it as its threads option).
 	Threads int `json:"threads,omitempty"`
-	// Seed, when not 0, seeds the embedded engine's workers for this
+	// Seed, when not 0, seeds the builtin engine's workers for this
 	// search: one worker and a playout budget make a search repeatable.
 	Seed uint64 `json:"seed,omitempty"`
 }
 
 // MovePrior is a move suggested to a search from outside the engine (the
 // game database's moves from similar positions), with its weight in the
-// embedded engine's step-knowledge points (a capture is worth a few
+// builtin engine's step-knowledge points (a capture is worth a few
 // hundred); see mcts.Searcher.SetRootPriors.
 type MovePrior struct {
 	Move   rules.Move
@@ -91,15 +91,15 @@ type Candidate struct {
 
 // Report is what an engine has said about a search at one moment. Each
 // replaces the one before; the last of a search has Final set. Fields an
-// engine does not report stay zero (see the Has flags): the embedded engine
+// engine does not report stay zero (see the Has flags): the builtin engine
 // fills all but Score, an AEI engine what its info lines say.
 type Report struct {
 	Elapsed        time.Duration
 	Playouts       int64
 	PlayoutsPerSec float64 // playouts, or an AEI engine's nodes, per second
-	Nodes          int64   // tree nodes in use (embedded), nodes searched (AEI)
-	MemoryBytes    int64   // memory those nodes take (embedded)
-	AvgDepth       float64 // mean descent in steps (embedded), the depth said (AEI)
+	Nodes          int64   // tree nodes in use (builtin), nodes searched (AEI)
+	MemoryBytes    int64   // memory those nodes take (builtin)
+	AvgDepth       float64 // mean descent in steps (builtin), the depth said (AEI)
 	MaxDepth       int     // deepest descent in steps, or an AEI engine's selective depth
 	Best           rules.Move
 	WinRatio       float64 // of Best, for the side to move, 0 to 1
@@ -108,14 +108,14 @@ type Report struct {
 	HasScore       bool
 	PV             []rules.PVStep
 	Candidates     []Candidate // best first
-	// Komi is the embedded engine's evaluation offset of a decided
+	// Komi is the builtin engine's evaluation offset of a decided
 	// position (config decided_score), in evaluation units for the side to
 	// move: the win ratios are those of the position with that much taken
 	// off its evaluation. 0 when the root is not decided.
 	Komi  int
 	Final bool
 	// Ended says what ended the search, in the final report of the
-	// embedded engine; EndUnknown otherwise.
+	// builtin engine; EndUnknown otherwise.
 	Ended Ending
 }
 
@@ -186,7 +186,7 @@ type Output struct {
 	// Report is each progress report, the final one (Final set) included.
 	Report func(Report)
 	// Line is each line of the engine's output: an AEI engine's info and
-	// log lines, the embedded engine's reports written out (Report.Line).
+	// log lines, the builtin engine's reports written out (Report.Line).
 	Line func(string)
 }
 
@@ -215,12 +215,12 @@ type Result struct {
 	// Report is the engine's last report of the search.
 	Report Report
 	// Log is what the engine said during the search, for the suite's
-	// result files: an AEI engine's protocol transcript, the embedded
+	// result files: an AEI engine's protocol transcript, the builtin
 	// engine's reports (at most MaxLog lines, the final one kept).
 	Log []string
 }
 
-// MaxLog bounds the report lines the embedded engine keeps in a Result.
+// MaxLog bounds the report lines the builtin engine keeps in a Result.
 const MaxLog = 500
 
 // Engine searches positions. One search runs at a time; Close ends what

@@ -1,4 +1,4 @@
-// Package config holds the one configuration of the embedded engine: the
+// Package config holds the one configuration of the builtin engine: the
 // search constants of Kozelek, Methods of MCTS and the game Arimaa, 2009,
 // ch. 4 ([search]), the time management used under AEI time controls
 // ([time]) and the evaluation and step-knowledge weights of engine/eval.

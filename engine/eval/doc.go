@@ -1,4 +1,4 @@
-// Package eval is the knowledge of the embedded engine: the static
+// Package eval is the knowledge of the builtin engine: the static
 // evaluation applied at the end of a playout, the step knowledge that biases
 // the choice of steps in the tree and in playouts, and the two tactical
 // look-aheads, the goal check and the trap check. It implements Kozelek,

@@ -1,4 +1,4 @@
-// Package mcts is the embedded engine's search: Monte Carlo tree search
+// Package mcts is the builtin engine's search: Monte Carlo tree search
 // over steps, as in the Akimot engine (Kozelek, "Methods of MCTS and the
 // game Arimaa", 2009, ch. 4).
 //

@@ -10,7 +10,7 @@ import (
 	"arimaa-workbench/engine/rules"
 )
 
-// Engine is the embedded engine as an analysis.Engine. Each search uses a
+// Engine is the builtin engine as an analysis.Engine. Each search uses a
 // Searcher with the options of that moment (the configuration from the
 // function given to NewEngine, the threads and seed of the search's
 // limits when set); a searcher is kept while they stay the same, so its
@@ -26,7 +26,7 @@ type Engine struct {
 	inUse    bool      // a search runs on searcher
 }
 
-// NewEngine returns the embedded engine under name; opts is called at the
+// NewEngine returns the builtin engine under name; opts is called at the
 // start of every search, so edits to a configuration apply to the next.
 func NewEngine(name string, opts func() Options) *Engine {
 	return &Engine{name: name, opts: opts}
@@ -38,7 +38,7 @@ func FixedOptions(opts Options) func() Options { return func() Options { return 
 // Name implements analysis.Engine.
 func (e *Engine) Name() string { return e.name }
 
-// Close implements analysis.Engine; the embedded engine holds nothing that
+// Close implements analysis.Engine; the builtin engine holds nothing that
 // needs closing.
 func (e *Engine) Close() error { return nil }
 

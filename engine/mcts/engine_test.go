@@ -11,7 +11,7 @@ import (
 	"arimaa-workbench/engine/rules"
 )
 
-// TestEngine: the embedded engine as an analysis.Engine answers as the
+// TestEngine: the builtin engine as an analysis.Engine answers as the
 // searcher does with the same options, streams its reports and their
 // lines, keeps its searcher while the options stay, and sets up in a
 // setup phase.
@@ -29,7 +29,7 @@ func TestEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	e := NewEngine("embedded", FixedOptions(Options{Config: cfg}))
+	e := NewEngine("builtin", FixedOptions(Options{Config: cfg}))
 	var reports []analysis.Report
 	var lines []string
 	out := analysis.Output{
@@ -47,7 +47,7 @@ func TestEngine(t *testing.T) {
 	if len(reports) == 0 || !reports[len(reports)-1].Final || !res.Report.HasWinRatio || res.Report.Playouts < 1500 {
 		t.Errorf("reports %d, final %+v", len(reports), res.Report)
 	}
-	if len(lines) != len(reports)+1 || !strings.Contains(lines[0], "embedded: analysing 2w") || len(res.Log) != len(reports) {
+	if len(lines) != len(reports)+1 || !strings.Contains(lines[0], "builtin: analysing 2w") || len(res.Log) != len(reports) {
 		t.Errorf("lines %q, log %d lines", lines, len(res.Log))
 	}
 	s := e.Searcher()

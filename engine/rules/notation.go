@@ -220,6 +220,23 @@ func (p Position) PlayWritten(w WrittenMove) (Position, []Capture, error) {
 	return after.EndTurn(), out, nil
 }
 
+// PlayText plays the move written in text from p: ParseMove, then
+// PlayWritten, the one way every reader of a move written by someone else
+// (a test's answer, an engine's best move) plays it. It returns the move
+// read, the position after it and the pieces captured; an error is
+// ParseMove's *NotationError or PlayWritten's *MoveError.
+func (p Position) PlayText(text string) (Move, Position, []Capture, error) {
+	w, err := ParseMove(text)
+	if err != nil {
+		return Move{}, p, nil, err
+	}
+	after, caps, err := p.PlayWritten(w)
+	if err != nil {
+		return Move{}, p, nil, err
+	}
+	return w.Move, after, caps, nil
+}
+
 // playMove plays the steps of m with every rule checked but repetition,
 // compares the captures with those written (nil: none written) and checks
 // that the turn may end there; the turn is not ended.

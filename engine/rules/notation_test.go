@@ -68,40 +68,56 @@ func TestParseMove(t *testing.T) {
 	}
 }
 
-func TestPlayWritten(t *testing.T) {
+// TestPlayText: a move written by someone else is read and played with
+// every rule checked; its capture tokens, when given, must be right.
+func TestPlayText(t *testing.T) {
 	p := mk(t, Gold, "Ed4 rd3 Ra1 Rc2 rh8")
+	const (
+		played   = iota
+		notation // a *NotationError
+		rule     // a *MoveError
+	)
 	tests := []struct {
-		name, in, want string // want: the move with capture tokens, or the error
+		name, in, want string // want: the move with capture tokens, or the error's start
+		kind           int
 	}{
-		{"no capture tokens", "rd3w Ed4s", "rd3w rc3x Ed4s"},
-		{"capture token checked", "rd3w rc3x Ed4s", "rd3w rc3x Ed4s"},
-		{"wrong capture token", "rd3w Rc3x Ed4s", "step 1 (rd3w): capture token Rc3x does not match the rules: the step captures rc3"},
-		{"capture of nothing", "Ed4n Ed5x", "step 1 (Ed4n): capture token Ed5x does not match the rules: the step captures nothing"},
-		{"illegal step", "Rc2s", "step 1 (Rc2s): a rabbit may not step backwards"},
-		{"unfinished push", "rd3w", "the move ends in the middle of a push"},
-		{"no change", "Ed4n Ed5s", "the move leaves the board as it was at the start of the turn"},
+		{"no capture tokens", "rd3w Ed4s", "rd3w rc3x Ed4s", played},
+		{"capture token checked", "rd3w rc3x Ed4s", "rd3w rc3x Ed4s", played},
+		{"wrong capture token", "rd3w Rc3x Ed4s", "step 1 (rd3w): capture token Rc3x does not match the rules: the step captures rc3", rule},
+		{"capture of nothing", "Ed4n Ed5x", "step 1 (Ed4n): capture token Ed5x does not match the rules: the step captures nothing", rule},
+		{"illegal step", "Rc2s", "step 1 (Rc2s): a rabbit may not step backwards", rule},
+		{"unfinished push", "rd3w", "the move ends in the middle of a push", rule},
+		{"no change", "Ed4n Ed5s", "the move leaves the board as it was at the start of the turn", rule},
+		{"not a move", "Ed4n Qd5s", "", notation},
+		{"empty", " ", "", notation},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			w, err := ParseMove(tc.in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			after, caps, err := p.PlayWritten(w)
+			m, after, caps, err := p.PlayText(tc.in)
+			var ne *NotationError
+			var me *MoveError
 			got := ""
-			if err != nil {
-				got = err.Error()
-				if me, ok := err.(*MoveError); !ok || me.Label != "" {
-					t.Errorf("error %#v is not a *MoveError without a label", err)
+			switch {
+			case err == nil:
+				got = p.MoveString(m)
+				if tc.kind != played {
+					t.Errorf("played %q, want an error", got)
 				}
-			} else {
-				got = p.MoveString(w.Move)
 				if after.Side() != Silver || len(caps) != strings.Count(got, "x") {
 					t.Errorf("after: side %s, captures %v", after.Side(), caps)
 				}
+			case tc.kind == notation && !errors.As(err, &ne),
+				tc.kind == rule && (!errors.As(err, &me) || me.Label != ""),
+				tc.kind == played:
+				t.Errorf("error %#v, want kind %d", err, tc.kind)
+			default:
+				got = err.Error()
+				if after != p || caps != nil {
+					t.Errorf("an error gave position %v and captures %v, want the position unchanged", after, caps)
+				}
 			}
 			if !strings.HasPrefix(got, tc.want) {
-				t.Errorf("PlayWritten(%q) = %q, want %q", tc.in, got, tc.want)
+				t.Errorf("PlayText(%q) = %q, want %q", tc.in, got, tc.want)
 			}
 		})
 	}

@@ -1,4 +1,4 @@
-// Package timeman decides how long the embedded engine searches a move
+// Package timeman decides how long the builtin engine searches a move
 // under an Arimaa time control. Plan turns the clock (Clock: move time,
 // reserve and the rest of AEI's tc options), the turn and the answering
 // delay measured so far into a Budget: a target and a hard stop. While the

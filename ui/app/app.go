@@ -1,8 +1,9 @@
-// Package app composes the workbench window from the panels and runs it
-// with Fyne's real driver. It has no tests of its own: a test binary that
-// starts the driver without a display can hang; the panels are tested
-// with Fyne's test driver, and the Makefile's smoke target starts the
-// window under Xvfb.
+// Package app opens the workbench window with Fyne's real driver, puts the
+// frame (ui/shell) and every panel (ui/panels, the composition root) in it
+// and runs it, with the command line's files, tab and size. It has no
+// tests of its own: a test binary that starts the driver without a display
+// can hang; the panels are tested with Fyne's test driver, and the
+// Makefile's smoke target starts the window under Xvfb.
 package app
 
 import (
@@ -22,6 +23,7 @@ import (
 	"fyne.io/fyne/v2/app"
 	"fyne.io/fyne/v2/driver/software"
 
+	"arimaa-workbench/ats"
 	"arimaa-workbench/records/fsutil"
 	"arimaa-workbench/ui/cli"
 	"arimaa-workbench/ui/files"
@@ -86,8 +88,7 @@ func Run(args []string, stderr io.Writer) int {
 		// The system's own file dialogs, with Fyne's where they fail.
 		opts.Dialogs = files.NewPickerDialogs(w, native.Picker{})
 	}
-	if dir, err := os.UserConfigDir(); err == nil && *shot == "" {
-		dir = filepath.Join(dir, "arimaa-workbench")
+	if dir, err := ats.ConfigDir(); err == nil && *shot == "" {
 		if os.MkdirAll(dir, 0o755) == nil {
 			opts.RecoveryPath = filepath.Join(dir, "unsaved-position.ari")
 		}

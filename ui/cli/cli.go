@@ -43,8 +43,8 @@ func commands() []command {
 		{"render", "draw a position as a PNG diagram with the window's board renderer", runRender},
 		{"ats", "run an Arimaa Test Suite against an engine; compare runs", runATS},
 		{"eval", "evaluate a position: features, win probability, goal and trap checks", runEval},
-		{"analyze", "search a position with the embedded MCTS engine and print its reports", runAnalyze},
-		{"aei", "run the embedded engine as an AEI engine on stdin/stdout", runAei},
+		{"analyze", "search a position with the builtin MCTS engine and print its reports", runAnalyze},
+		{"aei", "run the builtin engine as an AEI engine on stdin/stdout", runAei},
 		{"learn", "learn the evaluation weights from game records (Bonanza method)", runLearn},
 		{"bench", "measure the engine's speed, or play a match between two configurations", runBench},
 		{"match", "play a match or tournament between engines, with Elo and SPRT", runMatchCommand},
@@ -135,6 +135,23 @@ func ParseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
+}
+
+// parseFiles parses args as ParseInterleaved does and wants at least one
+// positional argument, a FILE; with none it says so on errw and prints
+// fs's usage. When ok is false the command returns status: 0 after -h, 2
+// otherwise.
+func parseFiles(fs *flag.FlagSet, args []string, errw io.Writer) (paths []string, status int, ok bool) {
+	paths, err := ParseInterleaved(fs, args)
+	if err != nil {
+		return nil, flagStatus(err), false
+	}
+	if len(paths) == 0 {
+		fmt.Fprintf(errw, "%s: no FILE given\n", fs.Name())
+		fs.Usage()
+		return nil, 2, false
+	}
+	return paths, 0, true
 }
 
 // parseExactly parses args as ParseInterleaved does and wants exactly n

@@ -12,7 +12,7 @@ import (
 	"arimaa-workbench/engine/rules"
 )
 
-// runAei runs the embedded engine as an AEI engine on stdin and stdout.
+// runAei runs the builtin engine as an AEI engine on stdin and stdout.
 func runAei(ctx context.Context, args []string, io stdio) int {
 	fs := flag.NewFlagSet("aei", flag.ContinueOnError)
 	fs.SetOutput(io.err)
@@ -28,7 +28,7 @@ func runAei(ctx context.Context, args []string, io stdio) int {
 
 Speaks AEI protocol version 1 on standard input and output, so that AEI
 controllers (game servers, match runners, the workbench's own test-suite
-runner) can use the embedded engine. Besides the standard options (tcmove,
+runner) can use the builtin engine. Besides the standard options (tcmove,
 tcreserve, tcpercent, tcmax, tcturntime, greserve, sreserve, moveused, hash,
 depth, ...) it takes threads, playouts, seed and every configuration key by
 its dotted name, e.g. "setoption name search.exploration value 0.3".

@@ -74,7 +74,7 @@ func (f *configFlags) load() (config.Config, error) {
 	return cfg, nil
 }
 
-// runAnalyze searches a position with the embedded engine and prints its
+// runAnalyze searches a position with the builtin engine and prints its
 // progress reports and best move.
 func runAnalyze(ctx context.Context, args []string, io stdio) int {
 	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
@@ -90,7 +90,7 @@ func runAnalyze(ctx context.Context, args []string, io stdio) int {
 	fs.Usage = func() {
 		fmt.Fprint(io.err, `usage: arimaa-workbench analyze [options] POSFILE
 
-Searches a position with the embedded MCTS engine and prints a progress
+Searches a position with the builtin MCTS engine and prints a progress
 report several times a second (elapsed time, playouts, playouts per second,
 tree nodes and memory, average/maximum depth in steps, the best move so far
 with its win ratio), then the principal variation, the top candidate moves

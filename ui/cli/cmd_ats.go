@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"arimaa-workbench/ats"
-	"arimaa-workbench/ats/match/dist"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records/fsutil"
 )
@@ -286,14 +285,14 @@ func (f *atsRunFlags) run(ctx context.Context, plan ats.RunPlan, locks outputLoc
 		}
 	}
 	rc.ResultLock = locks.of(rc.ResultFile)
-	var cluster *cluster
+	var cluster *distRun
 	localSlots := plan.Jobs
 	if f.dist.given() {
 		if !f.setFlag("j") {
 			localSlots = 0 // the workers run the tests
 		}
 		var usage bool
-		cluster, usage, err = f.dist.start(ctx, dist.RunID(rc.ResultFile), !rc.Resume, io.err)
+		cluster, usage, err = f.dist.start(ctx, rc.ResultFile, !rc.Resume, io.err)
 		if err != nil {
 			fmt.Fprintf(io.err, "ats run: %v\n", err)
 			if usage {

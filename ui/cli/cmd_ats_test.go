@@ -102,7 +102,7 @@ func TestATSUsageErrors(t *testing.T) {
 	}
 }
 
-// TestATSBuiltinSpelling runs the embedded engine written as match takes
+// TestATSBuiltinSpelling runs the builtin engine written as match takes
 // it and with --option: both record the same engine options and threads.
 func TestATSBuiltinSpelling(t *testing.T) {
 	dir := t.TempDir()

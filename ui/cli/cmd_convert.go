@@ -230,8 +230,7 @@ func eachArchiveGame(ctx context.Context, in io.Reader, name, gameID string,
 			break
 		}
 		if err != nil {
-			var pe *records.ParseError
-			if !errors.As(err, &pe) || pe.Line <= 1 {
+			if ar.Broken() {
 				return failed, err
 			}
 			if gameID == "" {

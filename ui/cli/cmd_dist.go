@@ -7,7 +7,7 @@ import (
 	"io"
 	"os"
 
-	"arimaa-workbench/ats/match/dist"
+	"arimaa-workbench/ats/match/cluster"
 	"arimaa-workbench/engine/aei"
 
 	"github.com/nats-io/nats.go"
@@ -19,7 +19,7 @@ import (
 type distFlags struct {
 	cmd           string // the command's name, for messages
 	dist          *bool
-	nats          *dist.Flags
+	nats          *cluster.Flags
 	ackWait       *float64
 	maxDeliveries *int
 }
@@ -29,10 +29,10 @@ type distFlags struct {
 func addDistFlags(fs *flag.FlagSet, cmd, what string) *distFlags {
 	d := &distFlags{cmd: cmd}
 	d.dist = fs.Bool("dist", false, fmt.Sprintf("send the %s as jobs to workers ('arimaa-workbench worker') through NATS JetStream, on the embedded server unless --nats", what))
-	d.nats = dist.AddFlags(fs, true)
-	d.ackWait = ranged(fs, "ack-wait", dist.DefaultAckWait.Seconds(), 0.1, 86400,
+	d.nats = cluster.AddFlags(fs, true)
+	d.ackWait = ranged(fs, "ack-wait", cluster.DefaultAckWait.Seconds(), 0.1, 86400,
 		"with --dist: `SECONDS` a job may go without its worker's heartbeat before another worker gets it")
-	d.maxDeliveries = ranged(fs, "max-deliveries", dist.DefaultMaxDeliveries, 1, dist.MaxMaxDeliveries,
+	d.maxDeliveries = ranged(fs, "max-deliveries", cluster.DefaultMaxDeliveries, 1, cluster.MaxMaxDeliveries,
 		"with --dist: give a job up, as an error, after `N` workers took it and vanished without a result")
 	return d
 }
@@ -40,42 +40,44 @@ func addDistFlags(fs *flag.FlagSet, cmd, what string) *distFlags {
 // given reports whether the jobs go to workers: --dist or any NATS flag.
 func (d *distFlags) given() bool { return *d.dist || d.nats.Given() }
 
-// cluster is a distributed command's side of NATS: the embedded server
+// distRun is a distributed command's side of NATS: the embedded server
 // (unless it uses another), the connection, the coordinator, and the
 // worker slots this process adds with -j.
-type cluster struct {
+type distRun struct {
 	cmd      string
-	srv      *dist.Server  // nil with --nats
-	store    string        // the embedded server's store when it is this run's own
-	url      string        // for workers
-	settings dist.Settings // the workers' (given, or the embedded server's worker user)
+	srv      *cluster.Server  // nil with --nats
+	store    string           // the embedded server's store when it is this run's own
+	url      string           // for workers
+	settings cluster.Settings // the workers' (given, or the embedded server's worker user)
 	nc       *nats.Conn
-	coord    *dist.Coordinator
+	coord    *cluster.Coordinator
 	stop     context.CancelFunc
 	done     chan struct{}
 	log      io.Writer
 }
 
 // start reads the NATS settings, starts the embedded server (or reaches
-// the one the settings name) and makes the coordinator of run (dist.RunID
-// of the output file); fresh drops results an earlier run under that name
-// left. An error in the settings is a usage error (usage true).
-func (d *distFlags) start(ctx context.Context, run string, fresh bool, log io.Writer) (c *cluster, usage bool, err error) {
+// the one the settings name) and makes the coordinator of the run whose
+// results go to out (its cluster.RunID); fresh drops results an earlier
+// run under that name left. An error in the settings is a usage error
+// (usage true).
+func (d *distFlags) start(ctx context.Context, out string, fresh bool, log io.Writer) (c *distRun, usage bool, err error) {
+	run := cluster.RunID(out)
 	settings, err := d.nats.Settings()
 	if err != nil {
 		return nil, true, err
 	}
-	c = &cluster{cmd: d.cmd, settings: settings, url: settings.URL, log: log}
+	c = &distRun{cmd: d.cmd, settings: settings, url: settings.URL, log: log}
 	local, own := settings.URL, settings
 	if settings.URL == "" {
 		if settings.Store == "" {
-			store, err := dist.RunStore(run)
+			store, err := cluster.RunStore(run)
 			if err != nil {
 				return nil, false, err
 			}
 			settings.Store, c.store = store, store
 		}
-		srv, err := dist.StartServer(settings)
+		srv, err := cluster.StartServer(settings)
 		if err != nil {
 			return nil, false, err
 		}
@@ -85,7 +87,7 @@ func (d *distFlags) start(ctx context.Context, run string, fresh bool, log io.Wr
 		own, c.settings = srv.CoordinatorSettings(), srv.WorkerSettings()
 	}
 	told := false
-	nc, err := dist.Connect(ctx, local, own, "arimaa-workbench "+d.cmd, func(err error) {
+	nc, err := cluster.Connect(ctx, local, own, "arimaa-workbench "+d.cmd, func(err error) {
 		if !told {
 			fmt.Fprintf(log, "%s: waiting for the NATS server at %s (%v)\n", d.cmd, local, err)
 			told = true
@@ -96,7 +98,7 @@ func (d *distFlags) start(ctx context.Context, run string, fresh bool, log io.Wr
 		return nil, false, err
 	}
 	c.nc = nc
-	c.coord, err = dist.NewCoordinator(nc, dist.CoordinatorOptions{Run: run, Fresh: fresh, AckWait: seconds(*d.ackWait), MaxDeliveries: *d.maxDeliveries})
+	c.coord, err = cluster.NewCoordinator(nc, cluster.CoordinatorOptions{Run: run, Fresh: fresh, AckWait: seconds(*d.ackWait), MaxDeliveries: *d.maxDeliveries})
 	if err != nil {
 		c.close(true)
 		return nil, false, err
@@ -106,7 +108,7 @@ func (d *distFlags) start(ctx context.Context, run string, fresh bool, log io.Wr
 
 // describe says where the jobs (what: "games", "tests") go and how to
 // start workers for them.
-func (c *cluster) describe(what string, slots int) string {
+func (c *distRun) describe(what string, slots int) string {
 	where := "the NATS server " + c.url
 	if c.srv != nil {
 		where = "the embedded NATS server " + c.url
@@ -134,7 +136,7 @@ func (c *cluster) describe(what string, slots int) string {
 // describeEmbedded is describe for the embedded server: workers on this
 // machine read the worker user's credentials from its file; workers
 // elsewhere use the credentials given with --listen.
-func (c *cluster) describeEmbedded(what, where string, slots int) string {
+func (c *distRun) describeEmbedded(what, where string, slots int) string {
 	here := ""
 	if slots > 0 {
 		here = fmt.Sprintf("; %d at once in this process", slots)
@@ -146,7 +148,7 @@ func (c *cluster) describeEmbedded(what, where string, slots int) string {
 // startWorker runs slots jobs at once in this process (-j with --dist),
 // allowed to run the external engines engines (the run's own, which the
 // user gave this command) besides those of the settings.
-func (c *cluster) startWorker(ctx context.Context, slots int, engines ...[]string) {
+func (c *distRun) startWorker(ctx context.Context, slots int, engines ...[]string) {
 	if slots < 1 {
 		return
 	}
@@ -164,21 +166,21 @@ func (c *cluster) startWorker(ctx context.Context, slots int, engines ...[]strin
 // runWorker is this process's worker: a connection of its own with the
 // workers' credentials (so it has no more rights than any worker), allowed
 // the external engines of the settings.
-func (c *cluster) runWorker(ctx context.Context, slots int, engines [][]string) error {
+func (c *distRun) runWorker(ctx context.Context, slots int, engines [][]string) error {
 	url := c.url
 	if c.srv != nil {
 		url = c.srv.LocalURL()
 	}
-	nc, err := dist.Connect(ctx, url, c.settings, "arimaa-workbench "+c.cmd+" worker", nil)
+	nc, err := cluster.Connect(ctx, url, c.settings, "arimaa-workbench "+c.cmd+" worker", nil)
 	if err != nil {
 		return err
 	}
 	defer nc.Close()
-	allow, err := dist.NewAllowList(c.settings.AllowEngines)
+	allow, err := cluster.NewAllowList(c.settings.AllowEngines)
 	if err != nil {
 		return err
 	}
-	w, err := dist.NewWorker(nc, dist.WorkerOptions{Slots: slots, Allow: allow.With(engines...)})
+	w, err := cluster.NewWorker(nc, cluster.WorkerOptions{Slots: slots, Allow: allow.With(engines...)})
 	if err != nil {
 		return err
 	}
@@ -186,7 +188,7 @@ func (c *cluster) runWorker(ctx context.Context, slots int, engines [][]string) 
 }
 
 // stopWorker stops this process's worker and waits for it.
-func (c *cluster) stopWorker() {
+func (c *distRun) stopWorker() {
 	if c.stop != nil {
 		c.stop()
 		<-c.done
@@ -196,7 +198,7 @@ func (c *cluster) stopWorker() {
 
 // close stops the worker, the connection and the embedded server, and
 // removes the run's own store unless keepStore.
-func (c *cluster) close(keepStore bool) {
+func (c *distRun) close(keepStore bool) {
 	c.stopWorker()
 	if c.nc != nil {
 		c.nc.Close()

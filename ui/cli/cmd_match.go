@@ -11,7 +11,6 @@ import (
 
 	"arimaa-workbench/ats"
 	"arimaa-workbench/ats/match"
-	"arimaa-workbench/ats/match/dist"
 	"arimaa-workbench/engine/aei"
 	"arimaa-workbench/records"
 	"arimaa-workbench/records/fsutil"
@@ -48,7 +47,7 @@ reaches it (-j N plays N of them in this process too). Without --nats the
 server is embedded, on 127.0.0.1 unless --listen with credentials.
 
 An engine SPEC is one of
-  builtin                      the embedded engine
+  builtin                      the workbench's own MCTS engine
   builtin:FILE.toml            with the engine configuration in FILE
   builtin:KEY=VALUE,...        with configuration keys set, e.g.
                                builtin:search.exploration=0.3
@@ -231,13 +230,13 @@ func (f *matchFlags) play(ctx context.Context, cfg match.Config, set map[string]
 			fmt.Fprintf(io.err, "match: %v\n", e.Err)
 		}
 	}
-	var cluster *cluster
+	var cluster *distRun
 	if f.distFlags.given() {
 		if !set["j"] {
 			cfg.Jobs = 0 // the workers play the games
 		}
 		var usage bool
-		cluster, usage, err = f.distFlags.start(ctx, dist.RunID(cfg.Out), !cfg.Resume, io.err)
+		cluster, usage, err = f.distFlags.start(ctx, cfg.Out, !cfg.Resume, io.err)
 		if usage {
 			return usageErr("%v", err)
 		}

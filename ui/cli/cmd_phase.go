@@ -64,19 +64,13 @@ options:
 `)
 		fs.PrintDefaults()
 	}
-	paths, err := ParseInterleaved(fs, args)
-	if err != nil {
-		return flagStatus(err)
-	}
-	if len(paths) == 0 {
-		fmt.Fprintln(std.err, "phase: no FILE given")
-		fs.Usage()
-		return 2
+	paths, status, ok := parseFiles(fs, args, std.err)
+	if !ok {
+		return status
 	}
 	out := bufio.NewWriter(std.out)
 	defer out.Flush()
 	report := func(err error) { fmt.Fprintf(std.err, "phase: %v\n", err) }
-	status := 0
 	for _, path := range paths {
 		failed, err := eachItem(ctx, path, std.in, opt.gameID, func(it convItem) error {
 			if err := writePhases(out, it, opt); err != nil {

@@ -3,7 +3,6 @@ package cli
 import (
 	"bufio"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -62,20 +61,14 @@ options:
 `)
 		fs.PrintDefaults()
 	}
-	paths, err := ParseInterleaved(fs, args)
-	if err != nil {
-		return flagStatus(err)
-	}
-	if len(paths) == 0 {
-		fmt.Fprintln(io.err, "replay: no FILE given")
-		fs.Usage()
-		return 2
+	paths, status, ok := parseFiles(fs, args, io.err)
+	if !ok {
+		return status
 	}
 	out := bufio.NewWriter(io.out)
 	defer out.Flush()
 	var st replayStats
 	began := time.Now()
-	status := 0
 	for _, path := range paths {
 		if err := replayFile(ctx, path, io.in, out, &st, *quiet, *workers); err != nil {
 			out.Flush()
@@ -204,12 +197,9 @@ func replayArchive(ctx context.Context, in io.Reader, name string, out *bufio.Wr
 			if err == io.EOF {
 				return
 			}
-			if err != nil {
-				var pe *records.ParseError
-				if !errors.As(err, &pe) || pe.Line <= 1 {
-					fatal = err // a read error or a bad header: nothing more to read
-					return
-				}
+			if err != nil && ar.Broken() {
+				fatal = err
+				return
 			}
 			select {
 			case jobs <- job{seq, ag, err}:

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"sync"
 
-	"arimaa-workbench/ats/match/dist"
+	"arimaa-workbench/ats/match/cluster"
 )
 
 // runWorker plays the games of distributed matches and runs the tests of
@@ -15,13 +15,13 @@ import (
 func runWorker(ctx context.Context, args []string, io stdio) int {
 	fs := flag.NewFlagSet("worker", flag.ContinueOnError)
 	fs.SetOutput(io.err)
-	natsFlags := dist.AddFlags(fs, false)
+	natsFlags := cluster.AddFlags(fs, false)
 	slots := fs.Int("slots", 1, "run `N` jobs at once (one per core is the most that pays)")
 	name := fs.String("name", "", "the worker's `NAME` in the coordinator's notices (default HOST-PID)")
 	site := fs.String("site", "", "`SITE` for the archive's site column of the games played here (default the host name)")
 	quiet := fs.Bool("q", false, "print nothing but errors")
 	var allowed keyValueFlags
-	fs.Var(&allowed, "allow-engine", "run the external engine `CMD` (a command line as the engine spec writes it) when a job names it; repeatable. The embedded engine is always allowed; no other program is ever run")
+	fs.Var(&allowed, "allow-engine", "run the external engine `CMD` (a command line as the engine spec writes it) when a job names it; repeatable. The builtin engine is always allowed; no other program is ever run")
 	fs.Usage = func() {
 		fmt.Fprint(io.err, `usage: arimaa-workbench worker (--nats-config FILE | --nats URL [credentials]) [--slots N] [--allow-engine CMD]...
 
@@ -29,7 +29,7 @@ Plays the games of distributed matches ('arimaa-workbench match --dist')
 and runs the tests of distributed suite runs ('arimaa-workbench ats run
 --dist') for any coordinator on the NATS server at URL: takes a job, plays
 the game or runs the test as a local match or run would, stores the result
-and only then acknowledges the job. It runs the embedded engine and the
+and only then acknowledges the job. It runs the builtin engine and the
 external engines it is allowed (--allow-engine, or allow_engines in the
 [nats] settings) and refuses jobs naming any other program; a worker that
 lacks an allowed engine's program says so and leaves the job to another.
@@ -63,7 +63,7 @@ options:
 	if settings.URL == "" {
 		return usageErr("give the NATS server with --nats URL (or url in the [nats] settings)")
 	}
-	allow, err := dist.NewAllowList(append(settings.AllowEngines, allowed...))
+	allow, err := cluster.NewAllowList(append(settings.AllowEngines, allowed...))
 	if err != nil {
 		return usageErr("%v", err)
 	}
@@ -76,7 +76,7 @@ options:
 		defer mu.Unlock()
 		fmt.Fprintf(io.err, "worker: "+format+"\n", a...)
 	}
-	nc, err := dist.Connect(ctx, settings.URL, settings, "arimaa-workbench worker", func(err error) {
+	nc, err := cluster.Connect(ctx, settings.URL, settings, "arimaa-workbench worker", func(err error) {
 		logf("waiting for the NATS server at %s (%v)", settings.URL, err)
 	})
 	if err != nil {
@@ -87,7 +87,7 @@ options:
 		return 1
 	}
 	defer nc.Close()
-	w, err := dist.NewWorker(nc, dist.WorkerOptions{Slots: *slots, Name: *name, Site: *site, Log: logf, Allow: allow})
+	w, err := cluster.NewWorker(nc, cluster.WorkerOptions{Slots: *slots, Name: *name, Site: *site, Log: logf, Allow: allow})
 	if err != nil {
 		fmt.Fprintf(io.err, "worker: %v\n", err)
 		return 1

@@ -175,15 +175,15 @@ func TestTreeWaitsForFirstReport(t *testing.T) {
 	p.model.Wait()
 }
 
-// TestEmbeddedArrowsMatchSearch: a deterministic search (seed, one
+// TestBuiltinArrowsMatchSearch: a deterministic search (seed, one
 // thread, a playout budget) ends with the board showing its three best
 // candidates, labelled with their win ratios, and Gold's win ratio in the
 // bar, and the status says the budget ended it.
-func TestEmbeddedArrowsMatchSearch(t *testing.T) {
+func TestBuiltinArrowsMatchSearch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the real engine")
 	}
-	eng := mcts.NewEngine("Embedded MCTS", mcts.FixedOptions(mcts.Options{Config: config.Default()}))
+	eng := mcts.NewEngine("Builtin", mcts.FixedOptions(mcts.Options{Config: config.Default()}))
 	p, _ := newTestPanel(t, eng)
 	analyseWithBudget(p, "3000", "7")
 	st := p.model.State()

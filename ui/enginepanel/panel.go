@@ -47,7 +47,7 @@ type Options struct {
 	// Open makes a chosen engine when the list is loaded; nil:
 	// engines.Choice.Engine.
 	Open func(engines.Choice) analysis.Engine
-	// Settings is the content of the settings tab (the embedded engine's
+	// Settings is the content of the settings tab (the builtin engine's
 	// configuration form and the external engines); nil leaves the tab out.
 	Settings fyne.CanvasObject
 	// Evaluation is the evaluation tab's source; nil leaves the tab out.
@@ -215,7 +215,7 @@ func (p *Panel) build() {
 		return err == nil && v >= 0
 	})
 	p.playouts = numberEntry("", "no limit")
-	// Empty takes the engine's own count (the embedded engine's
+	// Empty takes the engine's own count (the builtin engine's
 	// search.threads); SetThreadsDefault says what that is.
 	p.threads = numberEntry("", "engine's default")
 	p.seed = numberEntry("1", "random")
@@ -339,7 +339,7 @@ const (
 const prefSplit = "enginepanel.split"
 
 // SetThreadsDefault sets what the empty Threads field stands for, the
-// count in the embedded engine's settings ("settings: every core").
+// count in the builtin engine's settings ("settings: every core").
 func (p *Panel) SetThreadsDefault(text string) {
 	p.threads.SetPlaceHolder(text)
 }
@@ -615,7 +615,7 @@ func (p *Panel) apply(st State) {
 }
 
 // rawNoteIdle says what the Engine output tab shows before any analysis.
-const rawNoteIdle = "What the engine says while it analyses, newest last: every line an external AEI engine sends, or a line per progress report of the embedded engine. Start an analysis to fill it."
+const rawNoteIdle = "What the engine says while it analyses, newest last: every line an external AEI engine sends, or a line per progress report of the builtin engine. Start an analysis to fill it."
 
 // rawNote is the line over the Engine output tab for st.
 func rawNote(st State) string {

@@ -15,12 +15,13 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/records/fsutil"
 	"arimaa-workbench/ui/field"
 )
 
-// ConfigStore holds the embedded engine's configuration for the workbench:
+// ConfigStore holds the builtin engine's configuration for the workbench:
 // the settings form edits it, each analysis and suite run takes a copy, and
 // it is kept in a TOML file (see config.Load) between sessions.
 type ConfigStore struct {
@@ -29,15 +30,9 @@ type ConfigStore struct {
 	path string
 }
 
-// DefaultConfigPath is the embedded engine's configuration file:
-// os.UserConfigDir()/arimaa-workbench/engine.toml.
-func DefaultConfigPath() (string, error) {
-	dir, err := os.UserConfigDir()
-	if err != nil {
-		return "", fmt.Errorf("finding the configuration folder: %w", err)
-	}
-	return filepath.Join(dir, "arimaa-workbench", "engine.toml"), nil
-}
+// DefaultConfigPath is the builtin engine's configuration file:
+// engine.toml in the workbench's configuration folder (ats.ConfigDir).
+func DefaultConfigPath() (string, error) { return ats.ConfigPath("engine.toml") }
 
 // NewConfigStore reads the configuration at path; a missing file gives the
 // defaults. path "" keeps the configuration in memory only.
@@ -234,7 +229,7 @@ func NewConfigForm(store *ConfigStore) *ConfigForm {
 		f.applied()
 		f.say("Default configuration restored (not saved yet).", false)
 	})
-	title := widget.NewLabel("Embedded engine configuration — applies to the next analysis or suite run")
+	title := widget.NewLabel("Builtin engine configuration — applies to the next analysis or suite run")
 	title.TextStyle.Bold = true
 	title.Wrapping = fyne.TextWrapWord
 	bar := container.NewVBox(title, container.NewHBox(apply, save, revert, defaults), f.status)

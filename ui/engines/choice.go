@@ -11,24 +11,24 @@ import (
 )
 
 // Choice is one engine the panels offer, in the engine, suite and match
-// panels alike: the embedded engine with the configuration of the moment,
+// panels alike: the builtin engine with the configuration of the moment,
 // or an external AEI engine of the settings.
 type Choice struct {
-	Name     string
-	Embedded bool
+	Name    string
+	Builtin bool
 	// AEI is how the controller starts an external engine.
 	AEI aei.Config
-	// Config gives the embedded engine's configuration as it is when the
+	// Config gives the builtin engine's configuration as it is when the
 	// engine is made (the panels' shared settings); nil: the default.
 	Config func() config.Config
 }
 
-// Choices is the one list of engines the panels offer: the embedded
-// engine under embeddedName with the configuration cfg gives, then the
+// Choices is the one list of engines the panels offer: the builtin
+// engine under builtinName with the configuration cfg gives, then the
 // external engines whose command lines split, in the order the user keeps
 // them.
-func (s Settings) Choices(embeddedName string, cfg func() config.Config) []Choice {
-	out := []Choice{{Name: embeddedName, Embedded: true, Config: cfg}}
+func (s Settings) Choices(builtinName string, cfg func() config.Config) []Choice {
+	out := []Choice{{Name: builtinName, Builtin: true, Config: cfg}}
 	for _, e := range s.Engines {
 		c, err := e.AEIConfig()
 		if err != nil {
@@ -39,7 +39,7 @@ func (s Settings) Choices(embeddedName string, cfg func() config.Config) []Choic
 	return out
 }
 
-// config is the embedded engine's configuration now.
+// config is the builtin engine's configuration now.
 func (c Choice) config() config.Config {
 	if c.Config == nil {
 		return config.Default()
@@ -49,20 +49,20 @@ func (c Choice) config() config.Config {
 
 // Spec is the chosen engine as a spec, changed by words, the KEY=VALUE
 // words typed after it (ats.Spec.Apply): configuration keys, threads= and
-// name= for the embedded engine; name= and AEI options for an external
+// name= for the builtin engine; name= and AEI options for an external
 // one.
 func (c Choice) Spec(words ...string) (ats.Spec, error) {
-	if c.Embedded {
+	if c.Builtin {
 		return ats.BuiltinSpec(c.Name, c.config(), words...)
 	}
 	return ats.AEISpec(c.Name, c.AEI.Command, c.AEI.Dir, c.AEI.Options, words...)
 }
 
-// Engine is the chosen engine for analyses: an embedded engine that
+// Engine is the chosen engine for analyses: a builtin engine that
 // searches with the configuration of each search's moment, or the external
 // engine, started at its first search.
 func (c Choice) Engine() analysis.Engine {
-	if c.Embedded {
+	if c.Builtin {
 		return mcts.NewEngine(c.Name, func() mcts.Options { return mcts.Options{Config: c.config()} })
 	}
 	return aei.NewExternal(c.Name, c.AEI)

@@ -29,6 +29,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/aei"
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/records"
@@ -241,15 +242,9 @@ func Write(w io.Writer, s Settings) error {
 	return err
 }
 
-// DefaultPath is where the settings live:
-// os.UserConfigDir()/arimaa-workbench/engines.toml.
-func DefaultPath() (string, error) {
-	dir, err := os.UserConfigDir()
-	if err != nil {
-		return "", fmt.Errorf("finding the configuration folder: %w", err)
-	}
-	return filepath.Join(dir, "arimaa-workbench", "engines.toml"), nil
-}
+// DefaultPath is where the settings live: engines.toml in the
+// workbench's configuration folder (ats.ConfigDir).
+func DefaultPath() (string, error) { return ats.ConfigPath("engines.toml") }
 
 // Load reads the settings at path; a file that does not exist yet is an
 // empty list, not an error.

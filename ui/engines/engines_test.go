@@ -163,35 +163,35 @@ func TestChoices(t *testing.T) {
 	}}
 	wide := config.Default()
 	wide.Search.Exploration = 0.3
-	got := s.Choices("Embedded MCTS", func() config.Config { return wide })
-	if len(got) != 2 || !got[0].Embedded || got[0].Name != "Embedded MCTS" {
+	got := s.Choices("Builtin", func() config.Config { return wide })
+	if len(got) != 2 || !got[0].Builtin || got[0].Name != "Builtin" {
 		t.Fatalf("choices %+v", got)
 	}
 	b := got[1]
-	if b.Embedded || b.Name != "bot" || strings.Join(b.AEI.Command, "|") != "/opt/bot|--quiet" || b.AEI.Dir != "/opt" ||
+	if b.Builtin || b.Name != "bot" || strings.Join(b.AEI.Command, "|") != "/opt/bot|--quiet" || b.AEI.Dir != "/opt" ||
 		len(b.AEI.Options) != 1 || b.AEI.Options[0].Value != "64" {
 		t.Errorf("external choice %+v", b)
 	}
-	if names := Names(got); !reflect.DeepEqual(names, []string{"Embedded MCTS", "bot"}) {
+	if names := Names(got); !reflect.DeepEqual(names, []string{"Builtin", "bot"}) {
 		t.Errorf("names %q", names)
 	}
 
 	// Each choice is a spec, changed by the words typed after it.
 	e, err := got[0].Spec("threads=2", "search.best_of=2")
-	if err != nil || !e.Builtin || e.Name != "Embedded MCTS" || e.Config.Search.Exploration != 0.3 || e.Config.Search.BestOf != 2 || e.Threads != 2 {
-		t.Errorf("embedded spec %+v, %v", e, err)
+	if err != nil || !e.Builtin || e.Name != "Builtin" || e.Config.Search.Exploration != 0.3 || e.Config.Search.BestOf != 2 || e.Threads != 2 {
+		t.Errorf("builtin spec %+v, %v", e, err)
 	}
 	x, err := got[1].Spec("depth=8", "name=bot2")
 	if err != nil || x.Builtin || x.Name != "bot2" || x.Dir != "/opt" || !x.HasOption("hash") || !x.HasOption("depth") {
 		t.Errorf("external spec %+v, %v", x, err)
 	}
 	if _, err := got[0].Spec("hash=64"); err == nil {
-		t.Error("an AEI option accepted for the embedded engine")
+		t.Error("an AEI option accepted for the builtin engine")
 	}
-	if d, err := (Choice{Name: "e", Embedded: true}).Spec(); err != nil || !reflect.DeepEqual(d.Config, config.Default()) {
+	if d, err := (Choice{Name: "e", Builtin: true}).Spec(); err != nil || !reflect.DeepEqual(d.Config, config.Default()) {
 		t.Errorf("a choice without settings is not the default engine: %v", err)
 	}
-	if got[0].Engine().Name() != "Embedded MCTS" || got[1].Engine().Name() != "bot" {
+	if got[0].Engine().Name() != "Builtin" || got[1].Engine().Name() != "bot" {
 		t.Error("the choices' engines are misnamed")
 	}
 }

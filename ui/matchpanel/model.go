@@ -1,5 +1,5 @@
 // Package matchpanel is the workbench's match panel: choose engines (the
-// embedded engine with the current settings or with configuration keys
+// builtin engine with the current settings or with configuration keys
 // changed, the external AEI engines of the settings, or any engine spec the
 // match command takes), limits, games, parallel games and an optional SPRT,
 // then play the match with package ats/match, on this machine. While it

@@ -17,7 +17,7 @@ import (
 	"arimaa-workbench/ui/engines"
 )
 
-// smallConfig is the embedded engine with a small tree: with budgets of a
+// smallConfig is the builtin engine with a small tree: with budgets of a
 // few hundred playouts most of a game's time would otherwise go to
 // allocating the default tree for each game.
 func smallConfig() config.Config {
@@ -31,7 +31,7 @@ func smallConfig() config.Config {
 func testChoices() []engines.Choice {
 	ext := engines.Settings{Engines: []engines.Engine{{Name: "bot", Command: "'/opt/my bot' aei", Dir: "/opt",
 		Options: []engines.Option{{Name: "hash", Value: "64"}}}}}
-	return ext.Choices("Embedded MCTS", smallConfig)
+	return ext.Choices("Builtin", smallConfig)
 }
 
 // twoBuiltins is a quick, repeatable match between two configurations.
@@ -39,7 +39,7 @@ func twoBuiltins(t *testing.T, games string) Settings {
 	t.Helper()
 	var specs []ats.Spec
 	for _, text := range []string{"", "search.exploration=0.3 name=wide"} {
-		s, err := NewSpec(testChoices(), "Embedded MCTS", text)
+		s, err := NewSpec(testChoices(), "Builtin", text)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -137,8 +137,8 @@ func TestNewSpec(t *testing.T) {
 		name         string
 		check        func(s ats.Spec) bool
 	}{
-		{"Embedded MCTS", "", "Embedded MCTS", func(s ats.Spec) bool { return s.Builtin && s.Config.Search.MemoryMB == 16 }},
-		{"Embedded MCTS", "search.exploration=0.3 name=wide", "wide", func(s ats.Spec) bool { return reflect.DeepEqual(s.Config, wide) }},
+		{"Builtin", "", "Builtin", func(s ats.Spec) bool { return s.Builtin && s.Config.Search.MemoryMB == 16 }},
+		{"Builtin", "search.exploration=0.3 name=wide", "wide", func(s ats.Spec) bool { return reflect.DeepEqual(s.Config, wide) }},
 		{"bot", "depth=8", "bot", func(s ats.Spec) bool {
 			return reflect.DeepEqual(s.Command, []string{"/opt/my bot", "aei"}) && s.Dir == "/opt" && len(s.Options) == 2
 		}},
@@ -156,15 +156,15 @@ func TestNewSpec(t *testing.T) {
 		}
 	}
 	for _, bad := range [][2]string{
-		{"Embedded MCTS", "search.nonsense=1"}, {"Embedded MCTS", "fast"}, {"Embedded MCTS", "name='x"},
+		{"Builtin", "search.nonsense=1"}, {"Builtin", "fast"}, {"Builtin", "name='x"},
 		{SpecSource, ""}, {SpecSource, "bin/baseline aei name=b"}, {"gone", ""},
 	} {
 		if s, err := NewSpec(src, bad[0], bad[1]); err == nil {
 			t.Errorf("%q accepted as %+v", bad, s)
 		}
 	}
-	e, err := NewEntry(src, "Embedded MCTS", " search.exploration=0.3 name=wide ")
-	if err != nil || e.Name != "wide" || e.Label() != "wide  (Embedded MCTS search.exploration=0.3 name=wide)" {
+	e, err := NewEntry(src, "Builtin", " search.exploration=0.3 name=wide ")
+	if err != nil || e.Name != "wide" || e.Label() != "wide  (Builtin search.exploration=0.3 name=wide)" {
 		t.Errorf("entry %+v %q, %v", e, e.Label(), err)
 	}
 	specs, err := Specs(src, []Entry{e, {Choice: "gone", Name: "old"}})
@@ -213,7 +213,7 @@ func TestModelPlaysMatch(t *testing.T) {
 		}
 	}
 	rows := StandingRows(st.Standings, st.Stats)
-	if len(rows) != 2 || rows[0][0] != "Embedded MCTS" || rows[1][0] != "wide" || rows[0][1] != "4" {
+	if len(rows) != 2 || rows[0][0] != "Builtin" || rows[1][0] != "wide" || rows[0][1] != "4" {
 		t.Errorf("standings %q", rows)
 	}
 	if line := SummaryLine(st); !strings.Contains(line, "4 of 4 games") || !strings.Contains(line, "finished") {

@@ -154,8 +154,8 @@ func (p *Panel) outDir() string {
 	if p.opts.OutDir != "" {
 		return p.opts.OutDir
 	}
-	if d, err := ats.DataDir(); err == nil {
-		return filepath.Join(d, "matches")
+	if d, err := ats.DataPath("matches"); err == nil {
+		return d
 	}
 	return "."
 }
@@ -348,7 +348,7 @@ func (p *Panel) sourceChosen() {
 		return
 	}
 	for _, e := range p.engines {
-		if e.Name == c && e.Embedded {
+		if e.Name == c && e.Builtin {
 			p.optsEntry.SetPlaceHolder("options, e.g. search.exploration=0.3 name=wide")
 			return
 		}
@@ -620,6 +620,9 @@ func (p *Panel) restore() bool {
 		return false
 	}
 	p.lineup = s.Lineup
+	for i, e := range p.lineup {
+		p.lineup[i] = e.upgrade(p.engines)
+	}
 	p.gauntlet.SetChecked(s.Form.Gauntlet)
 	p.sprt.SetChecked(s.Form.SPRT)
 	for _, f := range p.fields(&s.Form) {

@@ -63,13 +63,13 @@ func set(e *widget.Entry, text string) {
 }
 
 // quick fills the form for a short repeatable match of two
-// configurations of the embedded engine, choosing and typing as a user.
+// configurations of the builtin engine, choosing and typing as a user.
 func (tp *testPanel) quick(t *testing.T, games string) {
 	t.Helper()
-	if len(tp.lineup) != 1 || tp.lineup[0].Name != "Embedded MCTS" {
+	if len(tp.lineup) != 1 || tp.lineup[0].Name != "Builtin" {
 		t.Fatalf("the lineup starts with %+v", tp.lineup)
 	}
-	tp.sourceSel.SetSelected("Embedded MCTS")
+	tp.sourceSel.SetSelected("Builtin")
 	test.Type(tp.optsEntry, "search.exploration=0.3 name=wide")
 	test.Tap(buttonIn(t, tp.Content(), "Add"))
 	if len(tp.lineup) != 2 || tp.lineup[1].Name != "wide" || tp.optsEntry.Text != "" {
@@ -125,7 +125,7 @@ func TestPanelPlaysMatch(t *testing.T) {
 	if ps := tp.graph.Points(); len(ps) != 4 || ps[0].X != 1 || ps[3].X != 4 {
 		t.Errorf("graph points %+v", ps)
 	}
-	if !strings.Contains(tp.graph.Title, "Embedded MCTS") {
+	if !strings.Contains(tp.graph.Title, "Builtin") {
 		t.Errorf("graph title %q", tp.graph.Title)
 	}
 	if len(tp.gameRows) != 4 || tp.gameRows[0].ID != 4 {
@@ -235,7 +235,7 @@ func TestPanelRefusesBadInput(t *testing.T) {
 		t.Errorf("an engine that cannot start: %q", tp.message.Text)
 	}
 	tp.removeEngine(2)
-	tp.sourceSel.SetSelected("Embedded MCTS")
+	tp.sourceSel.SetSelected("Builtin")
 	// An engine the options do not fit is not added.
 	test.Type(tp.optsEntry, "search.nonsense=1")
 	test.Tap(buttonIn(t, tp.Content(), "Add"))

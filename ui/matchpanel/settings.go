@@ -184,7 +184,7 @@ func NewSpec(choices []engines.Choice, choice, text string) (ats.Spec, error) {
 
 // Entry is an engine of the lineup as the user chose it: a choice and the
 // words typed with it. It becomes a spec again when a match starts, so that
-// the embedded engine plays with the settings of that moment.
+// the builtin engine plays with the settings of that moment.
 type Entry struct {
 	Choice, Text string
 	// Name is the engine's name when it was added, for the list.
@@ -200,7 +200,7 @@ func NewEntry(choices []engines.Choice, choice, text string) (Entry, error) {
 	return Entry{Choice: choice, Text: strings.TrimSpace(text), Name: s.Name}, nil
 }
 
-// Label describes the entry in the lineup, e.g. "wide (Embedded MCTS
+// Label describes the entry in the lineup, e.g. "wide (Builtin
 // search.exploration=0.3 name=wide)".
 func (e Entry) Label() string {
 	switch {
@@ -213,6 +213,38 @@ func (e Entry) Label() string {
 		return e.Name
 	}
 	return e.Name + "  (" + e.Choice + " " + e.Text + ")"
+}
+
+// legacyBuiltin is what the engine lists called the builtin engine before
+// it was named Builtin; lineups saved then name it so.
+const legacyBuiltin = "Embedded MCTS"
+
+// upgrade makes an entry saved by an earlier version name one of choices:
+// the builtin engine's old name becomes the builtin choice, and an engine
+// that took its name from the choice keeps it, so that a match begun then
+// still resumes (its archive names the players). An external engine the
+// user called by the old name stays itself.
+func (e Entry) upgrade(choices []engines.Choice) Entry {
+	if e.Choice != legacyBuiltin {
+		return e
+	}
+	builtin := -1
+	for i, c := range choices {
+		if c.Name == legacyBuiltin {
+			return e
+		}
+		if c.Builtin && builtin < 0 {
+			builtin = i
+		}
+	}
+	if builtin < 0 {
+		return e
+	}
+	e.Choice = choices[builtin].Name
+	if e.Name == legacyBuiltin {
+		e.Text = strings.TrimSpace(e.Text + " name='" + legacyBuiltin + "'")
+	}
+	return e
 }
 
 // Specs makes the lineup's engines, as the choices give them now.

@@ -8,6 +8,7 @@ import (
 
 	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/files/filestest"
 	"arimaa-workbench/ui/shell"
 	"arimaa-workbench/ui/uitest"
 )
@@ -48,5 +49,31 @@ func TestSuiteToEditor(t *testing.T) {
 	}
 	if got := wb.Editor.Model.Position(); got != pos || !wb.Editor.Model.Dirty() {
 		t.Errorf("the editor holds %v (unsaved %v), want the test's position, unsaved", got.AEIString(), wb.Editor.Model.Dirty())
+	}
+}
+
+// TestEditHereAndGuard: "Edit here" in the viewer brings the game's
+// position into the editor, unsaved, and quitting then asks first.
+func TestEditHereAndGuard(t *testing.T) {
+	a := test.NewTempApp(t)
+	w := test.NewTempWindow(t, nil)
+	d := &filestest.Dialogs{}
+	wb := shell.New(a, w, shell.Options{Dialogs: d})
+	dir := t.TempDir()
+	p := Add(wb, Options{ConfigPath: filepath.Join(dir, "engine.toml"), EnginesPath: filepath.Join(dir, "engines.toml"),
+		RunsDir: filepath.Join(dir, "runs"), Manual: true})
+	t.Cleanup(p.Close)
+	if err := wb.Open(filepath.Join("..", "..", "assets", "games", "goal_race.txt")); err != nil {
+		t.Fatal(err)
+	}
+	wb.Viewer.Model.Seek(10)
+	wb.Viewer.OnEdit(wb.Viewer.Model.Position(), "game")
+	if wb.Selected() != shell.EditorPanel || wb.Editor.Model.Position() != wb.Viewer.Model.Position() || !wb.Editor.Model.Dirty() {
+		t.Fatalf("edit here did not bring the position to the editor as unsaved")
+	}
+	d.Yes = false
+	wb.Quit()
+	if len(d.Asked) != 1 {
+		t.Errorf("quit did not ask about the unsaved position: %v", d.Asked)
 	}
 }

@@ -45,7 +45,7 @@ type fitState struct {
 // the content scrolls or splits, it never pushes the window.
 func TestWindowFitsInEveryState(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs the embedded engine, a suite and a match")
+		t.Skip("runs the builtin engine, a suite and a match")
 	}
 	wb, p, w := newWorkbench(t)
 	limit := func(t *testing.T, placeholder, text string) {

@@ -79,7 +79,7 @@ func (t *timed) Evaluate(ctx context.Context, g *rules.Game, per time.Duration) 
 }
 
 // BenchmarkWholeGameAnalysis analyses a 100-move game (200 moves, 201
-// positions) with the embedded engine at 0.2 s per position on one thread,
+// positions) with the builtin engine at 0.2 s per position on one thread,
 // through the whole-game analysis and this package's adapter. It reports the
 // whole time (s/game), the time in the engine's searches per position
 // (search-ms/position: at most 200, less where the engine proves the
@@ -92,7 +92,7 @@ func BenchmarkWholeGameAnalysis(b *testing.B) {
 	const per = 200 * time.Millisecond
 	g := longGame(b, 200)
 	for range b.N {
-		eng := &timed{Analyser: gameAnalyser{eng: mcts.NewEngine("embedded", mcts.FixedOptions(mcts.Options{Config: config.Default()})), lim: analysis.Limits{Threads: 1, Seed: 1}}}
+		eng := &timed{Analyser: gameAnalyser{eng: mcts.NewEngine("builtin", mcts.FixedOptions(mcts.Options{Config: config.Default()})), lim: analysis.Limits{Threads: 1, Seed: 1}}}
 		a := analysis.NewGameAnalysis(g)
 		start := time.Now()
 		if err := a.Run(context.Background(), eng, per, nil); err != nil {
@@ -121,8 +121,8 @@ func (r *recording) Search(ctx context.Context, g *rules.Game, lim analysis.Limi
 	return res, err
 }
 
-func embedded() *recording {
-	return &recording{Engine: mcts.NewEngine("embedded", mcts.FixedOptions(mcts.Options{Config: config.Default()}))}
+func builtinEngine() *recording {
+	return &recording{Engine: mcts.NewEngine("builtin", mcts.FixedOptions(mcts.Options{Config: config.Default()}))}
 }
 
 // TestGameAnalyserUsesThePanelsEngine: the adapter searches with the
@@ -131,7 +131,7 @@ func embedded() *recording {
 // and move.
 func TestGameAnalyserUsesThePanelsEngine(t *testing.T) {
 	g := longGame(t, 4)
-	rec := embedded()
+	rec := builtinEngine()
 	eng := gameAnalyser{eng: rec, lim: analysis.Limits{Threads: 1, Seed: 3, Playouts: 1 << 40}}
 	ev, err := eng.Evaluate(context.Background(), g, 100*time.Millisecond)
 	if err != nil {
@@ -153,7 +153,7 @@ func TestGameAnalyserUsesThePanelsEngine(t *testing.T) {
 // per move, and plays a legal move.
 func TestOpponentPlaysWithTheGamesLimits(t *testing.T) {
 	g := longGame(t, 4)
-	rec := embedded()
+	rec := builtinEngine()
 	eng := gameAnalyser{eng: rec, lim: analysis.Limits{Threads: 1, Seed: 3, Time: time.Hour}}
 	mv, err := eng.Move(context.Background(), g, play.Limits{Playouts: 200})
 	if err != nil {

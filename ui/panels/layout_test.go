@@ -56,7 +56,7 @@ type layoutView struct {
 // it writes each picture as DIR/PANEL-WxH.png to look at.
 func TestLayoutAtThreeSizes(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs the embedded engine and a suite")
+		t.Skip("runs the builtin engine and a suite")
 	}
 	wb, p, w := newWorkbench(t)
 	dir := os.Getenv(layoutShotsEnv)

@@ -1,8 +1,11 @@
-// Package panels adds the engine panel, the test-suite panel and the match
-// panel to the workbench window. They share the embedded engine's configuration (edited
-// in the engine panel's settings tab, kept in
-// os.UserConfigDir()/arimaa-workbench/engine.toml) and the list of external
-// AEI engines (kept in .../engines.toml, see ui/engines).
+// Package panels is the workbench window's composition root: it builds
+// every panel (editor, viewer, engine, suite, match, database), puts them in
+// the frame of ui/shell and wires them to each other ("Edit here",
+// "Analyse here", a match's games in the viewer, a database move into the
+// game or the editor). The engine, suite and match panels share the builtin
+// engine's configuration (edited in the engine panel's settings tab, kept
+// in engine.toml in the configuration folder, ats.ConfigDir) and the list
+// of external AEI engines (kept in engines.toml there, see ui/engines).
 package panels
 
 import (
@@ -17,7 +20,9 @@ import (
 
 	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/eval"
+	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/dbpanel"
+	"arimaa-workbench/ui/editor"
 	"arimaa-workbench/ui/enginepanel"
 	"arimaa-workbench/ui/engines"
 	"arimaa-workbench/ui/files"
@@ -25,6 +30,7 @@ import (
 	"arimaa-workbench/ui/shell"
 	"arimaa-workbench/ui/state"
 	"arimaa-workbench/ui/suitepanel"
+	"arimaa-workbench/ui/viewer"
 )
 
 // Tab names, for shell.Workbench.Select and --tab.
@@ -33,8 +39,9 @@ const (
 	SuiteTab  = "Suite"
 )
 
-// embeddedName is how both choosers name the workbench's own engine.
-const embeddedName = "Embedded MCTS"
+// builtinName is what the engine lists of every panel call the builtin
+// engine.
+const builtinName = "Builtin"
 
 // Options say where the shared settings live; empty paths take the
 // defaults under os.UserConfigDir(), and RunsDir "" takes ats.RunsDir().
@@ -52,7 +59,7 @@ type Options struct {
 	Manual bool
 }
 
-// Panels are the two panels once added.
+// Panels are the panels ui/shell does not hold itself, once added.
 type Panels struct {
 	Database *dbpanel.Panel
 	Engine   *enginepanel.Panel
@@ -61,12 +68,13 @@ type Panels struct {
 	Config   *enginepanel.ConfigStore
 }
 
-// Add builds both panels, adds them to wb as the tabs EngineTab and
-// SuiteTab, and makes the viewer's "Analyse here" start an analysis in the
-// engine panel. Problems reading the settings files are shown in the status
-// bar; the panels then start from defaults. Call Close when the window
-// closes.
+// Add builds every panel in the frame wb (new, with no panel yet): the
+// editor and the viewer, then the tabs EngineTab, SuiteTab, MatchTab and
+// DatabaseTab, and wires them. Problems reading the settings files are
+// shown in the status bar; the panels then start from defaults. Call Close
+// when the window closes.
 func Add(wb *shell.Workbench, opts Options) *Panels {
+	addEditorAndViewer(wb)
 	var problems []string
 	if opts.ConfigPath == "" {
 		p, err := enginepanel.DefaultConfigPath()
@@ -90,18 +98,18 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 	extEditor := engines.NewEditor(opts.EnginesPath)
 
 	// One list for the engine, suite and match panels; the engine panel
-	// keeps one embedded engine, whose last search tree it shows.
-	choices := func() []engines.Choice { return extEditor.Settings().Choices(embeddedName, store.Get) }
-	embedded := engines.Choice{Name: embeddedName, Embedded: true, Config: store.Get}.Engine()
+	// keeps one builtin engine, whose last search tree it shows.
+	choices := func() []engines.Choice { return extEditor.Settings().Choices(builtinName, store.Get) }
+	builtin := engines.Choice{Name: builtinName, Builtin: true, Config: store.Get}.Engine()
 	open := func(c engines.Choice) analysis.Engine {
-		if c.Embedded {
-			return embedded
+		if c.Builtin {
+			return builtin
 		}
 		return c.Engine()
 	}
 
 	settings := container.NewAppTabs(
-		container.NewTabItem("Embedded engine", form.Content()),
+		container.NewTabItem("Builtin engine", form.Content()),
 		// The editor's form is tall; it scrolls rather than making the
 		// window taller than a laptop screen.
 		container.NewTabItem("External engines", container.NewVScroll(extEditor.Content())),
@@ -167,8 +175,19 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 	return &Panels{Database: dp, Engine: ep, Suite: sp, Match: mp, Config: store}
 }
 
+// addEditorAndViewer builds the editor and the viewer, gives them to the
+// frame and links them: "Edit here" in the viewer brings its position to
+// the editor, and the viewer may take the editor's position.
+func addEditorAndViewer(wb *shell.Workbench) {
+	ed := editor.NewPanel(editor.NewModel(rules.StartPosition()), wb.Dialogs, wb.Current)
+	v := viewer.NewPanel(wb.Dialogs, wb.Current)
+	wb.AddEditorAndViewer(ed, v)
+	v.OnEdit = wb.EditPosition
+	v.EditorPosition = func() (rules.Position, string) { return ed.Model.Position(), "the editor's position" }
+}
+
 // ThreadsDefault is what an empty Threads field stands for when the
-// embedded engine's search.threads is n: that count, 0 meaning every core
+// builtin engine's search.threads is n: that count, 0 meaning every core
 // (an external engine takes its own default).
 func ThreadsDefault(n int) string {
 	if n == 0 {

@@ -43,10 +43,10 @@ func newWorkbench(t *testing.T) (*shell.Workbench, *Panels, fyne.Window) {
 }
 
 // TestPanelsInWorkbench adds both panels to a real workbench, analyses a
-// position with the embedded engine and runs the example suite with it.
+// position with the builtin engine and runs the example suite with it.
 func TestPanelsInWorkbench(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs the embedded engine")
+		t.Skip("runs the builtin engine")
 	}
 	wb, p, w := newWorkbench(t)
 	names := strings.Join(wb.Panels(), ",")
@@ -105,7 +105,7 @@ func TestPanelsInWorkbench(t *testing.T) {
 		t.Fatalf("suite run: err %v", sst.Err)
 	}
 	if sst.Summary.Passed == 0 {
-		t.Errorf("the embedded engine passed no example test: %s", sst.Summary.Line())
+		t.Errorf("the builtin engine passed no example test: %s", sst.Summary.Line())
 	}
 	if *shotDir != "" {
 		wb.Select(SuiteTab)
@@ -113,10 +113,10 @@ func TestPanelsInWorkbench(t *testing.T) {
 	}
 }
 
-// suiteSetup is a quick deterministic run with the embedded engine.
+// suiteSetup is a quick deterministic run with the builtin engine.
 func suiteSetup(t *testing.T, p *Panels) suitepanel.Setup {
 	t.Helper()
-	spec, err := engines.Choice{Name: embeddedName, Embedded: true, Config: p.Config.Get}.Spec("threads=1")
+	spec, err := engines.Choice{Name: builtinName, Builtin: true, Config: p.Config.Get}.Spec("threads=1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +126,7 @@ func suiteSetup(t *testing.T, p *Panels) suitepanel.Setup {
 		t.Fatal(err)
 	}
 	_, opts := spec.Record()
-	return suitepanel.Setup{Engine: f, EngineName: embeddedName, Options: opts, Threads: 1, Seed: 1,
+	return suitepanel.Setup{Engine: f, EngineName: builtinName, Options: opts, Threads: 1, Seed: 1,
 		Limits: analysis.Limits{Playouts: 400}, Cycles: 1, Threshold: 1}
 }
 
@@ -160,7 +160,7 @@ func TestSavedTestOpensInSuitePanel(t *testing.T) {
 }
 
 // TestThreadsAndTimeAgree: the empty Threads fields of both panels show the
-// embedded engine's configured count, and the times typed for an analysis
+// builtin engine's configured count, and the times typed for an analysis
 // and a test are there again in the next session.
 func TestThreadsAndTimeAgree(t *testing.T) {
 	a := test.NewTempApp(t)

@@ -24,7 +24,7 @@ var stayPutKeys = []string{"Analyse", "Stop", "Candidates", "Search tree", "Eval
 // land on Evaluation.
 func TestEnginePanelStaysPut(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs the embedded engine")
+		t.Skip("runs the builtin engine")
 	}
 	for _, size := range []fyne.Size{fyne.NewSize(1024, 700), fyne.NewSize(1280, 800)} {
 		wb, p, w := newWorkbench(t)

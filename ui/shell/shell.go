@@ -1,8 +1,10 @@
-// Package shell is the workbench window's frame: the tabs of the panels
-// (Editor and Viewer here; the engine and test-suite panels are added with
-// AddPanel), the one current position they share (ui/state), the menus,
-// keyboard routing, recent files, remembered window size, the guard against
-// losing an unsaved position and its recovery after a crash.
+// Package shell is the workbench window's frame: the tabs of the panels,
+// the one current position they share (ui/state), the menus, keyboard
+// routing, recent files, remembered window size, the guard against losing
+// an unsaved position and its recovery after a crash. It builds no panel:
+// ui/panels builds every one and wires them together, giving the frame the
+// editor and the viewer (AddEditorAndViewer), which its menus, keys, file
+// opening and quit guards work on, and adding the others with AddPanel.
 package shell
 
 import (
@@ -64,7 +66,8 @@ const (
 	ViewerPanel = "Viewer"
 )
 
-// New builds the workbench in w (content, menus, keys, close guard).
+// New builds the workbench's frame in w (content, menus, keys, close
+// guard); AddEditorAndViewer gives it its first two panels.
 func New(a fyne.App, w fyne.Window, opts Options) *Workbench {
 	d := opts.Dialogs
 	if d == nil {
@@ -81,32 +84,13 @@ func New(a fyne.App, w fyne.Window, opts Options) *Workbench {
 		wb.recovery = &editor.Recovery{Path: opts.RecoveryPath, Delay: 700e6}
 	}
 
-	wb.Editor = editor.NewPanel(editor.NewModel(rules.StartPosition()), d, wb.Current)
-	wb.Editor.Recovery = wb.recovery
-	wb.Editor.Status = wb.StatusFor(EditorPanel)
-	wb.Editor.OnOpened = wb.opened
-	wb.Viewer = viewer.NewPanel(d, wb.Current)
-	wb.Viewer.Status = wb.StatusFor(ViewerPanel)
-	wb.Viewer.OnOpened = wb.opened
-	wb.Viewer.OnEdit = wb.EditPosition
-	wb.Viewer.EditorPosition = func() (rules.Position, string) { return wb.Editor.Model.Position(), "the editor's position" }
-
 	wb.tabs = container.NewAppTabs()
 	wb.tabs.SetTabLocation(container.TabLocationLeading)
-	wb.AddPanel(EditorPanel, theme.DocumentCreateIcon(), wb.Editor.Content())
-	wb.AddPanel(ViewerPanel, theme.MediaPlayIcon(), wb.Viewer.Content())
 	wb.content = tip.Wrap(w.Canvas(), container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), wb.status), nil, nil, wb.tabs))
-
 	prefs := a.Preferences()
-	wb.Editor.KeepLayout(prefs)
-	wb.Viewer.KeepLayout(prefs)
 	wb.tabs.OnSelected = func(it *container.TabItem) {
 		prefs.SetString("panel.last", it.Text)
 		wb.showStatus(it.Text)
-	}
-	if prefs.Bool("board.flipped") {
-		wb.Editor.Board.SetFlipped(true)
-		wb.Viewer.Board.SetFlipped(true)
 	}
 
 	w.SetContent(wb.content)
@@ -115,6 +99,29 @@ func New(a fyne.App, w fyne.Window, opts Options) *Workbench {
 	wb.setKeys()
 	w.SetCloseIntercept(wb.Quit)
 	return wb
+}
+
+// AddEditorAndViewer makes ed and v the workbench's editor and viewer, its
+// first two tabs (call it before AddPanel): their status messages, the
+// files they open (recent files), the editor's crash recovery, their
+// remembered layout and the flipped boards are the frame's. Links between
+// panels are the caller's (ui/panels).
+func (wb *Workbench) AddEditorAndViewer(ed *editor.Panel, v *viewer.Panel) {
+	wb.Editor, wb.Viewer = ed, v
+	ed.Recovery = wb.recovery
+	ed.Status = wb.StatusFor(EditorPanel)
+	ed.OnOpened = wb.opened
+	v.Status = wb.StatusFor(ViewerPanel)
+	v.OnOpened = wb.opened
+	wb.AddPanel(EditorPanel, theme.DocumentCreateIcon(), ed.Content())
+	wb.AddPanel(ViewerPanel, theme.MediaPlayIcon(), v.Content())
+	prefs := wb.App.Preferences()
+	ed.KeepLayout(prefs)
+	v.KeepLayout(prefs)
+	if prefs.Bool("board.flipped") {
+		ed.Board.SetFlipped(true)
+		v.Board.SetFlipped(true)
+	}
 }
 
 // Content is the window content.

@@ -16,10 +16,12 @@ import (
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/board"
 	"arimaa-workbench/ui/board/boardtest"
+	"arimaa-workbench/ui/editor"
 	"arimaa-workbench/ui/files/filestest"
 	"arimaa-workbench/ui/state"
 	"arimaa-workbench/ui/tip"
 	"arimaa-workbench/ui/uitest"
+	"arimaa-workbench/ui/viewer"
 )
 
 func newTestWorkbench(t *testing.T, opts Options) (*Workbench, *filestest.Dialogs) {
@@ -28,9 +30,16 @@ func newTestWorkbench(t *testing.T, opts Options) (*Workbench, *filestest.Dialog
 	w := test.NewTempWindow(t, nil)
 	d := &filestest.Dialogs{}
 	opts.Dialogs = d
-	wb := New(a, w, opts)
+	wb := withPanels(New(a, w, opts))
 	w.Resize(fyne.NewSize(1180, 820))
 	return wb, d
+}
+
+// withPanels gives the frame an editor and a viewer, as the composition
+// root (ui/panels) does, without their links to each other.
+func withPanels(wb *Workbench) *Workbench {
+	wb.AddEditorAndViewer(editor.NewPanel(editor.NewModel(rules.StartPosition()), wb.Dialogs, wb.Current), viewer.NewPanel(wb.Dialogs, wb.Current))
+	return wb
 }
 
 func gamesDir() string { return filepath.Join("..", "..", "assets", "games") }
@@ -90,24 +99,6 @@ func TestAnalyserHook(t *testing.T) {
 	wb.Viewer.OnAnalyse(wb.Viewer.Snapshot())
 	if len(got) != 1 || got[0].Position != wb.Viewer.Model.Position() {
 		t.Errorf("analyser got %v", got)
-	}
-}
-
-func TestEditHereAndGuard(t *testing.T) {
-	wb, d := newTestWorkbench(t, Options{})
-	if err := wb.Open(filepath.Join(gamesDir(), "goal_race.txt")); err != nil {
-		t.Fatal(err)
-	}
-	wb.Viewer.Model.Seek(10)
-	wb.Viewer.OnEdit(wb.Viewer.Model.Position(), "game")
-	if wb.Selected() != EditorPanel || wb.Editor.Model.Position() != wb.Viewer.Model.Position() || !wb.Editor.Model.Dirty() {
-		t.Fatalf("edit here did not bring the position to the editor as unsaved")
-	}
-	// Quitting with an unsaved position asks first.
-	d.Yes = false
-	wb.Quit()
-	if len(d.Asked) != 1 {
-		t.Errorf("quit did not ask about the unsaved position: %v", d.Asked)
 	}
 }
 
@@ -176,7 +167,7 @@ func TestWindowSize(t *testing.T) {
 	// at the end of the test).
 	a := test.NewTempApp(t)
 	d := &filestest.Dialogs{}
-	wb := New(a, test.NewWindow(nil), Options{Dialogs: d})
+	wb := withPanels(New(a, test.NewWindow(nil), Options{Dialogs: d}))
 	prefs := wb.App.Preferences()
 	screen := fyne.NewSize(1920, 1080)
 	if got := WindowSize(prefs, screen); got != FirstWindowSize(screen) {

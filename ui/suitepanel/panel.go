@@ -140,7 +140,7 @@ const (
 )
 
 // SetThreadsDefault sets what the empty Threads field stands for, the
-// count in the embedded engine's settings ("settings: every core").
+// count in the builtin engine's settings ("settings: every core").
 func (p *Panel) SetThreadsDefault(text string) {
 	p.threads.SetPlaceHolder(text)
 }
@@ -241,7 +241,7 @@ func (p *Panel) build() {
 	})
 	p.playouts = field.Entry("", "no budget")
 	p.cycles = field.Entry("1", "1")
-	// Empty takes the engine's own count (the embedded engine's
+	// Empty takes the engine's own count (the builtin engine's
 	// search.threads); SetThreadsDefault says what that is.
 	p.threads = field.Entry("", "engine's default")
 	p.seed = field.Entry("1", "")
@@ -465,7 +465,7 @@ func (p *Panel) setup() (Setup, error) {
 	}
 	playouts, cycles := int64(n), int(c)
 	in := ats.RunInput{Spec: &spec, Paths: paths, Time: &t, Playouts: &playouts, Cycles: &cycles}
-	if choice.Embedded {
+	if choice.Builtin {
 		threads, seed := int(th), uint64(sd)
 		in.Threads, in.Seed = &threads, &seed
 	}
@@ -482,7 +482,7 @@ func (p *Panel) setup() (Setup, error) {
 	}
 	s.EngineName, s.Limits, s.Cycles, s.Threshold = choice.Name, plan.Limits, plan.Cycles, plan.Threshold
 	_, s.Options = plan.Spec.Record()
-	if choice.Embedded {
+	if choice.Builtin {
 		s.Threads, s.Seed = plan.Spec.Threads, plan.Spec.Seed
 	}
 	return s, nil

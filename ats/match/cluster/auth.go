@@ -1,4 +1,4 @@
-package dist
+package cluster
 
 import (
 	"crypto/rand"
@@ -135,7 +135,7 @@ func writeSettings(path string, s Settings) error {
 }
 
 // AllowList is the external engines a worker runs, as command lines; the
-// embedded engine is always allowed. A job naming any other program is
+// builtin engine is always allowed. A job naming any other program is
 // refused, so that whoever can queue a job cannot make the worker run a
 // command of their choosing. Programs are never run through a shell.
 type AllowList struct {

@@ -1,4 +1,4 @@
-package dist
+package cluster
 
 import (
 	"errors"
@@ -35,7 +35,7 @@ type Settings struct {
 	Token    string `toml:"token,omitempty"`
 	Nkey     string `toml:"nkey,omitempty"`
 	// AllowEngines are the external engines a worker runs besides the
-	// embedded one, as command lines (see AllowList).
+	// builtin one, as command lines (see AllowList).
 	AllowEngines []string `toml:"allow_engines,omitempty"`
 }
 
@@ -115,25 +115,13 @@ func ReadSettings(path string) (Settings, error) {
 	return f.NATS, nil
 }
 
-// SettingsFile is where the workbench keeps its NATS settings:
-// os.UserConfigDir()/arimaa-workbench/nats.toml.
-func SettingsFile() (string, error) {
-	dir, err := os.UserConfigDir()
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(dir, "arimaa-workbench", "nats.toml"), nil
-}
+// SettingsFile is where the workbench keeps its NATS settings: nats.toml
+// in its configuration folder (ats.ConfigDir).
+func SettingsFile() (string, error) { return ats.ConfigPath("nats.toml") }
 
 // DefaultStore is the embedded server's JetStream directory: nats in the
 // workbench's data folder (ats.DataDir).
-func DefaultStore() (string, error) {
-	dir, err := ats.DataDir()
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(dir, "nats"), nil
-}
+func DefaultStore() (string, error) { return ats.DataPath("nats") }
 
 // RunStore is the embedded server's JetStream directory for the match run
 // (RunID) by default: one for each match, so that matches running at once

@@ -1,4 +1,4 @@
-package dist
+package cluster
 
 import (
 	"context"
@@ -38,7 +38,7 @@ type WorkerOptions struct {
 	// Log, when set, is told of each job taken and how it went.
 	Log func(format string, args ...any)
 	// Allow is the external engines the worker runs; a job naming any
-	// other is refused. The embedded engine is always allowed.
+	// other is refused. The builtin engine is always allowed.
 	Allow AllowList
 
 	// testCrash, when set, is called with each job's name once the job

@@ -1,4 +1,4 @@
-// Package dist runs the games of a match and the tests of a suite run on
+// Package cluster runs the games of a match and the tests of a suite run on
 // many machines through NATS JetStream. A coordinator (the match or ats
 // run command) turns each game or test into a job on a work-queue stream;
 // workers (the worker command, anywhere that reaches the server) pull
@@ -39,7 +39,7 @@
 // permissions; a token cannot be used with the embedded server, which
 // has more than one user.
 //
-// A worker runs the embedded engine and only the external engines on its
+// A worker runs the builtin engine and only the external engines on its
 // allow list (AllowList: --allow-engine, allow_engines in the settings,
 // and for the coordinator's own slots the run's engines), word for word;
 // a job may not choose an engine's folder or environment. It refuses any
@@ -53,7 +53,7 @@
 // worker says cannot be played is given up rather than ending the run.
 // A worker could still forge a taken message under another worker's name:
 // workers share one user, so the server cannot tell them apart.
-package dist
+package cluster
 
 import (
 	"context"

@@ -13,11 +13,11 @@ import (
 	"arimaa-workbench/engine/rules"
 )
 
-// TestEmbeddedMatchesDirectSearch: an analysis in the panel with a seed,
+// TestBuiltinMatchesDirectSearch: an analysis in the panel with a seed,
 // one thread and a playout budget picks the same move as the engine run
 // directly with the same settings (which is what `arimaa-workbench
 // analyze` does).
-func TestEmbeddedMatchesDirectSearch(t *testing.T) {
+func TestBuiltinMatchesDirectSearch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the real engine")
 	}
@@ -32,7 +32,7 @@ func TestEmbeddedMatchesDirectSearch(t *testing.T) {
 		t.Fatal("the direct search found no move")
 	}
 
-	eng := mcts.NewEngine("Embedded MCTS", mcts.FixedOptions(mcts.Options{Config: cfg}))
+	eng := mcts.NewEngine("Builtin", mcts.FixedOptions(mcts.Options{Config: cfg}))
 	p, _ := newTestPanel(t, eng)
 	analyseWithBudget(p, "3000", "7")
 	st := p.model.State()
@@ -51,22 +51,22 @@ func TestEmbeddedMatchesDirectSearch(t *testing.T) {
 	}
 	// The tree browser gets the real tree.
 	if p.tree.root == nil || len(p.tree.root.Children) == 0 {
-		t.Fatal("no tree snapshot from the embedded engine")
+		t.Fatal("no tree snapshot from the builtin engine")
 	}
 	if got := PVLine(rules.StartPosition(), st.Report); len(got.Steps) != len(st.Report.PV) {
 		t.Errorf("the PV does not replay: %d of %d steps", len(got.Steps), len(st.Report.PV))
 	}
 }
 
-// TestEmbeddedOutputTab: after an analysis with the embedded engine the
+// TestBuiltinOutputTab: after an analysis with the builtin engine the
 // Engine output tab is not blank: it shows a line per progress report and
 // says what they are.
-func TestEmbeddedOutputTab(t *testing.T) {
+func TestBuiltinOutputTab(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the real engine")
 	}
 	cfg := config.Default()
-	eng := mcts.NewEngine("Embedded MCTS", mcts.FixedOptions(mcts.Options{Config: cfg}))
+	eng := mcts.NewEngine("Builtin", mcts.FixedOptions(mcts.Options{Config: cfg}))
 	p, _ := newTestPanel(t, eng)
 	if !strings.Contains(p.rawNote.Text, "Start an analysis") {
 		t.Errorf("before any analysis the output tab says %q", p.rawNote.Text)
@@ -80,7 +80,7 @@ func TestEmbeddedOutputTab(t *testing.T) {
 	if !strings.HasSuffix(last, " final") || !strings.Contains(last, "best "+p.figures[6].Text) {
 		t.Errorf("last output line %q, best move shown %q", last, p.figures[6].Text)
 	}
-	if got := p.rawNote.Text; !strings.Contains(got, "Embedded MCTS's output during the last analysis") {
+	if got := p.rawNote.Text; !strings.Contains(got, "Builtin's output during the last analysis") {
 		t.Errorf("output tab note %q", got)
 	}
 }
