@@ -9,7 +9,7 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PKGS := gcc pkg-config libgl1-mesa-dev xorg-dev libgtk-3-dev xvfb xauth
 PC_MODS  := gl x11 xcursor xrandr xinerama xi xxf86vm gtk+-3.0
 
-.PHONY: run test deps build fmt-check vet unit fuzz smoke bench baseline corpus db-bench package package-check clean
+.PHONY: run test deps build fmt-check vet unit fuzz smoke bench baseline corpus db-bench learn-corpus package package-check clean
 
 # The frozen engine every strength change is measured against (a match
 # against this build, see the README's "Measuring strength"). The commit is
@@ -97,6 +97,28 @@ corpus: build
 	./$(BIN) match --engine builtin:search.memory_mb=8 name=a \
 	    --engine builtin:search.memory_mb=8,search.exploration=0.15 name=b \
 	    --playouts 100 --games $(CORPUS_GAMES) -j 2 --seed 7 --out $(CORPUS)
+
+# Self-play games to learn the evaluation from (`arimaa-workbench learn`):
+# LEARN_GAMES games at LEARN_PLAYOUTS playouts a move, one thread an
+# engine, as jobs on the embedded NATS server (match --dist) played by
+# LEARN_JOBS workers in this process; more machines join with the worker
+# command it prints. The second engine explores a little more, so the two
+# sides do not repeat each other's games. An interrupted run continues
+# where it stopped (--resume). At 2,000 playouts a move 2,000 games take
+# about half an hour on two cores; the 50,000 a move a strong corpus wants
+# take about 25 times as long.
+LEARN_GAMES    ?= 2000
+LEARN_PLAYOUTS ?= 2000
+LEARN_JOBS     ?= 2
+LEARN_CORPUS   := bin/learn/selfplay-$(LEARN_PLAYOUTS).txt
+
+learn-corpus: build
+	@mkdir -p bin/learn
+	./$(BIN) match --dist -j $(LEARN_JOBS) -q \
+	    --engine builtin:search.memory_mb=32 threads=1 name=a \
+	    --engine builtin:search.memory_mb=32,search.exploration=0.15 threads=1 name=b \
+	    --playouts $(LEARN_PLAYOUTS) --games $(LEARN_GAMES) --seed 5 \
+	    $$(if [ -s $(LEARN_CORPUS) ]; then echo --resume; else echo --out; fi) $(LEARN_CORPUS)
 
 db-bench:
 	@test -s $(CORPUS) || { echo "db-bench: run make corpus first" >&2; exit 1; }

@@ -95,10 +95,30 @@
 // points or percentages: sigmoid_lambda and sigmoid_late scale the win
 // probability and leave every ranking of moves unchanged, and late_pieces
 // is the boundary of a phase rather than a weight, so they are kept as they
-// are. The [knowledge] table is left alone: its weights order the steps of
-// the search and its playouts, not positions, and a ranking of played
-// moves by their step scores is a different fit (of a move-ordering
-// policy) that this package does not make.
+// are.
+//
+// # Step knowledge
+//
+// With Options.Table set to TableKnowledge the same loss, gradient and
+// steps fit the [knowledge] table instead: the step knowledge that orders
+// the children of the search's nodes (its progressive bias) and chooses
+// the best of a few random steps in its playouts (Kozelek 2009, ch. 4.6
+// and 4.4.2). This is a learned prior for move ordering, the idea D. Wu
+// (Move ranking and evaluation in the game of Arimaa, 2011) used for
+// bot_sharp, made here with the engine's own step features rather than
+// Wu's. The search orders steps, not whole moves, so the examples are the
+// decisions of the played move: at each of its steps, the step played
+// against every other legal step (the rules core's Position.Steps, a few
+// tens, all of them, with no sample) and, after the first step and outside
+// a push, against ending the turn; after the last step played with steps
+// left, ending the turn against every step. Each option is scored by the
+// step knowledge itself, with the step played before it in the turn, as
+// the search scores its children: no shallow search. An example's loss,
+// gradient and ranks are the means over its decisions, so Top1 and Top5
+// become the share of decisions where the step played ranks first, within
+// the best five. The piece counts that bound the phases (middle_pieces,
+// late_pieces) are kept, as in [eval]. It needs no search and costs some
+// thousands of positions a second a thread.
 //
 // # Work
 //

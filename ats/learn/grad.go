@@ -8,7 +8,7 @@ import (
 // outcome is what scoring one example found.
 type outcome struct {
 	loss       float64
-	top1, top5 bool
+	top1, top5 float64   // 1 or 0 for a move; a share of the decisions for steps
 	grad       []float64 // ∂loss/∂weight; nil when not asked for
 }
 
@@ -39,8 +39,12 @@ func score(pr *probe, s *sampled, window float64, withGrad bool) outcome {
 	}
 	out.loss /= float64(alts)
 	// Ties count against the played move: a tie is no reason to choose it.
-	out.top1 = atLeast == 0
-	out.top5 = atLeast < 5
+	if atLeast == 0 {
+		out.top1 = 1
+	}
+	if atLeast < 5 {
+		out.top5 = 1
+	}
 	if !withGrad {
 		return out
 	}
@@ -82,7 +86,7 @@ func (t *trainer) measure(ctx context.Context, pr *probe, xs []sampled, pass int
 	for lo := 0; lo < len(xs); lo += chunk {
 		hi := min(lo+chunk, len(xs))
 		if !parallel(ctx, hi-lo, t.opt.Threads, func(_, i int) {
-			outs[lo+i] = score(pr, &xs[lo+i], t.opt.Window, false)
+			outs[lo+i] = t.score(pr, &xs[lo+i], t.opt.Window, false)
 		}) {
 			return Measure{}, false
 		}
@@ -93,12 +97,8 @@ func (t *trainer) measure(ctx context.Context, pr *probe, xs []sampled, pass int
 	m := Measure{Examples: len(xs)}
 	for _, o := range outs {
 		m.Loss += o.loss
-		if o.top1 {
-			m.Top1++
-		}
-		if o.top5 {
-			m.Top5++
-		}
+		m.Top1 += o.top1
+		m.Top5 += o.top5
 	}
 	if n := float64(len(xs)); n > 0 {
 		m.Loss /= n
@@ -123,7 +123,7 @@ func (t *trainer) pass(ctx context.Context, pass int, order []int, cur []float64
 			return 0, false, err
 		}
 		if !parallel(ctx, hi-lo, t.opt.Threads, func(_, i int) {
-			outs[i] = score(pr, &t.train[order[lo+i]], t.opt.Window, true)
+			outs[i] = t.score(pr, &t.train[order[lo+i]], t.opt.Window, true)
 		}) {
 			return 0, false, nil
 		}

@@ -253,7 +253,7 @@ func TestCancelKeepsBest(t *testing.T) {
 // configuration unchanged.
 func TestParamsRoundTrip(t *testing.T) {
 	cfg := config.Default()
-	ps, vals, err := params(&cfg)
+	ps, vals, err := params(&cfg, TableEval)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,13 +10,15 @@ import (
 	"arimaa-workbench/engine/eval"
 )
 
-// fixedKeys are the [eval] keys that are no weights of a term: the
-// sigmoid's scale (rankings do not depend on it) and the boundary of the
-// late phase.
+// fixedKeys are the keys of the learned tables that are no weights of a
+// term: the sigmoid's scale (rankings do not depend on it) and the
+// boundaries of the game's phases by piece count.
 var fixedKeys = map[string]bool{
-	"eval.sigmoid_lambda": true,
-	"eval.sigmoid_late":   true,
-	"eval.late_pieces":    true,
+	"eval.sigmoid_lambda":     true,
+	"eval.sigmoid_late":       true,
+	"eval.late_pieces":        true,
+	"knowledge.middle_pieces": true,
+	"knowledge.late_pieces":   true,
 }
 
 // param is one learned number: a whole-number key of the [eval] table, or
@@ -35,13 +37,13 @@ func (p param) name() string {
 	return fmt.Sprintf("%s[%d]", p.key, p.index)
 }
 
-// params lists the weights of cfg's [eval] table that Train learns, with
-// their values in cfg.
-func params(cfg *config.Config) ([]param, []float64, error) {
+// params lists the weights of cfg's table (TableEval or TableKnowledge)
+// that Train learns, with their values in cfg.
+func params(cfg *config.Config, table string) ([]param, []float64, error) {
 	var ps []param
 	var vals []float64
 	for _, k := range cfg.Keys() {
-		if !strings.HasPrefix(k.Name, "eval.") || fixedKeys[k.Name] || (k.Type != "int" && k.Type != "list") {
+		if !strings.HasPrefix(k.Name, table+".") || fixedKeys[k.Name] || (k.Type != "int" && k.Type != "list") {
 			continue
 		}
 		lo, hi, err := parseRange(k)
@@ -67,7 +69,7 @@ func params(cfg *config.Config) ([]param, []float64, error) {
 		}
 	}
 	if len(ps) == 0 {
-		return nil, nil, fmt.Errorf("the configuration has no [eval] weight to learn")
+		return nil, nil, fmt.Errorf("the configuration has no [%s] weight to learn", table)
 	}
 	return ps, vals, nil
 }

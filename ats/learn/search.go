@@ -13,6 +13,7 @@ type sampled struct {
 	game  int
 	pos   rules.Position
 	moves []rules.Move
+	alts  int // alternatives it is scored against: moves, or steps over its decisions
 }
 
 // sampler draws the alternatives of examples; one per goroutine, for its
@@ -20,8 +21,9 @@ type sampled struct {
 type sampler struct {
 	gen      rules.MoveGen
 	seed     uint64
-	quiet    int // alternatives drawn from the moves that capture nothing
-	captures int // most alternatives that capture
+	quiet    int  // alternatives drawn from the moves that capture nothing
+	captures int  // most alternatives that capture
+	steps    bool // the knowledge table: no sample, the decisions of the played move's steps
 }
 
 // sample draws the alternatives of example x, the i-th of the corpus. Its
@@ -30,6 +32,10 @@ type sampler struct {
 // be, for a legal game) leaves the example with no alternatives.
 func (s *sampler) sample(x Example, i int) sampled {
 	out := sampled{game: x.Game, pos: x.Position, moves: []rules.Move{x.Played}}
+	if s.steps {
+		out.alts = stepAlternatives(&out)
+		return out
+	}
 	played := playMove(x.Position, x.Played)
 	rng := rand.New(rand.NewPCG(s.seed, uint64(i)))
 	enemies := x.Position.Pieces(x.Position.Side().Other(), rules.NoType).Count()
@@ -55,6 +61,7 @@ func (s *sampler) sample(x Example, i int) sampled {
 		return out
 	}
 	out.moves = append(append(out.moves, capt...), quiet...)
+	out.alts = len(out.moves) - 1
 	return out
 }
 

@@ -17,6 +17,7 @@ import (
 // DefaultOptions where the field says so.
 type Options struct {
 	Base     config.Config // the weights to start from and the rest of the file
+	Table    string        // TableEval (the default when empty) or TableKnowledge
 	Holdout  float64       // share of the games held out to measure, 0 to 0.9
 	Seed     uint64        // the split, the samples and the order of the examples
 	Threads  int           // goroutines scoring examples; at least 1
@@ -47,7 +48,12 @@ func DefaultOptions() Options {
 
 // check refuses settings out of range.
 func (o *Options) check() error {
+	if o.Table == "" {
+		o.Table = TableEval
+	}
 	switch {
+	case o.Table != TableEval && o.Table != TableKnowledge:
+		return fmt.Errorf("table %q is neither %s nor %s", o.Table, TableEval, TableKnowledge)
 	case !(o.Holdout >= 0 && o.Holdout <= 0.9):
 		return fmt.Errorf("holdout %v is outside 0 to 0.9", o.Holdout)
 	case o.Threads < 1 || o.Threads > config.MaxThreads:
@@ -134,11 +140,14 @@ func Train(ctx context.Context, c *Corpus, opt Options) (*Result, error) {
 	if c == nil || len(c.Examples) == 0 {
 		return nil, errors.New("no examples to learn from")
 	}
-	ps, start, err := params(&opt.Base)
+	ps, start, err := params(&opt.Base, opt.Table)
 	if err != nil {
 		return nil, err
 	}
-	t := &trainer{opt: opt, ps: ps, start: start, now: opt.Now}
+	t := &trainer{opt: opt, ps: ps, start: start, now: opt.Now, score: score}
+	if opt.Table == TableKnowledge {
+		t.score = scoreSteps
+	}
 	if t.now == nil {
 		t.now = time.Now
 	}
@@ -153,6 +162,7 @@ type trainer struct {
 	start []float64
 	now   func() time.Time
 	began time.Time
+	score func(pr *probe, s *sampled, window float64, withGrad bool) outcome // score or scoreSteps
 
 	train, held []sampled
 	scored      int // examples scored, for the rate
@@ -189,7 +199,7 @@ func (t *trainer) run(ctx context.Context, c *Corpus) (*Result, error) {
 	res.TrainExamples, res.HeldOutExamples = len(t.train), len(t.held)
 	alts := 0
 	for _, s := range append(t.train[:len(t.train):len(t.train)], t.held...) {
-		alts += len(s.moves) - 1
+		alts += s.alts
 	}
 	res.MeanAlternatives = float64(alts) / float64(max(1, len(t.train)+len(t.held)))
 	measured := t.held
@@ -280,7 +290,7 @@ func (t *trainer) sampleAll(ctx context.Context, xs []Example, first int) ([]sam
 	out := make([]sampled, len(xs))
 	samplers := make([]sampler, t.opt.Threads)
 	for i := range samplers {
-		samplers[i] = sampler{seed: t.opt.Seed, quiet: t.opt.Sample, captures: t.opt.Captures}
+		samplers[i] = sampler{seed: t.opt.Seed, quiet: t.opt.Sample, captures: t.opt.Captures, steps: t.opt.Table == TableKnowledge}
 	}
 	const chunk = 64
 	for lo := 0; lo < len(xs); lo += chunk {
@@ -296,7 +306,7 @@ func (t *trainer) sampleAll(ctx context.Context, xs []Example, first int) ([]sam
 	// An example whose played move has no alternative teaches nothing.
 	kept := out[:0]
 	for _, s := range out {
-		if len(s.moves) > 1 {
+		if s.alts > 0 {
 			kept = append(kept, s)
 		}
 	}

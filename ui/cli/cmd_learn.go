@@ -31,6 +31,7 @@ type learnSummary struct {
 
 // learnSettings are the options of a run as the summary records them.
 type learnSettings struct {
+	Table     string  `json:"table"`
 	Holdout   float64 `json:"holdout"`
 	MinRating int     `json:"min_rating"`
 	Seed      uint64  `json:"seed"`
@@ -55,13 +56,14 @@ func dbSource(ctx context.Context, db *gamedb.DB) learn.Source {
 
 // runLearn learns the [eval] weights from games by the Bonanza method:
 // `learn [--config BASE.toml] [--out LEARNED.toml] [--holdout 0.1]
-// [--min-rating R] [--threads N] ARCHIVE_OR_RECORD...`.
+// [--min-rating R] [--threads N] [--table eval|knowledge] ARCHIVE_OR_RECORD...`.
 func runLearn(ctx context.Context, args []string, io stdio) int {
 	fs := flag.NewFlagSet("learn", flag.ContinueOnError)
 	fs.SetOutput(io.err)
 	var cf configFlags
 	cf.register(fs)
 	d := learn.DefaultOptions()
+	fs.StringVar(&d.Table, "table", learn.TableEval, "`TABLE` to learn: eval (the evaluation, each move scored after a shallow search) or knowledge (the step knowledge that orders the search's children, step by step)")
 	out := fs.String("out", "learned.toml", "write the learned configuration to `FILE`")
 	jsonOut := fs.String("json", "", "write the summary as JSON to `FILE`")
 	rangeVar(fs, &d.Holdout, "holdout", d.Holdout, 0, 0.9, "share of the games held out to measure, by game")
@@ -86,7 +88,10 @@ Learns the evaluation weights (the [eval] table) from game records by the
 Bonanza method (go doc arimaa-workbench/ats/learn): in each position of the
 games, the move played should score better than the other moves, each
 scored by the evaluation after a shallow search (the opponent's goals and
-captures). Reads game archives and game records. Prints the agreement with
+captures). With --table knowledge it learns the step knowledge instead (the
+[knowledge] table, which orders the search's children): at each step of the
+move played, the step played should score better than the other legal
+steps. Reads game archives, game records and game databases (--db). Prints the agreement with
 the played moves on the held-out games before and after (played move first
 among the sample; within the best five), the loss of each pass and each
 weight's old and new value, and writes the base configuration with the
@@ -100,6 +105,10 @@ options:
 	paths, err := ParseInterleaved(fs, args)
 	if err != nil {
 		return flagStatus(err)
+	}
+	if d.Table != learn.TableEval && d.Table != learn.TableKnowledge {
+		fmt.Fprintf(io.err, "learn: --table %q: give eval or knowledge\n", d.Table)
+		return 2
 	}
 	if len(paths) == 0 && len(dbs) == 0 {
 		fmt.Fprintln(io.err, "learn: no ARCHIVE_OR_RECORD or --db given")
@@ -153,7 +162,7 @@ options:
 	if *jsonOut != "" {
 		sum := learnSummary{Sources: paths, Out: *out, GamesRead: corpus.Read, Unusable: corpus.Unusable, Filtered: corpus.Filtered,
 			DecisiveMoves: corpus.Decisive, Truncated: corpus.Truncated, Result: res,
-			Options: learnSettings{d.Holdout, *minRating, d.Seed, d.Threads, d.Sample, d.Captures, d.Passes, d.Batch, d.Window, d.Step, d.Reg}}
+			Options: learnSettings{d.Table, d.Holdout, *minRating, d.Seed, d.Threads, d.Sample, d.Captures, d.Passes, d.Batch, d.Window, d.Step, d.Reg}}
 		if err := writeJSONFile(*jsonOut, sum); err != nil {
 			fmt.Fprintf(io.err, "learn: %v\n", err)
 			return 1

@@ -6,12 +6,14 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
 	"arimaa-workbench/ats"
+	"arimaa-workbench/engine/config"
 )
 
 const learnArchive = "assets/games/sample_archive.tsv"
@@ -88,6 +90,27 @@ func TestLearnWritesLoadableConfig(t *testing.T) {
 	}
 }
 
+// TestLearnKnowledge: --table knowledge learns the step knowledge alone,
+// and the file it writes loads with the base's evaluation.
+func TestLearnKnowledge(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "k.toml")
+	args := append([]string{"--table", "knowledge", "--out", out, "-q", learnArchive}, quickLearn...)
+	code, stdout, stderr := runCmd(t, runLearn, "", args...)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "knowledge.elephant ") || strings.Contains(stdout, "eval.cat ") {
+		t.Errorf("the weights listed are not the knowledge table's:\n%s", stdout)
+	}
+	spec, err := ats.ParseSpec([]string{"builtin:" + out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(spec.Config.Weights.Eval, config.Default().Weights.Eval) {
+		t.Error("learning the knowledge table changed the [eval] weights")
+	}
+}
+
 // TestLearnBadInput: what cannot be learned from is refused with a
 // sentence naming the input, and nothing is written.
 func TestLearnBadInput(t *testing.T) {
@@ -116,6 +139,7 @@ func TestLearnBadInput(t *testing.T) {
 		{"rating filter", []string{"--min-rating", "2000", learnArchive}, "learn: a minimum rating of 2000 leaves no games: 7 usable games read, the highest rating among them 1834"},
 		{"holdout out of range", []string{"--holdout", "1", learnArchive}, "out of range (0 to 0.9)"},
 		{"no input", nil, "learn: no ARCHIVE_OR_RECORD or --db given"},
+		{"unknown table", []string{"--table", "search", learnArchive}, `learn: --table "search": give eval or knowledge`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, _, stderr := runCmd(t, runLearn, "", append([]string{"--out", out}, tc.args...)...)
