@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -120,6 +121,23 @@ func open(path string, create bool) (*DB, error) {
 		return nil, err
 	}
 	return d, nil
+}
+
+// sqliteMagic opens every SQLite 3 database file.
+const sqliteMagic = "SQLite format 3\x00"
+
+// IsDatabaseFile reports whether the file at path is an SQLite database,
+// as a game database is, rather than a text file: for commands that take
+// either (learn). Whether it is a game database of ours Open tells.
+func IsDatabaseFile(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, len(sqliteMagic))
+	n, _ := io.ReadFull(f, head)
+	return string(head[:n]) == sqliteMagic
 }
 
 // escapeDSN keeps a path's '?' and '#' from being read as the DSN's own.

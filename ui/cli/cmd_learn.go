@@ -56,7 +56,7 @@ func dbSource(ctx context.Context, db *gamedb.DB) learn.Source {
 
 // runLearn learns the [eval] weights from games by the Bonanza method:
 // `learn [--config BASE.toml] [--out LEARNED.toml] [--holdout 0.1]
-// [--min-rating R] [--threads N] [--table eval|knowledge] ARCHIVE_OR_RECORD...`.
+// [--min-rating R] [--threads N] [--table eval|knowledge] ARCHIVE_RECORD_OR_DATABASE...`.
 func runLearn(ctx context.Context, args []string, io stdio) int {
 	fs := flag.NewFlagSet("learn", flag.ContinueOnError)
 	fs.SetOutput(io.err)
@@ -82,7 +82,7 @@ func runLearn(ctx context.Context, args []string, io stdio) int {
 	fs.Var(&dbs, "db", "learn from the games of the game database `FILE` too (repeatable; db index makes one)")
 	quiet := fs.Bool("q", false, "no progress lines")
 	fs.Usage = func() {
-		fmt.Fprint(io.err, `usage: arimaa-workbench learn [options] [--db FILE] ARCHIVE_OR_RECORD...
+		fmt.Fprint(io.err, `usage: arimaa-workbench learn [options] ARCHIVE_RECORD_OR_DATABASE...
 
 Learns the evaluation weights (the [eval] table) from game records by the
 Bonanza method (go doc arimaa-workbench/ats/learn): in each position of the
@@ -91,7 +91,8 @@ scored by the evaluation after a shallow search (the opponent's goals and
 captures). With --table knowledge it learns the step knowledge instead (the
 [knowledge] table, which orders the search's children): at each step of the
 move played, the step played should score better than the other legal
-steps. Reads game archives, game records and game databases (--db). Prints the agreement with
+steps. Reads game archives, game records and game databases (made by db
+index; --db names one too). Prints the agreement with
 the played moves on the held-out games before and after (played move first
 among the sample; within the best five), the loss of each pass and each
 weight's old and new value, and writes the base configuration with the
@@ -111,7 +112,7 @@ options:
 		return 2
 	}
 	if len(paths) == 0 && len(dbs) == 0 {
-		fmt.Fprintln(io.err, "learn: no ARCHIVE_OR_RECORD or --db given")
+		fmt.Fprintln(io.err, "learn: no ARCHIVE_RECORD_OR_DATABASE given")
 		fs.Usage()
 		return 2
 	}
@@ -125,9 +126,13 @@ options:
 	if d.Threads == 0 {
 		d.Threads = min(runtime.GOMAXPROCS(0), config.MaxThreads)
 	}
-	sources := make([]learn.Source, len(paths))
-	for i, p := range paths {
-		sources[i] = learn.FileSource(p)
+	var sources []learn.Source
+	for _, p := range paths {
+		if gamedb.IsDatabaseFile(p) {
+			dbs = append(dbs, p)
+		} else {
+			sources = append(sources, learn.FileSource(p))
+		}
 	}
 	for _, path := range dbs {
 		db, err := gamedb.OpenExisting(path)

@@ -138,7 +138,7 @@ func TestLearnBadInput(t *testing.T) {
 		{"bad base configuration", []string{"--config", badBase, learnArchive}, "learn: base configuration: " + badBase + ":3: key \"eval.kitten\": unknown key"},
 		{"rating filter", []string{"--min-rating", "2000", learnArchive}, "learn: a minimum rating of 2000 leaves no games: 7 usable games read, the highest rating among them 1834"},
 		{"holdout out of range", []string{"--holdout", "1", learnArchive}, "out of range (0 to 0.9)"},
-		{"no input", nil, "learn: no ARCHIVE_OR_RECORD or --db given"},
+		{"no input", nil, "learn: no ARCHIVE_RECORD_OR_DATABASE given"},
 		{"unknown table", []string{"--table", "search", learnArchive}, `learn: --table "search": give eval or knowledge`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -199,13 +199,16 @@ func TestLearnFromDatabase(t *testing.T) {
 	if code, _, errs := runTool(t, runDB, "", "index", "--db", db, "-q", learnArchive); code != 0 {
 		t.Fatalf("index: %s", errs)
 	}
-	args := append([]string{"--out", filepath.Join(dir, "l.toml"), "-q", "--db", db}, quickLearn...)
-	code, stdout, stderr := runCmd(t, runLearn, "", args...)
-	if code != 0 {
-		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
-	}
-	if want := "read 2 games: 0 unusable, 0 left out by the rating filter; 60 positions from 2 games"; !strings.Contains(stdout, want) {
-		t.Errorf("output lacks %q:\n%s", want, stdout)
+	// Named by --db, or given as an input like an archive.
+	for _, given := range [][]string{{"--db", db}, {db}} {
+		args := append(append([]string{"--out", filepath.Join(dir, "l.toml"), "-q"}, given...), quickLearn...)
+		code, stdout, stderr := runCmd(t, runLearn, "", args...)
+		if code != 0 {
+			t.Fatalf("%q: exit %d\n%s\n%s", given, code, stdout, stderr)
+		}
+		if want := "read 2 games: 0 unusable, 0 left out by the rating filter; 60 positions from 2 games"; !strings.Contains(stdout, want) {
+			t.Errorf("%q: output lacks %q:\n%s", given, want, stdout)
+		}
 	}
 	if code, _, stderr := runCmd(t, runLearn, "", "--db", filepath.Join(dir, "none", "x.db")); code == 0 || !strings.Contains(stderr, "--db") {
 		t.Errorf("a database that cannot be opened: exit %d, %q", code, stderr)
