@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/rules/rulestest"
 	"arimaa-workbench/records"
 )
 
@@ -33,36 +34,10 @@ func scoreMove(t testing.TB, c Criteria, p rules.Position, move string) float64 
 	return c.Judge(p, pl, Report{}).Score
 }
 
-// sparsePos reads a position with few pieces, listed by letter and
-// square like "Ra1 Ee1 ra8".
-func sparsePos(t testing.TB, label, pieces string) rules.Position {
-	t.Helper()
-	rows := make([]string, 8)
-	var board [8][8]byte
-	for _, w := range strings.Fields(pieces) {
-		sq, err := rules.ParseSquare(w[1:])
-		if err != nil {
-			t.Fatal(err)
-		}
-		board[7-sq.Rank()][sq.File()] = w[0]
-	}
-	for i, rank := range board {
-		squares := make([]string, 8)
-		for j, c := range rank {
-			squares[j] = "."
-			if c != 0 {
-				squares[j] = string(c)
-			}
-		}
-		rows[i] = strings.Join(squares, " ")
-	}
-	return pos(t, label, rows...)
-}
-
 // quietPosition: a gold rabbit on a1 and elephant on e1, a silver rabbit
 // on a8, gold to move.
 func quietPosition(t testing.TB) rules.Position {
-	return sparsePos(t, "20w", "Ra1 Ee1 ra8")
+	return rulestest.Place(t, rules.Gold, "Ra1 Ee1 ra8")
 }
 
 func TestParseAtom(t *testing.T) {
@@ -202,7 +177,7 @@ func TestJudgePreventCapture(t *testing.T) {
 
 func TestLossCounted(t *testing.T) {
 	// A gold cat alone on c3 supported by the dog on c2; the dog steps away.
-	p := sparsePos(t, "20w", "Ra1 Dc2 Cc3 ra8")
+	p := rulestest.Place(t, rules.Gold, "Ra1 Dc2 Cc3 ra8")
 	pl, err := PlayMove(p, "Dc2e")
 	if err != nil {
 		t.Fatal(err)
