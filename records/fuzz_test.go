@@ -107,11 +107,7 @@ func FuzzParseRecord(f *testing.F) {
 		if err := WriteRecord(&b, g); err != nil {
 			t.Fatal(err)
 		}
-		rec2, err := ParseRecord(b.String())
-		if err != nil {
-			t.Fatalf("reading back\n%s: %v", b.String(), err)
-		}
-		g2, err := rec2.Game()
+		g2, err := readBack(t, b.String()).Game()
 		if err != nil {
 			t.Fatalf("replaying\n%s: %v", b.String(), err)
 		}

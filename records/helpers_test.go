@@ -57,6 +57,17 @@ func mustTree(t testing.TB, text string) *Tree {
 	return tr
 }
 
+// readBack reads a record that a writer wrote, failing the test if it
+// does not read.
+func readBack(t *testing.T, text string) *Record {
+	t.Helper()
+	rec, err := ParseRecord(text)
+	if err != nil {
+		t.Fatalf("reading back\n%s: %v", text, err)
+	}
+	return rec
+}
+
 // refused reports whether a reader refused its input (err is not nil),
 // failing the test when the error is not a *ParseError.
 func refused(t *testing.T, err error) bool {

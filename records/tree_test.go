@@ -121,11 +121,7 @@ func FuzzRecordTree(f *testing.F) {
 				if err := WriteTree(&b, tr); err != nil {
 					t.Fatalf("writing what was read: %v", err)
 				}
-				tr2, err := ParseRecord(b.String())
-				if err != nil {
-					t.Fatalf("reading back\n%s: %v", b.String(), err)
-				}
-				t2, err := tr2.Tree()
+				t2, err := readBack(t, b.String()).Tree()
 				if err != nil {
 					t.Fatalf("replaying\n%s: %v", b.String(), err)
 				}
