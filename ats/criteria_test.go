@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/rules/rulestest"
 	"arimaa-workbench/records"
 )
 
@@ -21,6 +22,22 @@ func pos(t testing.TB, label string, rows ...string) rules.Position {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// scoreMove plays move in p and returns the score c gives it.
+func scoreMove(t testing.TB, c Criteria, p rules.Position, move string) float64 {
+	t.Helper()
+	pl, err := PlayMove(p, move)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c.Judge(p, pl, Report{}).Score
+}
+
+// quietPosition: a gold rabbit on a1 and elephant on e1, a silver rabbit
+// on a8, gold to move.
+func quietPosition(t testing.TB) rules.Position {
+	return rulestest.Place(t, rules.Gold, "Ra1 Ee1 ra8")
 }
 
 func TestParseAtom(t *testing.T) {
@@ -152,27 +169,15 @@ func TestJudgePreventCapture(t *testing.T) {
 		{"Dg2n", 0},                // f3 guarded, c3 is not
 		{"Ee1n He3w Ee2n Hd3n", 1}, // the horse escapes beside its elephant
 	} {
-		pl, err := PlayMove(p, tc.move)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if v := c.Judge(p, pl, Report{}); v.Score != tc.score {
-			t.Errorf("%s: score %v, want %v", tc.move, v.Score, tc.score)
+		if s := scoreMove(t, c, p, tc.move); s != tc.score {
+			t.Errorf("%s: score %v, want %v", tc.move, s, tc.score)
 		}
 	}
 }
 
 func TestLossCounted(t *testing.T) {
 	// A gold cat alone on c3 supported by the dog on c2; the dog steps away.
-	p := pos(t, "20w",
-		"r . . . . . . .",
-		". . . . . . . .",
-		". . x . . x . .",
-		". . . . . . . .",
-		". . . . . . . .",
-		". . C . . x . .",
-		". . D . . . . .",
-		"R . . . . . . .")
+	p := rulestest.Place(t, rules.Gold, "Ra1 Dc2 Cc3 ra8")
 	pl, err := PlayMove(p, "Dc2e")
 	if err != nil {
 		t.Fatal(err)
@@ -187,40 +192,20 @@ func TestLossCounted(t *testing.T) {
 }
 
 func TestBestMoveByPosition(t *testing.T) {
-	p := pos(t, "20w",
-		"r . . . . . . .",
-		". . . . . . . .",
-		". . x . . x . .",
-		". . . . . . . .",
-		". . . . . . . .",
-		". . x . . x . .",
-		". . . . . . . .",
-		"R . . . E . . .")
+	p := quietPosition(t)
 	c := Criteria{Blocks: []Block{{Atoms: []Cond{{Kind: BestMove, Moves: []string{"Ee1n Ra1n"}}}, Weight: 1}}}
 	if err := c.Bind(p); err != nil {
 		t.Fatal(err)
 	}
 	for move, want := range map[string]float64{"Ra1n Ee1n": 1, "Ee1n Ra1n": 1, "Ee1n": 0, "Ra1n Ee1w Ed1e Ee1n": 1} {
-		pl, err := PlayMove(p, move)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if v := c.Judge(p, pl, Report{}); v.Score != want {
-			t.Errorf("%s scores %v, want %v", move, v.Score, want)
+		if s := scoreMove(t, c, p, move); s != want {
+			t.Errorf("%s scores %v, want %v", move, s, want)
 		}
 	}
 }
 
 func TestPlayMoveIllegal(t *testing.T) {
-	p := pos(t, "20w",
-		"r . . . . . . .",
-		". . . . . . . .",
-		". . x . . x . .",
-		". . . . . . . .",
-		". . . . . . . .",
-		". . x . . x . .",
-		". . . . . . . .",
-		"R . . . E . . .")
+	p := quietPosition(t)
 	for move, why := range map[string]string{
 		"":                         "empty",
 		"Ee1n Ee2s":                "as it was",

@@ -79,15 +79,7 @@ func TestGoldenReports(t *testing.T) {
 // TestGoldenLegacyWarnings reads a legacy file with a piece one column off
 // its place: the warning and the board read by fixed columns.
 func TestGoldenLegacyWarnings(t *testing.T) {
-	f, err := os.Open(filepath.Join("testdata", "legacy", "one-column-off.ats"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	tc, err := ReadATS(f, "one-column-off.ats")
-	if err != nil {
-		t.Fatal(err)
-	}
+	tc := readLegacy(t, "one-column-off.ats")
 	var b bytes.Buffer
 	for _, w := range tc.Warnings {
 		fmt.Fprintf(&b, "warning: %s\n", w)

@@ -13,16 +13,23 @@ import (
 	"arimaa-workbench/records"
 )
 
-func TestReadATSSeedExample(t *testing.T) {
-	f, err := os.Open("testdata/legacy/elephant-blockade.ats")
+// readLegacy reads a legacy test file of testdata/legacy.
+func readLegacy(t *testing.T, name string) *Test {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", "legacy", name))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	tc, err := ReadATS(f, "elephant-blockade.ats")
+	tc, err := ReadATS(f, name)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return tc
+}
+
+func TestReadATSSeedExample(t *testing.T) {
+	tc := readLegacy(t, "elephant-blockade.ats")
 	if tc.Name != "elephant-blockade" || tc.Comment != "Elephant blockade at f7." {
 		t.Errorf("name %q comment %q", tc.Name, tc.Comment)
 	}
@@ -42,15 +49,7 @@ func TestReadATSSeedExample(t *testing.T) {
 }
 
 func TestReadATSCRLF(t *testing.T) {
-	f, err := os.Open("testdata/legacy/crlf-goal.ats")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	tc, err := ReadATS(f, "crlf-goal.ats")
-	if err != nil {
-		t.Fatal(err)
-	}
+	tc := readLegacy(t, "crlf-goal.ats")
 	if tc.Comment != "Goal in one." || tc.Position.At(rules.D7) != rules.GoldRabbit {
 		t.Errorf("comment %q, d7 %v", tc.Comment, tc.Position.At(rules.D7))
 	}
@@ -68,24 +67,27 @@ func TestReadATSCRLF(t *testing.T) {
 	}
 }
 
-// legacyTest builds a legacy test file around a criteria section.
+// walkInBoard is the position of the test files written below, legacy
+// and TOML: gold's rabbit on d7 walks in at d8, or west to c7.
+const walkInBoard = `20w
+ +-----------------+
+8| . . . . . . . r |
+7| . . . R . . . . |
+6| . . x . . x . . |
+5| . . . . . . . . |
+4| . . . . . . . . |
+3| . . x . . x . . |
+2| . . . . e . . . |
+1| R . . . . . . . |
+ +-----------------+
+   a b c d e f g h
+`
+
+// legacyTest builds a legacy test file around a criteria section, its
+// position walkInBoard indented as a continued value.
 func legacyTest(criteria string) string {
-	return `[settings]
-position =
-    20w
-     +-----------------+
-    8| . . . . . . . r |
-    7| . . . R . . . . |
-    6| . . x . . x . . |
-    5| . . . . . . . . |
-    4| . . . . . . . . |
-    3| . . x . . x . . |
-    2| . . . . e . . . |
-    1| R . . . . . . . |
-     +-----------------+
-       a b c d e f g h
-[criteria]
-` + criteria
+	board := "    " + strings.ReplaceAll(strings.TrimSuffix(walkInBoard, "\n"), "\n", "\n    ") + "\n"
+	return "[settings]\nposition =\n" + board + "[criteria]\n" + criteria
 }
 
 func TestReadATSErrors(t *testing.T) {
@@ -269,19 +271,7 @@ const tomlTwo = `name = "two"
 name = "walk-in"
 tags = ["goal"]
 position = """
-20w
- +-----------------+
-8| . . . . . . . r |
-7| . . . R . . . . |
-6| . . x . . x . . |
-5| . . . . . . . . |
-4| . . . . . . . . |
-3| . . x . . x . . |
-2| . . . . e . . . |
-1| R . . . . . . . |
- +-----------------+
-   a b c d e f g h
-"""
+` + walkInBoard + `"""
 score_goal = true
 
 [[test]]

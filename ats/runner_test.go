@@ -19,12 +19,7 @@ import (
 )
 
 // TestMain lets the test binary act as a fake AEI engine when re-executed.
-func TestMain(m *testing.M) {
-	if h := os.Getenv(aeitest.EnvVar); h != "" {
-		os.Exit(aeitest.Serve(h, os.Stdin, os.Stdout))
-	}
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { aeitest.Main(m.Run) }
 
 // fakeEngine answers each position with a function of it.
 type fakeEngine struct {

@@ -92,6 +92,16 @@ func (g *ArchiveGame) Record() (*Record, error) {
 	return parseRecord(g.MoveList, "", wrap)
 }
 
+// Game replays the game's move list under the rules: the Game of its
+// Record, with the errors of either.
+func (g *ArchiveGame) Game() (*rules.Game, error) {
+	rec, err := g.Record()
+	if err != nil {
+		return nil, err
+	}
+	return rec.Game()
+}
+
 // inGame is an error inside the move list of an archive game.
 type inGame struct {
 	id  string

@@ -176,17 +176,8 @@ func TestArchiveWriterRoundTrip(t *testing.T) {
 			MoveList: strings.TrimSuffix(readTestdata(t, "thesis_example.txt"), "\n"), Events: "a\nb"},
 		{ID: "2", Unfinished: true, MoveList: "1w"},
 	}
-	var b strings.Builder
-	w := NewArchiveWriter(&b)
-	for _, g := range games {
-		if err := w.Write(g); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	ar := NewArchiveReader(strings.NewReader(b.String()), "")
+	text := archiveText(t, games)
+	ar := NewArchiveReader(strings.NewReader(text), "")
 	for _, want := range games {
 		got, err := ar.Next()
 		if err != nil {
@@ -196,7 +187,7 @@ func TestArchiveWriterRoundTrip(t *testing.T) {
 			t.Errorf("game %s: %s", want.ID, d)
 		}
 	}
-	if err := w.Write(&ArchiveGame{ID: "bad", Event: "tab\there"}); !errors.Is(err, ErrUnwritable) {
+	if err := NewArchiveWriter(io.Discard).Write(&ArchiveGame{ID: "bad", Event: "tab\there"}); !errors.Is(err, ErrUnwritable) {
 		t.Errorf("a tab in a field: %v", err)
 	}
 }

@@ -9,83 +9,60 @@ import (
 // BenchmarkArchiveReplay reads archive rows, parses their move lists and
 // replays them with full rules checking: one op is one game.
 func BenchmarkArchiveReplay(b *testing.B) {
-	b.ReportAllocs()
 	ar := NewArchiveReader(newGenArchive(b, b.N), "")
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
+	benchOps(b, "games/s", func() error {
 		g, err := ar.Next()
 		if err != nil {
-			b.Fatal(err)
+			return err
 		}
-		rec, err := g.Record()
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := rec.Game(); err != nil {
-			b.Fatal(err)
-		}
-	}
+		_, err = g.Game()
+		return err
+	})
 	if _, err := ar.Next(); err != io.EOF {
 		b.Fatal(err)
 	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
 
 // BenchmarkArchiveRead reads archive rows only: one op is one row.
 func BenchmarkArchiveRead(b *testing.B) {
-	b.ReportAllocs()
 	ar := NewArchiveReader(newGenArchive(b, b.N), "")
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if _, err := ar.Next(); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+	benchOps(b, "rows/s", func() error {
+		_, err := ar.Next()
+		return err
+	})
 }
 
 func BenchmarkParsePosition(b *testing.B) {
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		if _, err := ParsePosition(thesisPos); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "positions/s")
+	benchOps(b, "positions/s", func() error {
+		_, err := ParsePosition(thesisPos)
+		return err
+	})
 }
 
 func BenchmarkParseCompact(b *testing.B) {
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		if _, err := ParseCompact(thesisCompact); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "positions/s")
+	benchOps(b, "positions/s", func() error {
+		_, err := ParseCompact(thesisCompact)
+		return err
+	})
 }
 
 func BenchmarkParseRecordAndReplay(b *testing.B) {
 	text := readTestdata(b, "game_goal.txt")
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
+	benchOps(b, "games/s", func() error {
 		rec, err := ParseRecord(text)
 		if err != nil {
-			b.Fatal(err)
+			return err
 		}
-		if _, err := rec.Game(); err != nil {
-			b.Fatal(err)
-		}
-	}
+		_, err = rec.Game()
+		return err
+	})
 }
 
 func BenchmarkWriteRecord(b *testing.B) {
 	g := mustGame(b, readTestdata(b, "game_goal.txt"))
 	var sb strings.Builder
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
+	benchOps(b, "games/s", func() error {
 		sb.Reset()
-		if err := WriteRecord(&sb, g); err != nil {
-			b.Fatal(err)
-		}
-	}
+		return WriteRecord(&sb, g)
+	})
 }

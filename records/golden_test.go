@@ -88,15 +88,6 @@ func TestGoldenArchive(t *testing.T) {
 			MoveList: FormatMoveList(g), Events: "1700000000 w joined\n1700000003 b joined\n"},
 		{ID: "9002", Unfinished: true, MoveList: FormatMoveList(mustGame(t, readTestdata(t, "thesis_example.txt")))},
 	}
-	var b strings.Builder
-	w := NewArchiveWriter(&b)
-	for _, ag := range games {
-		if err := w.Write(ag); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	golden(t, "archive.tsv", b.String())
+	text := archiveText(t, games)
+	golden(t, "archive.tsv", text)
 }

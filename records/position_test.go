@@ -95,13 +95,7 @@ func TestParsePositionHeader(t *testing.T) {
 }
 
 func TestParsePositionErrors(t *testing.T) {
-	tests := []struct {
-		name      string
-		text      string
-		line, col int
-		kind      error
-		msg       string
-	}{
+	tests := []parseErrorCase{
 		{"bad piece", strings.Replace(thesisPos, "4| . . d", "4| . . Q", 1), 7, 8, ErrPiece,
 			"line 7, column 8: 'Q' is not an Arimaa piece"},
 		{"bad piece, indented", "  8b\n  +--+\n  8| . Z", 3, 8, ErrPiece,
@@ -130,12 +124,10 @@ func TestParsePositionErrors(t *testing.T) {
 		{"too many elephants", strings.Replace(thesisPos, "1| R", "1| E", 1), 1, 0, ErrPosition,
 			"line 1: gold has 2 elephants; at most 1 allowed"},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			_, err := ParsePosition(tc.text)
-			checkParseError(t, err, tc.line, tc.col, tc.kind, tc.msg)
-		})
-	}
+	checkParseErrors(t, tests, func(text string) error {
+		_, err := ParsePosition(text)
+		return err
+	})
 }
 
 func TestParsePositionTolerant(t *testing.T) {
@@ -316,23 +308,4 @@ func mustPos(t testing.TB, text string) rules.Position {
 		t.Fatalf("ParsePosition: %v", err)
 	}
 	return p
-}
-
-// checkParseError checks that err is a *ParseError at line and column,
-// matching kind, with exactly the message msg.
-func checkParseError(t *testing.T, err error, line, col int, kind error, msg string) {
-	t.Helper()
-	var pe *ParseError
-	if !errors.As(err, &pe) {
-		t.Fatalf("error %v (%T) is not a *ParseError", err, err)
-	}
-	if pe.Line != line || pe.Column != col {
-		t.Errorf("at line %d, column %d; want line %d, column %d (%v)", pe.Line, pe.Column, line, col, err)
-	}
-	if !errors.Is(err, kind) {
-		t.Errorf("error %q does not match %v", err, kind)
-	}
-	if err.Error() != msg {
-		t.Errorf("message\n %q\nwant\n %q", err.Error(), msg)
-	}
 }

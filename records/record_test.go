@@ -2,35 +2,12 @@ package records
 
 import (
 	"errors"
-	"os"
 	"regexp"
 	"strings"
 	"testing"
 
 	"arimaa-workbench/engine/rules"
 )
-
-func readTestdata(t testing.TB, name string) string {
-	t.Helper()
-	b, err := os.ReadFile("testdata/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
-func mustGame(t testing.TB, text string) *rules.Game {
-	t.Helper()
-	rec, err := ParseRecord(text)
-	if err != nil {
-		t.Fatalf("ParseRecord: %v", err)
-	}
-	g, err := rec.Game()
-	if err != nil {
-		t.Fatalf("Game: %v", err)
-	}
-	return g
-}
 
 // sameGame reports how two games differ, or "".
 func sameGame(a, b *rules.Game) string {
@@ -158,13 +135,7 @@ func TestRecordErrors(t *testing.T) {
 	base := readTestdata(t, "thesis_example.txt")
 	setups := strings.Join(strings.SplitAfter(base, "\n")[:2], "")
 	goal := readTestdata(t, "from_position.txt")
-	tests := []struct {
-		name      string
-		text      string
-		line, col int
-		kind      error
-		msg       string
-	}{
+	tests := []parseErrorCase{
 		{"bad piece", setups + "2w Ee2n Qe3n\n", 3, 9, ErrPiece, "line 3, column 9: 'Q' is not an Arimaa piece"},
 		{"bad square", setups + "2w Ee2n Ee9n\n", 3, 10, ErrToken, `line 3, column 10: "e9" is not a square (a1 to h8)`},
 		{"bad direction", setups + "2w Ee2n Ee3q\n", 3, 12, ErrToken,
@@ -205,15 +176,13 @@ func TestRecordErrors(t *testing.T) {
 		{"bad board in a record", strings.Replace(goal, "4| . .", "4| . Q", 1), 7, 6, ErrPiece,
 			"line 7, column 6: 'Q' is not an Arimaa piece"},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			rec, err := ParseRecord(tc.text)
-			if err == nil {
-				_, err = rec.Game()
-			}
-			checkParseError(t, err, tc.line, tc.col, tc.kind, tc.msg)
-		})
-	}
+	checkParseErrors(t, tests, func(text string) error {
+		rec, err := ParseRecord(text)
+		if err == nil {
+			_, err = rec.Game()
+		}
+		return err
+	})
 }
 
 func TestIllegalMoveErrorUnwraps(t *testing.T) {
@@ -250,9 +219,4 @@ func TestRecordTurns(t *testing.T) {
 	if len(rec.Setup[rules.Silver]) != 16 || rec.SetupLine[rules.Silver] != 2 {
 		t.Errorf("silver setup %v on line %d", rec.Setup[rules.Silver], rec.SetupLine[rules.Silver])
 	}
-}
-
-func readFileForFuzz(name string) (string, error) {
-	b, err := os.ReadFile("testdata/" + name)
-	return string(b), err
 }

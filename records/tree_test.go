@@ -8,20 +8,6 @@ import (
 	"arimaa-workbench/engine/rules"
 )
 
-// mustTree reads an annotated record.
-func mustTree(t testing.TB, text string) *Tree {
-	t.Helper()
-	rec, err := ParseRecord(text)
-	if err != nil {
-		t.Fatalf("ParseRecord: %v", err)
-	}
-	tr, err := rec.Tree()
-	if err != nil {
-		t.Fatalf("Tree: %v", err)
-	}
-	return tr
-}
-
 func writeTree(t testing.TB, tr *Tree) string {
 	t.Helper()
 	var b strings.Builder
@@ -123,13 +109,7 @@ func TestWriteTreeRefusesBrace(t *testing.T) {
 // FuzzRecordTree: reading an annotated record never panics, errors are
 // *ParseErrors, and what WriteTree writes reads back to the same text.
 func FuzzRecordTree(f *testing.F) {
-	for _, name := range []string{"annotated.txt", "game_goal.txt", "from_position.txt"} {
-		b, err := readFileForFuzz(name)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(b)
-	}
+	addTestdata(f, "annotated.txt", "game_goal.txt", "from_position.txt")
 	f.Add("1w Ra1\n1b\n{x}")
 	f.Add("2w Ee2n\n(2w Ee2e {a\nb}) (2w Ee2w)\n2b takeback\n")
 	f.Fuzz(func(t *testing.T, text string) {
@@ -141,11 +121,7 @@ func FuzzRecordTree(f *testing.F) {
 				if err := WriteTree(&b, tr); err != nil {
 					t.Fatalf("writing what was read: %v", err)
 				}
-				tr2, err := ParseRecord(b.String())
-				if err != nil {
-					t.Fatalf("reading back\n%s: %v", b.String(), err)
-				}
-				t2, err := tr2.Tree()
+				t2, err := readBack(t, b.String()).Tree()
 				if err != nil {
 					t.Fatalf("replaying\n%s: %v", b.String(), err)
 				}
@@ -161,11 +137,6 @@ func FuzzRecordTree(f *testing.F) {
 				}
 			}
 		}
-		if err != nil {
-			var pe *ParseError
-			if !errors.As(err, &pe) {
-				t.Fatalf("error %v is a %T, not a *ParseError", err, err)
-			}
-		}
+		refused(t, err)
 	})
 }

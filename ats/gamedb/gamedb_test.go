@@ -98,6 +98,17 @@ func openTest(t *testing.T) *DB {
 	return d
 }
 
+// indexedTest is a new database that has indexed an archive of gs.
+func indexedTest(t *testing.T, gs []testGame) *DB {
+	t.Helper()
+	d := openTest(t)
+	path := writeArchive(t, t.TempDir(), "a.txt", gs)
+	if _, err := d.Index(context.Background(), []string{path}, IndexOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
 // positionAfter is the position of test game g after n moves.
 func positionAfter(t *testing.T, g testGame, n int) rules.Position {
 	t.Helper()
@@ -146,11 +157,7 @@ func TestIndexIncremental(t *testing.T) {
 // as the first moves, filters, and an exact search that finds a
 // transposition.
 func TestExploreAndFind(t *testing.T) {
-	d := openTest(t)
-	path := writeArchive(t, t.TempDir(), "a.txt", games)
-	if _, err := d.Index(context.Background(), []string{path}, IndexOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	d := indexedTest(t, games)
 	ctx := context.Background()
 	start := positionAfter(t, games[0], 0)
 	got, err := d.Explore(ctx, start, Filter{})
@@ -196,11 +203,7 @@ func TestExploreAndFind(t *testing.T) {
 // has the query's side to move; moves from similar positions are legal
 // on the query's board.
 func TestSimilar(t *testing.T) {
-	d := openTest(t)
-	path := writeArchive(t, t.TempDir(), "a.txt", games)
-	if _, err := d.Index(context.Background(), []string{path}, IndexOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	d := indexedTest(t, games)
 	ctx := context.Background()
 	q := positionAfter(t, games[2], 1) // Silver to move
 	for r := 0; r <= MaxRadius; r++ {

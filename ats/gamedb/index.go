@@ -323,12 +323,9 @@ func (w *indexer) archive(ctx context.Context, ar *records.ArchiveReader, path s
 // prepareArchive replays one row of an archive and prepares it, or says
 // why it cannot be indexed.
 func prepareArchive(ag *records.ArchiveGame) *prepared {
-	rec, err := ag.Record()
+	g, err := ag.Game()
 	if err == nil {
-		var g *rules.Game
-		if g, err = rec.Game(); err == nil {
-			return prepare(rowOf(ag), g)
-		}
+		return prepare(rowOf(ag), g)
 	}
 	return &prepared{bad: &BadGame{File: ag.File, Line: ag.Line, Err: err}}
 }

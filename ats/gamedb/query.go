@@ -3,6 +3,7 @@ package gamedb
 import (
 	"cmp"
 	"context"
+	"database/sql"
 	"fmt"
 	"slices"
 	"sort"
@@ -191,18 +192,12 @@ func (d *DB) explore(ctx context.Context, p rules.Position, f Filter) ([]MoveSta
 		AVG(CASE WHEN ` + rating + ` > 0 THEN ` + rating + ` END), SUM(` + rating + ` > 0), MAX(g.year)
 		FROM positions p JOIN games g ON g.id = p.game JOIN moves m ON m.id = p.move
 		WHERE p.key = ?` + f.where(&args) + ` GROUP BY p.move`
-	rows, err := d.db.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", d.path, err)
-	}
-	defer rows.Close()
-	var out []MoveStat
-	for rows.Next() {
+	out, err := queryAll(ctx, d, q, args, func(rows *sql.Rows) (MoveStat, error) {
 		var s MoveStat
 		var mean *float64
 		var year *int64
 		if err := rows.Scan(&s.Move, &s.Games, &s.GoldWins, &s.SilverWins, &mean, &s.rated, &year); err != nil {
-			return nil, err
+			return s, err
 		}
 		if mean != nil {
 			s.MeanRating = *mean
@@ -210,9 +205,28 @@ func (d *DB) explore(ctx context.Context, p rules.Position, f Filter) ([]MoveSta
 		if year != nil {
 			s.LastYear = int(*year)
 		}
-		out = append(out, s)
-	}
+		return s, nil
+	})
 	sortStats(out)
+	return out, err
+}
+
+// queryAll runs the query q and gives each row to scan, returning what
+// it made of them; an error of the query names the database.
+func queryAll[T any](ctx context.Context, d *DB, q string, args []any, scan func(*sql.Rows) (T, error)) ([]T, error) {
+	rows, err := d.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", d.path, err)
+	}
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
 	return out, rows.Err()
 }
 
@@ -347,22 +361,12 @@ func (d *DB) Find(ctx context.Context, p rules.Position, f Filter, limit int) ([
 	if limit > 0 {
 		q += fmt.Sprintf(" LIMIT %d", limit)
 	}
-	rows, err := d.db.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", d.path, err)
-	}
-	defer rows.Close()
-	var out []Hit
-	for rows.Next() {
+	return queryAll(ctx, d, q, args, func(rows *sql.Rows) (Hit, error) {
 		var key int64
 		h, err := scanHit(rows, &key)
-		if err != nil {
-			return nil, err
-		}
 		h.Mirrored = key != keys[0]
-		out = append(out, h)
-	}
-	return out, rows.Err()
+		return h, err
+	})
 }
 
 // Game reads a game of the database back: its row and the game replayed.

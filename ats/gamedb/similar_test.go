@@ -240,11 +240,7 @@ func TestMovesBeyondMemory(t *testing.T) {
 		}
 		return all
 	}
-	plain := openTest(t)
-	if _, err := plain.Index(ctx, []string{path}, IndexOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	want := explore(plain)
+	want := explore(indexedTest(t, games))
 	for _, max := range []int{1, 3, 5} {
 		d := openTest(t)
 		half := writeArchive(t, t.TempDir(), "h.txt", games[:2])

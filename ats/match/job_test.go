@@ -25,14 +25,7 @@ func TestGameJSON(t *testing.T) {
 		{Name: "bot", Command: []string{"/bin/bot", "--x"}, Dir: "/opt/bot", Options: []aei.Option{{Name: "hash", Value: "64"}}, Env: []string{"A=b"}}},
 		Opening: &ops[0], Seed: 99, Event: "e",
 		Limits: Limits{TC: tc, Playouts: 5, Nodes: 6, MaxTurns: 7, MoveTimeout: 8, StartTimeout: 9, Grace: 10}}
-	data, err := json.Marshal(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var back Game
-	if err := json.Unmarshal(data, &back); err != nil {
-		t.Fatal(err)
-	}
+	back, data := throughJSON[Game](t, g)
 	if !reflect.DeepEqual(back.Engines[0].Config, g.Engines[0].Config) || back.Engines[0].Config.Search.Exploration != 0.35 || back.Engines[0].Threads != 2 {
 		t.Errorf("builtin engine differs: %+v", back.Engines[0].Config.Search)
 	}
@@ -69,14 +62,7 @@ func TestResultJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	res.Faults = []EngineFault{{Side: rules.Silver, Err: errorString("crashed"), Start: true}}
-	data, err := json.Marshal(res)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var back GameResult
-	if err := json.Unmarshal(data, &back); err != nil {
-		t.Fatal(err)
-	}
+	back, _ := throughJSON[GameResult](t, res)
 	// The archive format keeps no final line break in a field.
 	if back.Archive.MoveList != strings.TrimSuffix(res.Archive.MoveList, "\n") || back.Archive.Site != "here" || back.Archive.Events != res.Archive.Events ||
 		back.Reason != res.Reason || back.Kind != "adjudication" || back.Termination != res.Termination || back.Moves != 4 ||
@@ -86,6 +72,21 @@ func TestResultJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(`{"id":1,"termination":"s","archive":"nonsense"}`), &back); err == nil {
 		t.Error("a result without an archive row was read")
 	}
+}
+
+// throughJSON writes v as JSON and reads it back as a T, as a job or a
+// result goes over the wire; it returns the JSON too.
+func throughJSON[T any](t *testing.T, v any) (T, []byte) {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back T
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	return back, data
 }
 
 type errorString string

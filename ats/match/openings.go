@@ -122,11 +122,7 @@ func ReadOpenings(path string, plies int) ([]Opening, error) {
 			if err != nil {
 				return nil, err
 			}
-			rec, err := ag.Record()
-			if err != nil {
-				return nil, err
-			}
-			g, err := rec.Game()
+			g, err := ag.Game()
 			if err != nil {
 				return nil, err
 			}

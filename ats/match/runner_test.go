@@ -20,12 +20,7 @@ import (
 )
 
 // TestMain lets the test binary act as a fake AEI engine when re-executed.
-func TestMain(m *testing.M) {
-	if h := os.Getenv(aeitest.EnvVar); h != "" {
-		os.Exit(aeitest.Serve(h, os.Stdin, os.Stdout))
-	}
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { aeitest.Main(m.Run) }
 
 // builtin is a builtin engine with a small tree (the tests' searches
 // are small) and the given configuration keys.
@@ -40,12 +35,11 @@ func builtin(t testing.TB, name string, keys ...string) ats.Spec {
 
 // fake is a fake AEI engine with the given habits.
 func fake(t testing.TB, habits string) ats.Spec {
-	exe, err := os.Executable()
+	cmd, env, err := aeitest.Command(habits)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return ats.Spec{Name: "fake-" + habits, Command: []string{exe, "-test.run=^$"},
-		Env: []string{aeitest.EnvVar + "=" + habits, "GORACE=atexit_sleep_ms=0"}}
+	return ats.Spec{Name: "fake-" + habits, Command: cmd, Env: env}
 }
 
 // readArchive reads every game of an archive, checking that each replays

@@ -3,7 +3,6 @@ package aei
 import (
 	"context"
 	"errors"
-	"os"
 	"runtime"
 	"strings"
 	"testing"
@@ -14,25 +13,32 @@ import (
 )
 
 // TestMain lets the test binary act as a fake engine when re-executed.
-func TestMain(m *testing.M) {
-	if h := os.Getenv(aeitest.EnvVar); h != "" {
-		os.Exit(aeitest.Serve(h, os.Stdin, os.Stdout))
-	}
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { aeitest.Main(m.Run) }
 
 // fake is the configuration of a fake engine with the given habits.
 func fake(t testing.TB, habits string) Config {
-	exe, err := os.Executable()
+	cmd, env, err := aeitest.Command(habits)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return Config{
-		Command:      []string{exe, "-test.run=^$"},
-		Env:          []string{aeitest.EnvVar + "=" + habits, "GORACE=atexit_sleep_ms=0"},
+		Command:      cmd,
+		Env:          env,
 		StartTimeout: 5 * time.Second,
 		Grace:        1500 * time.Millisecond,
 	}
+}
+
+// startFake starts a fake engine with the given habits, closed when the
+// test ends.
+func startFake(t testing.TB, habits string) *Engine {
+	t.Helper()
+	e, err := Start(context.Background(), fake(t, habits))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.Close() })
+	return e
 }
 
 // goalPosition: Gold rabbit on d7 with d8 free; the goal is one step.
@@ -72,11 +78,7 @@ func TestSearchHabits(t *testing.T) {
 		t.Run(tc.habits, func(t *testing.T) {
 			t.Parallel()
 			ctx := context.Background()
-			e, err := Start(ctx, fake(t, tc.habits))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer e.Close()
+			e := startFake(t, tc.habits)
 			if !strings.HasPrefix(e.ID().Name, "Fake") || e.ID().Protocol != "1" {
 				t.Errorf("ID = %+v", e.ID())
 			}
@@ -129,11 +131,7 @@ func TestFaults(t *testing.T) {
 		t.Run(tc.habits, func(t *testing.T) {
 			t.Parallel()
 			ctx := context.Background()
-			e, err := Start(ctx, fake(t, tc.habits))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer e.Close()
+			e := startFake(t, tc.habits)
 			res, err := e.Search(ctx, goalPosition(t), 200*time.Millisecond, nil)
 			if !errors.Is(err, tc.want) {
 				t.Fatalf("err = %v, want %v", err, tc.want)
@@ -182,14 +180,10 @@ func TestStartMissingProgram(t *testing.T) {
 }
 
 func TestCancelSearch(t *testing.T) {
-	e, err := Start(context.Background(), fake(t, "stoponly"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e.Close()
+	e := startFake(t, "stoponly")
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
-	_, err = e.Search(ctx, goalPosition(t), 10*time.Second, nil)
+	_, err := e.Search(ctx, goalPosition(t), 10*time.Second, nil)
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err = %v, want the context's", err)
 	}
@@ -271,11 +265,7 @@ func TestLineQueue(t *testing.T) {
 // in the position they lead to.
 func TestSearchGame(t *testing.T) {
 	ctx := context.Background()
-	e, err := Start(ctx, fake(t, "plain"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e.Close()
+	e := startFake(t, "plain")
 	start := goalPosition(t).WithSide(rules.Silver)
 	moves := []string{"rc8e", "Ee2n"}
 	res, err := e.SearchGame(ctx, start, moves, time.Second, nil)

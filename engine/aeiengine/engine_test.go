@@ -21,6 +21,8 @@ type controller struct {
 	done  chan error
 }
 
+// startEngine runs an engine on pipes and goes through the AEI handshake,
+// checking its answers.
 func startEngine(t *testing.T, opts Options) *controller {
 	t.Helper()
 	inR, inW := io.Pipe()
@@ -40,6 +42,7 @@ func startEngine(t *testing.T, opts Options) *controller {
 		close(c.lines)
 	}()
 	t.Cleanup(func() { inW.Close() })
+	c.handshake()
 	return c
 }
 
@@ -97,13 +100,34 @@ func (c *controller) handshake() {
 	}
 }
 
+// waitExit waits for the engine's Run to end without an error; failing
+// says why it did not end.
+func (c *controller) waitExit(failing string) {
+	c.t.Helper()
+	select {
+	case err := <-c.done:
+		if err != nil {
+			c.t.Errorf("Run: %v", err)
+		}
+	case <-time.After(60 * time.Second): // a hang, not a slow machine
+		c.t.Fatal(failing)
+	}
+}
+
 func testOptions() Options {
 	return Options{Config: config.Default(), Threads: 1, Seed: 1, Playouts: 300}
 }
 
+// timedOptions are testOptions without a playout limit: searches end by
+// time.
+func timedOptions() Options {
+	o := testOptions()
+	o.Playouts = 0
+	return o
+}
+
 func TestSession(t *testing.T) {
 	c := startEngine(t, testOptions())
-	c.handshake()
 	c.send("isready")
 	c.expect("readyok")
 	c.send("newgame")
@@ -193,32 +217,17 @@ func TestSession(t *testing.T) {
 	}
 
 	c.send("quit")
-	select {
-	case err := <-c.done:
-		if err != nil {
-			t.Errorf("Run: %v", err)
-		}
-	case <-time.After(60 * time.Second): // a hang, not a slow machine
-		t.Fatal("engine did not quit")
-	}
+	c.waitExit("engine did not quit")
 }
 
 func TestExitsOnEOF(t *testing.T) {
 	c := startEngine(t, testOptions())
-	c.handshake()
 	c.send("setoption name playouts value 0")
 	c.send("setposition g [rrrrrrrrhdcemcdh                                HDCMECDHRRRRRRRR]")
 	c.send("go ponder")
 	time.Sleep(50 * time.Millisecond)
 	c.in.Close()
-	select {
-	case err := <-c.done:
-		if err != nil {
-			t.Errorf("Run: %v", err)
-		}
-	case <-time.After(60 * time.Second): // a hang, not a slow machine
-		t.Fatal("engine did not exit when its input closed")
-	}
+	c.waitExit("engine did not exit when its input closed")
 }
 
 // searchTime reads from an engine's lines before bestmove what its time
@@ -288,7 +297,6 @@ func TestEngineGames(t *testing.T) {
 			o.Seed = uint64(10*game + i)
 			o.Playouts = 200
 			engines[i] = startEngine(t, o)
-			engines[i].handshake()
 			engines[i].send("newgame")
 		}
 		g := rules.NewGame()
@@ -348,12 +356,10 @@ func TestTimeControlGame(t *testing.T) {
 	const move, start, maxReserve = 0.1, 1.0, 2.0
 	engines := [2]*controller{}
 	for i := range engines {
-		o := testOptions()
-		o.Playouts = 0
+		o := timedOptions()
 		o.Seed = uint64(i + 1)
 		engines[i] = startEngine(t, o)
 		c := engines[i]
-		c.handshake()
 		for _, opt := range []string{"tcmove 0.1", "tcreserve 1", "tcpercent 100", "tcmax 2", "tcturns 0", "tctotal 0", "tcturntime 0"} {
 			name, value, _ := strings.Cut(opt, " ")
 			c.send("setoption name %s value %s", name, value)

@@ -66,10 +66,7 @@ func TestOptionRanges(t *testing.T) {
 // TestDepthWithoutClockEnds: a depth the search cannot reach, without a
 // time control, still ends with a move after the default move time.
 func TestDepthWithoutClockEnds(t *testing.T) {
-	o := testOptions()
-	o.Playouts = 0
-	c := startEngine(t, o)
-	c.handshake()
+	c := startEngine(t, timedOptions())
 	c.send("setoption name time.default_move_ms value 300")
 	c.send("setoption name depth value 255")
 	c.send("setposition g [rrrrrrrrhdcemcdh                                HDCMECDHRRRRRRRR]")
@@ -84,7 +81,6 @@ func TestDepthWithoutClockEnds(t *testing.T) {
 // answered with a log Error, and the session goes on.
 func TestLongLineKeepsEngine(t *testing.T) {
 	c := startEngine(t, testOptions())
-	c.handshake()
 	c.send("setoption name search.setups value %s", strings.Repeat("x", 2<<20))
 	if l, _ := c.expect("log"); !strings.HasPrefix(l, "log Error:") || !strings.Contains(l, "longer than") || len(l) > 500 {
 		t.Errorf("a 2 MB line answered %.300q", l)
@@ -125,7 +121,6 @@ func TestReserveTakesMemoryAsUsed(t *testing.T) {
 	}
 	before, _ := residentBytes()
 	c := startEngine(t, testOptions())
-	c.handshake()
 	c.send("setoption name hash value %d", hash)
 	c.send("isready")
 	if _, lines := c.expect("readyok"); len(lines) > 0 {

@@ -18,10 +18,7 @@ func TestSoakSession(t *testing.T) {
 		t.Skip("a soak test; set ARIMAA_SOAK=1 to run it")
 	}
 	const cycles, warm = 1000, 250
-	o := testOptions()
-	o.Playouts = 0
-	c := startEngine(t, o)
-	c.handshake()
+	c := startEngine(t, timedOptions())
 	c.send("isready")
 	c.expect("readyok")
 	// Resident memory read right after a collection grew by 60-80 MB over

@@ -3,26 +3,11 @@ package phase
 import (
 	"math"
 	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/rules/rulestest"
 )
-
-// board builds a position from eight rank strings, rank 8 first, with '.'
-// for an empty square, on turn 10.
-func board(t testing.TB, side rules.Color, ranks ...string) rules.Position {
-	t.Helper()
-	if len(ranks) != 8 {
-		t.Fatalf("board needs 8 ranks, got %d", len(ranks))
-	}
-	s := string(side.AEILetter()) + " [" + strings.Join(ranks, "") + "]"
-	p, err := rules.ParseAEIPosition(strings.ReplaceAll(s, ".", " "))
-	if err != nil {
-		t.Fatalf("bad test position: %v", err)
-	}
-	return p.WithTurn(10)
-}
 
 // mirror swaps the colours: each piece goes to the same file on the
 // mirrored rank as a piece of the other side, and the other side moves.
@@ -37,20 +22,6 @@ func mirror(p rules.Position) rules.Position {
 	return rules.NewPosition(p.Side().Other(), p.Turn(), b)
 }
 
-// middleGame is the example position of Kozelek, Methods of MCTS and the
-// game Arimaa, 2009, figure A.1, Silver to move.
-func middleGame(t testing.TB) rules.Position {
-	return board(t, rules.Silver,
-		"r....rrr",
-		".rc..c.h",
-		"h..r..d.",
-		".....r..",
-		"..d.re..",
-		".D.EM.D.",
-		"H.Cm.C.H",
-		"RRRRRRRR")
-}
-
 func TestFeatures(t *testing.T) {
 	tests := []struct {
 		name string
@@ -59,18 +30,18 @@ func TestFeatures(t *testing.T) {
 	}{
 		{"start", rules.StartPosition(), Features{16, 0, false}},
 		// Gold's rank 4 is advanced and rank 3 is not; the elephant never counts.
-		{"gold ranks", board(t, rules.Gold,
+		{"gold ranks", rulestest.Board(t, rules.Gold,
 			"rrrrrrrr", "hdcemcdh", "........", "........", "D...E...", ".D......", "HHC.MC..", "RRRRRRRR"), Features{16, 1, false}},
 		// Silver's rank 5 is advanced and rank 6 is not.
-		{"silver ranks", board(t, rules.Gold,
+		{"silver ranks", rulestest.Board(t, rules.Gold,
 			"rrrrrrrr", "...e..dh", "h.......", "dc.m....", ".......c", "........", "HDCEMCDH", "RRRRRRRR"), Features{16, 4, false}},
-		{"weaker side counts", board(t, rules.Gold,
+		{"weaker side counts", rulestest.Board(t, rules.Gold,
 			"........", "....e...", "........", "........", "........", "........", "HDCEMCDH", "RRRRRRRR"), Features{1, 0, false}},
-		{"silver goal threat", board(t, rules.Gold,
+		{"silver goal threat", rulestest.Board(t, rules.Gold,
 			"e.......", "........", "........", "........", ".....r..", "........", "........", "RRRR..RR"), Features{2, 1, true}},
-		{"gold goal threat", board(t, rules.Silver,
+		{"gold goal threat", rulestest.Board(t, rules.Silver,
 			"r.r..rrr", "........", "........", "....R...", "........", "........", "........", "E......."), Features{2, 1, true}},
-		{"blocked is no threat", board(t, rules.Silver,
+		{"blocked is no threat", rulestest.Board(t, rules.Silver,
 			"r.r.rrrr", "....d...", "........", "....R...", "........", "........", "........", "E......."), Features{2, 1, false}},
 	}
 	for _, tc := range tests {
@@ -99,14 +70,14 @@ func TestOfStages(t *testing.T) {
 		{"setup turn", setupTurn(), 0, Opening},
 		{"empty board in setup", rules.NewPosition(rules.Gold, 1, [64]rules.Piece{}), 0, Opening},
 		// Three pieces across, no capture: still the opening (score 1).
-		{"opening advance", board(t, rules.Silver,
+		{"opening advance", rulestest.Board(t, rules.Silver,
 			"rrrrrrrr", "hdcemcdh", "........", "........", "DH.CE...", "........", "H.C.MD..", "RRRRRRRR"), 1.0 / 12, Opening},
 		// Kozelek's middle-game example: no capture, but four silver
 		// pieces across (score 4/3).
-		{"kozelek middle game", middleGame(t), 4.0 / 3 / 12, Middle},
-		{"a few pieces left", board(t, rules.Gold,
+		{"kozelek middle game", rulestest.MiddleGame(t), 4.0 / 3 / 12, Middle},
+		{"a few pieces left", rulestest.Board(t, rules.Gold,
 			"r..e...r", "........", "...m....", "........", "........", "..M.....", "........", "R..E..R."), 1, End},
-		{"eight captures", board(t, rules.Gold,
+		{"eight captures", rulestest.Board(t, rules.Gold,
 			"rrrr....", "..demh..", "........", "........", "........", "........", "HDCEMCDH", "RRRRRRRR"), 8.0 / 12, End},
 	}
 	for _, tc := range tests {
@@ -128,7 +99,7 @@ func TestOfStages(t *testing.T) {
 // TestThreatTipsTheStage: the same thinned-out board is the middle game
 // without a goal threat and the endgame with one (the paper's oscillation).
 func TestThreatTipsTheStage(t *testing.T) {
-	quiet := board(t, rules.Gold,
+	quiet := rulestest.Board(t, rules.Gold,
 		"rmrr.rr.", "e.c...dh", "........", "........", "........", "....R...", "HD.EMCDH", "RRR.RRR.")
 	threat := quiet.WithPiece(rules.E3, rules.Empty).WithPiece(rules.E5, rules.MakePiece(rules.Gold, rules.Rabbit))
 	fq, ft := FeaturesOf(&quiet), FeaturesOf(&threat)
@@ -239,7 +210,7 @@ func TestStageString(t *testing.T) {
 }
 
 func TestRabbitPathsRegion(t *testing.T) {
-	p := board(t, rules.Gold,
+	p := rulestest.Board(t, rules.Gold,
 		"r.r..rrr", "........", "........", "....R...", "........", "........", "........", "E.......")
 	paths, ok := RabbitPaths(&p, rules.Gold, 4, true)
 	if !ok {
@@ -256,7 +227,7 @@ func TestRabbitPathsRegion(t *testing.T) {
 }
 
 func TestOfAllocatesNothing(t *testing.T) {
-	p := middleGame(t)
+	p := rulestest.MiddleGame(t)
 	if n := testing.AllocsPerRun(100, func() { _ = Of(p) }); n != 0 {
 		t.Errorf("Of allocates %v times per call", n)
 	}
@@ -269,7 +240,7 @@ func BenchmarkOf(b *testing.B) {
 		ps[i] = randomBoard(rng)
 	}
 	ps[0] = rules.StartPosition()
-	ps[1] = middleGame(b)
+	ps[1] = rulestest.MiddleGame(b)
 	b.ReportAllocs()
 	b.ResetTimer()
 	var sum float64

@@ -72,13 +72,7 @@ func TestSecretsFile(t *testing.T) {
 func TestWorkerCannotPublishJobs(t *testing.T) {
 	srv := startServer(t, Settings{User: "remote", Password: "pw"})
 	coord := connect(t, srv.URL(), srv.CoordinatorSettings())
-	c, err := NewCoordinator(coord, CoordinatorOptions{Run: "perm", Fresh: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := c.Setup(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	setupCoordinator(t, coord, CoordinatorOptions{Run: "perm", Fresh: true})
 	for _, creds := range []Settings{srv.WorkerSettings(), {User: "remote", Password: "pw"}} {
 		nc := connect(t, srv.URL(), creds)
 		js, _ := jetstream.New(nc)
@@ -92,10 +86,8 @@ func TestWorkerCannotPublishJobs(t *testing.T) {
 		}
 		cancel()
 	}
-	js, _ := jetstream.New(coord)
-	jobs, _ := js.Stream(context.Background(), jobsStream)
-	if info, _ := jobs.Info(context.Background()); info.State.Msgs != 0 {
-		t.Errorf("%d jobs in the stream after the workers' attempts", info.State.Msgs)
+	if n := queuedJobs(t, coord); n != 0 {
+		t.Errorf("%d jobs in the stream after the workers' attempts", n)
 	}
 }
 
@@ -113,15 +105,11 @@ func TestForbiddenEngine(t *testing.T) {
 	}
 	cfg := config(t, "", 2)
 	cfg.Engines[1] = evil
-	r, err := match.NewRunner(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
 	c, _ := NewCoordinator(nc, CoordinatorOptions{Run: "forbidden", Fresh: true, MaxDeliveries: 2})
 	rep := &reporter{}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	if err := c.Execute(ctx, r.Games(), rep); err != nil {
+	if err := c.Execute(ctx, gamesOf(t, cfg), rep); err != nil {
 		t.Fatal(err)
 	}
 	if len(rep.done) != 2 {
@@ -176,11 +164,7 @@ func TestAllowList(t *testing.T) {
 func TestForgedResults(t *testing.T) {
 	srv := startServer(t, Settings{})
 	nc := connect(t, srv.URL(), srv.CoordinatorSettings())
-	r, err := match.NewRunner(config(t, "", 2))
-	if err != nil {
-		t.Fatal(err)
-	}
-	games := r.Games()
+	games := gamesOf(t, config(t, "", 2))
 	c, _ := NewCoordinator(nc, CoordinatorOptions{Run: "forged", Fresh: true})
 	rep := &reporter{}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
@@ -246,11 +230,7 @@ func TestForgedResults(t *testing.T) {
 // TestCheckGame: a result whose game does not replay, or claims other
 // players or another length, is refused.
 func TestCheckGame(t *testing.T) {
-	r, err := match.NewRunner(config(t, "", 1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := r.Games()[0]
+	g := gamesOf(t, config(t, "", 1))[0]
 	res, err := match.NewSlot("").Play(context.Background(), g)
 	if err != nil {
 		t.Fatal(err)

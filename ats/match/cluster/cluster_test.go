@@ -47,6 +47,46 @@ func connect(t *testing.T, url string, s Settings) *nats.Conn {
 	return nc
 }
 
+// setupCoordinator returns a coordinator whose streams are set up.
+func setupCoordinator(t *testing.T, nc *nats.Conn, opts CoordinatorOptions) *Coordinator {
+	t.Helper()
+	c, err := NewCoordinator(nc, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Setup(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// publishResults stores results of run as workers would have sent them.
+func publishResults(t *testing.T, nc *nats.Conn, run string, rs []result) {
+	t.Helper()
+	js, _ := jetstream.New(nc)
+	for i, r := range rs {
+		data, _ := json.Marshal(r)
+		if _, err := js.Publish(context.Background(), resultsSubject(run), data, jetstream.WithMsgID(strconv.Itoa(i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// queuedJobs is the number of jobs waiting in the jobs stream.
+func queuedJobs(t *testing.T, nc *nats.Conn) uint64 {
+	t.Helper()
+	js, _ := jetstream.New(nc)
+	jobs, err := js.Stream(context.Background(), jobsStream)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := jobs.Info(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return info.State.Msgs
+}
+
 func builtin(t *testing.T, words ...string) ats.Spec {
 	s, err := ats.ParseSpec(append([]string{"builtin", "search.memory_mb=16"}, words...))
 	if err != nil {
@@ -65,6 +105,16 @@ func config(t *testing.T, out string, games int) match.Config {
 		Seed:     5,
 		Out:      out,
 	}
+}
+
+// gamesOf is the games of a match.
+func gamesOf(t *testing.T, cfg match.Config) []*match.Game {
+	t.Helper()
+	r, err := match.NewRunner(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.Games()
 }
 
 // startWorkers runs n in-process workers until the test ends.
@@ -192,40 +242,24 @@ func (r *reporter) Notice(text string) {
 func TestStoredResults(t *testing.T) {
 	srv := startServer(t, Settings{})
 	nc := connect(t, srv.URL(), srv.CoordinatorSettings())
-	r, err := match.NewRunner(config(t, "", 2))
-	if err != nil {
-		t.Fatal(err)
-	}
-	games := r.Games()
+	games := gamesOf(t, config(t, "", 2))
 	sl := match.NewSlot("")
 	res, err := sl.Play(context.Background(), games[0])
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := NewCoordinator(nc, CoordinatorOptions{Run: "stored"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := c.Setup(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	js, _ := jetstream.New(nc)
+	c := setupCoordinator(t, nc, CoordinatorOptions{Run: "stored"})
 	fp, _ := fingerprint(games[0])
 	other := *games[1]
 	other.ID = 1
 	fpOther, _ := fingerprint(&other)
-	for i, rs := range []result{
+	publishResults(t, nc, "stored", []result{
 		{Run: "stored", Job: 1, Fingerprint: fpOther, Worker: "old", Result: res},
 		{Run: "stored", Job: 1, Fingerprint: fp, Worker: "a", Taken: 1, Seq: 1},
 		{Run: "stored", Job: 1, Fingerprint: fp, Worker: "b", Taken: 2, Seq: 1},
 		{Run: "stored", Job: 1, Fingerprint: fp, Worker: "a", Result: res},
 		{Run: "stored", Job: 1, Fingerprint: fp, Worker: "b", Result: res},
-	} {
-		data, _ := json.Marshal(rs)
-		if _, err := js.Publish(context.Background(), resultsSubject("stored"), data, jetstream.WithMsgID(strconv.Itoa(i))); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	// Only game 1: its stored result ends the execution at once, with no
 	// worker about.
 	rep := &reporter{}
@@ -237,9 +271,8 @@ func TestStoredResults(t *testing.T) {
 	if len(rep.done) != 1 || rep.done[0].ID != 1 || rep.done[0].Archive.MoveList != strings.TrimSuffix(res.Archive.MoveList, "\n") {
 		t.Errorf("reported %+v", rep.done)
 	}
-	jobs, _ := js.Stream(context.Background(), jobsStream)
-	if info, _ := jobs.Info(context.Background()); info.State.Msgs != 0 {
-		t.Errorf("%d jobs published for a game already played", info.State.Msgs)
+	if n := queuedJobs(t, nc); n != 0 {
+		t.Errorf("%d jobs published for a game already played", n)
 	}
 }
 
@@ -257,15 +290,12 @@ func TestRefusedJob(t *testing.T) {
 	}
 	cfg := config(t, "", 1)
 	cfg.Engines[1] = aeiSpec
-	r, err := match.NewRunner(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	games := gamesOf(t, cfg)
 	c, _ := NewCoordinator(nc, CoordinatorOptions{Run: "refused", Fresh: true})
 	rep := &reporter{}
 	ctx, cancel := context.WithCancel(context.Background())
 	errc := make(chan error, 1)
-	go func() { errc <- c.Execute(ctx, r.Games(), rep) }()
+	go func() { errc <- c.Execute(ctx, games, rep) }()
 	deadline := time.Now().Add(20 * time.Second)
 	for {
 		rep.mu.Lock()
@@ -283,10 +313,8 @@ func TestRefusedJob(t *testing.T) {
 	if len(rep.notices) != 1 || !strings.Contains(rep.notices[0], "cannot run game 1: no engine /no/such/engine here") || len(rep.done) != 0 {
 		t.Errorf("notices %q, done %d", rep.notices, len(rep.done))
 	}
-	js, _ := jetstream.New(nc)
-	jobs, _ := js.Stream(context.Background(), jobsStream)
-	if info, _ := jobs.Info(context.Background()); info.State.Msgs != 0 {
-		t.Errorf("%d jobs left after the coordinator stopped", info.State.Msgs)
+	if n := queuedJobs(t, nc); n != 0 {
+		t.Errorf("%d jobs left after the coordinator stopped", n)
 	}
 }
 
@@ -469,14 +497,11 @@ func TestWithdrawnJob(t *testing.T) {
 	}})
 	cfg := config(t, "", 1)
 	cfg.Playouts = 100_000_000 // a game that would take hours
-	r, err := match.NewRunner(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	games := gamesOf(t, cfg)
 	c, _ := NewCoordinator(nc, CoordinatorOptions{Run: "withdrawn", Fresh: true, AckWait: time.Second})
 	ctx, cancel := context.WithCancel(context.Background())
 	errc := make(chan error, 1)
-	go func() { errc <- c.Execute(ctx, r.Games(), &reporter{}) }()
+	go func() { errc <- c.Execute(ctx, games, &reporter{}) }()
 	waitFor := func(part string) {
 		t.Helper()
 		for deadline := time.Now().Add(20 * time.Second); !logged(part); time.Sleep(20 * time.Millisecond) {

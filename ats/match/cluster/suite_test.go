@@ -5,13 +5,10 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"reflect"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/nats-io/nats.go/jetstream"
 
 	"arimaa-workbench/ats"
 	"arimaa-workbench/ats/match"
@@ -210,13 +207,7 @@ func (r *testReporter) Notice(string) {}
 func TestStoredTestResults(t *testing.T) {
 	srv := startServer(t, Settings{})
 	nc := connect(t, srv.URL(), srv.CoordinatorSettings())
-	c, err := NewCoordinator(nc, CoordinatorOptions{Run: "stored-tests"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := c.Setup(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	c := setupCoordinator(t, nc, CoordinatorOptions{Run: "stored-tests"})
 	j := ats.TestJob{ID: 1, Test: goalTests(t)[0], Cycle: 1}
 	set := ats.TestSettings{Limits: analysis.Limits{Playouts: 50}, Grace: time.Second, Budget: time.Minute, Threshold: 1}
 	fp, _ := fingerprint(&testTask{Job: j, Engine: suiteSpec(t), Settings: set})
@@ -225,19 +216,13 @@ func TestStoredTestResults(t *testing.T) {
 	fpOther, _ := fingerprint(&testTask{Job: j, Engine: suiteSpec(t), Settings: other})
 	res := j.Errored("stored")
 	wrong := j.Errored("another version")
-	js, _ := jetstream.New(nc)
-	for i, rs := range []result{
+	publishResults(t, nc, "stored-tests", []result{
 		{Run: "stored-tests", Job: 1, Fingerprint: fpOther, Worker: "old", Test: &wrong},
 		{Run: "stored-tests", Job: 1, Fingerprint: fp, Worker: "a", Taken: 1, Seq: 1},
 		{Run: "stored-tests", Job: 1, Fingerprint: fp, Worker: "b", Taken: 2, Seq: 1},
 		{Run: "stored-tests", Job: 1, Fingerprint: fp, Worker: "a", Test: &res},
 		{Run: "stored-tests", Job: 1, Fingerprint: fp, Worker: "b", Test: &res},
-	} {
-		data, _ := json.Marshal(rs)
-		if _, err := js.Publish(context.Background(), resultsSubject("stored-tests"), data, jetstream.WithMsgID(strconv.Itoa(i))); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	rep := &testReporter{}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
@@ -247,9 +232,8 @@ func TestStoredTestResults(t *testing.T) {
 	if len(rep.done) != 1 || rep.done[0].Err != "stored" {
 		t.Errorf("reported %+v", rep.done)
 	}
-	jobs, _ := js.Stream(context.Background(), jobsStream)
-	if info, _ := jobs.Info(context.Background()); info.State.Msgs != 0 {
-		t.Errorf("%d jobs published for a test already run", info.State.Msgs)
+	if n := queuedJobs(t, nc); n != 0 {
+		t.Errorf("%d jobs published for a test already run", n)
 	}
 }
 

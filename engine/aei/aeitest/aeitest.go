@@ -39,6 +39,28 @@ import (
 //	noanswer   exits (status 0) instead of answering go
 const EnvVar = "ARIMAA_FAKE_AEI"
 
+// Main is the body of a test binary's TestMain, called with m.Run: when
+// EnvVar is set the binary is a fake engine and exits with Serve's status,
+// otherwise it runs its tests.
+func Main(run func() int) {
+	if h := os.Getenv(EnvVar); h != "" {
+		os.Exit(Serve(h, os.Stdin, os.Stdout))
+	}
+	os.Exit(run())
+}
+
+// Command returns the command line and the environment that start the
+// running test binary, whose TestMain calls Main, as a fake engine with
+// the given habits. The race detector's wait at exit is turned off, so
+// that a fake engine that quits is gone at once.
+func Command(habits string) (command, env []string, err error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, nil, err
+	}
+	return []string{exe, "-test.run=^$"}, []string{EnvVar + "=" + habits, "GORACE=atexit_sleep_ms=0"}, nil
+}
+
 // Serve runs the fake engine on in and out until quit or end of input and
 // returns the exit status.
 func Serve(habits string, in io.Reader, out io.Writer) int {
