@@ -480,8 +480,11 @@ func (p *Panel) setup() (Setup, error) {
 	if s.Engine, err = factory(plan.Spec); err != nil {
 		return s, fmt.Errorf("%s: %w", choice.Name, err)
 	}
-	s.EngineName, s.Limits, s.Cycles, s.Threshold = choice.Name, plan.Limits, plan.Cycles, plan.Threshold
-	_, s.Options = plan.Spec.Record()
+	// The result file records the engine as `ats run` does (the spec's
+	// record: "builtin" or the AEI command line, and its options), not the
+	// choice's name in the list, so that `ats run --resume` can start it.
+	s.EngineName, s.Options = plan.Spec.Record()
+	s.Limits, s.Cycles, s.Threshold = plan.Limits, plan.Cycles, plan.Threshold
 	if choice.Builtin {
 		s.Threads, s.Seed = plan.Spec.Threads, plan.Spec.Seed
 	}

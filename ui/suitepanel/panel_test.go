@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -14,8 +15,11 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"arimaa-workbench/ats"
+	"arimaa-workbench/engine/aei"
+	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records/fsutil"
+	"arimaa-workbench/ui/engines"
 	"arimaa-workbench/ui/files/filestest"
 	"arimaa-workbench/ui/state"
 	"arimaa-workbench/ui/uitest"
@@ -481,5 +485,43 @@ func TestCompareOffersEarlierRuns(t *testing.T) {
 	}
 	if first == "" {
 		t.Error("the runs were not recorded")
+	}
+}
+
+// TestResultFileResumesFromTheCommandLine: a result file the panel writes
+// records its engine as `ats run` does, so `ats run --resume FILE` (which
+// plans the run from the file's header with ats.PlanRun) starts the same
+// engine, not a program called by the list's name ("Builtin").
+func TestResultFileResumesFromTheCommandLine(t *testing.T) {
+	tuned := config.Default()
+	tuned.Search.Exploration = 0.3
+	for _, tc := range []struct {
+		choice engines.Choice
+		check  func(ats.Spec) bool
+	}{
+		{engines.Choice{Name: "Builtin", Builtin: true, Config: func() config.Config { return tuned }},
+			func(s ats.Spec) bool { return s.Builtin && s.Config.Search.Exploration == 0.3 }},
+		{engines.Choice{Name: "fake engine", AEI: aei.Config{Command: []string{"bin/fake", "--aei"}}},
+			func(s ats.Spec) bool { return !s.Builtin && slices.Equal(s.Command, []string{"bin/fake", "--aei"}) }},
+	} {
+		t.Run(tc.choice.Name, func(t *testing.T) {
+			p, _ := newTestPanel(t, nil, nil)
+			p.opts.Engines = func() []engines.Choice { return []engines.Choice{tc.choice} }
+			p.ReloadEngines()
+			p.Open(writeSuite(t))
+			test.Tap(p.runBtn)
+			p.model.Wait()
+			h, _, _, err := ats.ReadResultFile(p.model.State().Setup.ResultFile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			plan, err := ats.PlanRun(ats.RunInput{Resume: &h})
+			if err != nil || !tc.check(plan.Spec) {
+				t.Errorf("the header's engine %q %v resumes as %+v (%v)", h.Engine, h.EngineOptions, plan.Spec, err)
+			}
+			if got := p.engineSel.Selected; got != tc.choice.Name {
+				t.Errorf("the engine list shows %q, want %q", got, tc.choice.Name)
+			}
+		})
 	}
 }
