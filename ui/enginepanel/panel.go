@@ -772,16 +772,9 @@ func candidateColumns() []tablefit.Column {
 
 func (p *Panel) newCandidateTable() *widget.Table {
 	columns := len(CandidateHeaders(rules.Position{}))
-	var t *widget.Table
-	t = widget.NewTable(
+	t := tip.NewTable(
 		func() (int, int) { return len(p.rows), columns },
-		func() fyne.CanvasObject {
-			l := tip.NewLabel("")
-			l.Under = t
-			return l
-		},
-		func(id widget.TableCellID, o fyne.CanvasObject) {
-			l := o.(*tip.Label)
+		func(id widget.TableCellID, l *tip.Label) {
 			if id.Row >= len(p.rows) {
 				l.SetText("")
 				return
