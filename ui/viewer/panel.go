@@ -477,18 +477,8 @@ func (v *Panel) saveThen(then func()) {
 // otherwise asks: Save saves the game (asking for a file) and then runs
 // fn, Discard runs fn, Cancel does nothing.
 func (v *Panel) Guard(what string, fn func()) {
-	if !v.Model.Dirty() {
-		fn()
-		return
-	}
-	v.Dialogs.Unsaved("Unsaved game", "The game's new moves, variations or comments have not been saved. Save them before you "+what+", or discard them?", func(c files.UnsavedChoice) {
-		switch c {
-		case files.SaveChanges:
-			v.saveThen(fn)
-		case files.DiscardChanges:
-			fn()
-		}
-	})
+	files.Guard(v.Dialogs, v.Model.Dirty(), "Unsaved game",
+		"The game's new moves, variations or comments have not been saved. Save them before you "+what+", or discard them?", v.saveThen, fn)
 }
 
 // OpenDialog asks for a record or archive and opens it.
