@@ -565,24 +565,19 @@ func (v *Panel) OpenGame(ag *records.ArchiveGame) error {
 	return nil
 }
 
-// TypedKey handles the viewer's keys: Left/Right previous/next move, Up/Down
-// previous/next step, Home/End first/last.
+// keyMoves are the viewer's keys and where each goes in the game (Go's
+// names): Left/Right previous/next move, Up/Down previous/next step,
+// Home/End first/last.
+var keyMoves = map[fyne.KeyName]string{
+	fyne.KeyLeft: "prev", fyne.KeyRight: "next",
+	fyne.KeyUp: "prevstep", fyne.KeyDown: "nextstep",
+	fyne.KeyHome: "first", fyne.KeyEnd: "last",
+}
+
+// TypedKey handles the viewer's keys (keyMoves).
 func (v *Panel) TypedKey(k fyne.KeyName) bool {
-	switch k {
-	case fyne.KeyLeft:
-		return v.Go("prev")
-	case fyne.KeyRight:
-		return v.Go("next")
-	case fyne.KeyUp:
-		return v.Go("prevstep")
-	case fyne.KeyDown:
-		return v.Go("nextstep")
-	case fyne.KeyHome:
-		return v.Go("first")
-	case fyne.KeyEnd:
-		return v.Go("last")
-	}
-	return false
+	where, ok := keyMoves[k]
+	return ok && v.Go(where)
 }
 
 // Shortcut handles Ctrl+Z and Ctrl+Y (undo and redo a step of the move
