@@ -2,6 +2,7 @@ package enginepanel
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -825,28 +826,11 @@ func (p *Panel) display(pos rules.Position, o board.Overlays) {
 }
 
 func sameOverlays(a, b board.Overlays) bool {
-	eq := func(x, y []rules.Step) bool {
-		if len(x) != len(y) {
-			return false
-		}
-		for i := range x {
-			if x[i] != y[i] {
-				return false
-			}
-		}
-		return true
-	}
 	if (a.Heat == nil) != (b.Heat == nil) || a.Heat != nil && *a.Heat != *b.Heat {
 		return false
 	}
-	if len(a.Candidates) != len(b.Candidates) || a.Eval != b.Eval || a.HasEval != b.HasEval {
-		return false
-	}
-	for i := range a.Candidates {
-		if a.Candidates[i].Label != b.Candidates[i].Label || !eq(a.Candidates[i].Steps, b.Candidates[i].Steps) {
-			return false
-		}
-	}
-	return eq(a.LastMove, b.LastMove) && eq(a.PV, b.PV) && eq(a.Goal, b.Goal) &&
+	sameCandidate := func(x, y board.Candidate) bool { return x.Label == y.Label && slices.Equal(x.Steps, y.Steps) }
+	return slices.EqualFunc(a.Candidates, b.Candidates, sameCandidate) && a.Eval == b.Eval && a.HasEval == b.HasEval &&
+		slices.Equal(a.LastMove, b.LastMove) && slices.Equal(a.PV, b.PV) && slices.Equal(a.Goal, b.Goal) &&
 		a.Danger == b.Danger && a.Frozen == b.Frozen && a.Selected == b.Selected && a.Targets == b.Targets
 }
