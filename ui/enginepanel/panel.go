@@ -159,15 +159,7 @@ func (p *Panel) StartRefresh() { p.refresh.Start() }
 // ShowTab brings forward the panel's tab called name ("Candidates",
 // "Search tree", "Evaluation", "Engine output", "Settings"); it reports
 // false when there is none.
-func (p *Panel) ShowTab(name string) bool {
-	for _, it := range p.tabs.Items {
-		if strings.EqualFold(it.Text, name) {
-			p.tabs.Select(it)
-			return true
-		}
-	}
-	return false
-}
+func (p *Panel) ShowTab(name string) bool { return field.SelectTab(p.tabs, name) }
 
 // Model returns the panel's model, for adapters and tests.
 func (p *Panel) Model() *Model { return p.model }
