@@ -417,10 +417,13 @@ func (p *Panel) setup() (Setup, error) {
 		return s, errors.New("choose an engine first")
 	}
 	choice := p.engines[i]
-	num := func(name, text string, integer bool) (float64, error) {
+	// num reads a field (empty: 0); the first field that is not a number
+	// of zero or more is the error.
+	var bad error
+	num := func(name, text string, integer bool) float64 {
 		text = strings.TrimSpace(text)
-		if text == "" {
-			return 0, nil
+		if text == "" || bad != nil {
+			return 0
 		}
 		v, err := strconv.ParseFloat(text, 64)
 		if err != nil || v < 0 || integer && v != float64(int64(v)) {
@@ -428,29 +431,14 @@ func (p *Panel) setup() (Setup, error) {
 			if integer {
 				kind = "whole number"
 			}
-			return 0, fmt.Errorf("%s: %q is not a %s of zero or more", name, text, kind)
+			bad = fmt.Errorf("%s: %q is not a %s of zero or more", name, text, kind)
 		}
-		return v, nil
+		return v
 	}
-	t, err := num("Time", p.timeEntry.Text, false)
-	if err != nil {
-		return s, err
-	}
-	n, err := num("Playouts", p.playouts.Text, true)
-	if err != nil {
-		return s, err
-	}
-	c, err := num("Cycles", p.cycles.Text, true)
-	if err != nil {
-		return s, err
-	}
-	th, err := num("Threads", p.threads.Text, true)
-	if err != nil {
-		return s, err
-	}
-	sd, err := num("Seed", p.seed.Text, true)
-	if err != nil {
-		return s, err
+	t, n := num("Time", p.timeEntry.Text, false), num("Playouts", p.playouts.Text, true)
+	c, th, sd := num("Cycles", p.cycles.Text, true), num("Threads", p.threads.Text, true), num("Seed", p.seed.Text, true)
+	if bad != nil {
+		return s, bad
 	}
 	if t == 0 && n == 0 {
 		return s, errors.New("give a time per test or a playout budget")
