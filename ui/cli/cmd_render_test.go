@@ -3,13 +3,14 @@ package cli
 import (
 	"bytes"
 	"context"
-	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
+
+	"arimaa-workbench/ui/uitest"
 )
 
 func TestRender(t *testing.T) {
@@ -57,12 +58,7 @@ func TestRender(t *testing.T) {
 			if tt.wantCode != 0 {
 				return
 			}
-			f, err := os.Open(out)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
-			img, err := png.Decode(f)
+			img, err := uitest.ReadPNG(out)
 			if err != nil {
 				t.Fatal(err)
 			}

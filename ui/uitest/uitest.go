@@ -4,6 +4,8 @@
 package uitest
 
 import (
+	"bytes"
+	"image"
 	"image/png"
 	"os"
 	"testing"
@@ -41,14 +43,30 @@ func TypeShortcut(c fyne.Canvas, s fyne.Shortcut) {
 // of the panels for the documentation and for looking at them).
 func Capture(t testing.TB, w fyne.Window, path string) {
 	t.Helper()
-	f, err := os.Create(path)
-	if err != nil {
+	WritePNG(t, path, w.Canvas().Capture())
+}
+
+// WritePNG writes img to a PNG file at path, failing the test when it
+// cannot.
+func WritePNG(t testing.TB, path string, img image.Image) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
 		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// ReadPNG decodes the PNG file at path.
+func ReadPNG(path string) (image.Image, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
 	}
 	defer f.Close()
-	if err := png.Encode(f, w.Canvas().Capture()); err != nil {
-		t.Fatal(err)
-	}
+	return png.Decode(f)
 }
 
 // TapMenuItem taps the entry called label of the pop-up menu shown on c
