@@ -1,6 +1,7 @@
 // Package uitest drives the workbench's widgets in tests the way a user
 // does: it finds a button by its text in what is laid out on screen and
-// types shortcuts the way Fyne's desktop driver delivers them.
+// types shortcuts the way Fyne's desktop driver delivers them. It also
+// reads and writes the tests' PNG files and loads the example games.
 package uitest
 
 import (
@@ -8,12 +9,16 @@ import (
 	"image"
 	"image/png"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+
+	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/records"
 )
 
 // Button returns the visible button labelled text inside o, or nil. Only
@@ -90,4 +95,25 @@ func TapMenuItem(c fyne.Canvas, label string) bool {
 		}
 	}
 	return false
+}
+
+// LoadGame reads and replays name, one of the example games in
+// assets/games, for a test of a package directly under ui/.
+func LoadGame(t testing.TB, name string) *rules.Game {
+	t.Helper()
+	path := filepath.Join("..", "..", "assets", "games", name)
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rec, err := records.ReadRecord(f, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := rec.Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }

@@ -13,6 +13,7 @@ import (
 
 	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/uitest"
 )
 
 // fakeAnalyser judges positions from a table by their index in the game
@@ -124,7 +125,7 @@ func TestWholeGameAnalysis(t *testing.T) {
 	if got := v.analysis.graph.Values[55]; got != 1 {
 		t.Errorf("Gold's win ratio after the goal is %v, want 1", got)
 	}
-	g := loadGame(t, "goal_race.txt")
+	g := uitest.LoadGame(t, "goal_race.txt")
 	best := g.PositionBefore(5)
 	bl := a.Blunders(0.2)
 	if len(bl) != 1 || bl[0].Ply != 5 || !bl[0].HasBest {

@@ -17,6 +17,7 @@ import (
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/files/filestest"
 	"arimaa-workbench/ui/state"
+	"arimaa-workbench/ui/uitest"
 )
 
 func newTestPanel(t *testing.T) (*Panel, *filestest.Dialogs, *state.Current, *[]string) {
@@ -39,7 +40,7 @@ func TestPanelNavigatesARealRecord(t *testing.T) {
 	if err := v.OpenFile(path); err != nil {
 		t.Fatal(err)
 	}
-	g := loadGame(t, "goal_race.txt")
+	g := uitest.LoadGame(t, "goal_race.txt")
 	if v.Board.Shown() != g.Start() {
 		t.Fatalf("the board does not show the game's start")
 	}
@@ -263,7 +264,7 @@ func TestPanelVariations(t *testing.T) {
 	if err := v.OpenFile(src); err != nil {
 		t.Fatal(err)
 	}
-	g := loadGame(t, "goal_race.txt")
+	g := uitest.LoadGame(t, "goal_race.txt")
 	v.Model.Seek(0)
 	v.changed()
 	// 2w Ma2n instead of the game's 2w Hb2n Rb1n Hb3e Rb2n.

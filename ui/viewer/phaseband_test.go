@@ -8,10 +8,11 @@ import (
 
 	"arimaa-workbench/engine/phase"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/uitest"
 )
 
 func TestLinePhases(t *testing.T) {
-	g := loadGame(t, "goal_race.txt")
+	g := uitest.LoadGame(t, "goal_race.txt")
 	m := NewModel(g, "goal race")
 	got := m.LinePhases()
 	if len(got) != len(g.Moves())+1 {

@@ -13,6 +13,7 @@ import (
 	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/uitest"
 )
 
 // gatedAnalyser answers like fakeAnalyser once the test lets it, so the
@@ -38,7 +39,7 @@ func TestNewTestForm(t *testing.T) {
 	if err := v.OpenFile(filepath.Join("..", "..", "assets", "games", "goal_race.txt")); err != nil {
 		t.Fatal(err)
 	}
-	g := loadGame(t, "goal_race.txt")
+	g := uitest.LoadGame(t, "goal_race.txt")
 	v.Model.Seek(54) // before the goal
 	v.changed()
 	goal := g.PositionBefore(54).MoveString(g.Moves()[54])
