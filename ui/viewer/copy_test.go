@@ -17,9 +17,7 @@ import (
 // position, and saves the board as a PNG.
 func TestCopyAndExport(t *testing.T) {
 	v, d, _, _ := newTestPanel(t)
-	if err := v.OpenFile(filepath.Join("..", "..", "assets", "games", "goal_race.txt")); err != nil {
-		t.Fatal(err)
-	}
+	openGoalRace(t, v)
 	v.Model.Seek(10)
 	v.notes.comment.SetText("ten moves in")
 	v.changed()

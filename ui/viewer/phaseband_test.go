@@ -1,7 +1,6 @@
 package viewer
 
 import (
-	"path/filepath"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -73,9 +72,7 @@ func TestPhaseColour(t *testing.T) {
 // jumps to the position tapped.
 func TestPanelPhaseBand(t *testing.T) {
 	v, _, _, _ := newTestPanel(t)
-	if err := v.OpenFile(filepath.Join("..", "..", "assets", "games", "goal_race.txt")); err != nil {
-		t.Fatal(err)
-	}
+	openGoalRace(t, v)
 	if n := len(v.analysis.band.values); n != 56 || n != v.Model.Len()+1 {
 		t.Fatalf("band of %d values for a line of %d moves", n, v.Model.Len())
 	}
