@@ -332,13 +332,7 @@ func (e *Panel) Edit(p rules.Position, source string) {
 
 // OpenDialog asks for a position file and loads it.
 func (e *Panel) OpenDialog() {
-	e.Guard("open another", func() {
-		e.Dialogs.Open("Open position", []string{".ari", ".txt", ".pos"}, func(path string) {
-			if err := e.LoadFile(path); err != nil {
-				e.Dialogs.Error(err)
-			}
-		})
-	})
+	e.Guard("open another", func() { files.OpenWith(e.Dialogs, "Open position", []string{".ari", ".txt", ".pos"}, e.LoadFile) })
 }
 
 // LoadFile loads the position in path, replacing the current one without

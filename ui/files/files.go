@@ -110,6 +110,16 @@ const (
 	Cancel
 )
 
+// OpenWith asks d for an existing file with one of exts (none: any) and
+// opens it with open, reporting open's error with d.Error.
+func OpenWith(d Dialogs, title string, exts []string, open func(path string) error) {
+	d.Open(title, exts, func(path string) {
+		if err := open(path); err != nil {
+			d.Error(err)
+		}
+	})
+}
+
 // Guard runs fn at once when there are no unsaved changes (dirty false),
 // and otherwise asks d what to do with them, with title and msg: Save
 // calls save, which saves (asking for a file where it must) and then runs

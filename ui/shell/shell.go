@@ -260,11 +260,7 @@ func (wb *Workbench) Open(path string) error {
 
 // OpenDialog asks for any file the workbench reads and opens it.
 func (wb *Workbench) OpenDialog() {
-	wb.Dialogs.Open("Open position, game record or archive", nil, func(path string) {
-		if err := wb.Open(path); err != nil {
-			wb.Dialogs.Error(err)
-		}
-	})
+	files.OpenWith(wb.Dialogs, "Open position, game record or archive", nil, wb.Open)
 }
 
 // Quit closes the window after the guards against losing the editor's

@@ -483,13 +483,7 @@ func (v *Panel) Guard(what string, fn func()) {
 
 // OpenDialog asks for a record or archive and opens it.
 func (v *Panel) OpenDialog() {
-	v.Guard("open another game", func() {
-		v.Dialogs.Open("Open game record or archive", nil, func(path string) {
-			if err := v.OpenFile(path); err != nil {
-				v.Dialogs.Error(err)
-			}
-		})
-	})
+	v.Guard("open another game", func() { files.OpenWith(v.Dialogs, "Open game record or archive", nil, v.OpenFile) })
 }
 
 // OpenFile opens a game record (with its comments and variations), a
