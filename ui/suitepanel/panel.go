@@ -503,7 +503,12 @@ func (p *Panel) run() {
 	if st.Summary != nil {
 		p.model.SetPrevious(st.Summary)
 	}
-	if err := p.model.Start(s); err != nil {
+	p.started(p.model.Start(s))
+}
+
+// started shows how starting a run went: the error, or the run going on.
+func (p *Panel) started(err error) {
+	if err != nil {
 		p.say(err.Error(), true)
 		return
 	}
@@ -528,12 +533,7 @@ func (p *Panel) resume() {
 		}
 		engine = s.Engine
 	}
-	if err := p.model.Resume(engine); err != nil {
-		p.say(err.Error(), true)
-		return
-	}
-	p.say("", false)
-	p.Sync()
+	p.started(p.model.Resume(engine))
 }
 
 // compare offers the earlier runs of the open suite from the runs folder,
