@@ -28,18 +28,28 @@ import (
 var shot = flag.String("shot", "", "write a PNG of the suite panel after a run to this file")
 
 // newTestPanel is a panel offering the fake engine, which waits for gate
-// (nil: answers at once).
+// (nil: answers at once), in a 1400×860 window.
 func newTestPanel(t testing.TB, run RunFunc, gate <-chan struct{}) (*Panel, fyne.Window) {
+	return newPanelWith(t, Options{Current: state.NewCurrent(rules.StartPosition(), "start"), Run: run}, gate, false)
+}
+
+// newPanelWith is newTestPanel with the options opts (in a new runs
+// folder when they name none); inWindow gives the panel its window to
+// show dialogs in.
+func newPanelWith(t testing.TB, opts Options, gate <-chan struct{}, inWindow bool) (*Panel, fyne.Window) {
 	t.Helper()
 	test.NewTempApp(t)
-	p := New(fakeOptions(Options{
-		Current: state.NewCurrent(rules.StartPosition(), "start"),
-		RunsDir: t.TempDir(),
-		Run:     run,
-	}, gate))
-	w := test.NewTempWindow(t, p.Content())
-	w.Resize(fyne.NewSize(1400, 860))
+	w := test.NewTempWindow(t, nil)
+	if inWindow {
+		opts.Window = w
+	}
+	if opts.RunsDir == "" {
+		opts.RunsDir = t.TempDir()
+	}
+	p := New(fakeOptions(opts, gate))
 	t.Cleanup(p.Close)
+	w.SetContent(p.Content())
+	w.Resize(fyne.NewSize(1400, 860))
 	return p, w
 }
 
@@ -306,14 +316,7 @@ func waitFor(t testing.TB, cond func() bool) {
 // pushed the table over the test's board.
 func TestCompareKeepsTheWindowSize(t *testing.T) {
 	d := &filestest.Dialogs{}
-	test.NewTempApp(t)
-	p := New(fakeOptions(Options{
-		RunsDir: t.TempDir(),
-		Run:     scriptedRun,
-		Dialogs: d,
-	}, nil))
-	t.Cleanup(p.Close)
-	w := test.NewTempWindow(t, p.Content())
+	p, w := newPanelWith(t, Options{Run: scriptedRun, Dialogs: d}, nil, false)
 	w.Resize(fyne.NewSize(1024, 700))
 	p.Open(writeSuite(t))
 	test.Tap(p.runBtn)
@@ -438,16 +441,8 @@ func runFakeSuite(t *testing.T) (*Panel, string) {
 // the earlier one (not the run shown); choosing it compares with it, and
 // "Other file…" asks for a file instead.
 func TestCompareOffersEarlierRuns(t *testing.T) {
-	test.NewTempApp(t)
 	d := &filestest.Dialogs{}
-	w := test.NewTempWindow(t, nil)
-	p := New(fakeOptions(Options{
-		RunsDir: t.TempDir(),
-		Dialogs: d,
-		Window:  w,
-	}, nil))
-	t.Cleanup(p.Close)
-	w.SetContent(p.Content())
+	p, w := newPanelWith(t, Options{Dialogs: d}, nil, true)
 	w.Resize(fyne.NewSize(1280, 800))
 	p.Open(writeSuite(t))
 	for range 2 {
