@@ -17,10 +17,7 @@ func TestNumbersOutOfRange(t *testing.T) {
 	overMemory := strconv.FormatInt(config.MemoryLimitMB()+1, 10)
 	maxNodes := strconv.Itoa(config.MaxNodes)
 	dir := t.TempDir()
-	nanConfig := filepath.Join(dir, "nan.toml")
-	if err := os.WriteFile(nanConfig, []byte("tests = [\"x\"]\ntime_per_test = nan\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	nanConfig := writeFile(t, dir, "nan.toml", "tests = [\"x\"]\ntime_per_test = nan\n")
 	tests := []struct {
 		name string
 		args []string
