@@ -33,11 +33,8 @@ type engineFlags struct {
 	seed    uint64
 }
 
-// keyValueFlags collects a repeated flag.
-type keyValueFlags []string
-
-func (m *keyValueFlags) String() string     { return strings.Join(*m, ",") }
-func (m *keyValueFlags) Set(v string) error { *m = append(*m, v); return nil }
+// keyValueFlags collects a repeated flag of KEY=VALUE words.
+type keyValueFlags = multiFlag
 
 func (f *configFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.config, "config", "", "engine configuration `FILE` (TOML: any of the tables [search], [time], [eval], [knowledge]; see `arimaa-workbench aei` option names); the defaults otherwise")

@@ -72,7 +72,7 @@ type atsRunFlags struct {
 	fs                                    *flag.FlagSet
 	configFile, filter, minScore          *string
 	jsonOut, junitOut, resultsDir, resume *string
-	options                               multiFlag
+	options                               keyValueFlags
 	secs, threshold, grace, startTimeout  *float64
 	playouts                              *int64
 	nodes, cycles, jobs, threads          *int

@@ -34,7 +34,7 @@ options:
 	name := fs.String("name", "", "the worker's `NAME` in the coordinator's notices (default HOST-PID)")
 	site := fs.String("site", "", "`SITE` for the archive's site column of the games played here (default the host name)")
 	quiet := fs.Bool("q", false, "print nothing but errors")
-	var allowed keyValueFlags
+	var allowed multiFlag
 	fs.Var(&allowed, "allow-engine", "run the external engine `CMD` (a command line as the engine spec writes it) when a job names it; repeatable. The builtin engine is always allowed; no other program is ever run")
 	extra, err := ParseInterleaved(fs, args)
 	if err != nil {
