@@ -544,6 +544,7 @@ func (p *Panel) compare() {
 	var runs []EarlierRun
 	for _, r := range runsOf(p.runsDir(), st.Suite, 0) {
 		if r.Path != st.Setup.ResultFile { // not the run shown
+			r.Engine = p.listName(r.Summary.Run.Engine)
 			runs = append(runs, r)
 		}
 	}
@@ -556,6 +557,20 @@ func (p *Panel) compare() {
 		p.say("Comparing with the run of "+r.Summary.Run.Start.Local().Format("2006-01-02 15:04")+".", false)
 		p.Sync()
 	}, p.compareFile)
+}
+
+// listName is the name in the engine list of the engine a result file
+// records as engine (ats.Spec.Record: "builtin" or an AEI command line),
+// "" when the list has none.
+func (p *Panel) listName(engine string) string {
+	for _, c := range p.engines {
+		if spec, err := c.Spec(); err == nil {
+			if rec, _ := spec.Record(); rec == engine {
+				return c.Name
+			}
+		}
+	}
+	return ""
 }
 
 // compareFile asks for a result file to compare with.

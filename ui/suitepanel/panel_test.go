@@ -514,8 +514,12 @@ func TestResultFileResumesFromTheCommandLine(t *testing.T) {
 			if err != nil || !tc.check(plan.Spec) {
 				t.Errorf("the header's engine %q %v resumes as %+v (%v)", h.Engine, h.EngineOptions, plan.Spec, err)
 			}
+			// The panel still names the engine as its list does.
 			if got := p.engineSel.Selected; got != tc.choice.Name {
 				t.Errorf("the engine list shows %q, want %q", got, tc.choice.Name)
+			}
+			if got := p.listName(h.Engine); got != tc.choice.Name {
+				t.Errorf("the Compare list names the run's engine %q, want %q", got, tc.choice.Name)
 			}
 		})
 	}
