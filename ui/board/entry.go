@@ -150,25 +150,20 @@ func reason(err error) string {
 }
 
 // Undo takes back the last step; it reports false when there is none.
-func (e *MoveEntry) Undo() bool {
-	if len(e.steps) == 0 {
-		return false
-	}
-	last := e.steps[len(e.steps)-1]
-	e.steps = e.steps[:len(e.steps)-1]
-	e.redo = append(e.redo, last)
-	e.replay()
-	return true
-}
+func (e *MoveEntry) Undo() bool { return e.moveLast(&e.steps, &e.redo) }
 
 // Redo plays again the last step undone; it reports false when there is none.
-func (e *MoveEntry) Redo() bool {
-	if len(e.redo) == 0 {
+func (e *MoveEntry) Redo() bool { return e.moveLast(&e.redo, &e.steps) }
+
+// moveLast moves the last step of from to the end of to and replays the
+// steps; it reports false when from is empty.
+func (e *MoveEntry) moveLast(from, to *[]rules.Step) bool {
+	if len(*from) == 0 {
 		return false
 	}
-	s := e.redo[len(e.redo)-1]
-	e.redo = e.redo[:len(e.redo)-1]
-	e.steps = append(e.steps, s)
+	last := (*from)[len(*from)-1]
+	*from = (*from)[:len(*from)-1]
+	*to = append(*to, last)
 	e.replay()
 	return true
 }

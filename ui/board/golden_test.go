@@ -1,10 +1,8 @@
 package board
 
 import (
-	"bytes"
 	"flag"
 	"image"
-	"image/png"
 	"os"
 	"path/filepath"
 	"testing"
@@ -12,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/uitest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden images in testdata/")
@@ -44,25 +43,14 @@ func TestGoldenDiagrams(t *testing.T) {
 			got := Render(tt.d)
 			path := filepath.Join("testdata", tt.file)
 			if *update {
-				var buf bytes.Buffer
-				if err := png.Encode(&buf, got); err != nil {
-					t.Fatal(err)
-				}
 				if err := os.MkdirAll("testdata", 0o755); err != nil {
 					t.Fatal(err)
 				}
-				if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
+				uitest.WritePNG(t, path, got)
 			}
-			f, err := os.Open(path)
+			want, err := uitest.ReadPNG(path)
 			if err != nil {
 				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			defer f.Close()
-			want, err := png.Decode(f)
-			if err != nil {
-				t.Fatal(err)
 			}
 			if n := differentPixels(got, want); n > 0 {
 				t.Errorf("%d pixels differ from %s", n, path)

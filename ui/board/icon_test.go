@@ -3,8 +3,6 @@ package board
 import (
 	"bytes"
 	"flag"
-	"image/png"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -14,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/uitest"
 )
 
 var updateIcon = flag.Bool("update-icon", false, "render assets/icon.svg into assets/icon.png")
@@ -30,20 +29,9 @@ func TestIconPNG(t *testing.T) {
 		c.SetPadded(false)
 		c.SetContent(img)
 		c.Resize(fyne.NewSize(512, 512))
-		var buf bytes.Buffer
-		if err := png.Encode(&buf, c.Capture()); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		uitest.WritePNG(t, path, c.Capture())
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
+	img, err := uitest.ReadPNG(path)
 	if err != nil {
 		t.Fatal(err)
 	}

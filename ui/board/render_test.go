@@ -2,9 +2,8 @@ package board
 
 import (
 	"flag"
-	"image/png"
-	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -12,6 +11,7 @@ import (
 
 	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/uitest"
 )
 
 var dump = flag.String("dump", "", "write rendered boards as PNG into this directory, to look at them")
@@ -26,12 +26,7 @@ func TestRenderSizes(t *testing.T) {
 			t.Fatalf("size %d: got %v", size, b)
 		}
 		if *dump != "" {
-			f, err := os.Create(filepath.Join(*dump, "board"+itoa(size)+".png"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			png.Encode(f, img)
-			f.Close()
+			uitest.WritePNG(t, filepath.Join(*dump, "board"+strconv.Itoa(size)+".png"), img)
 		}
 	}
 }
@@ -39,13 +34,6 @@ func TestRenderSizes(t *testing.T) {
 // frozenOf is the frozen pieces of p, as the panels find them.
 func frozenOf(p rules.Position) rules.Bitboard {
 	return eval.FindTactics(p, eval.TacticsFilter{Frozen: true}).Frozen
-}
-
-func itoa(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
 }
 
 func TestRenderOverlays(t *testing.T) {
@@ -61,12 +49,7 @@ func TestRenderOverlays(t *testing.T) {
 	}
 	img := Render(Diagram{Position: p, Size: 480, Overlays: o})
 	if *dump != "" {
-		f, err := os.Create(filepath.Join(*dump, "overlays.png"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		png.Encode(f, img)
-		f.Close()
+		uitest.WritePNG(t, filepath.Join(*dump, "overlays.png"), img)
 	}
 	// The frozen gold rabbit on b5 gets a blue ring: some pixel of its
 	// square is clearly blue.

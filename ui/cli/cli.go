@@ -154,6 +154,18 @@ func parseFiles(fs *flag.FlagSet, args []string, errw io.Writer) (paths []string
 	return paths, 0, true
 }
 
+// newFlagSet is the flag set of the command name: its errors go to w, and
+// -h or a usage error prints usage, then the options with their defaults.
+func newFlagSet(name string, w io.Writer, usage string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(w)
+	fs.Usage = func() {
+		fmt.Fprint(w, usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
 // parseExactly parses args as ParseInterleaved does and wants exactly n
 // positional arguments; with any other number it prints fs's usage. When
 // ok is false the command returns status: 0 after -h, 2 otherwise.

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"flag"
 	"fmt"
 
 	"arimaa-workbench/ats/gamedb"
@@ -14,17 +13,7 @@ import (
 
 // runAei runs the builtin engine as an AEI engine on stdin and stdout.
 func runAei(ctx context.Context, args []string, io stdio) int {
-	fs := flag.NewFlagSet("aei", flag.ContinueOnError)
-	fs.SetOutput(io.err)
-	var ef engineFlags
-	ef.register(fs)
-	playouts := ranged[int64](fs, "playouts", 0, 0, config.MaxPlayouts, "`N` playouts per move (the time control still applies)")
-	dbPrior := fs.String("db-prior", "", "suggest to every search the moves played in similar positions of the game database `FILE` (Ahmed 2017's knowledge database)")
-	priorWeight := ranged[float64](fs, "db-prior-weight", 300, 0, 10000, "the suggestions' total weight `W` in step-knowledge points")
-	priorRadius := ranged[int](fs, "db-prior-radius", 2, 0, gamedb.MaxRadius, "the similar search's radius `R`")
-	priorPositions := ranged[int](fs, "db-prior-positions", 50, 1, 1000, "the `N` most similar positions whose moves are suggested")
-	fs.Usage = func() {
-		fmt.Fprint(io.err, `usage: arimaa-workbench aei [options]
+	fs := newFlagSet("aei", io.err, `usage: arimaa-workbench aei [options]
 
 Speaks AEI protocol version 1 on standard input and output, so that AEI
 controllers (game servers, match runners, the workbench's own test-suite
@@ -36,15 +25,16 @@ It exits on quit or when its input closes.
 
 options:
 `)
-		fs.PrintDefaults()
-	}
-	if _, status, ok := parseExactly(fs, args, 0); !ok {
+	var ef engineFlags
+	ef.register(fs)
+	playouts := ranged[int64](fs, "playouts", 0, 0, config.MaxPlayouts, "`N` playouts per move (the time control still applies)")
+	dbPrior := fs.String("db-prior", "", "suggest to every search the moves played in similar positions of the game database `FILE` (Ahmed 2017's knowledge database)")
+	priorWeight := ranged[float64](fs, "db-prior-weight", 300, 0, 10000, "the suggestions' total weight `W` in step-knowledge points")
+	priorRadius := ranged[int](fs, "db-prior-radius", 2, 0, gamedb.MaxRadius, "the similar search's radius `R`")
+	priorPositions := ranged[int](fs, "db-prior-positions", 50, 1, 1000, "the `N` most similar positions whose moves are suggested")
+	_, cfg, status, ok := ef.parse(fs, args, 0)
+	if !ok {
 		return status
-	}
-	cfg, err := ef.load()
-	if err != nil {
-		fmt.Fprintf(io.err, "aei: %v\n", err)
-		return 1
 	}
 	opts := aeiengine.Options{Config: cfg, Threads: ef.threads, Seed: ef.seed, Playouts: *playouts}
 	if *dbPrior != "" {

@@ -33,11 +33,8 @@ type engineFlags struct {
 	seed    uint64
 }
 
-// keyValueFlags collects a repeated flag.
-type keyValueFlags []string
-
-func (m *keyValueFlags) String() string     { return strings.Join(*m, ",") }
-func (m *keyValueFlags) Set(v string) error { *m = append(*m, v); return nil }
+// keyValueFlags collects a repeated flag of KEY=VALUE words.
+type keyValueFlags = multiFlag
 
 func (f *configFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.config, "config", "", "engine configuration `FILE` (TOML: any of the tables [search], [time], [eval], [knowledge]; see `arimaa-workbench aei` option names); the defaults otherwise")
@@ -48,6 +45,22 @@ func (f *engineFlags) register(fs *flag.FlagSet) {
 	f.configFlags.register(fs)
 	rangeVar(fs, &f.threads, "threads", 0, 0, config.MaxThreads, "`N` search workers; 0 uses every core")
 	fs.Uint64Var(&f.seed, "seed", 1, "random seed; with --threads 1 and a playout budget the search is repeatable")
+}
+
+// parse parses args as parseExactly does, wanting n positional arguments,
+// and loads the configuration the flags give. When ok is false the
+// command returns status; a configuration that does not load is said on
+// fs's output, after the command's name.
+func (f *configFlags) parse(fs *flag.FlagSet, args []string, n int) (pos []string, cfg config.Config, status int, ok bool) {
+	if pos, status, ok = parseExactly(fs, args, n); !ok {
+		return nil, cfg, status, false
+	}
+	cfg, err := f.load()
+	if err != nil {
+		fmt.Fprintf(fs.Output(), "%s: %v\n", fs.Name(), err)
+		return nil, cfg, 1, false
+	}
+	return pos, cfg, 0, true
 }
 
 // load builds the configuration from --config and --set.
@@ -77,18 +90,7 @@ func (f *configFlags) load() (config.Config, error) {
 // runAnalyze searches a position with the builtin engine and prints its
 // progress reports and best move.
 func runAnalyze(ctx context.Context, args []string, io stdio) int {
-	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
-	fs.SetOutput(io.err)
-	var ef engineFlags
-	ef.register(fs)
-	seconds := ranged[float64](fs, "time", 0, 0, config.MaxSeconds, "search for `S` seconds (default 5 when no other limit is given)")
-	playouts := ranged[int64](fs, "playouts", 0, 0, config.MaxPlayouts, "search for `N` playouts")
-	nodes := ranged(fs, "nodes", 0, 0, config.MaxNodes, "largest tree, in `N` nodes")
-	memory := ranged(fs, "memory", 0, 0, config.MemoryLimitMB(), "largest tree, in `MB`")
-	top := ranged(fs, "top", 5, 0, 100, "`N` candidates to list at the end")
-	quiet := fs.Bool("quiet", false, "print only the final report")
-	fs.Usage = func() {
-		fmt.Fprint(io.err, `usage: arimaa-workbench analyze [options] POSFILE
+	fs := newFlagSet("analyze", io.err, `usage: arimaa-workbench analyze [options] POSFILE
 
 Searches a position with the builtin MCTS engine and prints a progress
 report several times a second (elapsed time, playouts, playouts per second,
@@ -100,16 +102,17 @@ and a compact position may be given inline in quotes.
 
 options:
 `)
-		fs.PrintDefaults()
-	}
-	files, status, ok := parseExactly(fs, args, 1)
+	var ef engineFlags
+	ef.register(fs)
+	seconds := ranged[float64](fs, "time", 0, 0, config.MaxSeconds, "search for `S` seconds (default 5 when no other limit is given)")
+	playouts := ranged[int64](fs, "playouts", 0, 0, config.MaxPlayouts, "search for `N` playouts")
+	nodes := ranged(fs, "nodes", 0, 0, config.MaxNodes, "largest tree, in `N` nodes")
+	memory := ranged(fs, "memory", 0, 0, config.MemoryLimitMB(), "largest tree, in `MB`")
+	top := ranged(fs, "top", 5, 0, 100, "`N` candidates to list at the end")
+	quiet := fs.Bool("quiet", false, "print only the final report")
+	files, cfg, status, ok := ef.parse(fs, args, 1)
 	if !ok {
 		return status
-	}
-	cfg, err := ef.load()
-	if err != nil {
-		fmt.Fprintf(io.err, "analyze: %v\n", err)
-		return 1
 	}
 	g, err := readGameArg(files[0], io.in)
 	if err != nil {

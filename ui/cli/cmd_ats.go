@@ -72,7 +72,7 @@ type atsRunFlags struct {
 	fs                                    *flag.FlagSet
 	configFile, filter, minScore          *string
 	jsonOut, junitOut, resultsDir, resume *string
-	options                               multiFlag
+	options                               keyValueFlags
 	secs, threshold, grace, startTimeout  *float64
 	playouts                              *int64
 	nodes, cycles, jobs, threads          *int
@@ -84,8 +84,15 @@ type atsRunFlags struct {
 // newATSRunFlags defines the flags of ats run, each number with its range
 // (ats.Ranges).
 func newATSRunFlags(io stdio) *atsRunFlags {
-	fs := flag.NewFlagSet("ats run", flag.ContinueOnError)
-	fs.SetOutput(io.err)
+	fs := newFlagSet("ats run", io.err, `usage: arimaa-workbench ats run [options] SUITE_OR_FILES...
+
+With --dist (or --nats URL) the tests are jobs on a NATS JetStream server,
+run by workers: 'arimaa-workbench worker --nats URL' on any machine that
+reaches it (-j N runs N of them in this process too). Without --nats the
+server is embedded, on 127.0.0.1 unless --listen with credentials.
+
+options:
+`)
 	r := ats.Ranges()
 	f := &atsRunFlags{fs: fs}
 	f.configFile = fs.String("config", "", "suite configuration `FILE` (TOML, or the original runner's ats.cfg)")
@@ -113,18 +120,6 @@ func newATSRunFlags(io stdio) *atsRunFlags {
 	f.verbose = fs.Bool("v", false, "also print each failed test's engine log")
 	f.strict = fs.Bool("strict", false, strictUsage)
 	f.dist = addDistFlags(fs, "ats run", "tests")
-	fs.Usage = func() {
-		fmt.Fprint(io.err, `usage: arimaa-workbench ats run [options] SUITE_OR_FILES...
-
-With --dist (or --nats URL) the tests are jobs on a NATS JetStream server,
-run by workers: 'arimaa-workbench worker --nats URL' on any machine that
-reaches it (-j N runs N of them in this process too). Without --nats the
-server is embedded, on 127.0.0.1 unless --listen with credentials.
-
-options:
-`)
-		fs.PrintDefaults()
-	}
 	return f
 }
 
@@ -468,13 +463,8 @@ func trimFloat(x float64) string {
 }
 
 func atsCompare(args []string, io stdio) int {
-	fs := flag.NewFlagSet("ats compare", flag.ContinueOnError)
-	fs.SetOutput(io.err)
+	fs := newFlagSet("ats compare", io.err, "usage: arimaa-workbench ats compare [--all] OLD NEW\n\nOLD and NEW are result files (.jsonl) or --json summaries.\n\noptions:\n")
 	all := fs.Bool("all", false, "list unchanged tests too")
-	fs.Usage = func() {
-		fmt.Fprint(io.err, "usage: arimaa-workbench ats compare [--all] OLD NEW\n\nOLD and NEW are result files (.jsonl) or --json summaries.\n\noptions:\n")
-		fs.PrintDefaults()
-	}
 	pos, status, ok := parseExactly(fs, args, 2)
 	if !ok {
 		return status
@@ -513,13 +503,8 @@ func printLoadProblems(w io.Writer, suite *ats.Suite, errs []error) {
 }
 
 func atsList(args []string, io stdio) int {
-	fs := flag.NewFlagSet("ats list", flag.ContinueOnError)
-	fs.SetOutput(io.err)
+	fs := newFlagSet("ats list", io.err, "usage: arimaa-workbench ats list [--strict] SUITE_OR_FILES...\n\noptions:\n")
 	strict := fs.Bool("strict", false, strictUsage)
-	fs.Usage = func() {
-		fmt.Fprint(io.err, "usage: arimaa-workbench ats list [--strict] SUITE_OR_FILES...\n\noptions:\n")
-		fs.PrintDefaults()
-	}
 	paths, err := ParseInterleaved(fs, args)
 	if err != nil {
 		return flagStatus(err)

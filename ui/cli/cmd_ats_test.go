@@ -44,8 +44,7 @@ func TestATSRunAndCompare(t *testing.T) {
 		t.Errorf("junit: %s %v", x, err)
 	}
 
-	bad := filepath.Join(dir, "bad.toml")
-	os.WriteFile(bad, []byte(impossible), 0o644)
+	bad := writeFile(t, dir, "bad.toml", impossible)
 	badJSON := filepath.Join(dir, "bad.json")
 	code, out, _ = atsCmd(t, "run", "--playouts", "50", "--threads", "1", "--results", runs, "--json", badJSON, bad)
 	if code != 1 || !strings.Contains(out, "scored 0 of 1 (0 passed, 1 failed, 0 errors)") {

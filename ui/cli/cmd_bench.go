@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -46,19 +45,7 @@ func benchPosition(i int) (rules.Position, error) {
 // workers, unique-move generation and step generation rates; or, with
 // --match, plays two configurations against each other.
 func runBench(ctx context.Context, args []string, io stdio) int {
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fs.SetOutput(io.err)
-	var ef engineFlags
-	ef.register(fs)
-	seconds := ranged[float64](fs, "time", 4, 0.01, 3600, "`SECONDS` per playout measurement")
-	games := ranged(fs, "match", 0, 0, 1_000_000, "play `N` games between configurations A and B instead of measuring speed")
-	perMove := ranged[int64](fs, "playouts", 3000, 1, config.MaxPlayouts, "`N` playouts per move in a match")
-	maxMoves := ranged(fs, "max-moves", 300, 1, 100_000, "`N` moves after which a match game is left unfinished")
-	var setA, setB keyValueFlags
-	fs.Var(&setA, "a", "configuration A for --match: `KEY=VALUE` on top of --config/--set (repeatable)")
-	fs.Var(&setB, "b", "configuration B for --match: `KEY=VALUE` (repeatable); default search.history_weight=0")
-	fs.Usage = func() {
-		fmt.Fprint(io.err, `usage: arimaa-workbench bench [options]
+	fs := newFlagSet("bench", io.err, `usage: arimaa-workbench bench [options]
 
 Without --match, prints the engine's speed: playouts per second with one
 worker on the start position and on a middle-game position, the speedup of
@@ -74,15 +61,18 @@ with --playouts playouts by one worker, and prints the score.
 
 options:
 `)
-		fs.PrintDefaults()
-	}
-	if _, status, ok := parseExactly(fs, args, 0); !ok {
+	var ef engineFlags
+	ef.register(fs)
+	seconds := ranged[float64](fs, "time", 4, 0.01, 3600, "`SECONDS` per playout measurement")
+	games := ranged(fs, "match", 0, 0, 1_000_000, "play `N` games between configurations A and B instead of measuring speed")
+	perMove := ranged[int64](fs, "playouts", 3000, 1, config.MaxPlayouts, "`N` playouts per move in a match")
+	maxMoves := ranged(fs, "max-moves", 300, 1, 100_000, "`N` moves after which a match game is left unfinished")
+	var setA, setB keyValueFlags
+	fs.Var(&setA, "a", "configuration A for --match: `KEY=VALUE` on top of --config/--set (repeatable)")
+	fs.Var(&setB, "b", "configuration B for --match: `KEY=VALUE` (repeatable); default search.history_weight=0")
+	_, cfg, status, ok := ef.parse(fs, args, 0)
+	if !ok {
 		return status
-	}
-	cfg, err := ef.load()
-	if err != nil {
-		fmt.Fprintf(io.err, "bench: %v\n", err)
-		return 1
 	}
 	if *games > 0 {
 		if len(setB) == 0 {

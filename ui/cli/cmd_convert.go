@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -34,15 +33,7 @@ type convOptions struct {
 
 // runConvert converts positions and game records between formats.
 func runConvert(ctx context.Context, args []string, std stdio) int {
-	fs := flag.NewFlagSet("convert", flag.ContinueOnError)
-	fs.SetOutput(std.err)
-	var opt convOptions
-	fs.StringVar(&opt.to, "to", "", "output format: long, compact, record or archive (required)")
-	fs.StringVar(&opt.gameID, "game", "", "take only the archive game with this id")
-	rangeVar(fs, &opt.ply, "ply", -1, -1, math.MaxInt32, "for long and compact: the position after `N` moves of each game; -1: after the last")
-	outPath := fs.String("o", "", "write to this file (replaced atomically) instead of stdout")
-	fs.Usage = func() {
-		fmt.Fprint(std.err, `usage: arimaa-workbench convert --to FORMAT [--game ID] [--ply N] [-o OUT] [FILE...]
+	fs := newFlagSet("convert", std.err, `usage: arimaa-workbench convert --to FORMAT [--game ID] [--ply N] [-o OUT] [FILE...]
 
 Converts positions and games between the formats of the workbench. Each
 FILE ("-" or none: stdin) is read as whichever it holds:
@@ -73,8 +64,11 @@ examples:
 
 options:
 `)
-		fs.PrintDefaults()
-	}
+	var opt convOptions
+	fs.StringVar(&opt.to, "to", "", "output format: long, compact, record or archive (required)")
+	fs.StringVar(&opt.gameID, "game", "", "take only the archive game with this id")
+	rangeVar(fs, &opt.ply, "ply", -1, -1, math.MaxInt32, "for long and compact: the position after `N` moves of each game; -1: after the last")
+	outPath := fs.String("o", "", "write to this file (replaced atomically) instead of stdout")
 	paths, err := ParseInterleaved(fs, args)
 	if err != nil {
 		return flagStatus(err)
@@ -147,23 +141,54 @@ options:
 // that reported a problem.
 var errConvertFailed = errors.New("conversion failed")
 
+// input is one input of a command that reads files, or standard input
+// for "-".
+type input struct {
+	r    *bufio.Reader
+	name string   // the path, or "stdin"
+	file *os.File // nil for standard input
+}
+
+// openInput opens path, or takes stdin for "-"; Close closes the file.
+func openInput(path string, stdin io.Reader) (*input, error) {
+	if path == "-" {
+		return &input{r: bufio.NewReaderSize(stdin, 64<<10), name: "stdin"}, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	return &input{r: bufio.NewReaderSize(f, 64<<10), name: path, file: f}, nil
+}
+
+// checkWhole reports an input too large to read whole (fsutil.CheckSize);
+// only a file's size is known before it is read.
+func (in *input) checkWhole() error {
+	if in.file == nil {
+		return nil
+	}
+	return fsutil.CheckSize(in.file)
+}
+
+// Close closes the input's file, if it has one.
+func (in *input) Close() error {
+	if in.file == nil {
+		return nil
+	}
+	return in.file.Close()
+}
+
 // eachItem reads one input and calls fn for every position or game in it.
 // Problems with single games or lines go to report and make failed true;
 // an error returned stops the conversion.
 func eachItem(ctx context.Context, path string, stdin io.Reader, gameID string,
 	fn func(convItem) error, report func(error)) (failed bool, err error) {
-	var in io.Reader = stdin
-	var file *os.File
-	name := "stdin"
-	if path != "-" {
-		f, err := os.Open(path)
-		if err != nil {
-			return false, err
-		}
-		defer f.Close()
-		in, name, file = f, path, f
+	in, err := openInput(path, stdin)
+	if err != nil {
+		return false, err
 	}
-	br := bufio.NewReaderSize(in, 64<<10)
+	defer in.Close()
+	br, name := in.r, in.name
 	if isArchive(br) {
 		return eachArchiveGame(ctx, br, name, gameID, fn, report)
 	}
@@ -171,10 +196,8 @@ func eachItem(ctx context.Context, path string, stdin io.Reader, gameID string,
 		return false, fmt.Errorf("%s: --game picks a game of an archive, but this is not an archive", name)
 	}
 	// Anything but an archive is read whole.
-	if file != nil {
-		if err := fsutil.CheckSize(file); err != nil {
-			return false, err
-		}
+	if err := in.checkWhole(); err != nil {
+		return false, err
 	}
 	data, err := fsutil.ReadAll(br, name)
 	if errors.Is(err, fsutil.ErrTooLarge) {

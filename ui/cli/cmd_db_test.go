@@ -86,8 +86,7 @@ func TestDBCommands(t *testing.T) {
 // TestDBErrors: bad input to the db commands says what and where.
 func TestDBErrors(t *testing.T) {
 	dir := t.TempDir()
-	notDB := filepath.Join(dir, "notes.db")
-	os.WriteFile(notDB, []byte("not a database\n"), 0o644)
+	notDB := writeFile(t, dir, "notes.db", "not a database\n")
 	for _, tc := range []struct {
 		args []string
 		code int
@@ -153,10 +152,7 @@ func TestAeiDBPrior(t *testing.T) {
 	if n < 1 || !strings.Contains(out, "bestmove ") {
 		t.Errorf("no moves suggested from the database:\n%s\n%s", out, errOut)
 	}
-	notDB := filepath.Join(t.TempDir(), "notes.db")
-	if err := os.WriteFile(notDB, []byte("my notes"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	notDB := writeFile(t, t.TempDir(), "notes.db", "my notes")
 	if code, _, errOut := runCmd(t, runAei, "aei\n", "--db-prior", notDB); code == 0 || !strings.Contains(errOut, "notes.db") {
 		t.Errorf("a file that is not a database: exit %d, %q", code, errOut)
 	}

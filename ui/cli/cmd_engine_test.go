@@ -1,9 +1,6 @@
 package cli
 
 import (
-	"bytes"
-	"context"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -11,15 +8,6 @@ import (
 
 	"arimaa-workbench/engine/rules"
 )
-
-const startCompact = "g [rrrrrrrrhdcemcdh                                HDCMECDHRRRRRRRR]"
-
-func runCmd(t *testing.T, run func(context.Context, []string, stdio) int, stdin string, args ...string) (int, string, string) {
-	t.Helper()
-	var out, errOut bytes.Buffer
-	code := run(context.Background(), args, stdio{strings.NewReader(stdin), &out, &errOut})
-	return code, out.String(), errOut.String()
-}
 
 // bestMove extracts the bestmove line of analyze or aei output.
 func bestMove(t *testing.T, out string) string {
@@ -48,7 +36,6 @@ func playNotation(t *testing.T, p rules.Position, text string) {
 
 func TestAnalyze(t *testing.T) {
 	dir := t.TempDir()
-	posFile := filepath.Join(dir, "mid.txt")
 	long := `12b
  +-----------------+
 8| r . . . . r r r |
@@ -62,14 +49,9 @@ func TestAnalyze(t *testing.T) {
  +-----------------+
    a b c d e f g h
 `
-	if err := os.WriteFile(posFile, []byte(long), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	recFile := filepath.Join(dir, "game.txt")
+	posFile := writeFile(t, dir, "mid.txt", long)
 	rec := "1w Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ha2 Db2 Cc2 Md2 Ee2 Cf2 Dg2 Hh2\n1b ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 ha7 db7 cc7 ed7 me7 cf7 dg7 hh7\n2w Ee2n Ee3n Ee4n Ee5n\n2b ed7s ed6s ed5s rd8s\n3w\n"
-	if err := os.WriteFile(recFile, []byte(rec), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	recFile := writeFile(t, dir, "game.txt", rec)
 	args := []string{"--playouts", "1500", "--threads", "1", "--seed", "3"}
 	tests := []struct {
 		name  string
@@ -128,10 +110,7 @@ func candidates(out string) string {
 }
 
 func TestAnalyzeSetup(t *testing.T) {
-	rec := filepath.Join(t.TempDir(), "empty.txt")
-	if err := os.WriteFile(rec, []byte("1w\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	rec := writeFile(t, t.TempDir(), "empty.txt", "1w\n")
 	code, out, errOut := runCmd(t, runAnalyze, "", "--playouts", "10", rec)
 	if code != 0 || !strings.Contains(out, "setup R") {
 		t.Errorf("exit %d, out %q, err %q", code, out, errOut)

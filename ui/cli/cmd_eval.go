@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -20,29 +19,19 @@ import (
 // by feature, the winning probability of the side to move, and the goal
 // and trap checks: `eval [--config FILE] [--set KEY=VALUE] [--json] POSFILE`.
 func runEval(ctx context.Context, args []string, io stdio) int {
-	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
-	fs.SetOutput(io.err)
+	fs := newFlagSet("eval", io.err, `usage: arimaa-workbench eval [--config FILE] [--set KEY=VALUE] [--json] POSFILE
+Evaluates a position: the evaluation by feature, the winning probability of the
+side to move, whether it can score a goal this turn, and which enemy pieces it
+can capture this turn. POSFILE is a file in the long or compact format, - for
+standard input, or a compact position given inline. The evaluation weights are
+the [eval] and [knowledge] tables of the engine configuration.
+`)
 	var cf configFlags
 	cf.register(fs)
 	asJSON := fs.Bool("json", false, "print the result as JSON")
-	fs.Usage = func() {
-		fmt.Fprintln(io.err, "usage: arimaa-workbench eval [--config FILE] [--set KEY=VALUE] [--json] POSFILE")
-		fmt.Fprintln(io.err, "Evaluates a position: the evaluation by feature, the winning probability of the")
-		fmt.Fprintln(io.err, "side to move, whether it can score a goal this turn, and which enemy pieces it")
-		fmt.Fprintln(io.err, "can capture this turn. POSFILE is a file in the long or compact format, - for")
-		fmt.Fprintln(io.err, "standard input, or a compact position given inline. The evaluation weights are")
-		fmt.Fprintln(io.err, "the [eval] and [knowledge] tables of the engine configuration.")
-		fs.PrintDefaults()
-	}
-	files, status, ok := parseExactly(fs, args, 1)
+	files, cfg, status, ok := cf.parse(fs, args, 1)
 	if !ok {
 		return status
-	}
-
-	cfg, err := cf.load()
-	if err != nil {
-		fmt.Fprintf(io.err, "eval: %v\n", err)
-		return 1
 	}
 	p, err := readEvalPosition(files[0], io.in)
 	if err != nil {

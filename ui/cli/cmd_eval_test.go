@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,13 +13,7 @@ import (
 
 func TestEval(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
+	write := func(name, text string) string { return writeFile(t, dir, name, text) }
 	// Gold to move: Ra7 scores at once, and the elephant on d4 can push the
 	// silver rabbit on c4 into c3.
 	long := "12w\n +-----------------+\n8| . . . . . . . r |\n7| R . . . . . . . |\n6| . . X . . X . . |\n5| . . . . . . . . |\n4| . . r E . . . . |\n3| . . X . . X . . |\n2| . . . . . . . . |\n1| . . . . . . . . |\n +-----------------+\n   a b c d e f g h\n"

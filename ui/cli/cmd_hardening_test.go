@@ -17,10 +17,7 @@ func TestNumbersOutOfRange(t *testing.T) {
 	overMemory := strconv.FormatInt(config.MemoryLimitMB()+1, 10)
 	maxNodes := strconv.Itoa(config.MaxNodes)
 	dir := t.TempDir()
-	nanConfig := filepath.Join(dir, "nan.toml")
-	if err := os.WriteFile(nanConfig, []byte("tests = [\"x\"]\ntime_per_test = nan\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	nanConfig := writeFile(t, dir, "nan.toml", "tests = [\"x\"]\ntime_per_test = nan\n")
 	tests := []struct {
 		name string
 		args []string
@@ -70,13 +67,7 @@ func TestNumbersOutOfRange(t *testing.T) {
 // input is quoted and cut, and moves goes on after a line too long.
 func TestHugeAndGarbageLines(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, text string) string { return writeFile(t, dir, name, text) }
 	huge := strings.Repeat("x", 3<<20)
 	record := write("huge.txt", "1w "+huge+"\n")
 	archive := write("huge.tsv", "id\tmovelist\n\x1b[2J\t1w "+huge+"\n")

@@ -28,9 +28,8 @@ type matchFlags struct {
 	distFlags                                      *distFlags
 }
 
-// matchUsage describes the match command and its flags.
-func matchUsage(fs *flag.FlagSet, io stdio) {
-	fmt.Fprint(io.err, `usage: arimaa-workbench match [options] --engine SPEC --engine SPEC [--engine SPEC...]
+// matchUsage describes the match command; its options follow.
+const matchUsage = `usage: arimaa-workbench match [options] --engine SPEC --engine SPEC [--engine SPEC...]
        arimaa-workbench match --summary FILE [--json FILE]
 
 Plays games between engines: two make a match, more a round robin (or a
@@ -58,9 +57,7 @@ with setoption. Example:
   --engine builtin --engine 'bin/baseline aei' name=baseline
 
 options:
-`)
-	fs.PrintDefaults()
-}
+`
 
 // runMatchCommand plays a match or tournament between engines.
 func runMatchCommand(ctx context.Context, args []string, io stdio) int {
@@ -106,8 +103,7 @@ func runMatchCommand(ctx context.Context, args []string, io stdio) int {
 
 // newMatchFlags defines the flags of the match command.
 func newMatchFlags(io stdio) (*flag.FlagSet, *matchFlags) {
-	fs := flag.NewFlagSet("match", flag.ContinueOnError)
-	fs.SetOutput(io.err)
+	fs := newFlagSet("match", io.err, matchUsage)
 	f := &matchFlags{}
 	var engineFlags multiFlag
 	fs.Var(&engineFlags, "engine", "an engine `SPEC` (at least twice; see above)")
@@ -133,7 +129,6 @@ func newMatchFlags(io stdio) (*flag.FlagSet, *matchFlags) {
 	f.quiet = fs.Bool("q", false, "print only the standings at the end, not a line per game")
 	f.summary = fs.String("summary", "", "play nothing: print the standings and each engine's figures of the match archive `FILE`")
 	f.distFlags = addDistFlags(fs, "match", "games")
-	fs.Usage = func() { matchUsage(fs, io) }
 	return fs, f
 }
 

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	goio "io"
 	"os"
@@ -21,11 +20,7 @@ const maxMovesLine = 1 << 20
 // runMoves counts (and with --list prints) the unique moves of compact
 // positions read one per line.
 func runMoves(ctx context.Context, args []string, io stdio) int {
-	fs := flag.NewFlagSet("moves", flag.ContinueOnError)
-	fs.SetOutput(io.err)
-	list := fs.Bool("list", false, "after each count line, print every unique move, one per line, with capture tokens")
-	fs.Usage = func() {
-		fmt.Fprint(io.err, `usage: arimaa-workbench moves [--list] [FILE]
+	fs := newFlagSet("moves", io.err, `usage: arimaa-workbench moves [--list] [FILE]
 
 Reads positions in the compact AEI form, one per line, from FILE or stdin
 (FILE "-" is stdin), for example
@@ -39,8 +34,7 @@ instead, and the exit status is then 1.
 
 options:
 `)
-		fs.PrintDefaults()
-	}
+	list := fs.Bool("list", false, "after each count line, print every unique move, one per line, with capture tokens")
 	paths, err := ParseInterleaved(fs, args)
 	if err != nil {
 		return flagStatus(err)

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"math"
 
@@ -33,14 +32,7 @@ type phaseLine struct {
 // runPhase prints the game phase of every position of games and position
 // files.
 func runPhase(ctx context.Context, args []string, std stdio) int {
-	fs := flag.NewFlagSet("phase", flag.ContinueOnError)
-	fs.SetOutput(std.err)
-	var opt phaseOptions
-	fs.BoolVar(&opt.json, "json", false, "write one JSON object per position")
-	fs.StringVar(&opt.gameID, "game", "", "take only the archive game with this id")
-	rangeVar(fs, &opt.ply, "ply", -1, -1, math.MaxInt32, "only the position after `N` moves of each game; -1: every position")
-	fs.Usage = func() {
-		fmt.Fprint(std.err, `usage: arimaa-workbench phase [--json] [--ply N] [--game ID] FILE...
+	fs := newFlagSet("phase", std.err, `usage: arimaa-workbench phase [--json] [--ply N] [--game ID] FILE...
 
 Prints the game phase of each position: a number from 0 (the opening) to
 1 (the endgame) and its stage, opening, middle or end (see "go doc
@@ -62,8 +54,10 @@ record's notation ("" at the last position), phase to three decimals.
 
 options:
 `)
-		fs.PrintDefaults()
-	}
+	var opt phaseOptions
+	fs.BoolVar(&opt.json, "json", false, "write one JSON object per position")
+	fs.StringVar(&opt.gameID, "game", "", "take only the archive game with this id")
+	rangeVar(fs, &opt.ply, "ply", -1, -1, math.MaxInt32, "only the position after `N` moves of each game; -1: every position")
 	paths, status, ok := parseFiles(fs, args, std.err)
 	if !ok {
 		return status

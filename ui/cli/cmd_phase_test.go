@@ -69,7 +69,7 @@ func TestPhaseTextArchiveAndPositions(t *testing.T) {
 		t.Errorf("game 1005: exit %d\n%s", code, out)
 	}
 	// A compact line gives no turn number: the side letter alone.
-	code, out, _ = runTool(t, runPhase, recStartCompact+"\n", "-")
+	code, out, _ = runTool(t, runPhase, startCompact+"\n", "-")
 	if code != 0 || out != "w\t0.000\topening\n" {
 		t.Errorf("compact start: exit %d %q", code, out)
 	}
@@ -93,8 +93,8 @@ func TestPhaseErrors(t *testing.T) {
 		{"ply out of range", "", []string{"--ply", "-2", "assets/games/goal_race.txt"}, 2, "", "out of range"},
 		{"missing file", "", []string{"no/such/file.txt"}, 1, "", "no/such/file.txt"},
 		{"ply too far", "", []string{"--ply", "4", "assets/games/endgame_goal.txt"}, 1, "", "the game has only 3 moves"},
-		{"ply of a position", recStartCompact + "\n", []string{"--ply", "0", "-"}, 1, "", "--ply needs games"},
-		{"bad compact line", recStartCompact + "\nq [x]\n", []string{"-"}, 1, "w\t0.000\topening\n", "stdin:2:1: 'q' is not a side"},
+		{"ply of a position", startCompact + "\n", []string{"--ply", "0", "-"}, 1, "", "--ply needs games"},
+		{"bad compact line", startCompact + "\nq [x]\n", []string{"-"}, 1, "w\t0.000\topening\n", "stdin:2:1: 'q' is not a side"},
 		{"illegal record", "1w Ra1\n", []string{"-"}, 1, "", "stdin:1:1: move 1w"},
 		{"game of a record", "", []string{"--game", "1", "assets/games/goal_race.txt"}, 1, "", "this is not an archive"},
 		// Short games of an archive are reported; the others still print.

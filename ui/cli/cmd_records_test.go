@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -13,19 +11,8 @@ import (
 	"arimaa-workbench/records"
 )
 
-// runTool calls a subcommand with args and stdin and returns its exit status
-// and output.
-func runTool(t *testing.T, cmd func(context.Context, []string, stdio) int, stdin string, args ...string) (int, string, string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	code := cmd(context.Background(), args, stdio{strings.NewReader(stdin), &out, &errb})
-	return code, out.String(), errb.String()
-}
-
-const recStartCompact = "g [rrrrrrrrhdcemcdh                                HDCMECDHRRRRRRRR]"
-
 func TestMovesCounts(t *testing.T) {
-	in := "# the standard start\n" + recStartCompact + "\n\n" +
+	in := "# the standard start\n" + startCompact + "\n\n" +
 		"g [" + strings.Repeat(" ", 10) + "Q" + strings.Repeat(" ", 53) + "]\n" +
 		"s [" + strings.Repeat(" ", 63) + "r]\n" + // a lone silver rabbit on h1 has no step south
 		"b [" + strings.Repeat(" ", 27) + "e" + strings.Repeat(" ", 36) + "]\n"
@@ -69,8 +56,7 @@ func TestMovesListCaptureTokens(t *testing.T) {
 
 func TestMovesFileAndUsage(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, "pos.txt")
-	os.WriteFile(path, []byte(recStartCompact+"\r\nw [x]\r\n"), 0o644)
+	path := writeFile(t, dir, "pos.txt", startCompact+"\r\nw [x]\r\n")
 	code, out, _ := runTool(t, runMoves, "", path)
 	want := "3353\t8\nerror\t" + path + ":2:5: the board ends after 1 squares; it needs 64\n"
 	if code != 1 || out != want {
@@ -138,8 +124,7 @@ func TestReplayFailures(t *testing.T) {
 		rows[4],
 	}, "\n") + "\n"
 	dir := t.TempDir()
-	path := filepath.Join(dir, "bad.tsv")
-	os.WriteFile(path, []byte(archive), 0o644)
+	path := writeFile(t, dir, "bad.tsv", archive)
 	code, out, errs := runTool(t, runReplay, "", path)
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	want := []string{
@@ -174,17 +159,17 @@ func TestReplayFailures(t *testing.T) {
 }
 
 func TestConvertPositions(t *testing.T) {
-	code, out, errs := runTool(t, runConvert, recStartCompact+"\n", "--to", "long")
-	want := records.FormatPosition(mustCompactPos(t, recStartCompact))
+	code, out, errs := runTool(t, runConvert, startCompact+"\n", "--to", "long")
+	want := records.FormatPosition(mustCompactPos(t, startCompact))
 	if code != 0 || out != want {
 		t.Fatalf("compact to long: exit %d %s\n%s", code, errs, out)
 	}
 	code, back, _ := runTool(t, runConvert, out, "--to", "compact")
-	if code != 0 || back != recStartCompact+"\n" {
+	if code != 0 || back != startCompact+"\n" {
 		t.Errorf("long to compact: exit %d %q", code, back)
 	}
-	code, out, errs = runTool(t, runConvert, recStartCompact+"\n# comment\nq [x]\n", "--to", "compact")
-	if code != 1 || out != recStartCompact+"\n" || !strings.Contains(errs, "stdin:3:1: 'q' is not a side") {
+	code, out, errs = runTool(t, runConvert, startCompact+"\n# comment\nq [x]\n", "--to", "compact")
+	if code != 1 || out != startCompact+"\n" || !strings.Contains(errs, "stdin:3:1: 'q' is not a side") {
 		t.Errorf("bad line: exit %d %q %q", code, out, errs)
 	}
 }
@@ -244,7 +229,7 @@ func TestConvertErrors(t *testing.T) {
 		{"no such game", "", []string{"--to", "record", "--game", "42", "assets/games/sample_archive.tsv"}, 1, `no game with id "42"`},
 		{"game of a record", "", []string{"--to", "long", "--game", "1", "assets/games/goal_race.txt"}, 1, "this is not an archive"},
 		{"ply too far", "", []string{"--to", "long", "--ply", "99", "assets/games/endgame_goal.txt"}, 1, "the game has only 3 moves"},
-		{"position to archive", recStartCompact, []string{"--to", "archive"}, 1, "this is a position"},
+		{"position to archive", startCompact, []string{"--to", "archive"}, 1, "this is a position"},
 		{"illegal record", "1w Ra1\n", []string{"--to", "record", "-o", outPath}, 1, "stdin:1:1: move 1w"},
 	}
 	for _, tc := range tests {
@@ -285,8 +270,7 @@ func TestReplayParallelKeepsOrder(t *testing.T) {
 		}
 		b.WriteString(strings.Join(f, "\t") + "\n")
 	}
-	path := filepath.Join(t.TempDir(), "many.tsv")
-	os.WriteFile(path, []byte(b.String()), 0o644)
+	path := writeFile(t, t.TempDir(), "many.tsv", b.String())
 	code1, one, _ := runTool(t, runReplay, "", "-j", "1", path)
 	code4, four, errs := runTool(t, runReplay, "", "-j", "4", path)
 	if code1 != 1 || code4 != 1 || one != four {

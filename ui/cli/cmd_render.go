@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 
@@ -18,16 +17,12 @@ import (
 // position file (long or compact form), "-" for standard input, or a
 // compact position given inline.
 func runRender(ctx context.Context, args []string, io stdio) int {
-	fs := flag.NewFlagSet("render", flag.ContinueOnError)
-	fs.SetOutput(io.err)
+	fs := newFlagSet("render", io.err, `usage: arimaa-workbench render POS out.png [--size N] [--flip] [--no-coords]
+POS is a position file (.ari/.txt, long or compact), - for stdin, or an inline compact position.
+`)
 	size := ranged(fs, "size", 640, 64, 8192, "width and height of the picture in `PIXELS`")
 	flip := fs.Bool("flip", false, "draw the board from Silver's side")
 	noCoords := fs.Bool("no-coords", false, "leave out the file letters and rank numbers")
-	fs.Usage = func() {
-		fmt.Fprintln(io.err, "usage: arimaa-workbench render POS out.png [--size N] [--flip] [--no-coords]")
-		fmt.Fprintln(io.err, "POS is a position file (.ari/.txt, long or compact), - for stdin, or an inline compact position.")
-		fs.PrintDefaults()
-	}
 	pos, status, ok := parseExactly(fs, args, 2)
 	if !ok {
 		return status

@@ -3,23 +3,20 @@ package cli
 import (
 	"bytes"
 	"context"
-	"image/png"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
+
+	"arimaa-workbench/ui/uitest"
 )
 
 func TestRender(t *testing.T) {
 	test.NewTempApp(t)
 	dir := t.TempDir()
-	posFile := filepath.Join(dir, "p.ari")
 	long := "12b\n +-----------------+\n8| r r r r . c r . |\n7| h . c m r E h r |\n6| . d X . . X d . |\n5| . . . . . r . . |\n4| . . . . . . . . |\n3| . H C e . X D . |\n2| . D . M . C . H |\n1| R R R R R R R R |\n +-----------------+\n   a b c d e f g h\n"
-	if err := os.WriteFile(posFile, []byte(long), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	posFile := writeFile(t, dir, "p.ari", long)
 	compact := "g [rrrrrrrrhdcemcdh                                HDCMECDHRRRRRRRR]"
 	tests := []struct {
 		name     string
@@ -57,12 +54,7 @@ func TestRender(t *testing.T) {
 			if tt.wantCode != 0 {
 				return
 			}
-			f, err := os.Open(out)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
-			img, err := png.Decode(f)
+			img, err := uitest.ReadPNG(out)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -3,10 +3,8 @@ package cli
 import (
 	"bufio"
 	"context"
-	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"runtime"
 	"sync"
@@ -15,7 +13,6 @@ import (
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
-	"arimaa-workbench/records/fsutil"
 )
 
 // replayStats counts what a replay found.
@@ -27,12 +24,7 @@ func (s *replayStats) failed() int { return s.illegal + s.mismatched + s.unreada
 
 // runReplay replays game records and archives with full rules checking.
 func runReplay(ctx context.Context, args []string, io stdio) int {
-	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	fs.SetOutput(io.err)
-	quiet := fs.Bool("q", false, "print only the games that fail, and the summary")
-	workers := ranged(fs, "j", min(runtime.GOMAXPROCS(0), config.MaxThreads), 1, config.MaxThreads, "replay archive games on `N` goroutines")
-	fs.Usage = func() {
-		fmt.Fprint(io.err, `usage: arimaa-workbench replay [-q] FILE...
+	fs := newFlagSet("replay", io.err, `usage: arimaa-workbench replay [-q] FILE...
 
 Replays game records and game archives with full rules checking. A file
 whose first line starts with "id<TAB>" is an archive (read row by row, any
@@ -59,8 +51,8 @@ failed.
 
 options:
 `)
-		fs.PrintDefaults()
-	}
+	quiet := fs.Bool("q", false, "print only the games that fail, and the summary")
+	workers := ranged(fs, "j", min(runtime.GOMAXPROCS(0), config.MaxThreads), 1, config.MaxThreads, "replay archive games on `N` goroutines")
 	paths, status, ok := parseFiles(fs, args, io.err)
 	if !ok {
 		return status
@@ -94,28 +86,19 @@ options:
 }
 
 func replayFile(ctx context.Context, path string, stdin io.Reader, out *bufio.Writer, st *replayStats, quiet bool, workers int) error {
-	var in io.Reader = stdin
-	var file *os.File
-	name := "stdin"
-	if path != "-" {
-		f, err := os.Open(path)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		in, name, file = f, path, f
+	in, err := openInput(path, stdin)
+	if err != nil {
+		return err
 	}
-	br := bufio.NewReaderSize(in, 64<<10)
+	defer in.Close()
+	br, name := in.r, in.name
 	if isArchive(br) {
 		return replayArchive(ctx, br, name, out, st, quiet, workers)
 	}
 	st.games++
 	id := rules.Echo(filepath.Base(name))
 	var rec *records.Record
-	var err error
-	if file != nil {
-		err = fsutil.CheckSize(file) // a record is read whole
-	}
+	err = in.checkWhole() // a record is read whole
 	if err == nil {
 		rec, err = records.ReadRecord(br, name)
 	}

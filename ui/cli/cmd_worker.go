@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"sync"
 
@@ -13,17 +12,7 @@ import (
 // distributed suite runs: it takes jobs from a NATS JetStream server
 // until it is stopped.
 func runWorker(ctx context.Context, args []string, io stdio) int {
-	fs := flag.NewFlagSet("worker", flag.ContinueOnError)
-	fs.SetOutput(io.err)
-	natsFlags := cluster.AddFlags(fs, false)
-	slots := fs.Int("slots", 1, "run `N` jobs at once (one per core is the most that pays)")
-	name := fs.String("name", "", "the worker's `NAME` in the coordinator's notices (default HOST-PID)")
-	site := fs.String("site", "", "`SITE` for the archive's site column of the games played here (default the host name)")
-	quiet := fs.Bool("q", false, "print nothing but errors")
-	var allowed keyValueFlags
-	fs.Var(&allowed, "allow-engine", "run the external engine `CMD` (a command line as the engine spec writes it) when a job names it; repeatable. The builtin engine is always allowed; no other program is ever run")
-	fs.Usage = func() {
-		fmt.Fprint(io.err, `usage: arimaa-workbench worker (--nats-config FILE | --nats URL [credentials]) [--slots N] [--allow-engine CMD]...
+	fs := newFlagSet("worker", io.err, `usage: arimaa-workbench worker (--nats-config FILE | --nats URL [credentials]) [--slots N] [--allow-engine CMD]...
 
 Plays the games of distributed matches ('arimaa-workbench match --dist')
 and runs the tests of distributed suite runs ('arimaa-workbench ats run
@@ -40,8 +29,13 @@ worker: jobs in progress are handed back at once to other workers.
 
 options:
 `)
-		fs.PrintDefaults()
-	}
+	natsFlags := cluster.AddFlags(fs, false)
+	slots := fs.Int("slots", 1, "run `N` jobs at once (one per core is the most that pays)")
+	name := fs.String("name", "", "the worker's `NAME` in the coordinator's notices (default HOST-PID)")
+	site := fs.String("site", "", "`SITE` for the archive's site column of the games played here (default the host name)")
+	quiet := fs.Bool("q", false, "print nothing but errors")
+	var allowed multiFlag
+	fs.Var(&allowed, "allow-engine", "run the external engine `CMD` (a command line as the engine spec writes it) when a job names it; repeatable. The builtin engine is always allowed; no other program is ever run")
 	extra, err := ParseInterleaved(fs, args)
 	if err != nil {
 		return flagStatus(err)

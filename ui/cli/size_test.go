@@ -14,10 +14,7 @@ import (
 // one larger than fsutil.MaxReadSize by name and size, before reading it
 // (the file is sparse, so the test costs no disk and little memory).
 func TestOneSizeLimit(t *testing.T) {
-	big := filepath.Join(t.TempDir(), "big.txt")
-	if err := os.WriteFile(big, []byte(recStartCompact+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	big := writeFile(t, t.TempDir(), "big.txt", startCompact+"\n")
 	if err := os.Truncate(big, fsutil.MaxReadSize+1); err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +27,7 @@ func TestOneSizeLimit(t *testing.T) {
 		{"eval", []string{"eval", big}},
 		{"render", []string{"render", big, filepath.Join(t.TempDir(), "out.png")}},
 		{"replay", []string{"replay", big}},
-		{"analyze --config", []string{"analyze", "--config", big, "--playouts", "10", recStartCompact}},
+		{"analyze --config", []string{"analyze", "--config", big, "--playouts", "10", startCompact}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -11,35 +11,16 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"arimaa-workbench/engine/rules"
-	"arimaa-workbench/records"
 	"arimaa-workbench/ui/state"
+	"arimaa-workbench/ui/uitest"
 )
-
-// sampleGame is the first game of the sample archive, replayed.
-func sampleGame(t *testing.T) *rules.Game {
-	t.Helper()
-	f, err := os.Open("../../assets/games/goal_race.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rec, err := records.ReadRecord(f, "goal_race.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := rec.Game()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
 
 // TestPanelIndexFollowAndTap indexes archives through the model, follows
 // the current position, and drives the lists as a user does: a tap on a
 // move of the explorer plays it, a tap on a game opens it at its ply.
 func TestPanelIndexFollowAndTap(t *testing.T) {
 	test.NewTempApp(t)
-	g := sampleGame(t)
+	g := uitest.LoadGame(t, "goal_race.txt")
 	cur := state.NewCurrent(g.PositionBefore(2), "Viewer")
 	var played string
 	var openedPly = -100

@@ -71,26 +71,21 @@ func (m *Model) changed() {
 }
 
 // Undo takes back the last edit.
-func (m *Model) Undo() bool {
-	if len(m.undo) == 0 {
-		return false
-	}
-	m.redo = append(m.redo, m.pos)
-	m.pos = m.undo[len(m.undo)-1]
-	m.undo = m.undo[:len(m.undo)-1]
-	m.dirty = m.pos != m.saved
-	m.changed()
-	return true
-}
+func (m *Model) Undo() bool { return m.travel(&m.undo, &m.redo) }
 
 // Redo makes the last undone edit again.
-func (m *Model) Redo() bool {
-	if len(m.redo) == 0 {
+func (m *Model) Redo() bool { return m.travel(&m.redo, &m.undo) }
+
+// travel goes to the last position of from (the undo or the redo stack),
+// keeping the position left on to, the other; it reports false when from
+// is empty.
+func (m *Model) travel(from, to *[]rules.Position) bool {
+	if len(*from) == 0 {
 		return false
 	}
-	m.undo = append(m.undo, m.pos)
-	m.pos = m.redo[len(m.redo)-1]
-	m.redo = m.redo[:len(m.redo)-1]
+	*to = append(*to, m.pos)
+	m.pos = (*from)[len(*from)-1]
+	*from = (*from)[:len(*from)-1]
 	m.dirty = m.pos != m.saved
 	m.changed()
 	return true

@@ -309,18 +309,8 @@ func (e *Panel) PasteClipboard() {
 // asks: Save saves the position (asking for a file when it has none) and
 // then runs fn, Discard runs fn, Cancel does nothing.
 func (e *Panel) Guard(what string, fn func()) {
-	if !e.Model.Dirty() {
-		fn()
-		return
-	}
-	e.Dialogs.Unsaved("Unsaved position", "The edited position has not been saved. Save it before you "+what+", or discard it?", func(c files.UnsavedChoice) {
-		switch c {
-		case files.SaveChanges:
-			e.saveThen(fn)
-		case files.DiscardChanges:
-			fn()
-		}
-	})
+	files.Guard(e.Dialogs, e.Model.Dirty(), "Unsaved position",
+		"The edited position has not been saved. Save it before you "+what+", or discard it?", e.saveThen, fn)
 }
 
 // New starts an empty position (after the unsaved-changes guard).
@@ -342,13 +332,7 @@ func (e *Panel) Edit(p rules.Position, source string) {
 
 // OpenDialog asks for a position file and loads it.
 func (e *Panel) OpenDialog() {
-	e.Guard("open another", func() {
-		e.Dialogs.Open("Open position", []string{".ari", ".txt", ".pos"}, func(path string) {
-			if err := e.LoadFile(path); err != nil {
-				e.Dialogs.Error(err)
-			}
-		})
-	})
+	e.Guard("open another", func() { files.OpenWith(e.Dialogs, "Open position", []string{".ari", ".txt", ".pos"}, e.LoadFile) })
 }
 
 // LoadFile loads the position in path, replacing the current one without

@@ -25,28 +25,16 @@ func benchPanel(b *testing.B) (*Panel, fyne.Window, func()) {
 // model's state to its widgets (figures, PV, candidates table, graph,
 // board). The slowest frame is reported as max-ms/frame; the budget is
 // 50 ms.
-func BenchmarkReportToWidgets(b *testing.B) {
-	reports := scriptedReports(64)
-	p, _, stop := benchPanel(b)
-	defer stop()
-	b.ReportAllocs()
-	frames := make([]time.Duration, 0, b.N)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		start := time.Now()
-		r := reports[i%len(reports)]
-		r.Elapsed = time.Duration(i+1) * time.Millisecond
-		p.model.Report(r)
-		p.Sync()
-		frames = append(frames, time.Since(start))
-	}
-	reportFrames(b, frames)
-}
+func BenchmarkReportToWidgets(b *testing.B) { benchFrames(b, false) }
 
 // BenchmarkReportToScreen adds painting the whole window with the test
 // driver's software painter (a CPU rasteriser; the real driver paints with
 // OpenGL) to BenchmarkReportToWidgets.
-func BenchmarkReportToScreen(b *testing.B) {
+func BenchmarkReportToScreen(b *testing.B) { benchFrames(b, true) }
+
+// benchFrames times b.N frames of BenchmarkReportToWidgets, each painted
+// as well when paint is set.
+func benchFrames(b *testing.B, paint bool) {
 	reports := scriptedReports(64)
 	p, w, stop := benchPanel(b)
 	defer stop()
@@ -59,7 +47,9 @@ func BenchmarkReportToScreen(b *testing.B) {
 		r.Elapsed = time.Duration(i+1) * time.Millisecond
 		p.model.Report(r)
 		p.Sync()
-		w.Canvas().Capture()
+		if paint {
+			w.Canvas().Capture()
+		}
 		frames = append(frames, time.Since(start))
 	}
 	reportFrames(b, frames)

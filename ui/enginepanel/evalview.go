@@ -110,15 +110,9 @@ func NewEvaluation(e func() *eval.Evaluator) *Evaluation {
 		}
 	}
 	headers := []string{"Term", "Gold", "Silver", "Net"}
-	v.terms = widget.NewTable(
+	v.terms = tip.NewTable(
 		func() (int, int) { return len(v.rep.Breakdown.Terms) + 2, len(headers) },
-		func() fyne.CanvasObject {
-			l := tip.NewLabel("")
-			l.Under = v.terms
-			return l
-		},
-		func(id widget.TableCellID, o fyne.CanvasObject) {
-			l := o.(*tip.Label)
+		func(id widget.TableCellID, l *tip.Label) {
 			b := v.rep.Breakdown
 			l.TextStyle.Bold = id.Row == len(b.Terms)
 			l.Alignment = fyne.TextAlignTrailing

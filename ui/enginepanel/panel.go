@@ -2,6 +2,7 @@ package enginepanel
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -158,15 +159,7 @@ func (p *Panel) StartRefresh() { p.refresh.Start() }
 // ShowTab brings forward the panel's tab called name ("Candidates",
 // "Search tree", "Evaluation", "Engine output", "Settings"); it reports
 // false when there is none.
-func (p *Panel) ShowTab(name string) bool {
-	for _, it := range p.tabs.Items {
-		if strings.EqualFold(it.Text, name) {
-			p.tabs.Select(it)
-			return true
-		}
-	}
-	return false
-}
+func (p *Panel) ShowTab(name string) bool { return field.SelectTab(p.tabs, name) }
 
 // Model returns the panel's model, for adapters and tests.
 func (p *Panel) Model() *Model { return p.model }
@@ -772,16 +765,9 @@ func candidateColumns() []tablefit.Column {
 
 func (p *Panel) newCandidateTable() *widget.Table {
 	columns := len(CandidateHeaders(rules.Position{}))
-	var t *widget.Table
-	t = widget.NewTable(
+	t := tip.NewTable(
 		func() (int, int) { return len(p.rows), columns },
-		func() fyne.CanvasObject {
-			l := tip.NewLabel("")
-			l.Under = t
-			return l
-		},
-		func(id widget.TableCellID, o fyne.CanvasObject) {
-			l := o.(*tip.Label)
+		func(id widget.TableCellID, l *tip.Label) {
 			if id.Row >= len(p.rows) {
 				l.SetText("")
 				return
@@ -832,28 +818,11 @@ func (p *Panel) display(pos rules.Position, o board.Overlays) {
 }
 
 func sameOverlays(a, b board.Overlays) bool {
-	eq := func(x, y []rules.Step) bool {
-		if len(x) != len(y) {
-			return false
-		}
-		for i := range x {
-			if x[i] != y[i] {
-				return false
-			}
-		}
-		return true
-	}
 	if (a.Heat == nil) != (b.Heat == nil) || a.Heat != nil && *a.Heat != *b.Heat {
 		return false
 	}
-	if len(a.Candidates) != len(b.Candidates) || a.Eval != b.Eval || a.HasEval != b.HasEval {
-		return false
-	}
-	for i := range a.Candidates {
-		if a.Candidates[i].Label != b.Candidates[i].Label || !eq(a.Candidates[i].Steps, b.Candidates[i].Steps) {
-			return false
-		}
-	}
-	return eq(a.LastMove, b.LastMove) && eq(a.PV, b.PV) && eq(a.Goal, b.Goal) &&
+	sameCandidate := func(x, y board.Candidate) bool { return x.Label == y.Label && slices.Equal(x.Steps, y.Steps) }
+	return slices.EqualFunc(a.Candidates, b.Candidates, sameCandidate) && a.Eval == b.Eval && a.HasEval == b.HasEval &&
+		slices.Equal(a.LastMove, b.LastMove) && slices.Equal(a.PV, b.PV) && slices.Equal(a.Goal, b.Goal) &&
 		a.Danger == b.Danger && a.Frozen == b.Frozen && a.Selected == b.Selected && a.Targets == b.Targets
 }

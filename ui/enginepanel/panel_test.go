@@ -2,8 +2,6 @@ package enginepanel
 
 import (
 	"flag"
-	"image/png"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -18,6 +16,7 @@ import (
 	"arimaa-workbench/ui/engines"
 	"arimaa-workbench/ui/state"
 	"arimaa-workbench/ui/tip"
+	"arimaa-workbench/ui/uitest"
 )
 
 var shot = flag.String("shot", "", "write a PNG of the panel after TestPanelFollowsReports to this file")
@@ -100,7 +99,7 @@ func TestPanelFollowsReports(t *testing.T) {
 
 	if *shot != "" {
 		p.tabs.SelectIndex(0)
-		writePNG(t, w, *shot)
+		uitest.Capture(t, w, *shot)
 	}
 
 	test.Tap(p.stopBtn)
@@ -248,19 +247,6 @@ func waitReports(t testing.TB, m *Model, n int) {
 		waitABit()
 	}
 	t.Fatalf("the model never got %d reports", n)
-}
-
-func writePNG(t testing.TB, w fyne.Window, path string) {
-	t.Helper()
-	img := w.Canvas().Capture()
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := png.Encode(f, img); err != nil {
-		t.Fatal(err)
-	}
 }
 
 func shown(p *Panel) *rules.Position {

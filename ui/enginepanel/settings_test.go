@@ -54,12 +54,21 @@ func TestConfigStore(t *testing.T) {
 	}
 }
 
-func TestConfigForm(t *testing.T) {
+// newTestForm is a form over a configuration kept in memory, shown in a
+// test window.
+func newTestForm(t *testing.T) (*ConfigStore, *ConfigForm, fyne.Window) {
+	t.Helper()
 	test.NewTempApp(t)
-	s, _ := NewConfigStore("")
+	s, err := NewConfigStore("")
+	if err != nil {
+		t.Fatal(err)
+	}
 	f := NewConfigForm(s)
-	w := test.NewTempWindow(t, f.Content())
-	_ = w
+	return s, f, test.NewTempWindow(t, f.Content())
+}
+
+func TestConfigForm(t *testing.T) {
+	s, f, _ := newTestForm(t)
 	f.fields["search.exploration"].set("0.8")
 	f.fields["search.goal_check"].set("false")
 	if !f.Apply() {
@@ -81,10 +90,7 @@ func TestConfigForm(t *testing.T) {
 // TestConfigFormOpensItsFirstTable: the first table of the form is open
 // once the form is shown, and the scroll holds all of it.
 func TestConfigFormOpensItsFirstTable(t *testing.T) {
-	test.NewTempApp(t)
-	s, _ := NewConfigStore("")
-	f := NewConfigForm(s)
-	w := test.NewTempWindow(t, f.Content())
+	_, f, w := newTestForm(t)
 	w.Resize(fyne.NewSize(700, 500))
 	var acc *widget.Accordion
 	var scroll *container.Scroll

@@ -46,16 +46,23 @@ func TestReadWriteRoundTrip(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(argv, []string{"/my bots/akimot", "-c", "akimot.cfg"}) {
 		t.Errorf("argv %q, %v", argv, err)
 	}
+	roundTrip(t, s)
+}
+
+// roundTrip writes s and reads it back, failing the test unless that gives
+// s again.
+func roundTrip(t *testing.T, s Settings) {
+	t.Helper()
 	var b bytes.Buffer
 	if err := Write(&b, s); err != nil {
 		t.Fatal(err)
 	}
 	back, err := Read(&b, "written")
 	if err != nil {
-		t.Fatalf("reading back: %v\n%s", err, b.String())
+		t.Fatalf("written settings do not read back: %v\n%s", err, b.String())
 	}
 	if !reflect.DeepEqual(back, s) {
-		t.Errorf("round trip changed the settings:\n%+v\n%+v", back, s)
+		t.Fatalf("round trip changed %+v into %+v", s, back)
 	}
 }
 
@@ -142,17 +149,7 @@ func FuzzRead(f *testing.F) {
 		if err != nil {
 			return
 		}
-		var b bytes.Buffer
-		if err := Write(&b, s); err != nil {
-			t.Fatal(err)
-		}
-		back, err := Read(&b, "again")
-		if err != nil {
-			t.Fatalf("written settings do not read back: %v\n%s", err, b.String())
-		}
-		if !reflect.DeepEqual(back, s) {
-			t.Fatalf("round trip changed %+v into %+v", s, back)
-		}
+		roundTrip(t, s)
 	})
 }
 

@@ -1,8 +1,8 @@
 // Package field holds the small pieces of form the panels share: an entry
 // with its first text and a placeholder, a field with a caption above it,
 // a scroller in which the mouse wheel scrolls a form even over its
-// entries (VScroll), and a progress bar that shows no bar while idle
-// (Progress).
+// entries (VScroll), a progress bar that shows no bar while idle
+// (Progress), and the choice of a tab by its name (SelectTab).
 package field
 
 import (
@@ -43,4 +43,16 @@ func Lines(l *widget.Label, n int) fyne.CanvasObject {
 	s := container.NewVScroll(l)
 	s.SetMinSize(fyne.NewSize(0, probe.MinSize().Height))
 	return s
+}
+
+// SelectTab brings forward the tab of tabs called name, ignoring case (so
+// --tab viewer finds "Viewer"); it reports false when there is none.
+func SelectTab(tabs *container.AppTabs, name string) bool {
+	for _, it := range tabs.Items {
+		if strings.EqualFold(it.Text, name) {
+			tabs.Select(it)
+			return true
+		}
+	}
+	return false
 }

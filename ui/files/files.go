@@ -44,44 +44,50 @@ var _ Dialogs = FyneDialogs{}
 // Open implements Dialogs.
 func (d FyneDialogs) Open(title string, exts []string, fn func(path string)) {
 	fd := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil {
-			d.Error(err)
-			return
+		if path, ok := d.chosen(r, err); ok {
+			fn(path)
 		}
-		if r == nil {
-			return
-		}
-		path := r.URI().Path()
-		r.Close()
-		fn(path)
 	}, d.Window)
-	fd.SetTitleText(title)
-	if len(exts) > 0 {
-		fd.SetFilter(storage.NewExtensionFileFilter(exts))
-	}
-	fd.Resize(fyne.NewSize(760, 520))
-	fd.Show()
+	d.show(fd, title, exts)
 }
 
 // Save implements Dialogs.
 func (d FyneDialogs) Save(title string, exts []string, name string, fn func(path string)) {
 	fd := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil {
-			d.Error(err)
-			return
+		if path, ok := d.chosen(w, err); ok {
+			fn(path)
 		}
-		if w == nil {
-			return
-		}
-		path := w.URI().Path()
-		// The caller writes atomically itself; drop the empty file Fyne
-		// created only if the caller then fails, which WriteAtomic's rename
-		// makes moot.
-		w.Close()
-		fn(path)
 	}, d.Window)
-	fd.SetTitleText(title)
 	fd.SetFileName(name)
+	d.show(fd, title, exts)
+}
+
+// chosen is the path of the file a file dialog chose, closing the file
+// Fyne opened; ok is false when it chose none: it failed (reported with
+// Error) or was cancelled (f nil).
+func (d FyneDialogs) chosen(f interface {
+	URI() fyne.URI
+	Close() error
+}, err error) (path string, ok bool) {
+	if err != nil {
+		d.Error(err)
+		return "", false
+	}
+	if f == nil {
+		return "", false
+	}
+	path = f.URI().Path()
+	// The caller opens the path itself. For a save it writes atomically;
+	// dropping the empty file Fyne created would matter only if the
+	// caller then failed, which WriteAtomic's rename makes moot.
+	f.Close()
+	return path, true
+}
+
+// show shows a file dialog titled title, offering the files with one of
+// exts (none: any).
+func (d FyneDialogs) show(fd *dialog.FileDialog, title string, exts []string) {
+	fd.SetTitleText(title)
 	if len(exts) > 0 {
 		fd.SetFilter(storage.NewExtensionFileFilter(exts))
 	}
@@ -103,6 +109,35 @@ const (
 	DiscardChanges
 	Cancel
 )
+
+// OpenWith asks d for an existing file with one of exts (none: any) and
+// opens it with open, reporting open's error with d.Error.
+func OpenWith(d Dialogs, title string, exts []string, open func(path string) error) {
+	d.Open(title, exts, func(path string) {
+		if err := open(path); err != nil {
+			d.Error(err)
+		}
+	})
+}
+
+// Guard runs fn at once when there are no unsaved changes (dirty false),
+// and otherwise asks d what to do with them, with title and msg: Save
+// calls save, which saves (asking for a file where it must) and then runs
+// fn; Discard runs fn; Cancel does nothing.
+func Guard(d Dialogs, dirty bool, title, msg string, save func(then func()), fn func()) {
+	if !dirty {
+		fn()
+		return
+	}
+	d.Unsaved(title, msg, func(c UnsavedChoice) {
+		switch c {
+		case SaveChanges:
+			save(fn)
+		case DiscardChanges:
+			fn()
+		}
+	})
+}
 
 // Unsaved implements Dialogs: a dialog with Save, Discard and Cancel.
 func (d FyneDialogs) Unsaved(title, msg string, fn func(UnsavedChoice)) {

@@ -49,22 +49,11 @@ func TestJob(t *testing.T) {
 }
 
 // counter is a Source whose state is its version.
-type counter struct {
-	mu sync.Mutex
-	v  uint64
-}
+type counter struct{ v atomic.Uint64 }
 
-func (c *counter) Version() uint64 {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.v
-}
-func (c *counter) State() uint64 { return c.Version() }
-func (c *counter) bump() {
-	c.mu.Lock()
-	c.v++
-	c.mu.Unlock()
-}
+func (c *counter) Version() uint64 { return c.v.Load() }
+func (c *counter) State() uint64   { return c.Version() }
+func (c *counter) bump()           { c.v.Add(1) }
 
 func TestRefresher(t *testing.T) {
 	test.NewTempApp(t)

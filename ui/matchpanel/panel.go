@@ -308,20 +308,14 @@ func (p *Panel) buildResults() fyne.CanvasObject {
 // newTable is a table with a header row; cell gives row r's text in
 // column c.
 func newTable(columns []string, widths []float32, rows func() int, cell func(r, c int) string) *widget.Table {
-	var t *widget.Table
-	t = widget.NewTable(
+	t := tip.NewTable(
 		func() (int, int) { return rows(), len(columns) },
-		func() fyne.CanvasObject {
-			l := tip.NewLabel("")
-			l.Under = t
-			return l
-		},
-		func(id widget.TableCellID, o fyne.CanvasObject) {
+		func(id widget.TableCellID, l *tip.Label) {
 			text := ""
 			if id.Row < rows() {
 				text = cell(id.Row, id.Col)
 			}
-			o.(*tip.Label).SetText(text)
+			l.SetText(text)
 		})
 	tablefit.Header(t, tablefit.Titles(columns))
 	for i, w := range widths {

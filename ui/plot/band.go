@@ -9,7 +9,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
-	"fyne.io/fyne/v2/widget"
 )
 
 // BandPoint is one sample of a Band: a value with its interval at x.
@@ -21,11 +20,10 @@ type BandPoint struct {
 
 // Band is a graph of a value with an interval (a shaded band) against a
 // count, such as a match's Elo difference with its 95% interval over the
-// games played, with the zero line marked. Set its points with SetPoints
-// from the UI goroutine.
+// games played, with the zero line marked. Set its points, in order of X,
+// with SetPoints from the UI goroutine.
 type Band struct {
-	widget.BaseWidget
-	points []BandPoint
+	series[BandPoint]
 	// Title is drawn in the top left corner; XUnit follows the count at
 	// the right end of the axis ("games").
 	Title, XUnit string
@@ -40,16 +38,6 @@ func NewBand(title, xUnit string) *Band {
 	b.ExtendBaseWidget(b)
 	return b
 }
-
-// SetPoints replaces the samples, which must be in order of X, and
-// redraws.
-func (b *Band) SetPoints(ps []BandPoint) {
-	b.points = ps
-	b.Refresh()
-}
-
-// Points returns the samples shown.
-func (b *Band) Points() []BandPoint { return b.points }
 
 // bandTicks is how many labelled lines the value axis has at most.
 const bandTicks = 5

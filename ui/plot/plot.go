@@ -26,11 +26,10 @@ type Point struct {
 	V float64
 }
 
-// WinRatio is the graph widget. Set its points with SetPoints from the UI
-// goroutine.
+// WinRatio is the graph widget. Set its points, in time order, with
+// SetPoints from the UI goroutine.
 type WinRatio struct {
-	widget.BaseWidget
-	points []Point
+	series[Point]
 	// Title is drawn in the top left corner.
 	Title string
 }
@@ -41,15 +40,6 @@ func NewWinRatio(title string) *WinRatio {
 	w.ExtendBaseWidget(w)
 	return w
 }
-
-// SetPoints replaces the samples, which must be in time order, and redraws.
-func (w *WinRatio) SetPoints(ps []Point) {
-	w.points = ps
-	w.Refresh()
-}
-
-// Points returns the samples shown.
-func (w *WinRatio) Points() []Point { return w.points }
 
 // CreateRenderer builds the graph's renderer.
 func (w *WinRatio) CreateRenderer() fyne.WidgetRenderer {
@@ -81,6 +71,23 @@ func (r *renderer) Refresh() {
 	}
 	r.refresh(r.w.Title, x, len(ps) == 0)
 }
+
+// series is the samples of a graph that plots a list of points (WinRatio,
+// Band).
+type series[P any] struct {
+	widget.BaseWidget
+	points []P
+}
+
+// SetPoints replaces the samples, in the order of the graph's other axis,
+// and redraws.
+func (s *series[P]) SetPoints(ps []P) {
+	s.points = ps
+	s.Refresh()
+}
+
+// Points returns the samples shown.
+func (s *series[P]) Points() []P { return s.points }
 
 // frame is what the graphs draw around their plotting area (a raster):
 // the title above, labels of the value axis at the left, the label of the

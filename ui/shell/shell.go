@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -24,6 +23,7 @@ import (
 	"arimaa-workbench/records"
 	"arimaa-workbench/ui/board"
 	"arimaa-workbench/ui/editor"
+	"arimaa-workbench/ui/field"
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/state"
 	"arimaa-workbench/ui/tip"
@@ -138,15 +138,7 @@ func (wb *Workbench) AddPanel(name string, icon fyne.Resource, content fyne.Canv
 
 // Select shows the panel called name; it reports false when there is none.
 // Matching ignores case, so --tab viewer works.
-func (wb *Workbench) Select(name string) bool {
-	for _, it := range wb.tabs.Items {
-		if strings.EqualFold(it.Text, name) {
-			wb.tabs.Select(it)
-			return true
-		}
-	}
-	return false
-}
+func (wb *Workbench) Select(name string) bool { return field.SelectTab(wb.tabs, name) }
 
 // RestoreLastPanel shows the panel that was shown when the workbench last
 // closed; call it once every panel is added.
@@ -268,11 +260,7 @@ func (wb *Workbench) Open(path string) error {
 
 // OpenDialog asks for any file the workbench reads and opens it.
 func (wb *Workbench) OpenDialog() {
-	wb.Dialogs.Open("Open position, game record or archive", nil, func(path string) {
-		if err := wb.Open(path); err != nil {
-			wb.Dialogs.Error(err)
-		}
-	})
+	files.OpenWith(wb.Dialogs, "Open position, game record or archive", nil, wb.Open)
 }
 
 // Quit closes the window after the guards against losing the editor's

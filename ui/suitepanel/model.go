@@ -74,7 +74,10 @@ func (t *TestState) Last() (ats.TestResult, bool) {
 
 // Setup is what a run needs besides the tests.
 type Setup struct {
-	Engine     ats.EngineFactory
+	Engine ats.EngineFactory
+	// EngineName and Options are the engine as a result file records it
+	// (ats.Spec.Record): "builtin" or an AEI command line, not the name
+	// the engine list shows.
 	EngineName string
 	Options    map[string]string
 	Threads    int

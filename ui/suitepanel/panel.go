@@ -417,10 +417,13 @@ func (p *Panel) setup() (Setup, error) {
 		return s, errors.New("choose an engine first")
 	}
 	choice := p.engines[i]
-	num := func(name, text string, integer bool) (float64, error) {
+	// num reads a field (empty: 0); the first field that is not a number
+	// of zero or more is the error.
+	var bad error
+	num := func(name, text string, integer bool) float64 {
 		text = strings.TrimSpace(text)
-		if text == "" {
-			return 0, nil
+		if text == "" || bad != nil {
+			return 0
 		}
 		v, err := strconv.ParseFloat(text, 64)
 		if err != nil || v < 0 || integer && v != float64(int64(v)) {
@@ -428,29 +431,14 @@ func (p *Panel) setup() (Setup, error) {
 			if integer {
 				kind = "whole number"
 			}
-			return 0, fmt.Errorf("%s: %q is not a %s of zero or more", name, text, kind)
+			bad = fmt.Errorf("%s: %q is not a %s of zero or more", name, text, kind)
 		}
-		return v, nil
+		return v
 	}
-	t, err := num("Time", p.timeEntry.Text, false)
-	if err != nil {
-		return s, err
-	}
-	n, err := num("Playouts", p.playouts.Text, true)
-	if err != nil {
-		return s, err
-	}
-	c, err := num("Cycles", p.cycles.Text, true)
-	if err != nil {
-		return s, err
-	}
-	th, err := num("Threads", p.threads.Text, true)
-	if err != nil {
-		return s, err
-	}
-	sd, err := num("Seed", p.seed.Text, true)
-	if err != nil {
-		return s, err
+	t, n := num("Time", p.timeEntry.Text, false), num("Playouts", p.playouts.Text, true)
+	c, th, sd := num("Cycles", p.cycles.Text, true), num("Threads", p.threads.Text, true), num("Seed", p.seed.Text, true)
+	if bad != nil {
+		return s, bad
 	}
 	if t == 0 && n == 0 {
 		return s, errors.New("give a time per test or a playout budget")
@@ -480,8 +468,11 @@ func (p *Panel) setup() (Setup, error) {
 	if s.Engine, err = factory(plan.Spec); err != nil {
 		return s, fmt.Errorf("%s: %w", choice.Name, err)
 	}
-	s.EngineName, s.Limits, s.Cycles, s.Threshold = choice.Name, plan.Limits, plan.Cycles, plan.Threshold
-	_, s.Options = plan.Spec.Record()
+	// The result file records the engine as `ats run` does (the spec's
+	// record: "builtin" or the AEI command line, and its options), not the
+	// choice's name in the list, so that `ats run --resume` can start it.
+	s.EngineName, s.Options = plan.Spec.Record()
+	s.Limits, s.Cycles, s.Threshold = plan.Limits, plan.Cycles, plan.Threshold
 	if choice.Builtin {
 		s.Threads, s.Seed = plan.Spec.Threads, plan.Spec.Seed
 	}
@@ -512,7 +503,12 @@ func (p *Panel) run() {
 	if st.Summary != nil {
 		p.model.SetPrevious(st.Summary)
 	}
-	if err := p.model.Start(s); err != nil {
+	p.started(p.model.Start(s))
+}
+
+// started shows how starting a run went: the error, or the run going on.
+func (p *Panel) started(err error) {
+	if err != nil {
 		p.say(err.Error(), true)
 		return
 	}
@@ -537,12 +533,7 @@ func (p *Panel) resume() {
 		}
 		engine = s.Engine
 	}
-	if err := p.model.Resume(engine); err != nil {
-		p.say(err.Error(), true)
-		return
-	}
-	p.say("", false)
-	p.Sync()
+	p.started(p.model.Resume(engine))
 }
 
 // compare offers the earlier runs of the open suite from the runs folder,
@@ -553,6 +544,7 @@ func (p *Panel) compare() {
 	var runs []EarlierRun
 	for _, r := range runsOf(p.runsDir(), st.Suite, 0) {
 		if r.Path != st.Setup.ResultFile { // not the run shown
+			r.Engine = p.listName(r.Summary.Run.Engine)
 			runs = append(runs, r)
 		}
 	}
@@ -565,6 +557,20 @@ func (p *Panel) compare() {
 		p.say("Comparing with the run of "+r.Summary.Run.Start.Local().Format("2006-01-02 15:04")+".", false)
 		p.Sync()
 	}, p.compareFile)
+}
+
+// listName is the name in the engine list of the engine a result file
+// records as engine (ats.Spec.Record: "builtin" or an AEI command line),
+// "" when the list has none.
+func (p *Panel) listName(engine string) string {
+	for _, c := range p.engines {
+		if spec, err := c.Spec(); err == nil {
+			if rec, _ := spec.Record(); rec == engine {
+				return c.Name
+			}
+		}
+	}
+	return ""
 }
 
 // compareFile asks for a result file to compare with.

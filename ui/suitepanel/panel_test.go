@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -14,8 +15,11 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"arimaa-workbench/ats"
+	"arimaa-workbench/engine/aei"
+	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records/fsutil"
+	"arimaa-workbench/ui/engines"
 	"arimaa-workbench/ui/files/filestest"
 	"arimaa-workbench/ui/state"
 	"arimaa-workbench/ui/uitest"
@@ -24,18 +28,28 @@ import (
 var shot = flag.String("shot", "", "write a PNG of the suite panel after a run to this file")
 
 // newTestPanel is a panel offering the fake engine, which waits for gate
-// (nil: answers at once).
+// (nil: answers at once), in a 1400×860 window.
 func newTestPanel(t testing.TB, run RunFunc, gate <-chan struct{}) (*Panel, fyne.Window) {
+	return newPanelWith(t, Options{Current: state.NewCurrent(rules.StartPosition(), "start"), Run: run}, gate, false)
+}
+
+// newPanelWith is newTestPanel with the options opts (in a new runs
+// folder when they name none); inWindow gives the panel its window to
+// show dialogs in.
+func newPanelWith(t testing.TB, opts Options, gate <-chan struct{}, inWindow bool) (*Panel, fyne.Window) {
 	t.Helper()
 	test.NewTempApp(t)
-	p := New(fakeOptions(Options{
-		Current: state.NewCurrent(rules.StartPosition(), "start"),
-		RunsDir: t.TempDir(),
-		Run:     run,
-	}, gate))
-	w := test.NewTempWindow(t, p.Content())
-	w.Resize(fyne.NewSize(1400, 860))
+	w := test.NewTempWindow(t, nil)
+	if inWindow {
+		opts.Window = w
+	}
+	if opts.RunsDir == "" {
+		opts.RunsDir = t.TempDir()
+	}
+	p := New(fakeOptions(opts, gate))
 	t.Cleanup(p.Close)
+	w.SetContent(p.Content())
+	w.Resize(fyne.NewSize(1400, 860))
 	return p, w
 }
 
@@ -302,14 +316,7 @@ func waitFor(t testing.TB, cond func() bool) {
 // pushed the table over the test's board.
 func TestCompareKeepsTheWindowSize(t *testing.T) {
 	d := &filestest.Dialogs{}
-	test.NewTempApp(t)
-	p := New(fakeOptions(Options{
-		RunsDir: t.TempDir(),
-		Run:     scriptedRun,
-		Dialogs: d,
-	}, nil))
-	t.Cleanup(p.Close)
-	w := test.NewTempWindow(t, p.Content())
+	p, w := newPanelWith(t, Options{Run: scriptedRun, Dialogs: d}, nil, false)
 	w.Resize(fyne.NewSize(1024, 700))
 	p.Open(writeSuite(t))
 	test.Tap(p.runBtn)
@@ -434,16 +441,8 @@ func runFakeSuite(t *testing.T) (*Panel, string) {
 // the earlier one (not the run shown); choosing it compares with it, and
 // "Other file…" asks for a file instead.
 func TestCompareOffersEarlierRuns(t *testing.T) {
-	test.NewTempApp(t)
 	d := &filestest.Dialogs{}
-	w := test.NewTempWindow(t, nil)
-	p := New(fakeOptions(Options{
-		RunsDir: t.TempDir(),
-		Dialogs: d,
-		Window:  w,
-	}, nil))
-	t.Cleanup(p.Close)
-	w.SetContent(p.Content())
+	p, w := newPanelWith(t, Options{Dialogs: d}, nil, true)
 	w.Resize(fyne.NewSize(1280, 800))
 	p.Open(writeSuite(t))
 	for range 2 {
@@ -481,5 +480,47 @@ func TestCompareOffersEarlierRuns(t *testing.T) {
 	}
 	if first == "" {
 		t.Error("the runs were not recorded")
+	}
+}
+
+// TestResultFileResumesFromTheCommandLine: a result file the panel writes
+// records its engine as `ats run` does, so `ats run --resume FILE` (which
+// plans the run from the file's header with ats.PlanRun) starts the same
+// engine, not a program called by the list's name ("Builtin").
+func TestResultFileResumesFromTheCommandLine(t *testing.T) {
+	tuned := config.Default()
+	tuned.Search.Exploration = 0.3
+	for _, tc := range []struct {
+		choice engines.Choice
+		check  func(ats.Spec) bool
+	}{
+		{engines.Choice{Name: "Builtin", Builtin: true, Config: func() config.Config { return tuned }},
+			func(s ats.Spec) bool { return s.Builtin && s.Config.Search.Exploration == 0.3 }},
+		{engines.Choice{Name: "fake engine", AEI: aei.Config{Command: []string{"bin/fake", "--aei"}}},
+			func(s ats.Spec) bool { return !s.Builtin && slices.Equal(s.Command, []string{"bin/fake", "--aei"}) }},
+	} {
+		t.Run(tc.choice.Name, func(t *testing.T) {
+			p, _ := newTestPanel(t, nil, nil)
+			p.opts.Engines = func() []engines.Choice { return []engines.Choice{tc.choice} }
+			p.ReloadEngines()
+			p.Open(writeSuite(t))
+			test.Tap(p.runBtn)
+			p.model.Wait()
+			h, _, _, err := ats.ReadResultFile(p.model.State().Setup.ResultFile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			plan, err := ats.PlanRun(ats.RunInput{Resume: &h})
+			if err != nil || !tc.check(plan.Spec) {
+				t.Errorf("the header's engine %q %v resumes as %+v (%v)", h.Engine, h.EngineOptions, plan.Spec, err)
+			}
+			// The panel still names the engine as its list does.
+			if got := p.engineSel.Selected; got != tc.choice.Name {
+				t.Errorf("the engine list shows %q, want %q", got, tc.choice.Name)
+			}
+			if got := p.listName(h.Engine); got != tc.choice.Name {
+				t.Errorf("the Compare list names the run's engine %q, want %q", got, tc.choice.Name)
+			}
+		})
 	}
 }

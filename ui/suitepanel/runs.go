@@ -1,6 +1,7 @@
 package suitepanel
 
 import (
+	"cmp"
 	"os"
 	"path/filepath"
 	"sort"
@@ -23,13 +24,17 @@ func latestRun(dir string, s *ats.Suite) (string, bool) {
 type EarlierRun struct {
 	Path    string
 	Summary *ats.Summary
+	// Engine is the name the engine list gives the run's engine; empty
+	// when the list has none, and the result file's record is shown.
+	Engine string
 }
 
 // Text is the run's line in the Compare list: when, which engine and
 // limits, and the score.
 func (r EarlierRun) Text() string {
 	h := r.Summary.Run
-	text := h.Start.Local().Format("2006-01-02 15:04") + "   " + h.Engine + ", " + h.Limits.String()
+	engine := cmp.Or(r.Engine, h.Engine)
+	text := h.Start.Local().Format("2006-01-02 15:04") + "   " + engine + ", " + h.Limits.String()
 	if h.Filter != "" {
 		text += ", tests " + h.Filter
 	}

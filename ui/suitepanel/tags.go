@@ -16,15 +16,9 @@ var tagWidths = []float32{120, 64, 72, 110, 64}
 
 // newTagTable is the run's score by tag as a table, a tag a row.
 func (p *Panel) newTagTable() fyne.CanvasObject {
-	p.tagTable = widget.NewTable(
+	p.tagTable = tip.NewTable(
 		func() (int, int) { return len(p.tags), len(TagColumns) },
-		func() fyne.CanvasObject {
-			l := tip.NewLabel("")
-			l.Under = p.tagTable
-			return l
-		},
-		func(id widget.TableCellID, o fyne.CanvasObject) {
-			l := o.(*tip.Label)
+		func(id widget.TableCellID, l *tip.Label) {
 			l.Alignment = fyne.TextAlignTrailing
 			if id.Col == 0 {
 				l.Alignment = fyne.TextAlignLeading

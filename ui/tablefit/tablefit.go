@@ -5,6 +5,8 @@
 package tablefit
 
 import (
+	"slices"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
@@ -85,7 +87,7 @@ func (l *fitLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	cols := l.cols()
 	avail := size.Width - theme.ScrollBarSize() - float32(len(cols))*theme.Padding()
 	w := Widths(cols, avail)
-	if !same(w, l.last) {
+	if !slices.Equal(w, l.last) {
 		l.last = w
 		for i, x := range w {
 			l.table.SetColumnWidth(i, x)
@@ -99,18 +101,6 @@ func (l *fitLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 }
 
 func (l *fitLayout) MinSize([]fyne.CanvasObject) fyne.Size { return l.table.MinSize() }
-
-func same(a, b []float32) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
 
 // Header gives t a header row of bold titles, title(col) over each column
 // ("" where it has none).

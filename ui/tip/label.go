@@ -28,6 +28,21 @@ func NewLabel(text string) *Label {
 	return l
 }
 
+// NewTable is a table whose cells are Labels lying over it, which keeps
+// highlighting the row under the pointer: length gives its rows and
+// columns, update fills a cell's label.
+func NewTable(length func() (rows, cols int), update func(id widget.TableCellID, l *Label)) *widget.Table {
+	var t *widget.Table
+	t = widget.NewTable(length,
+		func() fyne.CanvasObject {
+			l := NewLabel("")
+			l.Under = t
+			return l
+		},
+		func(id widget.TableCellID, o fyne.CanvasObject) { update(id, o.(*Label)) })
+	return t
+}
+
 // Cut tells whether the label's text is longer than its room.
 func (l *Label) Cut() bool {
 	if l.Text == "" {

@@ -1,17 +1,24 @@
 // Package uitest drives the workbench's widgets in tests the way a user
 // does: it finds a button by its text in what is laid out on screen and
-// types shortcuts the way Fyne's desktop driver delivers them.
+// types shortcuts the way Fyne's desktop driver delivers them. It also
+// reads and writes the tests' PNG files and loads the example games.
 package uitest
 
 import (
+	"bytes"
+	"image"
 	"image/png"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+
+	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/records"
 )
 
 // Button returns the visible button labelled text inside o, or nil. Only
@@ -41,14 +48,30 @@ func TypeShortcut(c fyne.Canvas, s fyne.Shortcut) {
 // of the panels for the documentation and for looking at them).
 func Capture(t testing.TB, w fyne.Window, path string) {
 	t.Helper()
-	f, err := os.Create(path)
-	if err != nil {
+	WritePNG(t, path, w.Canvas().Capture())
+}
+
+// WritePNG writes img to a PNG file at path, failing the test when it
+// cannot.
+func WritePNG(t testing.TB, path string, img image.Image) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
 		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// ReadPNG decodes the PNG file at path.
+func ReadPNG(path string) (image.Image, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
 	}
 	defer f.Close()
-	if err := png.Encode(f, w.Canvas().Capture()); err != nil {
-		t.Fatal(err)
-	}
+	return png.Decode(f)
 }
 
 // TapMenuItem taps the entry called label of the pop-up menu shown on c
@@ -72,4 +95,25 @@ func TapMenuItem(c fyne.Canvas, label string) bool {
 		}
 	}
 	return false
+}
+
+// LoadGame reads and replays name, one of the example games in
+// assets/games, for a test of a package directly under ui/.
+func LoadGame(t testing.TB, name string) *rules.Game {
+	t.Helper()
+	path := filepath.Join("..", "..", "assets", "games", name)
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rec, err := records.ReadRecord(f, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := rec.Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }

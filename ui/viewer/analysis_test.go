@@ -2,7 +2,6 @@ package viewer
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +12,7 @@ import (
 
 	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/uitest"
 )
 
 // fakeAnalyser judges positions from a table by their index in the game
@@ -63,9 +63,7 @@ func TestAnalysisShowsItsGraph(t *testing.T) {
 	w.Resize(fyne.NewSize(1000, 640))
 	fake := &fakeAnalyser{table: map[int]float64{}}
 	v.SetGameAnalyser(func() (analysis.Analyser, error) { return fake, nil })
-	if err := v.OpenFile(filepath.Join("..", "..", "assets", "games", "goal_race.txt")); err != nil {
-		t.Fatal(err)
-	}
+	openGoalRace(t, v)
 	pane := v.listSplit.Trailing
 	if pane.Size().Height >= v.side.MinSize().Height {
 		t.Fatalf("the graph shows before any analysis (pane %v, side %v): the test proves nothing", pane.Size(), v.side.MinSize())
@@ -94,9 +92,7 @@ func TestWholeGameAnalysis(t *testing.T) {
 	// 4b is Silver's blunder, a fall from 50 % to 20 %.
 	fake := &fakeAnalyser{table: map[int]float64{6: 0.8, 7: 0.2}}
 	v.SetGameAnalyser(func() (analysis.Analyser, error) { return fake, nil })
-	if err := v.OpenFile(filepath.Join("..", "..", "assets", "games", "goal_race.txt")); err != nil {
-		t.Fatal(err)
-	}
+	openGoalRace(t, v)
 	if !v.analysis.box.Visible() {
 		t.Fatal("no game analysis with an engine")
 	}
@@ -124,7 +120,7 @@ func TestWholeGameAnalysis(t *testing.T) {
 	if got := v.analysis.graph.Values[55]; got != 1 {
 		t.Errorf("Gold's win ratio after the goal is %v, want 1", got)
 	}
-	g := loadGame(t, "goal_race.txt")
+	g := uitest.LoadGame(t, "goal_race.txt")
 	best := g.PositionBefore(5)
 	bl := a.Blunders(0.2)
 	if len(bl) != 1 || bl[0].Ply != 5 || !bl[0].HasBest {
@@ -170,9 +166,7 @@ func TestWholeGameAnalysisStops(t *testing.T) {
 	v, _, _, status := newTestPanel(t)
 	fake := &fakeAnalyser{blockAt: 3, blocked: make(chan struct{})}
 	v.SetGameAnalyser(func() (analysis.Analyser, error) { return fake, nil })
-	if err := v.OpenFile(filepath.Join("..", "..", "assets", "games", "goal_race.txt")); err != nil {
-		t.Fatal(err)
-	}
+	openGoalRace(t, v)
 	test.Tap(v.analysis.analyse)
 	// The test driver runs fyne.Do at once on the analysis goroutine: the
 	// widgets are touched only while that goroutine waits in the engine.

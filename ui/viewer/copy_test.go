@@ -1,8 +1,6 @@
 package viewer
 
 import (
-	"image/png"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -19,9 +17,7 @@ import (
 // position, and saves the board as a PNG.
 func TestCopyAndExport(t *testing.T) {
 	v, d, _, _ := newTestPanel(t)
-	if err := v.OpenFile(filepath.Join("..", "..", "assets", "games", "goal_race.txt")); err != nil {
-		t.Fatal(err)
-	}
+	openGoalRace(t, v)
 	v.Model.Seek(10)
 	v.notes.comment.SetText("ten moves in")
 	v.changed()
@@ -59,14 +55,12 @@ func TestCopyAndExport(t *testing.T) {
 	d.SavePath = filepath.Join(t.TempDir(), "board.png")
 	test.Tap(v.copyMenu.button)
 	uitest.TapMenuItem(c, "Save board as PNG…")
-	f, err := os.Open(d.SavePath)
+	img, err := uitest.ReadPNG(d.SavePath)
 	if err != nil {
 		t.Fatalf("no PNG saved: %v (errors %v)", err, d.Errors)
 	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil || img.Bounds().Dx() != 480 {
-		t.Errorf("the PNG: %v, %v", err, img.Bounds())
+	if img.Bounds().Dx() != 480 {
+		t.Errorf("the PNG is %v, want 480 pixels wide", img.Bounds())
 	}
 	if !strings.HasPrefix(d.Asked[len(d.Asked)-1], "Save board") {
 		t.Errorf("asked %v", d.Asked)

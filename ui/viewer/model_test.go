@@ -1,36 +1,14 @@
 package viewer
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"arimaa-workbench/engine/rules"
-	"arimaa-workbench/records"
+	"arimaa-workbench/ui/uitest"
 )
 
-// loadGame reads one of the example games in assets/games.
-func loadGame(t testing.TB, name string) *rules.Game {
-	t.Helper()
-	path := filepath.Join("..", "..", "assets", "games", name)
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rec, err := records.ReadRecord(f, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := rec.Game()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
-
 func TestModelNavigation(t *testing.T) {
-	g := loadGame(t, "goal_race.txt")
+	g := uitest.LoadGame(t, "goal_race.txt")
 	m := NewModel(g, "goal race")
 	if m.Len() != 55 {
 		t.Fatalf("Len() = %d, want 55 moves (2w to 29w)", m.Len())
@@ -119,7 +97,7 @@ func TestModelNavigation(t *testing.T) {
 }
 
 func TestModelGameAtAndPlay(t *testing.T) {
-	g := loadGame(t, "goal_race.txt")
+	g := uitest.LoadGame(t, "goal_race.txt")
 	m := NewModel(g, "goal race")
 	m.Seek(10)
 	at, err := m.GameAt()

@@ -477,29 +477,13 @@ func (v *Panel) saveThen(then func()) {
 // otherwise asks: Save saves the game (asking for a file) and then runs
 // fn, Discard runs fn, Cancel does nothing.
 func (v *Panel) Guard(what string, fn func()) {
-	if !v.Model.Dirty() {
-		fn()
-		return
-	}
-	v.Dialogs.Unsaved("Unsaved game", "The game's new moves, variations or comments have not been saved. Save them before you "+what+", or discard them?", func(c files.UnsavedChoice) {
-		switch c {
-		case files.SaveChanges:
-			v.saveThen(fn)
-		case files.DiscardChanges:
-			fn()
-		}
-	})
+	files.Guard(v.Dialogs, v.Model.Dirty(), "Unsaved game",
+		"The game's new moves, variations or comments have not been saved. Save them before you "+what+", or discard them?", v.saveThen, fn)
 }
 
 // OpenDialog asks for a record or archive and opens it.
 func (v *Panel) OpenDialog() {
-	v.Guard("open another game", func() {
-		v.Dialogs.Open("Open game record or archive", nil, func(path string) {
-			if err := v.OpenFile(path); err != nil {
-				v.Dialogs.Error(err)
-			}
-		})
-	})
+	v.Guard("open another game", func() { files.OpenWith(v.Dialogs, "Open game record or archive", nil, v.OpenFile) })
 }
 
 // OpenFile opens a game record (with its comments and variations), a
@@ -575,24 +559,19 @@ func (v *Panel) OpenGame(ag *records.ArchiveGame) error {
 	return nil
 }
 
-// TypedKey handles the viewer's keys: Left/Right previous/next move, Up/Down
-// previous/next step, Home/End first/last.
+// keyMoves are the viewer's keys and where each goes in the game (Go's
+// names): Left/Right previous/next move, Up/Down previous/next step,
+// Home/End first/last.
+var keyMoves = map[fyne.KeyName]string{
+	fyne.KeyLeft: "prev", fyne.KeyRight: "next",
+	fyne.KeyUp: "prevstep", fyne.KeyDown: "nextstep",
+	fyne.KeyHome: "first", fyne.KeyEnd: "last",
+}
+
+// TypedKey handles the viewer's keys (keyMoves).
 func (v *Panel) TypedKey(k fyne.KeyName) bool {
-	switch k {
-	case fyne.KeyLeft:
-		return v.Go("prev")
-	case fyne.KeyRight:
-		return v.Go("next")
-	case fyne.KeyUp:
-		return v.Go("prevstep")
-	case fyne.KeyDown:
-		return v.Go("nextstep")
-	case fyne.KeyHome:
-		return v.Go("first")
-	case fyne.KeyEnd:
-		return v.Go("last")
-	}
-	return false
+	where, ok := keyMoves[k]
+	return ok && v.Go(where)
 }
 
 // Shortcut handles Ctrl+Z and Ctrl+Y (undo and redo a step of the move

@@ -17,6 +17,7 @@ import (
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/files/filestest"
 	"arimaa-workbench/ui/state"
+	"arimaa-workbench/ui/uitest"
 )
 
 func newTestPanel(t *testing.T) (*Panel, *filestest.Dialogs, *state.Current, *[]string) {
@@ -33,13 +34,21 @@ func newTestPanel(t *testing.T) (*Panel, *filestest.Dialogs, *state.Current, *[]
 	return v, d, cur, &status
 }
 
-func TestPanelNavigatesARealRecord(t *testing.T) {
-	v, _, cur, _ := newTestPanel(t)
-	path := filepath.Join("..", "..", "assets", "games", "goal_race.txt")
-	if err := v.OpenFile(path); err != nil {
+// goalRace is the example game the viewer's tests open.
+var goalRace = filepath.Join("..", "..", "assets", "games", "goal_race.txt")
+
+// openGoalRace opens goalRace in v and returns the game, replayed.
+func openGoalRace(t *testing.T, v *Panel) *rules.Game {
+	t.Helper()
+	if err := v.OpenFile(goalRace); err != nil {
 		t.Fatal(err)
 	}
-	g := loadGame(t, "goal_race.txt")
+	return uitest.LoadGame(t, "goal_race.txt")
+}
+
+func TestPanelNavigatesARealRecord(t *testing.T) {
+	v, _, cur, _ := newTestPanel(t)
+	g := openGoalRace(t, v)
 	if v.Board.Shown() != g.Start() {
 		t.Fatalf("the board does not show the game's start")
 	}
@@ -232,9 +241,7 @@ func TestClickOnStuckPieceNamesTheCause(t *testing.T) {
 // says the game is over instead of inviting a move, and a click says so.
 func TestFinishedGameOffersNoMove(t *testing.T) {
 	v, _, _, status := newTestPanel(t)
-	if err := v.OpenFile(filepath.Join("..", "..", "assets", "games", "goal_race.txt")); err != nil {
-		t.Fatal(err)
-	}
+	openGoalRace(t, v)
 	v.TypedKey(fyne.KeyEnd)
 	if got := v.entryInfo.Text; strings.Contains(got, "click or drag") || !strings.Contains(got, "The game is over: gold wins by goal") {
 		t.Errorf("at the end of a finished game the viewer says %q", got)
@@ -259,11 +266,7 @@ func TestFinishedGameOffersNoMove(t *testing.T) {
 // and deleted; leaving the edited game asks first.
 func TestPanelVariations(t *testing.T) {
 	v, d, _, _ := newTestPanel(t)
-	src := filepath.Join("..", "..", "assets", "games", "goal_race.txt")
-	if err := v.OpenFile(src); err != nil {
-		t.Fatal(err)
-	}
-	g := loadGame(t, "goal_race.txt")
+	g := openGoalRace(t, v)
 	v.Model.Seek(0)
 	v.changed()
 	// 2w Ma2n instead of the game's 2w Hb2n Rb1n Hb3e Rb2n.
@@ -300,7 +303,7 @@ func TestPanelVariations(t *testing.T) {
 
 	// Leaving the edited game asks first; declining keeps it.
 	d.Yes = false
-	d.OpenPath = src
+	d.OpenPath = goalRace
 	v.OpenDialog()
 	if len(d.Asked) != 1 || d.Asked[0] != "Unsaved game" || v.Model.Len() != 2 {
 		t.Fatalf("opening another game over an edited one: asked %v, line of %d moves", d.Asked, v.Model.Len())
@@ -370,10 +373,7 @@ func TestPanelVariations(t *testing.T) {
 // game with its variation and then opens the other game.
 func TestGuardSavesThenGoesOn(t *testing.T) {
 	v, d, _, _ := newTestPanel(t)
-	src := filepath.Join("..", "..", "assets", "games", "goal_race.txt")
-	if err := v.OpenFile(src); err != nil {
-		t.Fatal(err)
-	}
+	openGoalRace(t, v)
 	v.Model.Seek(0)
 	v.changed()
 	boardtest.Drag(v.Board, rules.A2, rules.A3)
@@ -383,7 +383,7 @@ func TestGuardSavesThenGoesOn(t *testing.T) {
 	}
 	// Save, but cancel the file question: nothing is opened.
 	d.Choice = files.SaveChanges
-	d.OpenPath = src
+	d.OpenPath = goalRace
 	v.OpenDialog()
 	if !v.Model.Dirty() || !v.Model.InVariation() {
 		t.Fatal("cancelling the save question lost the edited game")

@@ -1,17 +1,17 @@
 package viewer
 
 import (
-	"path/filepath"
 	"testing"
 
 	"fyne.io/fyne/v2"
 
 	"arimaa-workbench/engine/phase"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/uitest"
 )
 
 func TestLinePhases(t *testing.T) {
-	g := loadGame(t, "goal_race.txt")
+	g := uitest.LoadGame(t, "goal_race.txt")
 	m := NewModel(g, "goal race")
 	got := m.LinePhases()
 	if len(got) != len(g.Moves())+1 {
@@ -72,9 +72,7 @@ func TestPhaseColour(t *testing.T) {
 // jumps to the position tapped.
 func TestPanelPhaseBand(t *testing.T) {
 	v, _, _, _ := newTestPanel(t)
-	if err := v.OpenFile(filepath.Join("..", "..", "assets", "games", "goal_race.txt")); err != nil {
-		t.Fatal(err)
-	}
+	openGoalRace(t, v)
 	if n := len(v.analysis.band.values); n != 56 || n != v.Model.Len()+1 {
 		t.Fatalf("band of %d values for a line of %d moves", n, v.Model.Len())
 	}

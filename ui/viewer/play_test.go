@@ -259,9 +259,7 @@ func TestPlayFromGameAndResign(t *testing.T) {
 	v.ShowEngineMove = 10 * time.Millisecond
 	fake := newFakePlayer()
 	v.SetOpponent(func() (play.Player, error) { return fake, nil })
-	if err := v.OpenFile(filepath.Join("..", "..", "assets", "games", "goal_race.txt")); err != nil {
-		t.Fatal(err)
-	}
+	openGoalRace(t, v)
 	v.Model.Seek(4) // 4w: Gold to move
 	v.changed()
 	mainLen := v.Model.Len()

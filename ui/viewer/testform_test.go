@@ -35,10 +35,7 @@ func TestNewTestForm(t *testing.T) {
 	v, d, _, _ := newTestPanel(t)
 	var saved []string
 	v.OnTestSaved = func(path string) { saved = append(saved, path) }
-	if err := v.OpenFile(filepath.Join("..", "..", "assets", "games", "goal_race.txt")); err != nil {
-		t.Fatal(err)
-	}
-	g := loadGame(t, "goal_race.txt")
+	g := openGoalRace(t, v)
 	v.Model.Seek(54) // before the goal
 	v.changed()
 	goal := g.PositionBefore(54).MoveString(g.Moves()[54])
