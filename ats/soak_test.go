@@ -7,12 +7,12 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"arimaa-workbench/engine/analysis"
+	"arimaa-workbench/engine/memtest"
 )
 
 // soakEnv runs the load and soak tests, which take minutes and are not
@@ -46,8 +46,8 @@ func TestSoakRunner(t *testing.T) {
 		runtime.GC()
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
-		r, _ := residentMB()
-		rss = append(rss, fmt.Sprintf("%s: resident %d MB, heap %d MB, %d goroutines", label, r, m.HeapInuse>>20, runtime.NumGoroutine()))
+		r, _ := memtest.ResidentBytes()
+		rss = append(rss, fmt.Sprintf("%s: resident %d MB, heap %d MB, %d goroutines", label, r>>20, m.HeapInuse>>20, runtime.NumGoroutine()))
 	}
 	sample("start")
 	start := time.Now()
@@ -86,18 +86,4 @@ func TestSoakRunner(t *testing.T) {
 		}
 		seen[res.Name] = true
 	}
-}
-
-// residentMB is the process's resident memory (Linux).
-func residentMB() (int64, bool) {
-	data, err := os.ReadFile("/proc/self/statm")
-	if err != nil {
-		return 0, false
-	}
-	f := strings.Fields(string(data))
-	if len(f) < 2 {
-		return 0, false
-	}
-	pages, err := strconv.ParseInt(f[1], 10, 64)
-	return pages * int64(os.Getpagesize()) >> 20, err == nil
 }

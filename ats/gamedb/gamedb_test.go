@@ -153,6 +153,24 @@ func TestIndexIncremental(t *testing.T) {
 	}
 }
 
+// TestMoveStatText: the shares of wins in percent and the last year as
+// the explorer's tables show them, also for a move with no games or dates.
+func TestMoveStatText(t *testing.T) {
+	for _, tc := range []struct {
+		m            MoveStat
+		gold, silver float64
+		year         string
+	}{
+		{MoveStat{Games: 4, GoldWins: 3, SilverWins: 1, LastYear: 2020}, 75, 25, "2020"},
+		{MoveStat{Games: 3, GoldWins: 1}, 100.0 / 3, 0, "-"},
+		{MoveStat{}, 0, 0, "-"},
+	} {
+		if g, s, y := tc.m.GoldPercent(), tc.m.SilverPercent(), tc.m.LastYearText(); g != tc.gold || s != tc.silver || y != tc.year {
+			t.Errorf("%+v: %v%% %v%% %q, want %v%% %v%% %q", tc.m, g, s, y, tc.gold, tc.silver, tc.year)
+		}
+	}
+}
+
 // TestExploreAndFind: the explorer's counts, wins and ratings, the setups
 // as the first moves, filters, and an exact search that finds a
 // transposition.

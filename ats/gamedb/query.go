@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -144,6 +145,25 @@ type MoveStat struct {
 
 	rated int // games with the mover's rating
 }
+
+// GoldPercent is the share of the move's games that Gold won, in percent
+// (0 when there are none).
+func (m MoveStat) GoldPercent() float64 { return percent(m.GoldWins, m.Games) }
+
+// SilverPercent is the share of the move's games that Silver won, in
+// percent (0 when there are none).
+func (m MoveStat) SilverPercent() float64 { return percent(m.SilverWins, m.Games) }
+
+// LastYearText is LastYear for a table: the year, or "-" when no game had
+// a date.
+func (m MoveStat) LastYearText() string {
+	if m.LastYear == 0 {
+		return "-"
+	}
+	return strconv.Itoa(m.LastYear)
+}
+
+func percent(n, of int) float64 { return 100 * float64(n) / float64(max(of, 1)) }
 
 // Explore lists every move played from p (at the start of a turn, or on
 // the board of a setup) in the games the filter keeps, most played first.

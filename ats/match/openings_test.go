@@ -24,10 +24,7 @@ func TestReadOpenings(t *testing.T) {
 	text := "g [rrrrrrrrhdcemcdh                                HDCMECDHRRRRRRRR]\n" +
 		"s [rrrrrrrrhdcemcdh                 E              HDC MCDHRRRRRRRR]\r\n\n" +
 		long + "\n\n" + string(skirmish) + "\n" + strings.Join(strings.SplitAfter(string(endgame), "\n")[:13], "")
-	path := filepath.Join(dir, "book.txt")
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := writeFile(t, dir, "book.txt", text)
 	all, err := ReadOpenings(path, -1)
 	if err != nil {
 		t.Fatal(err)

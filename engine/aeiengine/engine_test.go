@@ -11,6 +11,7 @@ import (
 
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/rules/rulestest"
 )
 
 // controller drives an Engine over pipes, as an AEI controller would.
@@ -174,7 +175,7 @@ func TestSession(t *testing.T) {
 	if err := g.SetupPieces(placements(t, "ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 ha7 db7 cc7 ed7 me7 cf7 dg7 hh7")); err != nil {
 		t.Fatal(err)
 	}
-	playText(t, g, strings.TrimPrefix(l, "bestmove "))
+	rulestest.PlayMove(t, g, strings.TrimPrefix(l, "bestmove "))
 	c.send("makemove %s", strings.TrimPrefix(l, "bestmove "))
 
 	// An illegal move is refused with the step named.
@@ -206,7 +207,7 @@ func TestSession(t *testing.T) {
 	l, _ = c.expect("bestmove")
 	start := rules.StartPosition().WithSide(rules.Silver)
 	g2, _ := rules.NewGameFrom(start)
-	playText(t, g2, strings.TrimPrefix(l, "bestmove "))
+	rulestest.PlayMove(t, g2, strings.TrimPrefix(l, "bestmove "))
 
 	// A ponder interrupted by makemove sends no bestmove.
 	c.send("go ponder")
@@ -275,18 +276,6 @@ func placements(t *testing.T, text string) []rules.Placement {
 	return ps
 }
 
-// playText plays a move in notation (capture tokens included) on g.
-func playText(t *testing.T, g *rules.Game, text string) {
-	t.Helper()
-	w, err := rules.ParseMove(text)
-	if err != nil {
-		t.Fatalf("move %q: %v", text, err)
-	}
-	if err := g.Play(w.Move); err != nil {
-		t.Fatalf("engine move %q is illegal: %v", text, err)
-	}
-}
-
 // TestEngineGames plays whole games between two engines over AEI, from
 // the setups on, with no illegal move.
 func TestEngineGames(t *testing.T) {
@@ -323,7 +312,7 @@ func TestEngineGames(t *testing.T) {
 					t.Fatalf("game %d: setup %q: %v", game, text, err)
 				}
 			} else {
-				playText(t, g, text)
+				rulestest.PlayMove(t, g, text)
 			}
 			for _, c := range engines {
 				c.send("makemove %s", text)
@@ -408,7 +397,7 @@ func TestTimeControlGame(t *testing.T) {
 				t.Fatal(err)
 			}
 		} else {
-			playText(t, g, text)
+			rulestest.PlayMove(t, g, text)
 		}
 		for _, c := range engines {
 			c.send("makemove %s", text)

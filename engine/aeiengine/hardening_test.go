@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"arimaa-workbench/engine/config"
+	"arimaa-workbench/engine/memtest"
 )
 
 // TestOptionRanges: a value outside an option's range is refused with an
@@ -99,7 +100,7 @@ func TestLongLineKeepsEngine(t *testing.T) {
 func TestReserveTakesMemoryAsUsed(t *testing.T) {
 	const child = "AEIENGINE_RESERVE_CHILD"
 	if os.Getenv(child) == "" {
-		if _, ok := residentBytes(); !ok {
+		if _, ok := memtest.ResidentBytes(); !ok {
 			t.Skip("resident memory is read from /proc/self/statm, which this system lacks")
 		}
 		exe, err := os.Executable()
@@ -119,34 +120,17 @@ func TestReserveTakesMemoryAsUsed(t *testing.T) {
 	if hash < 1024 {
 		t.Skipf("the machine allows trees of %d MB only", hash)
 	}
-	before, _ := residentBytes()
+	before, _ := memtest.ResidentBytes()
 	c := startEngine(t, testOptions())
 	c.send("setoption name hash value %d", hash)
 	c.send("isready")
 	if _, lines := c.expect("readyok"); len(lines) > 0 {
 		t.Fatalf("hash %d answered %q", hash, lines)
 	}
-	after, _ := residentBytes()
+	after, _ := memtest.ResidentBytes()
 	grew := (after - before) >> 20
 	t.Logf("isready with hash %d MB: resident memory %d MB -> %d MB", hash, before>>20, after>>20)
 	if grew > hash/2 {
 		t.Errorf("isready with hash %d MB took %d MB", hash, grew)
 	}
-}
-
-// residentBytes is the process's resident memory (Linux).
-func residentBytes() (int64, bool) {
-	data, err := os.ReadFile("/proc/self/statm")
-	if err != nil {
-		return 0, false
-	}
-	f := strings.Fields(string(data))
-	if len(f) < 2 {
-		return 0, false
-	}
-	pages, err := strconv.ParseInt(f[1], 10, 64)
-	if err != nil {
-		return 0, false
-	}
-	return pages * int64(os.Getpagesize()), true
 }

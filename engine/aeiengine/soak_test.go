@@ -6,6 +6,8 @@ import (
 	"runtime/debug"
 	"testing"
 	"time"
+
+	"arimaa-workbench/engine/memtest"
 )
 
 // TestSoakSession: 1,000 newgame, setposition, go and stop cycles from a
@@ -34,7 +36,7 @@ func TestSoakSession(t *testing.T) {
 		debug.FreeOSMemory() // a collection, and freed memory given back
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
-		r, _ := residentBytes()
+		r, _ := memtest.ResidentBytes()
 		held := int64(m.Sys - m.HeapReleased)
 		return figures{int64(runtime.NumGoroutine()), int64(m.HeapInuse >> 20), held >> 20, r >> 20, (r - held) >> 20}
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/rules/rulestest"
 )
 
 // fakeAnalyser judges positions from a table by their index in the line
@@ -62,20 +63,12 @@ func (f *fakeAnalyser) Evaluate(ctx context.Context, g *rules.Game, perMove time
 // are played.
 func line(t *testing.T, n int) *rules.Game {
 	t.Helper()
-	var b [64]rules.Piece
-	b[rules.A7], b[rules.E2], b[rules.A2], b[rules.D4] = rules.GoldRabbit, rules.GoldElephant, rules.SilverRabbit, rules.SilverElephant
-	g, err := rules.NewGameFrom(rules.NewPosition(rules.Gold, 10, b))
+	g, err := rules.NewGameFrom(rulestest.Place(t, rules.Gold, "Ra7 Ee2 ra2 ed4"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, s := range []string{"Ee2n", "ed4n", "Ee3n", "ed5n", "Ra7n"}[:n] {
-		w, err := rules.ParseMove(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := g.Play(w.Move); err != nil {
-			t.Fatal(err)
-		}
+		rulestest.PlayMove(t, g, s)
 	}
 	return g
 }

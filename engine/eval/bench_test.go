@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/rules/rulestest"
 )
 
 // benchPositions are the start position, a middle game, and a position
@@ -13,7 +14,7 @@ func benchPositions(b testing.TB) map[string]rules.Position {
 	return map[string]rules.Position{
 		"start":  rules.StartPosition(),
 		"middle": middleGame(b),
-		"nearGoal": place(b, rules.Gold, "Rc7 rb7 rd7 rc8 dc6 rd6 Ee6 Mb5 Hf5 Rg4 Dd3 "+
+		"nearGoal": rulestest.Place(b, rules.Gold, "Rc7 rb7 rd7 rc8 dc6 rd6 Ee6 Mb5 Hf5 Rg4 Dd3 "+
 			"rh8 hh6 ma4 Ra2 Rb2 Cc2 Dd2 eg2"),
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/rules/rulestest"
 )
 
 func term(b Breakdown, name string) Term {
@@ -58,7 +59,7 @@ func TestFeatures(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := place(t, rules.Gold, tc.board)
+			p := rulestest.Place(t, rules.Gold, tc.board)
 			if probs := p.Validate(); len(probs) > 0 {
 				t.Fatalf("test position invalid: %v", probs)
 			}
@@ -86,7 +87,7 @@ func TestCentreDistance(t *testing.T) {
 		}
 	}
 	w := DefaultWeights()
-	p := place(t, rules.Gold, "Ea1 ed5 Ra2 rh8")
+	p := rulestest.Place(t, rules.Gold, "Ea1 ed5 Ra2 rh8")
 	if got, want := term(New(w).Breakdown(&p), "centre").Gold, -6*w.Eval.Centre[rules.Elephant]; got != want {
 		t.Errorf("elephant on a1: centre %d, want %d", got, want)
 	}
@@ -107,7 +108,7 @@ func TestEvaluateMatchesBreakdown(t *testing.T) {
 			t.Fatalf("position %d: Evaluate %d, Breakdown.Score %d, sum of terms %d", i, got, b.Score, sum)
 		}
 	}
-	p := place(t, rules.Gold, "Cd4 Ra1 rh8")
+	p := rulestest.Place(t, rules.Gold, "Cd4 Ra1 rh8")
 	q := p.WithSide(rules.Silver)
 	if e.Evaluate(&p) <= 0 || e.Evaluate(&q) != -e.Evaluate(&p) {
 		t.Errorf("a cat up: %d for Gold to move, %d for Silver to move", e.Evaluate(&p), e.Evaluate(&q))
@@ -138,7 +139,7 @@ func TestSymmetry(t *testing.T) {
 	mirror := func(s rules.Square) rules.Square { return rules.NewSquare(7-s.File(), s.Rank()) }
 	ps := randomPositions(6, 8, 60, false)
 	ps = append(ps, randomSparse(7, 200)...)
-	ps = append(ps, middleGame(t), place(t, rules.Gold, "ea8 Ma7 Hb8 Rb7 Ra6 Dc8 Hc6 Dc5 eb6 md6 hc7 rh8"))
+	ps = append(ps, middleGame(t), rulestest.Place(t, rules.Gold, "ea8 Ma7 Hb8 Rb7 Ra6 Dc8 Hc6 Dc5 eb6 md6 hc7 rh8"))
 	for i, p := range ps {
 		v := e.Evaluate(&p)
 		c := transform(p, flip, true)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/rules/rulestest"
 )
 
 func TestGoalCheck(t *testing.T) {
@@ -37,7 +38,7 @@ func TestGoalCheck(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := play(t, place(t, tc.side, tc.board), tc.steps)
+			p := play(t, rulestest.Place(t, tc.side, tc.board), tc.steps)
 			m, ok := GoalCheck(&p)
 			if want := tc.want >= 0; ok != want {
 				t.Fatalf("GoalCheck = %v (%s), want %v", ok, m, want)

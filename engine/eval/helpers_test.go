@@ -6,22 +6,8 @@ import (
 	"testing"
 
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/rules/rulestest"
 )
-
-// place builds a position with side to move from placements such as
-// "Ra7 Eb2 rc4" (uppercase Gold, lowercase Silver).
-func place(t testing.TB, side rules.Color, spec string) rules.Position {
-	t.Helper()
-	var b [64]rules.Piece
-	for _, w := range strings.Fields(spec) {
-		tok, err := rules.ParseToken(w)
-		if err != nil || tok.Kind != rules.TokenPlacement {
-			t.Fatalf("bad placement %q: %v", w, err)
-		}
-		b[tok.Square] = tok.Piece
-	}
-	return rules.NewPosition(side, 10, b)
-}
 
 // play plays steps given in notation from p.
 func play(t testing.TB, p rules.Position, steps string) rules.Position {
@@ -42,7 +28,7 @@ func play(t testing.TB, p rules.Position, steps string) rules.Position {
 
 // middleGame is a position from a real-looking middle game, Gold to move.
 func middleGame(t testing.TB) rules.Position {
-	return place(t, rules.Gold, "ra8 rb8 rg8 rh8 ha7 cc7 dd7 ce7 df7 hh7 rb6 eb5 mg6 rh6 "+
+	return rulestest.Place(t, rules.Gold, "ra8 rb8 rg8 rh8 ha7 cc7 dd7 ce7 df7 hh7 rb6 eb5 mg6 rh6 "+
 		"Ra2 Rb2 Rc2 Rf2 Rg2 Rh2 Hb3 Dd2 Ce2 Cd3 Ee4 Mg4 Hg3 Dh3 Ra3")
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"arimaa-workbench/engine/phase"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/rules/rulestest"
 )
 
 // The phase keys are off by default: no term uses the phase.
@@ -28,7 +29,7 @@ func TestPhaseWeightRabbitAdvance(t *testing.T) {
 	// 22 pieces (more than late_pieces: the early table by count), Silver
 	// down six: phase (6 + 1/3)/12. Gold's one rabbit off its home rank
 	// stands on rank 6 (index 5).
-	p := place(t, rules.Gold, "Ra1 Rb1 Rc1 Rd6 He2 Hh2 Cb2 Cg2 Dc2 Df2 Md2 Ee1 "+
+	p := rulestest.Place(t, rules.Gold, "Ra1 Rb1 Rc1 Rd6 He2 Hh2 Cb2 Cg2 Dc2 Df2 Md2 Ee1 "+
 		"ra8 rb8 rc8 rd8 re8 ha7 hh7 md7 ee7 cc7")
 	ph := phase.Of(p)
 	if p.Occupied().Count() <= DefaultWeights().Eval.LatePieces || ph <= 0.4 || ph >= 0.6 {
@@ -58,7 +59,7 @@ func TestPhaseWeightRabbitAdvance(t *testing.T) {
 
 // eval.phase_weight lifts the frame penalty in the endgame.
 func TestPhaseWeightFrames(t *testing.T) {
-	p := place(t, rules.Gold, "Hc6 Dc5 eb6 md6 hc7 Ra1 Rb1 rg8 rh8")
+	p := rulestest.Place(t, rules.Gold, "Hc6 Dc5 eb6 md6 hc7 Ra1 Rb1 rg8 rh8")
 	if ph := phase.Of(p); ph != 1 {
 		t.Fatalf("phase %v, want the endgame", ph)
 	}
@@ -92,7 +93,7 @@ func TestPhaseMinorAdvance(t *testing.T) {
 	if tm := term(e.Breakdown(&p), "minors forward"); tm.Gold != want || tm.Silver != want || want >= 0 {
 		t.Errorf("minors forward %+v, want %d each (phase %v)", tm, want, ph)
 	}
-	late := place(t, rules.Gold, "Cd4 Dd5 Ra1 rg8 ee7")
+	late := rulestest.Place(t, rules.Gold, "Cd4 Dd5 Ra1 rg8 ee7")
 	if tm := term(e.Breakdown(&late), "minors forward"); tm.Gold != 0 {
 		t.Errorf("in the endgame the penalty should be gone: %+v", tm)
 	}
@@ -117,7 +118,7 @@ func TestKnowledgePhaseWeight(t *testing.T) {
 	}
 	s, _ := rules.ParseStep("Rb3n")
 	for _, tc := range tests {
-		p := place(t, rules.Gold, tc.board)
+		p := rulestest.Place(t, rules.Gold, tc.board)
 		ph := phase.Of(p)
 		from, to, x := k.RabbitEarly, k.RabbitMiddle, 2*ph
 		if ph > 0.5 {

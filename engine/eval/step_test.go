@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/rules/rulestest"
 )
 
 func TestStepScore(t *testing.T) {
@@ -49,7 +50,7 @@ func TestStepScore(t *testing.T) {
 			if tc.name == "silver rabbit forward" {
 				side = rules.Silver
 			}
-			p := place(t, side, tc.board)
+			p := rulestest.Place(t, side, tc.board)
 			prev := rules.NoStep
 			if tc.prev != "" {
 				prev, _ = rules.ParseStep(tc.prev)
@@ -66,7 +67,7 @@ func TestStepScore(t *testing.T) {
 			}
 		})
 	}
-	p := place(t, rules.Gold, "Ed4"+base)
+	p := rulestest.Place(t, rules.Gold, "Ed4"+base)
 	if got, want := e.StepScore(&p, rules.Pass), k.Pass+4*k.PassPerStep; got != want {
 		t.Errorf("pass scores %d, want %d", got, want)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/rules/rulestest"
 )
 
 func TestFindTactics(t *testing.T) {
@@ -28,7 +29,7 @@ func TestFindTactics(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			p := rules.StartPosition()
 			if tt.pieces != "" {
-				p = place(t, rules.Gold, tt.pieces)
+				p = rulestest.Place(t, rules.Gold, tt.pieces)
 			}
 			got := FindTactics(p, tt.filter)
 			if got.Frozen != tt.wantFrozen {
@@ -51,7 +52,7 @@ func TestFindTactics(t *testing.T) {
 // TestFindTacticsMidTurn: after a step the opponent's threats are not
 // looked for again.
 func TestFindTacticsMidTurn(t *testing.T) {
-	p := place(t, rules.Gold, "Ed4 rc4 Rb2 rh2 Mf1 eh8")
+	p := rulestest.Place(t, rules.Gold, "Ed4 rc4 Rb2 rh2 Mf1 eh8")
 	q := play(t, p, "Rb2n")
 	if got := FindTactics(q, AllTactics); len(got.Goal) != 0 {
 		t.Errorf("mid-turn goal steps %v", got.Goal)

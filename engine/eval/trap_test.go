@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/rules/rulestest"
 )
 
 func TestTrapCheck(t *testing.T) {
@@ -28,7 +29,7 @@ func TestTrapCheck(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := play(t, place(t, tc.side, tc.board), tc.steps)
+			p := play(t, rulestest.Place(t, tc.side, tc.board), tc.steps)
 			got := TrapCheck(&p)
 			var words []string
 			for _, th := range got {

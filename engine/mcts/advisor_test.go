@@ -6,12 +6,13 @@ import (
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/rules/rulestest"
 )
 
 // capturePosition has Gold to move with its elephant under the silver cat
 // on c5, which it can push onto the unguarded c6 trap.
 func capturePosition(t *testing.T) rules.Position {
-	return board(t, rules.Gold,
+	return rulestest.Board(t, rules.Gold,
 		"r......r",
 		"........",
 		"..x.....",
@@ -37,7 +38,7 @@ func TestReplayAdvice(t *testing.T) {
 		t.Errorf("after %v the cat is still on the board", m)
 	}
 	// The same advice in a position where the cat has left fails at once.
-	moved := board(t, rules.Gold,
+	moved := rulestest.Board(t, rules.Gold,
 		"r......r",
 		"........",
 		"..x.....",
@@ -90,7 +91,7 @@ func TestTryAdvicePlaysKnownCaptureAndGoal(t *testing.T) {
 	}
 
 	// A goal two steps away is replayed whatever the rate.
-	g := board(t, rules.Gold,
+	g := rulestest.Board(t, rules.Gold,
 		"r.....r.",
 		".......R",
 		"........",
@@ -135,7 +136,7 @@ func TestAdviceRingKeepsNewestWithoutDuplicates(t *testing.T) {
 
 func TestDecidedKomi(t *testing.T) {
 	// Gold has an elephant and eight rabbits against eight rabbits.
-	p := board(t, rules.Silver,
+	p := rulestest.Board(t, rules.Silver,
 		"rrrrrrrr",
 		"........",
 		"..x..x..",
@@ -168,7 +169,7 @@ func TestDecidedKomi(t *testing.T) {
 // results are its own, and new advice in a slot starts from nothing.
 func TestScoredAdvice(t *testing.T) {
 	// Two captures for Gold: the cat on c5 into c6, the dog on f5 into f6.
-	p := board(t, rules.Gold,
+	p := rulestest.Board(t, rules.Gold,
 		"r......r",
 		"........",
 		"..x..x..",

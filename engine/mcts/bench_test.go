@@ -6,6 +6,7 @@ import (
 
 	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/rules/rulestest"
 )
 
 // benchSearch runs b.N playouts with one worker from pos and reports the
@@ -26,14 +27,14 @@ func benchSearch(b *testing.B, pos rules.Position, threads int) {
 }
 
 func BenchmarkPlayoutsStart(b *testing.B)   { benchSearch(b, rules.StartPosition(), 1) }
-func BenchmarkPlayoutsMiddle(b *testing.B)  { benchSearch(b, middleGame(b), 1) }
-func BenchmarkPlayoutsMiddle2(b *testing.B) { benchSearch(b, middleGame(b), 2) }
+func BenchmarkPlayoutsMiddle(b *testing.B)  { benchSearch(b, rulestest.MiddleGame(b), 1) }
+func BenchmarkPlayoutsMiddle2(b *testing.B) { benchSearch(b, rulestest.MiddleGame(b), 2) }
 
 // BenchmarkReport measures building a progress report on a tree of a few
 // hundred thousand nodes, which the UI asks for several times a second.
 func BenchmarkReport(b *testing.B) {
 	s := searcher(1, 1)
-	g, err := rules.NewGameFrom(middleGame(b))
+	g, err := rules.NewGameFrom(rulestest.MiddleGame(b))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -50,7 +51,7 @@ func BenchmarkReport(b *testing.B) {
 // BenchmarkSnapshot measures a tree-browser snapshot of the upper tree.
 func BenchmarkSnapshot(b *testing.B) {
 	s := searcher(1, 1)
-	if _, err := s.SearchPosition(context.Background(), middleGame(b), analysis.Limits{Playouts: 200000}, nil); err != nil {
+	if _, err := s.SearchPosition(context.Background(), rulestest.MiddleGame(b), analysis.Limits{Playouts: 200000}, nil); err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()

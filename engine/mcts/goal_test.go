@@ -5,6 +5,7 @@ import (
 
 	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/rules/rulestest"
 )
 
 func TestRabbitRun(t *testing.T) {
@@ -13,23 +14,23 @@ func TestRabbitRun(t *testing.T) {
 		pos  rules.Position
 		want bool
 	}{
-		{"open file", board(t, rules.Gold,
+		{"open file", rulestest.Board(t, rules.Gold,
 			"r.r..rrr", "........", "........", "....R...", "........", "........", "........", "E......."), true},
-		{"four steps", board(t, rules.Gold,
+		{"four steps", rulestest.Board(t, rules.Gold,
 			"r.r..rrr", "........", "........", "........", "....R...", "........", "........", "E......."), true},
-		{"too far", board(t, rules.Gold,
+		{"too far", rulestest.Board(t, rules.Gold,
 			"r.r..rrr", "........", "........", "........", "........", "....R...", "........", "E......."), false},
-		{"blocked", board(t, rules.Gold,
+		{"blocked", rulestest.Board(t, rules.Gold,
 			"r.r.rrrr", "....d...", "........", "....R...", "........", "........", "........", "E......."), false},
-		{"around a blocker", board(t, rules.Gold,
+		{"around a blocker", rulestest.Board(t, rules.Gold,
 			"r.r..rrr", "....r...", "........", "....R...", "........", "........", "........", "E......."), true},
-		{"frozen", board(t, rules.Gold,
+		{"frozen", rulestest.Board(t, rules.Gold,
 			"r.r..rrr", "........", "........", "...hR...", "........", "........", "........", "E......."), false},
-		{"frozen on the way", board(t, rules.Gold,
+		{"frozen on the way", rulestest.Board(t, rules.Gold,
 			"r.r..rrr", "...c.c..", "........", "....R...", "........", "........", "........", "E......."), false},
-		{"trap on the way", board(t, rules.Gold,
+		{"trap on the way", rulestest.Board(t, rules.Gold,
 			"rrrrrr..", "........", ".r.r....", "..R.....", "........", "........", "........", "E......."), false},
-		{"silver", board(t, rules.Silver,
+		{"silver", rulestest.Board(t, rules.Silver,
 			"e.......", "........", "........", "........", ".....r..", "........", "........", "RRRR..RR"), true},
 	}
 	for _, tc := range tests {
@@ -48,7 +49,7 @@ func TestRabbitRunSound(t *testing.T) {
 	var buf [128]rules.Step
 	found := 0
 	for game := 0; game < 40; game++ {
-		p := middleGame(t)
+		p := rulestest.MiddleGame(t)
 		for ply := 0; ply < 160; ply++ {
 			if rabbitRun(&p, 4) {
 				found++

@@ -11,6 +11,7 @@ import (
 	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/rules/rulestest"
 )
 
 func TestDeterministic(t *testing.T) {
@@ -19,7 +20,7 @@ func TestDeterministic(t *testing.T) {
 		pos  func(testing.TB) rules.Position
 	}{
 		{"start", func(testing.TB) rules.Position { return rules.StartPosition() }},
-		{"middle", middleGame},
+		{"middle", rulestest.MiddleGame},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			run := func() Result {
@@ -53,7 +54,7 @@ func TestDeterministic(t *testing.T) {
 }
 
 func TestFindsGoal(t *testing.T) {
-	p := board(t, rules.Gold,
+	p := rulestest.Board(t, rules.Gold,
 		"rrr..rrr",
 		"hd....dh",
 		"ec....cm",
@@ -90,7 +91,7 @@ func TestAvoidsCapture(t *testing.T) {
 	// the unguarded trap c3, or walk over and dislodge its guard. A search
 	// of 10,000 playouts is too small to be sure every time: most seeds
 	// must see it.
-	p := board(t, rules.Gold,
+	p := rulestest.Board(t, rules.Gold,
 		"rrrrrrrr",
 		"hdc.mcdh",
 		"........",
@@ -139,7 +140,7 @@ func TestStopsPromptly(t *testing.T) {
 		cancelled <- time.Now()
 		cancel()
 	}()
-	res, err := s.SearchPosition(ctx, middleGame(t), analysis.Limits{}, nil)
+	res, err := s.SearchPosition(ctx, rulestest.MiddleGame(t), analysis.Limits{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,7 +171,7 @@ func TestEndings(t *testing.T) {
 		{"tree full", rules.StartPosition(), analysis.Limits{Nodes: 2000}, analysis.EndTreeFull},
 		{"depth", rules.StartPosition(), analysis.Limits{Depth: 4, Time: time.Minute, MemoryBytes: 16 << 20}, analysis.EndDepth},
 		// The time management ends it long before the hard stop.
-		{"settled", middleGame(t), analysis.Limits{Target: 50 * time.Millisecond, Time: 10 * time.Minute, MemoryBytes: 64 << 20}, analysis.EndSettled},
+		{"settled", rulestest.MiddleGame(t), analysis.Limits{Target: 50 * time.Millisecond, Time: 10 * time.Minute, MemoryBytes: 64 << 20}, analysis.EndSettled},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -192,7 +193,7 @@ func TestNodeBudget(t *testing.T) {
 		{Nodes: 3000},
 		{MemoryBytes: 200 * nodeBytes, Playouts: 5000},
 	} {
-		res, err := searcher(1, 1).SearchPosition(context.Background(), middleGame(t), lim, nil)
+		res, err := searcher(1, 1).SearchPosition(context.Background(), rulestest.MiddleGame(t), lim, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -227,7 +228,7 @@ func TestReportsAndSnapshotWhileRunning(t *testing.T) {
 			time.Sleep(5 * time.Millisecond)
 		}
 	}()
-	_, err := s.SearchPosition(context.Background(), middleGame(t), analysis.Limits{Time: 1500 * time.Millisecond, MemoryBytes: 32 << 20}, func(r analysis.Report) { reports = append(reports, r) })
+	_, err := s.SearchPosition(context.Background(), rulestest.MiddleGame(t), analysis.Limits{Time: 1500 * time.Millisecond, MemoryBytes: 32 << 20}, func(r analysis.Report) { reports = append(reports, r) })
 	cancel()
 	wg.Wait()
 	if err != nil {
@@ -282,7 +283,7 @@ func TestSetup(t *testing.T) {
 }
 
 func TestGameOverAndBusy(t *testing.T) {
-	p := board(t, rules.Gold,
+	p := rulestest.Board(t, rules.Gold,
 		"rrr..rrR",
 		"hd....dh",
 		"ec....cm",
@@ -303,7 +304,7 @@ func TestGameOverAndBusy(t *testing.T) {
 func TestRepetitionRespected(t *testing.T) {
 	// Both sides shuffle; Silver's natural rb8w would now give a position
 	// for the third time.
-	g, err := rules.NewGameFrom(board(t, rules.Gold,
+	g, err := rules.NewGameFrom(rulestest.Board(t, rules.Gold,
 		"r.......",
 		"........",
 		"........",
@@ -338,7 +339,7 @@ func TestRepetitionRespected(t *testing.T) {
 func TestDepthLimit(t *testing.T) {
 	// The time limit is a backstop far above what depth 6 takes, so a
 	// busy machine does not fail the test.
-	res, err := searcher(1, 1).SearchPosition(context.Background(), middleGame(t), analysis.Limits{Depth: 6, Time: 60 * time.Second}, nil)
+	res, err := searcher(1, 1).SearchPosition(context.Background(), rulestest.MiddleGame(t), analysis.Limits{Depth: 6, Time: 60 * time.Second}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -346,7 +347,7 @@ func TestDepthLimit(t *testing.T) {
 		t.Errorf("depth 6 took %v", res.Report.Elapsed)
 	}
 	s := searcher(1, 1)
-	res, _ = s.SearchPosition(context.Background(), middleGame(t), analysis.Limits{Depth: 6, Time: 60 * time.Second}, nil)
+	res, _ = s.SearchPosition(context.Background(), rulestest.MiddleGame(t), analysis.Limits{Depth: 6, Time: 60 * time.Second}, nil)
 	if n := len(s.pv(rules.Move{}, 100)); n < 6 {
 		t.Errorf("search stopped with a principal line of %d steps, want 6", n)
 	}

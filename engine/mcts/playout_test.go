@@ -10,6 +10,7 @@ import (
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/rules/rulestest"
 )
 
 // TestChosenStepsLegal checks along random games that the move-oriented
@@ -21,7 +22,7 @@ func TestChosenStepsLegal(t *testing.T) {
 	var buf [128]rules.Step
 	checked := 0
 	for game := 0; game < 60; game++ {
-		p := middleGame(t)
+		p := rulestest.MiddleGame(t)
 		if game%2 == 1 {
 			p = rules.StartPosition()
 		}
@@ -85,7 +86,7 @@ func TestDefendGoal(t *testing.T) {
 		return q
 	}
 	// The gold rabbit on d6 walks to d8 in two steps; Silver is to move.
-	p := board(t, rules.Silver,
+	p := rulestest.Board(t, rules.Silver,
 		"r......r",
 		"........",
 		"...R....",
@@ -108,7 +109,7 @@ func TestDefendGoal(t *testing.T) {
 		t.Error("the elephant four squares away joined the pieces to move")
 	}
 	// With the rabbit frozen by the silver elephant there is no threat.
-	q := board(t, rules.Silver,
+	q := rulestest.Board(t, rules.Silver,
 		"r......r",
 		"...e....",
 		"...R....",
@@ -127,7 +128,7 @@ func TestDefendGoal(t *testing.T) {
 // static evaluation of its first position, whatever the playout does; at
 // 0.5 it is halfway between that and the playout's own result.
 func TestLeafEval(t *testing.T) {
-	p := middleGame(t)
+	p := rulestest.MiddleGame(t)
 	cfg := config.Default()
 	cfg.Search.LeafEval = 1
 	s := New(Options{Threads: 1, Seed: 5, Config: cfg})
@@ -210,7 +211,7 @@ func TestEvalPrior(t *testing.T) {
 			t.Fatalf("%s: %d children compared, %d with an evaluation change: the test shows nothing", name, compared, moved)
 		}
 	}
-	check("quiet", board(t, rules.Gold,
+	check("quiet", rulestest.Board(t, rules.Gold,
 		"rrrrrrrr",
 		"hdc.mcdh",
 		"....e...",
@@ -220,5 +221,5 @@ func TestEvalPrior(t *testing.T) {
 		"HDCM.CDH",
 		"RRRRRRRR"), true)
 	// Captures are on the board in the middle game: no prior.
-	check("middle game", middleGame(t), false)
+	check("middle game", rulestest.MiddleGame(t), false)
 }

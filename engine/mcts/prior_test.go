@@ -6,6 +6,7 @@ import (
 
 	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/rules/rulestest"
 )
 
 // TestRootPriors: a suggested move (SetRootPriors) raises the progressive bias of the
@@ -13,7 +14,7 @@ import (
 // weight), and of no other child, which then gets more of the search.
 // One worker and a playout budget make it repeatable.
 func TestRootPriors(t *testing.T) {
-	g, err := rules.NewGameFrom(middleGame(t))
+	g, err := rules.NewGameFrom(rulestest.MiddleGame(t))
 	if err != nil {
 		t.Fatal(err)
 	}

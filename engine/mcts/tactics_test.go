@@ -5,6 +5,7 @@ import (
 
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/rules/rulestest"
 )
 
 // TestDefenceHintsMidTurn: the silver horse on b4 can push the gold dog on
@@ -13,7 +14,7 @@ import (
 // way still stands, and the defence hints see it (c5 beside c6 becomes a
 // guard square) only with search.defence_midturn.
 func TestDefenceHintsMidTurn(t *testing.T) {
-	p := board(t, rules.Gold,
+	p := rulestest.Board(t, rules.Gold,
 		"rr...rrr",
 		"r.c...dr",
 		".......E",

@@ -5,21 +5,8 @@ import (
 	"testing"
 
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/rules/rulestest"
 )
-
-// place builds a position with side to move from placements like "Ed4 rd5".
-func place(t testing.TB, side rules.Color, placements string) rules.Position {
-	t.Helper()
-	var b [64]rules.Piece
-	for _, w := range strings.Fields(placements) {
-		tok, err := rules.ParseToken(w)
-		if err != nil || tok.Kind != rules.TokenPlacement {
-			t.Fatalf("bad placement %q: %v", w, err)
-		}
-		b[tok.Square] = tok.Piece
-	}
-	return rules.NewPosition(side, 10, b)
-}
 
 func TestMoveEntryPushAndPull(t *testing.T) {
 	tests := []struct {
@@ -37,7 +24,7 @@ func TestMoveEntryPushAndPull(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			e := NewMoveEntry(place(t, rules.Gold, tt.pieces))
+			e := NewMoveEntry(rulestest.Place(t, rules.Gold, tt.pieces))
 			for _, sq := range tt.clicks {
 				e.Click(sq)
 			}
@@ -67,7 +54,7 @@ func TestMoveEntryRefusals(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			e := NewMoveEntry(place(t, rules.Gold, tt.pieces))
+			e := NewMoveEntry(rulestest.Place(t, rules.Gold, tt.pieces))
 			err := e.Step(tt.from, tt.to)
 			if err == nil {
 				t.Fatalf("Step(%v, %v) played; want refusal", tt.from, tt.to)
@@ -83,7 +70,7 @@ func TestMoveEntryRefusals(t *testing.T) {
 }
 
 func TestMoveEntryUndoRedo(t *testing.T) {
-	p := place(t, rules.Gold, "Ed4 Ra1 rh8")
+	p := rulestest.Place(t, rules.Gold, "Ed4 Ra1 rh8")
 	e := NewMoveEntry(p)
 	for _, s := range [][2]rules.Square{{rules.D4, rules.D5}, {rules.D5, rules.D6}} {
 		if err := e.Step(s[0], s[1]); err != nil {
@@ -114,7 +101,7 @@ func TestMoveEntryUndoRedo(t *testing.T) {
 }
 
 func TestClickMessages(t *testing.T) {
-	e := NewMoveEntry(place(t, rules.Gold, "Rd4 hd5 Ra1 rh8"))
+	e := NewMoveEntry(rulestest.Place(t, rules.Gold, "Rd4 hd5 Ra1 rh8"))
 	if msg := e.Click(rules.C5); !strings.Contains(msg, "empty") {
 		t.Errorf("click on empty square: %q", msg)
 	}

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/rules/rulestest"
 	"arimaa-workbench/ui/uitest"
 )
 
@@ -19,7 +20,7 @@ var update = flag.Bool("update", false, "rewrite the golden images in testdata/"
 // testdata/, which were checked by eye; -update rewrites them.
 func TestGoldenDiagrams(t *testing.T) {
 	test.NewTempApp(t)
-	overlaid := place(t, rules.Gold, "Ed4 rd5 hc5 Rb5 Ra1 rh8 Mf3 ef5 Dg6")
+	overlaid := rulestest.Place(t, rules.Gold, "Ed4 rd5 hc5 Rb5 Ra1 rh8 Mf3 ef5 Dg6")
 	tests := []struct {
 		file string
 		d    Diagram

@@ -11,6 +11,7 @@ import (
 
 	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/rules/rulestest"
 	"arimaa-workbench/ui/uitest"
 )
 
@@ -38,7 +39,7 @@ func frozenOf(p rules.Position) rules.Bitboard {
 
 func TestRenderOverlays(t *testing.T) {
 	test.NewTempApp(t)
-	p := place(t, rules.Gold, "Ed4 rd5 hc5 Rb5 Ra1 rh8 Mf3 ef5 Dg6")
+	p := rulestest.Place(t, rules.Gold, "Ed4 rd5 hc5 Rb5 Ra1 rh8 Mf3 ef5 Dg6")
 	var heat [64]float64
 	heat[rules.D5], heat[rules.E4], heat[rules.C4] = 10, 5, 2
 	o := Overlays{Selected: rules.D4, Targets: rules.D5.Bit() | rules.E4.Bit(), Frozen: frozenOf(p), Heat: &heat,

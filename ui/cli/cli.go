@@ -25,6 +25,16 @@ type stdio struct {
 	out, err io.Writer
 }
 
+// usageErrors returns the reporter of a wrong command line for the command
+// called name: it writes "name: " and the message to the error stream and
+// gives exit status 2.
+func (io stdio) usageErrors(name string) func(format string, a ...any) int {
+	return func(format string, a ...any) int {
+		fmt.Fprintf(io.err, name+": "+format+"\n", a...)
+		return 2
+	}
+}
+
 // command is one subcommand; run returns the process exit status.
 type command struct {
 	name    string

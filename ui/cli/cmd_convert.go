@@ -266,11 +266,7 @@ func eachArchiveGame(ctx context.Context, in io.Reader, name, gameID string,
 			continue
 		}
 		found = true
-		rec, err := ag.Record()
-		var g *rules.Game
-		if err == nil {
-			g, err = rec.Game()
-		}
+		g, err := ag.Game()
 		if err != nil {
 			report(err)
 			failed = true

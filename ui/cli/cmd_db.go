@@ -334,19 +334,10 @@ func writeExplore(ctx context.Context, out io.Writer, db *gamedb.DB, pos rules.P
 		if m.Mirrored > 0 {
 			mirrored = fmt.Sprintf("  (%d as its mirror image)", m.Mirrored)
 		}
-		fmt.Fprintf(out, "%6d %5.1f%% %5.1f%% %6.0f %6s  %s%s\n", m.Games, pct(m.GoldWins, m.Games), pct(m.SilverWins, m.Games),
-			m.MeanRating, yearText(m.LastYear), m.Move, mirrored)
+		fmt.Fprintf(out, "%6d %5.1f%% %5.1f%% %6.0f %6s  %s%s\n", m.Games, m.GoldPercent(), m.SilverPercent(),
+			m.MeanRating, m.LastYearText(), m.Move, mirrored)
 	}
 	return nil
-}
-
-func pct(n, of int) float64 { return 100 * float64(n) / float64(max(of, 1)) }
-
-func yearText(y int) string {
-	if y == 0 {
-		return "-"
-	}
-	return fmt.Sprint(y)
 }
 
 func writeFind(ctx context.Context, out io.Writer, db *gamedb.DB, pos rules.Position, q queryFlags, f gamedb.Filter) error {

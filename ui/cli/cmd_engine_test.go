@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/rules/rulestest"
 )
 
 // bestMove extracts the bestmove line of analyze or aei output.
@@ -19,19 +20,14 @@ func bestMove(t *testing.T, out string) string {
 	return m[1]
 }
 
+// playNotation fails the test unless text is a legal move from p.
 func playNotation(t *testing.T, p rules.Position, text string) {
 	t.Helper()
 	g, err := rules.NewGameFrom(p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := rules.ParseMove(text)
-	if err != nil {
-		t.Fatalf("%q: %v", text, err)
-	}
-	if err := g.Play(w.Move); err != nil {
-		t.Fatalf("move %q is illegal: %v", text, err)
-	}
+	rulestest.PlayMove(t, g, text)
 }
 
 func TestAnalyze(t *testing.T) {
@@ -81,11 +77,7 @@ func TestAnalyze(t *testing.T) {
 		})
 	}
 	_, out, _ := runCmd(t, runAnalyze, "", append(args, posFile)...)
-	p, err := rules.ParseAEIPosition("s [r    rrr rc  c hh  r  d      r    d re   D EM D H Cm C HRRRRRRRR]")
-	if err != nil {
-		t.Fatal(err)
-	}
-	playNotation(t, p, bestMove(t, out))
+	playNotation(t, rulestest.MiddleGame(t), bestMove(t, out)) // the position of mid.txt
 
 	for _, bad := range [][]string{
 		{filepath.Join(dir, "missing.txt")},

@@ -71,10 +71,7 @@ func runMatchCommand(ctx context.Context, args []string, io stdio) int {
 	if err != nil {
 		return flagStatus(err)
 	}
-	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(io.err, "match: "+format+"\n", a...)
-		return 2
-	}
+	usageErr := io.usageErrors("match")
 	if len(extra) > 0 {
 		return usageErr("unexpected argument %q (engine options follow their --engine, as KEY=VALUE)", extra[0])
 	}
@@ -188,10 +185,7 @@ func (f *matchFlags) input(specWords [][]string, set map[string]bool) (match.Inp
 
 // play plays the planned match and reports it.
 func (f *matchFlags) play(ctx context.Context, cfg match.Config, set map[string]bool, args []string, io stdio) int {
-	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(io.err, "match: "+format+"\n", a...)
-		return 2
-	}
+	usageErr := io.usageErrors("match")
 	var err error
 	// The archive and the summary are locked before anything is set up,
 	// so a second match on one of them stops here.

@@ -40,10 +40,7 @@ options:
 	if err != nil {
 		return flagStatus(err)
 	}
-	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(io.err, "worker: "+format+"\n", a...)
-		return 2
-	}
+	usageErr := io.usageErrors("worker")
 	if len(extra) > 0 {
 		return usageErr("unexpected argument %q", extra[0])
 	}

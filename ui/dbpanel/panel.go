@@ -123,8 +123,8 @@ func (p *Panel) build() {
 		if m.Mirrored > 0 {
 			mirrored = fmt.Sprintf("   (%d as its mirror image)", m.Mirrored)
 		}
-		return fmt.Sprintf("%5d games  gold %5.1f%%  silver %5.1f%%  rating %4.0f  %s   %s%s", m.Games, pct(m.GoldWins, m.Games),
-			pct(m.SilverWins, m.Games), m.MeanRating, yearText(m.LastYear), m.Move, mirrored)
+		return fmt.Sprintf("%5d games  gold %5.1f%%  silver %5.1f%%  rating %4.0f  %s   %s%s", m.Games, m.GoldPercent(),
+			m.SilverPercent(), m.MeanRating, m.LastYearText(), m.Move, mirrored)
 	}, func(i int) { p.play(p.state.Explore[i].Move) })
 	p.games = p.list(func() int { return len(p.state.Games) }, func(i int) string { return hitText(p.state.Games[i]) },
 		func(i int) { p.open(p.state.Games[i]) })
@@ -188,15 +188,6 @@ func (p *Panel) list(n func() int, text func(int) string, tap func(int)) *widget
 		}
 	}
 	return l
-}
-
-func pct(n, of int) float64 { return 100 * float64(n) / float64(max(of, 1)) }
-
-func yearText(y int) string {
-	if y == 0 {
-		return "-"
-	}
-	return strconv.Itoa(y)
 }
 
 func hitText(h gamedb.Hit) string {

@@ -1,7 +1,6 @@
 package enginepanel
 
 import (
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -12,22 +11,18 @@ import (
 	"arimaa-workbench/engine/rules"
 )
 
-// TestMain lets the test binary act as a fake AEI engine when asked.
-func TestMain(m *testing.M) {
-	if habits, ok := os.LookupEnv(aeitest.EnvVar); ok {
-		os.Exit(aeitest.Serve(habits, os.Stdin, os.Stdout))
-	}
-	os.Exit(m.Run())
-}
+// TestMain lets the test binary act as a fake AEI engine when re-executed.
+func TestMain(m *testing.M) { aeitest.Main(m.Run) }
 
+// fakeAEI is a fake AEI engine with the given habits ("plain" for none).
 func fakeAEI(t *testing.T, habits string) *aei.External {
-	exe, err := os.Executable()
+	cmd, env, err := aeitest.Command(habits)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return aei.NewExternal("fake AEI", aei.Config{
-		Command:      []string{exe},
-		Env:          []string{aeitest.EnvVar + "=" + habits},
+		Command:      cmd,
+		Env:          env,
 		StartTimeout: 10 * time.Second,
 		Grace:        2 * time.Second,
 	})
@@ -37,7 +32,7 @@ func TestExternalEngineInPanel(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a process")
 	}
-	p, _ := newTestPanel(t, fakeAEI(t, ""))
+	p, _ := newTestPanel(t, fakeAEI(t, "plain"))
 	p.timeEntry.SetText("1")
 	p.Sync()
 	p.start()

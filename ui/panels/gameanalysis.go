@@ -21,15 +21,23 @@ type gameAnalyser struct {
 	lim analysis.Limits
 }
 
-// chosenAnalyser is the viewer's Analyser hook: the engine panel's chosen
-// engine and settings.
-func chosenAnalyser(ep *enginepanel.Panel) func() (analysis.Analyser, error) {
-	return func() (analysis.Analyser, error) {
+// The viewer's hooks take a gameAnalyser as either.
+var (
+	_ analysis.Analyser = gameAnalyser{}
+	_ play.Player       = gameAnalyser{}
+)
+
+// chosenEngine is a hook of the viewer, its Analyser (T analysis.Analyser)
+// or its Opponent (T play.Player): a gameAnalyser with the engine panel's
+// chosen engine and settings.
+func chosenEngine[T any](ep *enginepanel.Panel) func() (T, error) {
+	return func() (T, error) {
 		eng, lim, err := ep.Chosen()
 		if err != nil {
-			return nil, err
+			var none T
+			return none, err
 		}
-		return gameAnalyser{eng: eng, lim: lim}, nil
+		return any(gameAnalyser{eng: eng, lim: lim}).(T), nil
 	}
 }
 
@@ -58,19 +66,6 @@ func (a gameAnalyser) Evaluate(ctx context.Context, g *rules.Game, perMove time.
 		w = 1 / (1 + math.Exp(-float64(r.Score)/scoreScale))
 	}
 	return analysis.PositionEval{WinRatio: w, Best: r.Best, HasBest: true}, nil
-}
-
-// chosenOpponent is the viewer's Opponent hook: the engine panel's chosen
-// engine and settings, with the game's time or playouts per move in place
-// of the panel's.
-func chosenOpponent(ep *enginepanel.Panel) func() (play.Player, error) {
-	return func() (play.Player, error) {
-		eng, lim, err := ep.Chosen()
-		if err != nil {
-			return nil, err
-		}
-		return gameAnalyser{eng: eng, lim: lim}, nil
-	}
 }
 
 // Move plays a move in the viewer's game against the engine.

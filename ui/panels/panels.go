@@ -27,6 +27,7 @@ import (
 	"arimaa-workbench/ui/engines"
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/matchpanel"
+	"arimaa-workbench/ui/play"
 	"arimaa-workbench/ui/shell"
 	"arimaa-workbench/ui/state"
 	"arimaa-workbench/ui/suitepanel"
@@ -166,8 +167,8 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 		wb.Select(EngineTab)
 		ep.Analyse()
 	})
-	wb.Viewer.SetGameAnalyser(chosenAnalyser(ep))
-	wb.Viewer.SetOpponent(chosenOpponent(ep))
+	wb.Viewer.SetGameAnalyser(chosenEngine[analysis.Analyser](ep))
+	wb.Viewer.SetOpponent(chosenEngine[play.Player](ep))
 	wb.Viewer.OnTestSaved = func(path string) { openSaved(wb, sp, path) }
 	if len(problems) > 0 {
 		wb.Status(strings.Join(problems, "; "))

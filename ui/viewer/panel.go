@@ -531,11 +531,7 @@ func (v *Panel) OpenFile(path string) error {
 // OpenGame shows a game of an archive from its start, with the result the
 // archive gives it.
 func (v *Panel) OpenGame(ag *records.ArchiveGame) error {
-	rec, err := ag.Record()
-	if err != nil {
-		return err
-	}
-	g, err := rec.Game()
+	g, err := ag.Game()
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,6 @@
-// Package rulestest builds positions for tests from board diagrams, so
-// that the packages above the rules core write their test positions one
-// way.
+// Package rulestest builds positions for tests from board diagrams and
+// plays moves in notation, so that the packages above the rules core
+// write their test positions and moves one way.
 package rulestest
 
 import (
@@ -52,4 +52,17 @@ func Place(t testing.TB, side rules.Color, pieces string) rules.Position {
 		b[tok.Square] = tok.Piece
 	}
 	return rules.NewPosition(side, 10, b)
+}
+
+// PlayMove plays a move in notation (capture tokens allowed) on g; a move
+// that does not parse or is illegal there fails the test.
+func PlayMove(t testing.TB, g *rules.Game, text string) {
+	t.Helper()
+	w, err := rules.ParseMove(text)
+	if err != nil {
+		t.Fatalf("move %q: %v", text, err)
+	}
+	if err := g.Play(w.Move); err != nil {
+		t.Fatalf("move %q is illegal: %v", text, err)
+	}
 }

@@ -1,0 +1,32 @@
+package memtest
+
+import (
+	"runtime"
+	"testing"
+)
+
+// TestResidentBytes: where the figure can be read it is at least the heap
+// the runtime has in use, and it grows when a large block is touched.
+func TestResidentBytes(t *testing.T) {
+	before, ok := ResidentBytes()
+	if !ok {
+		if runtime.GOOS == "linux" {
+			t.Fatal("no resident memory on Linux")
+		}
+		t.Skip("no /proc/self/statm here")
+	}
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	if before < int64(m.HeapInuse) {
+		t.Errorf("resident %d bytes, less than the heap in use (%d)", before, m.HeapInuse)
+	}
+	block := make([]byte, 64<<20)
+	for i := range block {
+		block[i] = 1
+	}
+	after, _ := ResidentBytes()
+	if after-before < 32<<20 {
+		t.Errorf("touching 64 MB: resident %d -> %d bytes", before, after)
+	}
+	runtime.KeepAlive(block)
+}
