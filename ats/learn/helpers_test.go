@@ -8,31 +8,9 @@ import (
 
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/rules/rulestest"
 	"arimaa-workbench/records"
 )
-
-// board builds a position of side to move from "Ea1 Rh1 rh8 ..." (piece
-// letter, square).
-func board(t *testing.T, side rules.Color, pieces string) rules.Position {
-	t.Helper()
-	var b [64]rules.Piece
-	for _, w := range bytes.Fields([]byte(pieces)) {
-		pc, ok := rules.ParsePiece(w[0])
-		if !ok {
-			t.Fatalf("bad piece %q", w)
-		}
-		sq, err := rules.ParseSquare(string(w[1:]))
-		if err != nil {
-			t.Fatal(err)
-		}
-		b[sq] = pc
-	}
-	p := rules.NewPosition(side, 10, b)
-	if probs := p.Validate(); len(probs) > 0 {
-		t.Fatalf("position %s: %v", pieces, probs)
-	}
-	return p
-}
 
 // played is a game from a position with moves, each move written as
 // steps "Ea1n Ea2n".
@@ -53,17 +31,7 @@ func archive(t *testing.T, games []played) []byte {
 			t.Fatal(err)
 		}
 		for _, mv := range pg.moves {
-			var steps []rules.Step
-			for _, w := range bytes.Fields([]byte(mv)) {
-				s, err := rules.ParseStep(string(w))
-				if err != nil {
-					t.Fatal(err)
-				}
-				steps = append(steps, s)
-			}
-			if err := g.Play(rules.MoveOf(steps...)); err != nil {
-				t.Fatalf("game %d, move %q: %v", i+1, mv, err)
-			}
+			rulestest.PlayMove(t, g, mv)
 		}
 		var rec bytes.Buffer
 		if err := records.WriteRecord(&rec, g); err != nil {

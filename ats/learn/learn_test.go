@@ -12,6 +12,7 @@ import (
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/rules/rulestest"
 )
 
 // centreGames are games of one move each in which gold's elephant makes
@@ -21,9 +22,9 @@ func centreGames(t *testing.T, toward bool) []played {
 	var gs []played
 	for _, f := range "cdefgh" {
 		if toward {
-			gs = append(gs, played{pos: board(t, rules.Gold, "Ea1 R"+string(f)+"1 rh8"), moves: []string{"Ea1n Ea2n Ea3n Ea4e"}})
+			gs = append(gs, played{pos: rulestest.Place(t, rules.Gold, "Ea1 R"+string(f)+"1 rh8"), moves: []string{"Ea1n Ea2n Ea3n Ea4e"}})
 		} else {
-			gs = append(gs, played{pos: board(t, rules.Gold, "Ed4 R"+string(f)+"1 rh8"), moves: []string{"Ed4w Ec4w Eb4w Ea4s"}})
+			gs = append(gs, played{pos: rulestest.Place(t, rules.Gold, "Ed4 R"+string(f)+"1 rh8"), moves: []string{"Ed4w Ec4w Eb4w Ea4s"}})
 		}
 	}
 	return gs
@@ -149,7 +150,7 @@ func TestHoldoutByGame(t *testing.T) {
 // sentence naming the input and the reason.
 func TestReadErrors(t *testing.T) {
 	good := archive(t, centreGames(t, true))
-	rated := archive(t, []played{{pos: board(t, rules.Gold, "Ea1 Rh1 rh8"), moves: []string{"Ea1n", "rh8s"}, rating: [2]int{1500, 1700}}})
+	rated := archive(t, []played{{pos: rulestest.Place(t, rules.Gold, "Ea1 Rh1 rh8"), moves: []string{"Ea1n", "rh8s"}, rating: [2]int{1500, 1700}}})
 	header := strings.SplitN(string(good), "\n", 2)[0] + "\n"
 	illegal := strings.Replace(string(good), "Ea1n", "Ea1s", -1)
 	for _, tc := range []struct {
@@ -184,9 +185,9 @@ func TestReadErrors(t *testing.T) {
 // TestSearchSeesHangingPiece: the shallow search scores a move that
 // leaves a piece to be captured by the position after the capture.
 func TestSearchSeesHangingPiece(t *testing.T) {
-	p := board(t, rules.Gold, "Cc4 Rh1 ed4 rh8")
+	p := rulestest.Place(t, rules.Gold, "Cc4 Rh1 ed4 rh8")
 	e := eval.New(eval.DefaultWeights())
-	m := rules.MoveOf(mustStep(t, "Rh1n"))
+	m := rules.MoveOf(rulestest.Step(t, "Rh1n"))
 	l := search(e, &p, m)
 	after := playMove(p, m)
 	if standPat := -e.Evaluate(&after); !(l.score < standPat) {
@@ -196,19 +197,10 @@ func TestSearchSeesHangingPiece(t *testing.T) {
 		t.Errorf("leaf %s: want the position after the cat's capture, gold to move", l.pos.AEIString())
 	}
 	// A goal the opponent can score loses the move.
-	p = board(t, rules.Gold, "Ea1 Rh1 rh2")
-	if l := search(e, &p, rules.MoveOf(mustStep(t, "Ea1n"))); !l.terminal || l.score != -winScore {
+	p = rulestest.Place(t, rules.Gold, "Ea1 Rh1 rh2")
+	if l := search(e, &p, rules.MoveOf(rulestest.Step(t, "Ea1n"))); !l.terminal || l.score != -winScore {
 		t.Errorf("a move allowing a goal: %+v", l)
 	}
-}
-
-func mustStep(t *testing.T, w string) rules.Step {
-	t.Helper()
-	s, err := rules.ParseStep(w)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
 }
 
 // TestCancelKeepsBest: cancelled in its second pass, Train returns the
@@ -280,7 +272,7 @@ func TestParamsRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := board(t, rules.Gold, "Ca1 Cb1 Rh1 rh8 ca8")
+	p := rulestest.Place(t, rules.Gold, "Ca1 Cb1 Rh1 rh8 ca8")
 	l := leaf{pos: p}
 	for i, q := range ps {
 		if q.name() == "eval.cat" {

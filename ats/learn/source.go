@@ -89,10 +89,7 @@ func readArchive(r io.Reader, name string, yield func(Game, error) bool) error {
 			continue
 		}
 		g := Game{ID: ag.ID, Rating: [2]int{ag.WRating, ag.BRating}}
-		rec, err := ag.Record()
-		if err == nil {
-			g.Game, err = rec.Game()
-		}
+		g.Game, err = ag.Game()
 		if !yield(g, err) {
 			return nil
 		}

@@ -8,6 +8,7 @@ import (
 
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/rules/rulestest"
 )
 
 // elephantGames are games of one move each in which gold could move its
@@ -16,7 +17,7 @@ import (
 func elephantGames(t *testing.T, elephant bool) []played {
 	var gs []played
 	for _, f := range "abdeg" {
-		pos := board(t, rules.Gold, "Ee5 C"+string(f)+"1 Rh1 rh8")
+		pos := rulestest.Place(t, rules.Gold, "Ee5 C"+string(f)+"1 Rh1 rh8")
 		mv := "C" + string(f) + "1n C" + string(f) + "2n C" + string(f) + "3n"
 		if elephant {
 			mv = "Ee5n Ee6n Ee7w Ed7w"
@@ -70,8 +71,8 @@ func TestKnowledgeStepDecides(t *testing.T) {
 // and ending the turn early where the mover did; a push's second half,
 // which has no choice, is none.
 func TestStepDecisions(t *testing.T) {
-	p := board(t, rules.Gold, "Ed4 ce4 rh8")
-	push := rules.MoveOf(mustStep(t, "ce4n"), mustStep(t, "Ed4e"))
+	p := rulestest.Place(t, rules.Gold, "Ed4 ce4 rh8")
+	push := rules.MoveOf(rulestest.Step(t, "ce4n"), rulestest.Step(t, "Ed4e"))
 	var got []string
 	var buf [128]rules.Step
 	stepDecisions(&sampled{pos: p, moves: []rules.Move{push}}, buf[:], func(_ *rules.Position, prev, played rules.Step, opts []rules.Step) {

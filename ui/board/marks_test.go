@@ -9,21 +9,13 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/rules/rulestest"
 )
-
-func step(t *testing.T, s string) rules.Step {
-	t.Helper()
-	st, err := rules.ParseStep(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return st
-}
 
 func steps(t *testing.T, ws ...string) []rules.Step {
 	var out []rules.Step
 	for _, w := range ws {
-		out = append(out, step(t, w))
+		out = append(out, rulestest.Step(t, w))
 	}
 	return out
 }

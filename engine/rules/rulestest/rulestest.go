@@ -54,6 +54,17 @@ func Place(t testing.TB, side rules.Color, pieces string) rules.Position {
 	return rules.NewPosition(side, 10, b)
 }
 
+// Step parses a step such as "Ea1n"; one that does not parse fails the
+// test.
+func Step(t testing.TB, text string) rules.Step {
+	t.Helper()
+	s, err := rules.ParseStep(text)
+	if err != nil {
+		t.Fatalf("step %q: %v", text, err)
+	}
+	return s
+}
+
 // PlayMove plays a move in notation (capture tokens allowed) on g; a move
 // that does not parse or is illegal there fails the test.
 func PlayMove(t testing.TB, g *rules.Game, text string) {
