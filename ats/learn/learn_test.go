@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -304,5 +305,26 @@ func TestOptionsChecked(t *testing.T) {
 	}
 	if _, err := Train(context.Background(), &Corpus{}, small(config.Default())); err == nil {
 		t.Error("an empty corpus trained")
+	}
+}
+
+// TestWinnersOnly: with Winners, only the moves of the side that won are
+// examples, and a game with no known winner is left out; where no game
+// has one, Read says so.
+func TestWinnersOnly(t *testing.T) {
+	won := played{pos: rulestest.Place(t, rules.Gold, "Ee4 Ra7 Rb1 rh8"), moves: []string{"Ee4n", "rh8w", "Ra7n"}}
+	open := played{pos: rulestest.Place(t, rules.Gold, "Ee4 Rb1 rh8"), moves: []string{"Ee4n", "rh8w"}}
+	data := archive(t, []played{won, open})
+	all := readCorpus(t, data, ReadOptions{})
+	if len(all.Examples) != 4 || len(all.Games) != 2 {
+		t.Fatalf("every move: %d examples of %d games, want 4 of 2", len(all.Examples), len(all.Games))
+	}
+	c := readCorpus(t, data, ReadOptions{Winners: true})
+	if len(c.Examples) != 1 || c.NoWinner != 1 || c.Examples[0].Position.Side() != rules.Gold {
+		t.Errorf("winners: %d examples, %d games without a winner; want gold's one quiet move and 1", len(c.Examples), c.NoWinner)
+	}
+	_, err := Read(context.Background(), []Source{ReaderSource(bytes.NewReader(archive(t, []played{open})), "open.tsv")}, ReadOptions{Winners: true})
+	if err == nil || !strings.Contains(err.Error(), "none with a known winner") {
+		t.Errorf("no game with a winner: %v", err)
 	}
 }

@@ -19,6 +19,21 @@ type Game struct {
 	ID     string      // names the game in messages: an archive id or a file name
 	Game   *rules.Game // replayed with every rule checked
 	Rating [2]int      // by rules.Color; 0 when not known
+	// Winner is the side that won, where Decided: an archive's result
+	// column says so. A game the rules ended tells it by itself.
+	Winner  rules.Color
+	Decided bool
+}
+
+// winner is the side that won g, from its source or from the rules.
+func (g Game) winner() (rules.Color, bool) {
+	if g.Decided {
+		return g.Winner, true
+	}
+	if r, over := g.Game.Result(); over {
+		return r.Winner, true
+	}
+	return 0, false
 }
 
 // Source is one input of games: its name for messages and a function that
@@ -88,7 +103,7 @@ func readArchive(r io.Reader, name string, yield func(Game, error) bool) error {
 			}
 			continue
 		}
-		g := Game{ID: ag.ID, Rating: [2]int{ag.WRating, ag.BRating}}
+		g := Game{ID: ag.ID, Rating: [2]int{ag.WRating, ag.BRating}, Winner: ag.Result, Decided: !ag.Unfinished}
 		g.Game, err = ag.Game()
 		if !yield(g, err) {
 			return nil
@@ -112,6 +127,7 @@ type Corpus struct {
 	Read      int // games read, usable or not
 	Unusable  int // games that could not be read or replayed
 	Filtered  int // usable games the rating filter left out
+	NoWinner  int // usable games left out by Winners: no winner known
 	Decisive  int // moves left out because they end the game by the rules
 	Truncated bool
 }
@@ -125,6 +141,12 @@ type ReadOptions struct {
 	// MaxExamples stops reading once this many examples are gathered
 	// (0: no limit).
 	MaxExamples int
+	// Winners keeps only the moves of the side that won the game (by the
+	// archive's result column, or the rules), and leaves out the games
+	// whose winner is not known: in games between players of one
+	// strength, such as an engine's self-play, the winner's moves are the
+	// better ones on average.
+	Winners bool
 }
 
 // Read gathers the examples of every source. A source that yields no
@@ -178,6 +200,9 @@ func Read(ctx context.Context, sources []Source, opt ReadOptions) (*Corpus, erro
 		}
 	}
 	if len(c.Games) == 0 {
+		if c.NoWinner > 0 && c.Filtered == 0 {
+			return nil, fmt.Errorf("keeping the winners' moves leaves no games: %d usable games read, none with a known winner", c.NoWinner)
+		}
 		if c.Filtered > 0 {
 			return nil, fmt.Errorf("a minimum rating of %d leaves no games: %d usable games read, the highest rating among them %d", opt.MinRating, c.Filtered, best)
 		}
@@ -186,18 +211,24 @@ func Read(ctx context.Context, sources []Source, opt ReadOptions) (*Corpus, erro
 	return c, nil
 }
 
-// add keeps the examples of one game that pass the rating filter.
+// add keeps the examples of one game that pass the rating and winner
+// filters.
 func (c *Corpus) add(source string, g Game, opt ReadOptions) {
 	moves := g.Game.Moves()
 	if opt.MinRating > 0 && g.Rating[0] < opt.MinRating && g.Rating[1] < opt.MinRating {
 		c.Filtered++
 		return
 	}
+	winner, decided := g.winner()
+	if opt.Winners && !decided {
+		c.NoWinner++
+		return
+	}
 	idx := len(c.Games)
 	n := 0
 	for i, m := range moves {
 		p := g.Game.PositionBefore(i)
-		if opt.MinRating > 0 && g.Rating[p.Side()] < opt.MinRating {
+		if opt.MinRating > 0 && g.Rating[p.Side()] < opt.MinRating || opt.Winners && p.Side() != winner {
 			continue
 		}
 		after := g.Game.PositionBefore(i + 1)

@@ -23,6 +23,7 @@ type learnSummary struct {
 	GamesRead     int           `json:"games_read"`
 	Unusable      int           `json:"games_unusable"`
 	Filtered      int           `json:"games_filtered_by_rating"`
+	NoWinner      int           `json:"games_without_winner"`
 	DecisiveMoves int           `json:"game_ending_moves_left_out"`
 	Truncated     bool          `json:"stopped_at_max_positions"`
 	Options       learnSettings `json:"options"`
@@ -34,6 +35,7 @@ type learnSettings struct {
 	Table     string  `json:"table"`
 	Holdout   float64 `json:"holdout"`
 	MinRating int     `json:"min_rating"`
+	Winners   bool    `json:"winners"`
 	Seed      uint64  `json:"seed"`
 	Threads   int     `json:"threads"`
 	Sample    int     `json:"sample"`
@@ -77,6 +79,7 @@ func runLearn(ctx context.Context, args []string, io stdio) int {
 	rangeVar(fs, &d.Window, "window", d.Window, 0.01, 100000, "scale of the loss's sigmoid, in evaluation `points`")
 	rangeVar(fs, &d.Step, "step", d.Step, 0.01, 1000, "`points` a weight moves in one step")
 	rangeVar(fs, &d.Reg, "reg", d.Reg, 0, 1, "weight of the regularisation that keeps weights near their start")
+	winners := fs.Bool("winners", false, "learn from the moves of the side that won each game only (games without a known winner are left out)")
 	maxPos := ranged(fs, "max-positions", 20000, 0, 100_000_000, "read games until `N` positions (0: all)")
 	var dbs keyValueFlags
 	fs.Var(&dbs, "db", "learn from the games of the game database `FILE` too (repeatable; db index makes one)")
@@ -143,13 +146,17 @@ options:
 		defer db.Close()
 		sources = append(sources, dbSource(ctx, db))
 	}
-	corpus, err := learn.Read(ctx, sources, learn.ReadOptions{MinRating: *minRating, MaxExamples: *maxPos})
+	corpus, err := learn.Read(ctx, sources, learn.ReadOptions{MinRating: *minRating, MaxExamples: *maxPos, Winners: *winners})
 	if err != nil {
 		fmt.Fprintf(io.err, "learn: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(io.out, "read %d games: %d unusable, %d left out by the rating filter; %d positions from %d games (%d game-ending moves left out)%s\n",
-		corpus.Read, corpus.Unusable, corpus.Filtered, len(corpus.Examples), len(corpus.Games), corpus.Decisive,
+	noWinner := ""
+	if *winners {
+		noWinner = fmt.Sprintf(", %d without a known winner", corpus.NoWinner)
+	}
+	fmt.Fprintf(io.out, "read %d games: %d unusable, %d left out by the rating filter%s; %d positions from %d games (%d game-ending moves left out)%s\n",
+		corpus.Read, corpus.Unusable, corpus.Filtered, noWinner, len(corpus.Examples), len(corpus.Games), corpus.Decisive,
 		map[bool]string{true: fmt.Sprintf(", stopped at --max-positions %d", *maxPos)}[corpus.Truncated])
 	if !*quiet {
 		d.Progress = progressPrinter(io.err, time.Now)
@@ -165,9 +172,9 @@ options:
 		return 1
 	}
 	if *jsonOut != "" {
-		sum := learnSummary{Sources: paths, Out: *out, GamesRead: corpus.Read, Unusable: corpus.Unusable, Filtered: corpus.Filtered,
+		sum := learnSummary{Sources: paths, Out: *out, GamesRead: corpus.Read, Unusable: corpus.Unusable, Filtered: corpus.Filtered, NoWinner: corpus.NoWinner,
 			DecisiveMoves: corpus.Decisive, Truncated: corpus.Truncated, Result: res,
-			Options: learnSettings{d.Table, d.Holdout, *minRating, d.Seed, d.Threads, d.Sample, d.Captures, d.Passes, d.Batch, d.Window, d.Step, d.Reg}}
+			Options: learnSettings{d.Table, d.Holdout, *minRating, *winners, d.Seed, d.Threads, d.Sample, d.Captures, d.Passes, d.Batch, d.Window, d.Step, d.Reg}}
 		if err := writeJSONFile(*jsonOut, sum); err != nil {
 			fmt.Fprintf(io.err, "learn: %v\n", err)
 			return 1
