@@ -15,7 +15,11 @@
 // store of games (a database) is a Source too, a function yielding
 // rules.Games with the players' ratings. Read gathers the positions: each
 // move of a game, by a side whose rating is at least the minimum, is one
-// example, the position before it with the move played. A move that ends
+// example, the position before it with the move played; with
+// ReadOptions.Winners, only the moves of the side that won the game (the
+// archive's result column or the rules say which), since between players
+// of one strength, as in an engine's self-play, the winner's moves are the
+// better ones on average. A move that ends
 // the game by the rules (a goal, an elimination) is left out: the rules,
 // not the evaluation, chose it. Games are split into training and
 // held-out games as wholes, by the seed, so that no held-out position has
