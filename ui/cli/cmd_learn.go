@@ -129,23 +129,12 @@ options:
 	if d.Threads == 0 {
 		d.Threads = min(runtime.GOMAXPROCS(0), config.MaxThreads)
 	}
-	var sources []learn.Source
-	for _, p := range paths {
-		if gamedb.IsDatabaseFile(p) {
-			dbs = append(dbs, p)
-		} else {
-			sources = append(sources, learn.FileSource(p))
-		}
+	sources, closeAll, err := learnSources(ctx, paths, dbs)
+	if err != nil {
+		fmt.Fprintf(io.err, "learn: %v\n", err)
+		return 1
 	}
-	for _, path := range dbs {
-		db, err := gamedb.OpenExisting(path)
-		if err != nil {
-			fmt.Fprintf(io.err, "learn: --db: %v\n", err)
-			return 1
-		}
-		defer db.Close()
-		sources = append(sources, dbSource(ctx, db))
-	}
+	defer closeAll()
 	corpus, err := learn.Read(ctx, sources, learn.ReadOptions{MinRating: *minRating, MaxExamples: *maxPos, Winners: *winners})
 	if err != nil {
 		fmt.Fprintf(io.err, "learn: %v\n", err)
@@ -186,6 +175,39 @@ options:
 	}
 	fmt.Fprintf(io.out, "wrote %s (use it as builtin:%s)\n", *out, *out)
 	return 0
+}
+
+// learnSources opens the inputs of learn: each path as a game archive or
+// record, or as a game database where it is an SQLite file, and the
+// databases named by --db. closeAll closes the databases opened.
+func learnSources(ctx context.Context, paths, dbs []string) (sources []learn.Source, closeAll func(), err error) {
+	var opened []*gamedb.DB
+	closeAll = func() {
+		for _, db := range opened {
+			db.Close()
+		}
+	}
+	named := len(dbs)
+	for _, p := range paths {
+		if gamedb.IsDatabaseFile(p) {
+			dbs = append(dbs, p)
+		} else {
+			sources = append(sources, learn.FileSource(p))
+		}
+	}
+	for i, path := range dbs {
+		db, err := gamedb.OpenExisting(path)
+		if err != nil {
+			closeAll()
+			if i < named {
+				err = fmt.Errorf("--db: %w", err)
+			}
+			return nil, nil, err
+		}
+		opened = append(opened, db)
+		sources = append(sources, dbSource(ctx, db))
+	}
+	return sources, closeAll, nil
 }
 
 // progressPrinter prints a progress line when the phase or pass changes
