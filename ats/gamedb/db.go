@@ -123,7 +123,7 @@ func open(path string, create bool) (*DB, error) {
 	return d, nil
 }
 
-// sqliteMagic opens every SQLite 3 database file.
+// sqliteMagic is how every SQLite 3 database file begins.
 const sqliteMagic = "SQLite format 3\x00"
 
 // IsDatabaseFile reports whether the file at path is an SQLite database,

@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"fmt"
 	"slices"
 
 	"arimaa-workbench/engine/rules"
@@ -15,6 +16,14 @@ const (
 	// as the search orders its children.
 	TableKnowledge = "knowledge"
 )
+
+// CheckTable refuses a table Train cannot learn, naming the two it can.
+func CheckTable(table string) error {
+	if table != TableEval && table != TableKnowledge {
+		return fmt.Errorf("table %q is neither %s nor %s", table, TableEval, TableKnowledge)
+	}
+	return nil
+}
 
 // stepDecisions calls fn for each decision of the played move of s that
 // had a choice: the position before the step, the step played before it in

@@ -51,9 +51,10 @@ func (o *Options) check() error {
 	if o.Table == "" {
 		o.Table = TableEval
 	}
+	if err := CheckTable(o.Table); err != nil {
+		return err
+	}
 	switch {
-	case o.Table != TableEval && o.Table != TableKnowledge:
-		return fmt.Errorf("table %q is neither %s nor %s", o.Table, TableEval, TableKnowledge)
 	case !(o.Holdout >= 0 && o.Holdout <= 0.9):
 		return fmt.Errorf("holdout %v is outside 0 to 0.9", o.Holdout)
 	case o.Threads < 1 || o.Threads > config.MaxThreads:

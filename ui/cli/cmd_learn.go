@@ -110,8 +110,8 @@ options:
 	if err != nil {
 		return flagStatus(err)
 	}
-	if d.Table != learn.TableEval && d.Table != learn.TableKnowledge {
-		fmt.Fprintf(io.err, "learn: --table %q: give eval or knowledge\n", d.Table)
+	if err := learn.CheckTable(d.Table); err != nil {
+		fmt.Fprintf(io.err, "learn: --table: %v\n", err)
 		return 2
 	}
 	if len(paths) == 0 && len(dbs) == 0 {

@@ -139,7 +139,7 @@ func TestLearnBadInput(t *testing.T) {
 		{"rating filter", []string{"--min-rating", "2000", learnArchive}, "learn: a minimum rating of 2000 leaves no games: 7 usable games read, the highest rating among them 1834"},
 		{"holdout out of range", []string{"--holdout", "1", learnArchive}, "out of range (0 to 0.9)"},
 		{"no input", nil, "learn: no ARCHIVE_RECORD_OR_DATABASE given"},
-		{"unknown table", []string{"--table", "search", learnArchive}, `learn: --table "search": give eval or knowledge`},
+		{"unknown table", []string{"--table", "search", learnArchive}, `learn: --table: table "search" is neither eval nor knowledge`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, _, stderr := runCmd(t, runLearn, "", append([]string{"--out", out}, tc.args...)...)
