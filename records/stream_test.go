@@ -97,15 +97,19 @@ func TestArchiveStreamsInBoundedMemory(t *testing.T) {
 			}
 		}
 		if count%20000 == 0 {
+			// Collected first, so that what is measured is what the reader
+			// keeps alive: garbage not yet swept grows with the machine's
+			// load (the collector falls behind), not with the reader.
+			runtime.GC()
 			runtime.ReadMemStats(&ms)
-			peak = max(peak, ms.HeapInuse)
+			peak = max(peak, ms.HeapAlloc)
 		}
 	}
 	if count != n {
 		t.Fatalf("read %d games, want %d", count, n)
 	}
-	t.Logf("%d games, peak heap in use %.1f MB", count, float64(peak)/(1<<20))
-	if peak > 50<<20 {
-		t.Errorf("peak heap in use %.1f MB: the reader is holding the archive", float64(peak)/(1<<20))
+	t.Logf("%d games, peak live heap %.1f MB", count, float64(peak)/(1<<20))
+	if peak > 16<<20 {
+		t.Errorf("peak live heap %.1f MB: the reader is holding the archive", float64(peak)/(1<<20))
 	}
 }
