@@ -249,7 +249,7 @@ func (p RunPlan) RunConfig(suite string, tests []*Test) (RunConfig, error) {
 		}
 	}
 	return RunConfig{Suite: suite, Paths: abs, Filter: p.Filter, Tests: tests,
-		Engine: factory, EngineName: name, EngineOptions: opts, Threads: p.Spec.Threads, Seed: p.Spec.Seed,
+		Engine: factory, EngineName: name, EngineOptions: opts, EngineDir: p.Spec.Dir, Threads: p.Spec.Threads, Seed: p.Spec.Seed,
 		Limits: p.Limits, Grace: p.Grace, Cycles: p.Cycles, Jobs: p.Jobs, Threshold: p.Threshold}, nil
 }
 

@@ -2,10 +2,13 @@ package ats
 
 import (
 	"errors"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"arimaa-workbench/engine/aei"
 	"arimaa-workbench/engine/analysis"
 )
 
@@ -129,5 +132,46 @@ func TestPlanRunConfig(t *testing.T) {
 	back.Name, back.Grace, back.StartTimeout = p.Spec.Name, p.Spec.Grace, p.Spec.StartTimeout
 	if err != nil || !sameEngine(back, p.Spec) {
 		t.Errorf("the header reads back as %s, want %s (%v)", back, p.Spec, err)
+	}
+}
+
+// TestResultFileKeepsEngineDir: an external engine's working folder, which
+// its command line may be relative to, reaches the result file's header
+// and comes back when the run is resumed.
+func TestResultFileKeepsEngineDir(t *testing.T) {
+	spec, err := AEISpec("bot", []string{"./bot", "--aei"}, "/opt/bots", []aei.Option{{Name: "hash", Value: "64"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := PlanRun(RunInput{Paths: []string{"t"}, Spec: &spec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rc, err := p.RunConfig("suite", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := NewRunner(rc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	f, err := CreateResultFile(path, r.header())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	h, _, _, err := ReadResultFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resumed, err := PlanRun(RunInput{Resume: &h})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := resumed.Spec; s.Dir != "/opt/bots" || !slices.Equal(s.Command, spec.Command) || !slices.Equal(s.Options, spec.Options) {
+		t.Errorf("the run resumes with %q in %q, options %v; want %q in /opt/bots, %v", s.Command, s.Dir, s.Options, spec.Command, spec.Options)
 	}
 }

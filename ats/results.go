@@ -75,15 +75,18 @@ type RunHeader struct {
 	// EngineOptions, Threads and Seed are how the engine was set up, so a
 	// resumed run starts it the same way.
 	EngineOptions map[string]string `json:"engine_options,omitempty"`
-	Threads       int               `json:"threads,omitempty"`
-	Seed          uint64            `json:"seed,omitempty"`
-	Limits        analysis.Limits   `json:"limits"`
-	Cycles        int               `json:"cycles"`
-	Jobs          int               `json:"jobs"`
-	Threshold     float64           `json:"threshold"`
-	Tests         []string          `json:"tests"`
-	Start         time.Time         `json:"start"`
-	Host          string            `json:"host,omitempty"`
+	// EngineDir is an external engine's working folder, which its command
+	// line may be relative to.
+	EngineDir string          `json:"engine_dir,omitempty"`
+	Threads   int             `json:"threads,omitempty"`
+	Seed      uint64          `json:"seed,omitempty"`
+	Limits    analysis.Limits `json:"limits"`
+	Cycles    int             `json:"cycles"`
+	Jobs      int             `json:"jobs"`
+	Threshold float64         `json:"threshold"`
+	Tests     []string        `json:"tests"`
+	Start     time.Time       `json:"start"`
+	Host      string          `json:"host,omitempty"`
 }
 
 // Spec is the engine the header records, as a resumed run starts it.
@@ -91,6 +94,9 @@ func (h RunHeader) Spec() (Spec, error) {
 	s, err := SpecFromRecord(h.Engine, h.EngineOptions, h.Threads, h.Seed)
 	if err != nil {
 		return Spec{}, fmt.Errorf("the run's engine %q: %w", h.Engine, err)
+	}
+	if !s.Builtin {
+		s.Dir = h.EngineDir
 	}
 	return s, nil
 }

@@ -26,9 +26,12 @@ type RunConfig struct {
 	// EngineOptions, Threads and Seed describe the engine's set-up; they
 	// are recorded in the result file's header for resuming.
 	EngineOptions map[string]string
-	Threads       int
-	Seed          uint64
-	Limits        analysis.Limits
+	// EngineDir is an external engine's working folder, recorded with
+	// the rest.
+	EngineDir string
+	Threads   int
+	Seed      uint64
+	Limits    analysis.Limits
 	// Grace is how long past Limits.Time (or, with budgets only, past
 	// Budget) a search may take before it counts as hung and is abandoned.
 	// Default 5 s.
@@ -170,7 +173,7 @@ func (r *Runner) header() RunHeader {
 	}
 	host, _ := os.Hostname()
 	return RunHeader{Version: 1, Suite: r.cfg.Suite, Paths: r.cfg.Paths, Filter: r.cfg.Filter,
-		Engine: r.cfg.EngineName, EngineOptions: r.cfg.EngineOptions, Threads: r.cfg.Threads, Seed: r.cfg.Seed, Limits: r.cfg.Limits, Cycles: r.cfg.Cycles, Jobs: r.cfg.Jobs,
+		Engine: r.cfg.EngineName, EngineOptions: r.cfg.EngineOptions, EngineDir: r.cfg.EngineDir, Threads: r.cfg.Threads, Seed: r.cfg.Seed, Limits: r.cfg.Limits, Cycles: r.cfg.Cycles, Jobs: r.cfg.Jobs,
 		Threshold: r.cfg.Threshold, Tests: names, Start: r.start, Host: host}
 }
 

@@ -80,12 +80,14 @@ type Setup struct {
 	// the engine list shows.
 	EngineName string
 	Options    map[string]string
-	Threads    int
-	Seed       uint64
-	Limits     analysis.Limits
-	Cycles     int
-	Filter     string
-	Threshold  float64
+	// EngineDir is an external engine's working folder.
+	EngineDir string
+	Threads   int
+	Seed      uint64
+	Limits    analysis.Limits
+	Cycles    int
+	Filter    string
+	Threshold float64
 	// ResultFile is where results are appended as they arrive; Resume
 	// continues the run recorded there.
 	ResultFile string
@@ -338,6 +340,7 @@ func (m *Model) start(setup Setup, resume bool) error {
 		Engine:        setup.Engine,
 		EngineName:    setup.EngineName,
 		EngineOptions: setup.Options,
+		EngineDir:     setup.EngineDir,
 		Threads:       setup.Threads,
 		Seed:          setup.Seed,
 		Limits:        setup.Limits,

@@ -472,6 +472,7 @@ func (p *Panel) setup() (Setup, error) {
 	// record: "builtin" or the AEI command line, and its options), not the
 	// choice's name in the list, so that `ats run --resume` can start it.
 	s.EngineName, s.Options = plan.Spec.Record()
+	s.EngineDir = plan.Spec.Dir
 	s.Limits, s.Cycles, s.Threshold = plan.Limits, plan.Cycles, plan.Threshold
 	if choice.Builtin {
 		s.Threads, s.Seed = plan.Spec.Threads, plan.Spec.Seed

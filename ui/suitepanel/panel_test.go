@@ -496,8 +496,10 @@ func TestResultFileResumesFromTheCommandLine(t *testing.T) {
 	}{
 		{engines.Choice{Name: "Builtin", Builtin: true, Config: func() config.Config { return tuned }},
 			func(s ats.Spec) bool { return s.Builtin && s.Config.Search.Exploration == 0.3 }},
-		{engines.Choice{Name: "fake engine", AEI: aei.Config{Command: []string{"bin/fake", "--aei"}}},
-			func(s ats.Spec) bool { return !s.Builtin && slices.Equal(s.Command, []string{"bin/fake", "--aei"}) }},
+		{engines.Choice{Name: "fake engine", AEI: aei.Config{Command: []string{"bin/fake", "--aei"}, Dir: "/opt/bots"}},
+			func(s ats.Spec) bool {
+				return !s.Builtin && slices.Equal(s.Command, []string{"bin/fake", "--aei"}) && s.Dir == "/opt/bots"
+			}},
 	} {
 		t.Run(tc.choice.Name, func(t *testing.T) {
 			p, _ := newTestPanel(t, nil, nil)

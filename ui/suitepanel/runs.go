@@ -127,6 +127,7 @@ func (m *Model) ShowRun(path string) error {
 	m.setup = Setup{
 		EngineName: h.Engine,
 		Options:    h.EngineOptions,
+		EngineDir:  h.EngineDir,
 		Threads:    h.Threads,
 		Seed:       h.Seed,
 		Limits:     h.Limits,
