@@ -159,7 +159,8 @@
 //	{"type":"end","end":"2026-11-21T12:00:05Z"}
 //
 // The first line is the RunHeader (suite, paths, filter, engine and its
-// options, limits, cycles, jobs, threshold and the tests' names); each
+// options, an external engine's working folder, limits, cycles, jobs,
+// threshold and the tests' names); each
 // result line is a TestResult, one per test and cycle; the last line marks
 // a finished run. A last line cut short by a crash is ignored. A run holds
 // its result file's lock (fsutil.LockFile) from opening to the end, so a
