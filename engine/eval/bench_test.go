@@ -19,16 +19,21 @@ func benchPositions(b testing.TB) map[string]rules.Position {
 	}
 }
 
-func BenchmarkEvaluate(b *testing.B) {
-	e := New(DefaultWeights())
+// benchEach runs op as a sub-benchmark on each of benchPositions.
+func benchEach(b *testing.B, op func(p *rules.Position)) {
 	for name, p := range benchPositions(b) {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				e.Evaluate(&p)
+				op(&p)
 			}
 		})
 	}
+}
+
+func BenchmarkEvaluate(b *testing.B) {
+	e := New(DefaultWeights())
+	benchEach(b, func(p *rules.Position) { e.Evaluate(p) })
 }
 
 func BenchmarkStepScore(b *testing.B) {
@@ -50,25 +55,11 @@ func BenchmarkStepScore(b *testing.B) {
 }
 
 func BenchmarkGoalCheck(b *testing.B) {
-	for name, p := range benchPositions(b) {
-		b.Run(name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				GoalCheck(&p)
-			}
-		})
-	}
+	benchEach(b, func(p *rules.Position) { GoalCheck(p) })
 }
 
 func BenchmarkTrapCheck(b *testing.B) {
-	for name, p := range benchPositions(b) {
-		b.Run(name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				TrapCheck(&p)
-			}
-		})
-	}
+	benchEach(b, func(p *rules.Position) { TrapCheck(p) })
 }
 
 // BenchmarkChecksRandom runs the checks over a mixed sample: positions from
