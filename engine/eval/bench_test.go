@@ -66,20 +66,20 @@ func BenchmarkTrapCheck(b *testing.B) {
 // random games and crowded random endgames, cycling through them.
 func BenchmarkChecksRandom(b *testing.B) {
 	ps := append(randomPositions(21, 4, 60, true), randomSparse(22, 300)...)
-	b.Run("GoalCheck", func(b *testing.B) {
-		b.ReportAllocs()
-		i := 0
-		for b.Loop() {
-			GoalCheck(&ps[i%len(ps)])
-			i++
-		}
-	})
-	b.Run("TrapCheck", func(b *testing.B) {
-		b.ReportAllocs()
-		i := 0
-		for b.Loop() {
-			TrapCheck(&ps[i%len(ps)])
-			i++
-		}
-	})
+	for _, c := range []struct {
+		name  string
+		check func(p *rules.Position)
+	}{
+		{"GoalCheck", func(p *rules.Position) { GoalCheck(p) }},
+		{"TrapCheck", func(p *rules.Position) { TrapCheck(p) }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				c.check(&ps[i%len(ps)])
+				i++
+			}
+		})
+	}
 }
