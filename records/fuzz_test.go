@@ -27,11 +27,7 @@ func FuzzParsePosition(f *testing.F) {
 		if refused(t, err) {
 			return
 		}
-		out := FormatPosition(p)
-		q, err := ParsePosition(out)
-		if err != nil {
-			t.Fatalf("reading back\n%s: %v", out, err)
-		}
+		q, out := rewritten(t, p, ParsePosition, FormatPosition)
 		if q.Board() != p.Board() || q.Side() != p.Side() || q.Turn() != p.Turn() {
 			t.Fatalf("round trip changed\n%s\ninto\n%s", out, FormatPosition(q))
 		}
@@ -39,6 +35,18 @@ func FuzzParsePosition(f *testing.F) {
 			t.Fatal("writing is not stable")
 		}
 	})
+}
+
+// rewritten writes p with write and reads the text back with read,
+// failing the test if it does not read.
+func rewritten(t *testing.T, p rules.Position, read func(string) (rules.Position, error), write func(rules.Position) string) (q rules.Position, out string) {
+	t.Helper()
+	out = write(p)
+	q, err := read(out)
+	if err != nil {
+		t.Fatalf("reading back\n%s: %v", out, err)
+	}
+	return q, out
 }
 
 // checkTolerant checks ParsePositionTolerant against ParsePosition: each
@@ -75,11 +83,7 @@ func FuzzParseCompact(f *testing.F) {
 		if refused(t, err) {
 			return
 		}
-		out := FormatCompact(p)
-		q, err := ParseCompact(out)
-		if err != nil {
-			t.Fatalf("reading back %q: %v", out, err)
-		}
+		q, out := rewritten(t, p, ParseCompact, FormatCompact)
 		if q.Board() != p.Board() || q.Side() != p.Side() {
 			t.Fatalf("round trip changed %q into %q", out, FormatCompact(q))
 		}

@@ -19,16 +19,21 @@ func benchPositions(b testing.TB) map[string]rules.Position {
 	}
 }
 
-func BenchmarkEvaluate(b *testing.B) {
-	e := New(DefaultWeights())
+// benchEach runs op as a sub-benchmark on each of benchPositions.
+func benchEach(b *testing.B, op func(p *rules.Position)) {
 	for name, p := range benchPositions(b) {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				e.Evaluate(&p)
+				op(&p)
 			}
 		})
 	}
+}
+
+func BenchmarkEvaluate(b *testing.B) {
+	e := New(DefaultWeights())
+	benchEach(b, func(p *rules.Position) { e.Evaluate(p) })
 }
 
 func BenchmarkStepScore(b *testing.B) {
@@ -50,45 +55,31 @@ func BenchmarkStepScore(b *testing.B) {
 }
 
 func BenchmarkGoalCheck(b *testing.B) {
-	for name, p := range benchPositions(b) {
-		b.Run(name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				GoalCheck(&p)
-			}
-		})
-	}
+	benchEach(b, func(p *rules.Position) { GoalCheck(p) })
 }
 
 func BenchmarkTrapCheck(b *testing.B) {
-	for name, p := range benchPositions(b) {
-		b.Run(name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				TrapCheck(&p)
-			}
-		})
-	}
+	benchEach(b, func(p *rules.Position) { TrapCheck(p) })
 }
 
 // BenchmarkChecksRandom runs the checks over a mixed sample: positions from
 // random games and crowded random endgames, cycling through them.
 func BenchmarkChecksRandom(b *testing.B) {
 	ps := append(randomPositions(21, 4, 60, true), randomSparse(22, 300)...)
-	b.Run("GoalCheck", func(b *testing.B) {
-		b.ReportAllocs()
-		i := 0
-		for b.Loop() {
-			GoalCheck(&ps[i%len(ps)])
-			i++
-		}
-	})
-	b.Run("TrapCheck", func(b *testing.B) {
-		b.ReportAllocs()
-		i := 0
-		for b.Loop() {
-			TrapCheck(&ps[i%len(ps)])
-			i++
-		}
-	})
+	for _, c := range []struct {
+		name  string
+		check func(p *rules.Position)
+	}{
+		{"GoalCheck", func(p *rules.Position) { GoalCheck(p) }},
+		{"TrapCheck", func(p *rules.Position) { TrapCheck(p) }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				c.check(&ps[i%len(ps)])
+				i++
+			}
+		})
+	}
 }

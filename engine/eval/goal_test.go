@@ -57,17 +57,26 @@ func TestGoalCheck(t *testing.T) {
 	}
 }
 
-// checkGoalMove plays m with full checking and requires a friendly rabbit
-// on the goal rank at a legal end of turn.
-func checkGoalMove(t *testing.T, p rules.Position, m rules.Move) {
+// playChecked plays m from p with every step checked by the rules; a step
+// they refuse fails the test, which names the move as what it is ("goal
+// move").
+func playChecked(t testing.TB, p rules.Position, m rules.Move, what string) rules.Position {
 	t.Helper()
 	q := p
 	for _, s := range m.Slice() {
 		var err error
 		if q, _, err = q.PlayChecked(s); err != nil {
-			t.Fatalf("goal move %s from %s: %v", m, p.AEIString(), err)
+			t.Fatalf("%s %s from %s: %v", what, m, p.AEIString(), err)
 		}
 	}
+	return q
+}
+
+// checkGoalMove plays m with full checking and requires a friendly rabbit
+// on the goal rank at a legal end of turn.
+func checkGoalMove(t *testing.T, p rules.Position, m rules.Move) {
+	t.Helper()
+	q := playChecked(t, p, m, "goal move")
 	goal, _ := goalRank(p.Side())
 	if !q.CanEndTurn() || q.Pieces(p.Side(), rules.Rabbit)&goal == 0 {
 		t.Fatalf("move %s from %s does not score", m, p.AEIString())

@@ -72,13 +72,7 @@ func captures(p rules.Position, m rules.Move) map[rules.Square]rules.Square {
 // to capture the piece and end the turn legally.
 func checkThreat(t *testing.T, p rules.Position, th Threat) {
 	t.Helper()
-	q := p
-	for _, s := range th.Move.Slice() {
-		var err error
-		if q, _, err = q.PlayChecked(s); err != nil {
-			t.Fatalf("threat move %s from %s: %v", th.Move, p.AEIString(), err)
-		}
-	}
+	q := playChecked(t, p, th.Move, "threat move")
 	if !q.CanEndTurn() {
 		t.Fatalf("threat move %s from %s cannot end the turn", th.Move, p.AEIString())
 	}

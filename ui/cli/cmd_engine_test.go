@@ -8,6 +8,7 @@ import (
 
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/engine/rules/rulestest"
+	"arimaa-workbench/records"
 )
 
 // bestMove extracts the bestmove line of analyze or aei output.
@@ -32,20 +33,8 @@ func playNotation(t *testing.T, p rules.Position, text string) {
 
 func TestAnalyze(t *testing.T) {
 	dir := t.TempDir()
-	long := `12b
- +-----------------+
-8| r . . . . r r r |
-7| . r c . . c . h |
-6| h . x r . x d . |
-5| . . . . . r . . |
-4| . . d . r e . . |
-3| . D x E M x D . |
-2| H . C m . C . H |
-1| R R R R R R R R |
- +-----------------+
-   a b c d e f g h
-`
-	posFile := writeFile(t, dir, "mid.txt", long)
+	// The long form the records package writes, as a user would save it.
+	posFile := writeFile(t, dir, "mid.txt", records.FormatPosition(rulestest.MiddleGame(t)))
 	rec := "1w Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ha2 Db2 Cc2 Md2 Ee2 Cf2 Dg2 Hh2\n1b ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 ha7 db7 cc7 ed7 me7 cf7 dg7 hh7\n2w Ee2n Ee3n Ee4n Ee5n\n2b ed7s ed6s ed5s rd8s\n3w\n"
 	recFile := writeFile(t, dir, "game.txt", rec)
 	args := []string{"--playouts", "1500", "--threads", "1", "--seed", "3"}

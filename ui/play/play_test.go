@@ -164,6 +164,15 @@ type gameCase struct {
 	check   func(t *testing.T, s State, eng *fakePlayer)
 }
 
+// failedWith is the check of a game that failed with an error saying part.
+func failedWith(part string) func(t *testing.T, s State, eng *fakePlayer) {
+	return func(t *testing.T, s State, eng *fakePlayer) {
+		if s.Err == nil || !strings.Contains(s.Err.Error(), part) {
+			t.Errorf("error %v, want one saying %q", s.Err, part)
+		}
+	}
+}
+
 // gameCases are the games TestGame plays.
 func gameCases() []gameCase {
 	return []gameCase{
@@ -230,20 +239,12 @@ func gameCases() []gameCase {
 			{do: "user Ee2n", phase: Thinking, played: 1},
 			{do: "engine Ra7n", phase: Failed, played: 1},
 			{do: "take back", phase: Failed, played: 1},
-		}, func(t *testing.T, s State, eng *fakePlayer) {
-			if s.Err == nil || !strings.Contains(s.Err.Error(), "Fake gave no move it may play") {
-				t.Errorf("error %v", s.Err)
-			}
-		}},
+		}, failedWith("Fake gave no move it may play")},
 		{"an engine error fails the game", rules.Gold, 0, []step{
 			{do: "start", phase: YourMove},
 			{do: "user Ee2n", phase: Thinking, played: 1},
 			{do: "engine !", phase: Failed, played: 1},
-		}, func(t *testing.T, s State, eng *fakePlayer) {
-			if s.Err == nil || !strings.Contains(s.Err.Error(), "crashed") {
-				t.Errorf("error %v", s.Err)
-			}
-		}},
+		}, failedWith("crashed")},
 		{"moves out of turn are refused", rules.Gold, 0, []step{
 			{do: "start", phase: YourMove},
 			{do: "user ed4n", phase: YourMove, fails: "step 1"},
