@@ -386,10 +386,14 @@ func checkCategoryClaim(t *testing.T, tc *Test, claim string, p rules.Position, 
 		}
 	}
 	switch kind {
-	case "goal-race":
+	case "goal-race", "goal-threat":
 		pass := p.WithSide(p.Side().Other())
 		if _, ok := eval.GoalCheck(&pass); !ok {
 			t.Errorf("claim %s: the opponent cannot score even if the side to move passes", claim)
+		}
+		// A threat, unlike a race, is one the wrong answer leaves.
+		if _, ok := eval.GoalCheck(&wrong.After); kind == "goal-threat" && !ok {
+			t.Errorf("claim %s: the opponent cannot score after the wrong answer %s either", claim, wrong.Text)
 		}
 	case "wins":
 		r, over := after.Outcome()
@@ -446,14 +450,6 @@ func checkCategoryClaim(t *testing.T, tc *Test, claim string, p rules.Position, 
 		}
 		if _, ok := canLeave(pass, pc, pass.Pieces(pc.Color(), rules.Elephant).First()); !ok {
 			t.Errorf("claim %s: the elephant is shut in even if the side to move passes", claim)
-		}
-	case "goal-threat":
-		pass := p.WithSide(p.Side().Other())
-		if _, ok := eval.GoalCheck(&pass); !ok {
-			t.Errorf("claim %s: the opponent cannot score even if the side to move passes", claim)
-		}
-		if _, ok := eval.GoalCheck(&wrong.After); !ok {
-			t.Errorf("claim %s: the opponent cannot score after the wrong answer %s either", claim, wrong.Text)
 		}
 	case "wrong-frozen":
 		if wrong.After.At(sq) != pc || !wrong.After.IsFrozen(sq) {

@@ -114,16 +114,7 @@ func TestReadATSErrors(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ReadATS(strings.NewReader(tc.text), "bad.ats")
-			if err == nil {
-				t.Fatal("no error")
-			}
-			if !errors.Is(err, tc.sentinel) {
-				t.Errorf("error %v is not %v", err, tc.sentinel)
-			}
-			var pe *records.ParseError
-			if !errors.As(err, &pe) {
-				t.Fatalf("error %T is not a *records.ParseError", err)
-			}
+			pe := parseError(t, err, tc.sentinel)
 			if pe.File != "bad.ats" || pe.Line != tc.line || pe.Column != tc.col {
 				t.Errorf("at %s:%d:%d, want bad.ats:%d:%d (%v)", pe.File, pe.Line, pe.Column, tc.line, tc.col, err)
 			}
@@ -132,6 +123,20 @@ func TestReadATSErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// parseError checks that a reader's error is the sentinel, and a
+// *records.ParseError, which it returns for its position to be checked.
+func parseError(t *testing.T, err, sentinel error) *records.ParseError {
+	t.Helper()
+	if !errors.Is(err, sentinel) {
+		t.Fatalf("error %v is not %v", err, sentinel)
+	}
+	var pe *records.ParseError
+	if !errors.As(err, &pe) {
+		t.Fatalf("error %T is not a *records.ParseError", err)
+	}
+	return pe
 }
 
 func TestReadATSWarnings(t *testing.T) {
@@ -339,13 +344,7 @@ func TestReadTOMLErrors(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			tf, err := ReadTOML(strings.NewReader(tc.text), "t.toml")
-			if !errors.Is(err, tc.sentinel) {
-				t.Fatalf("error %v is not %v", err, tc.sentinel)
-			}
-			var pe *records.ParseError
-			if !errors.As(err, &pe) {
-				t.Fatalf("error %T is not a *records.ParseError", err)
-			}
+			pe := parseError(t, err, tc.sentinel)
 			if pe.Line != tc.line || (tc.col > 0 && pe.Column != tc.col) {
 				t.Errorf("at %d:%d, want %d:%d (%v)", pe.Line, pe.Column, tc.line, tc.col, err)
 			}

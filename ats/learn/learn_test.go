@@ -20,13 +20,22 @@ import (
 // four steps, towards the centre or away from it, while a rabbit could
 // have advanced instead: the centre term decides the played move.
 func centreGames(t *testing.T, toward bool) []played {
-	var gs []played
-	for _, f := range "cdefgh" {
+	return oneMoveGames(t, "cdefgh", func(f string) (string, string) {
 		if toward {
-			gs = append(gs, played{pos: rulestest.Place(t, rules.Gold, "Ea1 R"+string(f)+"1 rh8"), moves: []string{"Ea1n Ea2n Ea3n Ea4e"}})
-		} else {
-			gs = append(gs, played{pos: rulestest.Place(t, rules.Gold, "Ed4 R"+string(f)+"1 rh8"), moves: []string{"Ed4w Ec4w Eb4w Ea4s"}})
+			return "Ea1 R" + f + "1 rh8", "Ea1n Ea2n Ea3n Ea4e"
 		}
+		return "Ed4 R" + f + "1 rh8", "Ed4w Ec4w Eb4w Ea4s"
+	})
+}
+
+// oneMoveGames builds a game of one gold move for each file of files:
+// game gives, for the file, the pieces (as rulestest.Place takes them)
+// and the move's steps.
+func oneMoveGames(t *testing.T, files string, game func(file string) (pieces, move string)) []played {
+	var gs []played
+	for _, f := range files {
+		pieces, move := game(string(f))
+		gs = append(gs, played{pos: rulestest.Place(t, rules.Gold, pieces), moves: []string{move}})
 	}
 	return gs
 }
@@ -54,24 +63,32 @@ func TestTermDecidesWeight(t *testing.T) {
 			if len(c.Examples) != 6 {
 				t.Fatalf("%d examples, want 6", len(c.Examples))
 			}
-			opt := small(base)
-			res, err := Train(context.Background(), c, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			w := weightOf(t, res, "eval.centre[6]")
-			if moved := w.New - w.Old; tc.up && moved <= 0 || !tc.up && moved >= 0 {
-				t.Errorf("eval.centre[6] went from %d to %d", w.Old, w.New)
-			}
-			if !(res.After.Loss < res.Before.Loss) {
-				t.Errorf("loss %.4f after, %.4f before: want lower", res.After.Loss, res.Before.Loss)
-			}
+			res, w := trainMoves(t, c, small(base), "eval.centre[6]", tc.up)
 			// The result's configuration holds the weights the summary lists.
 			if got, _ := res.Config.Get("eval.centre"); !strings.HasSuffix(got, ", "+strconv.Itoa(w.New)+"]") {
 				t.Errorf("configuration has eval.centre = %s, summary %d", got, w.New)
 			}
 		})
 	}
+}
+
+// trainMoves trains on c and checks that the weight named key went up (or
+// down, as up says) and that the loss fell: what a test whose games all
+// favour one side of a term expects.
+func trainMoves(t *testing.T, c *Corpus, opt Options, key string, up bool) (*Result, Weight) {
+	t.Helper()
+	res, err := Train(context.Background(), c, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := weightOf(t, res, key)
+	if moved := w.New - w.Old; up && moved <= 0 || !up && moved >= 0 {
+		t.Errorf("%s went from %d to %d", key, w.Old, w.New)
+	}
+	if !(res.After.Loss < res.Before.Loss) {
+		t.Errorf("loss %.4f after, %.4f before: want lower", res.After.Loss, res.Before.Loss)
+	}
+	return res, w
 }
 
 // sampleArchive reads the first n positions of the example archive.

@@ -1,7 +1,6 @@
 package learn
 
 import (
-	"context"
 	"reflect"
 	"slices"
 	"testing"
@@ -15,16 +14,13 @@ import (
 // elephant or a cat: the elephant makes the move's four steps, or the cat
 // does while the elephant stays.
 func elephantGames(t *testing.T, elephant bool) []played {
-	var gs []played
-	for _, f := range "abdeg" {
-		pos := rulestest.Place(t, rules.Gold, "Ee5 C"+string(f)+"1 Rh1 rh8")
-		mv := "C" + string(f) + "1n C" + string(f) + "2n C" + string(f) + "3n"
+	return oneMoveGames(t, "abdeg", func(f string) (string, string) {
+		pieces := "Ee5 C" + f + "1 Rh1 rh8"
 		if elephant {
-			mv = "Ee5n Ee6n Ee7w Ed7w"
+			return pieces, "Ee5n Ee6n Ee7w Ed7w"
 		}
-		gs = append(gs, played{pos: pos, moves: []string{mv}})
-	}
-	return gs
+		return pieces, "C" + f + "1n C" + f + "2n C" + f + "3n"
+	})
 }
 
 // TestKnowledgeStepDecides: learning the knowledge table, the weight of
@@ -44,17 +40,7 @@ func TestKnowledgeStepDecides(t *testing.T) {
 			opt := small(config.Default())
 			opt.Table = TableKnowledge
 			opt.Step = 10
-			res, err := Train(context.Background(), c, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			w := weightOf(t, res, "knowledge.elephant")
-			if moved := w.New - w.Old; tc.up && moved <= 0 || !tc.up && moved >= 0 {
-				t.Errorf("knowledge.elephant went from %d to %d", w.Old, w.New)
-			}
-			if !(res.After.Loss < res.Before.Loss) {
-				t.Errorf("loss %.4f after, %.4f before: want lower", res.After.Loss, res.Before.Loss)
-			}
+			res, _ := trainMoves(t, c, opt, "knowledge.elephant", tc.up)
 			if !reflect.DeepEqual(res.Config.Weights.Eval, config.Default().Weights.Eval) {
 				t.Error("learning the knowledge table changed the [eval] weights")
 			}

@@ -7,9 +7,15 @@ import (
 	"arimaa-workbench/ui/uitest"
 )
 
-func TestModelNavigation(t *testing.T) {
+// goalRaceModel loads the example game goal_race.txt and a model of it.
+func goalRaceModel(t *testing.T) (*rules.Game, *Model) {
+	t.Helper()
 	g := uitest.LoadGame(t, "goal_race.txt")
-	m := NewModel(g, "goal race")
+	return g, NewModel(g, "goal race")
+}
+
+func TestModelNavigation(t *testing.T) {
+	g, m := goalRaceModel(t)
 	if m.Len() != 55 {
 		t.Fatalf("Len() = %d, want 55 moves (2w to 29w)", m.Len())
 	}
@@ -97,8 +103,7 @@ func TestModelNavigation(t *testing.T) {
 }
 
 func TestModelGameAtAndPlay(t *testing.T) {
-	g := uitest.LoadGame(t, "goal_race.txt")
-	m := NewModel(g, "goal race")
+	g, m := goalRaceModel(t)
 	m.Seek(10)
 	at, err := m.GameAt()
 	if err != nil {

@@ -7,12 +7,10 @@ import (
 
 	"arimaa-workbench/engine/phase"
 	"arimaa-workbench/engine/rules"
-	"arimaa-workbench/ui/uitest"
 )
 
 func TestLinePhases(t *testing.T) {
-	g := uitest.LoadGame(t, "goal_race.txt")
-	m := NewModel(g, "goal race")
+	g, m := goalRaceModel(t)
 	got := m.LinePhases()
 	if len(got) != len(g.Moves())+1 {
 		t.Fatalf("%d phases for %d moves", len(got), len(g.Moves()))
