@@ -19,21 +19,16 @@ func benchPositions(b testing.TB) map[string]rules.Position {
 	}
 }
 
-// benchEach runs op as a sub-benchmark on each of benchPositions.
-func benchEach(b *testing.B, op func(p *rules.Position)) {
+func BenchmarkEvaluate(b *testing.B) {
+	e := New(DefaultWeights())
 	for name, p := range benchPositions(b) {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				op(&p)
+				e.Evaluate(&p)
 			}
 		})
 	}
-}
-
-func BenchmarkEvaluate(b *testing.B) {
-	e := New(DefaultWeights())
-	benchEach(b, func(p *rules.Position) { e.Evaluate(p) })
 }
 
 func BenchmarkStepScore(b *testing.B) {
@@ -55,31 +50,45 @@ func BenchmarkStepScore(b *testing.B) {
 }
 
 func BenchmarkGoalCheck(b *testing.B) {
-	benchEach(b, func(p *rules.Position) { GoalCheck(p) })
+	for name, p := range benchPositions(b) {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				GoalCheck(&p)
+			}
+		})
+	}
 }
 
 func BenchmarkTrapCheck(b *testing.B) {
-	benchEach(b, func(p *rules.Position) { TrapCheck(p) })
+	for name, p := range benchPositions(b) {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				TrapCheck(&p)
+			}
+		})
+	}
 }
 
 // BenchmarkChecksRandom runs the checks over a mixed sample: positions from
 // random games and crowded random endgames, cycling through them.
 func BenchmarkChecksRandom(b *testing.B) {
 	ps := append(randomPositions(21, 4, 60, true), randomSparse(22, 300)...)
-	for _, c := range []struct {
-		name  string
-		check func(p *rules.Position)
-	}{
-		{"GoalCheck", func(p *rules.Position) { GoalCheck(p) }},
-		{"TrapCheck", func(p *rules.Position) { TrapCheck(p) }},
-	} {
-		b.Run(c.name, func(b *testing.B) {
-			b.ReportAllocs()
-			i := 0
-			for b.Loop() {
-				c.check(&ps[i%len(ps)])
-				i++
-			}
-		})
-	}
+	b.Run("GoalCheck", func(b *testing.B) {
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			GoalCheck(&ps[i%len(ps)])
+			i++
+		}
+	})
+	b.Run("TrapCheck", func(b *testing.B) {
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			TrapCheck(&ps[i%len(ps)])
+			i++
+		}
+	})
 }

@@ -260,7 +260,18 @@ func (e *Evaluator) terms(p *rules.Position, t *[numTerms][2]int) {
 			}
 		}
 
-		t[termRabbitRank][c] = e.rabbitAdvance(p, c, rabbitRank, ph)
+		rr := 0
+		for b := p.Pieces(c, rules.Rabbit); b != 0; {
+			r := b.Pop().Rank()
+			if c == rules.Silver {
+				r = 7 - r
+			}
+			rr += rabbitRank[r]
+		}
+		if w := s.PhaseWeight; w > 0 {
+			rr = e.phasedRabbitAdvance(p, c, rr, ph)
+		}
+		t[termRabbitRank][c] = rr
 		if w := s.PhaseWeight; w > 0 {
 			t[termFrames][c] = int(math.Round(float64(t[termFrames][c]) * (1 - w*ph)))
 		}
@@ -279,27 +290,23 @@ func (e *Evaluator) terms(p *rules.Position, t *[numTerms][2]int) {
 	}
 }
 
-// rabbitAdvance is side c's rabbit-advance term: the table the piece count
-// chose, blended by phase_weight with rabbit_rank and rabbit_rank_late
-// mixed by the game phase ph.
-func (e *Evaluator) rabbitAdvance(p *rules.Position, c rules.Color, byCount *[8]int, ph float64) int {
+// phasedRabbitAdvance is side c's rabbit-advance term under phase_weight:
+// byCount, the term of the table the piece count chose, blended with
+// rabbit_rank and rabbit_rank_late mixed by the game phase ph. It is apart
+// from the loop in terms so that the default (phase_weight 0) pays for no
+// second pass over the rabbits.
+func (e *Evaluator) phasedRabbitAdvance(p *rules.Position, c rules.Color, byCount int, ph float64) int {
 	s := &e.w.Eval
-	w := s.PhaseWeight
-	hard, soft := 0, 0.0
+	soft := 0.0
 	for b := p.Pieces(c, rules.Rabbit); b != 0; {
 		r := b.Pop().Rank()
 		if c == rules.Silver {
 			r = 7 - r
 		}
-		hard += byCount[r]
-		if w > 0 {
-			soft += (1-ph)*float64(s.RabbitRank[r]) + ph*float64(s.RabbitRankLate[r])
-		}
+		soft += (1-ph)*float64(s.RabbitRank[r]) + ph*float64(s.RabbitRankLate[r])
 	}
-	if w > 0 {
-		return int(math.Round((1-w)*float64(hard) + w*soft))
-	}
-	return hard
+	w := s.PhaseWeight
+	return int(math.Round((1-w)*float64(byCount) + w*soft))
 }
 
 // centreDistance is each square's distance in steps from the nearest of
