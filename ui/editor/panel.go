@@ -260,14 +260,8 @@ func (e *Panel) refresh() {
 		name += " •"
 	}
 	e.title.SetText(name)
-	e.undo.Disable()
-	if m.CanUndo() {
-		e.undo.Enable()
-	}
-	e.redo.Disable()
-	if m.CanRedo() {
-		e.redo.Enable()
-	}
+	field.Enable(e.undo, m.CanUndo())
+	field.Enable(e.redo, m.CanRedo())
 	if m.Dirty() {
 		e.Recovery.Save(p)
 	} else {

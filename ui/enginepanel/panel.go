@@ -552,12 +552,8 @@ func (p *Panel) apply(st State) {
 		p.graph.Title = title
 		p.graph.Refresh()
 	}
-	p.startBtn.Enable()
-	p.stopBtn.Disable()
-	if st.Running {
-		p.startBtn.Disable()
-		p.stopBtn.Enable()
-	}
+	field.Enable(p.startBtn, !st.Running)
+	field.Enable(p.stopBtn, st.Running)
 	switch {
 	case p.notice != "" && !st.Running:
 		p.paintError(p.notice)

@@ -9,6 +9,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"arimaa-workbench/ui/field"
 )
 
 // ParseOptions reads options written one per line as "name = value";
@@ -141,11 +143,7 @@ func (e *Editor) show(en Engine) {
 	e.command.SetText(en.Command)
 	e.dir.SetText(en.Dir)
 	e.options.SetText(FormatOptions(en.Options))
-	if en.Name == "" {
-		e.remove.Disable()
-	} else {
-		e.remove.Enable()
-	}
+	field.Enable(e.remove, en.Name != "")
 	e.say("", false)
 }
 

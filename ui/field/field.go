@@ -56,3 +56,16 @@ func SelectTab(tabs *container.AppTabs, name string) bool {
 	}
 	return false
 }
+
+// Enable enables w when on and disables it when not. A panel sets each
+// control's state once per redraw with it rather than disabling and then
+// enabling again: every change of state redraws the widget (a button
+// decodes its icon anew), and the engine panel redraws on every report of
+// a running search.
+func Enable(w fyne.Disableable, on bool) {
+	if on {
+		w.Enable()
+	} else {
+		w.Disable()
+	}
+}

@@ -121,3 +121,26 @@ func TestProgressIdle(t *testing.T) {
 		t.Errorf("after SetIdle: idle %v, bar %v, value %v, note %q", p.Idle(), p.Bar.Visible(), p.Value(), p.Note())
 	}
 }
+
+// switchRecorder records the state changes asked of it.
+type switchRecorder struct{ calls []string }
+
+func (r *switchRecorder) Enable()        { r.calls = append(r.calls, "enable") }
+func (r *switchRecorder) Disable()       { r.calls = append(r.calls, "disable") }
+func (r *switchRecorder) Disabled() bool { return false }
+
+// Enable asks a control for its state once: a panel that redraws on every
+// report of a search must not disable a button only to enable it again.
+func TestEnableAsksOnce(t *testing.T) {
+	for _, on := range []bool{true, false} {
+		var r switchRecorder
+		Enable(&r, on)
+		want := "disable"
+		if on {
+			want = "enable"
+		}
+		if len(r.calls) != 1 || r.calls[0] != want {
+			t.Errorf("Enable(%v) asked %v, want [%s]", on, r.calls, want)
+		}
+	}
+}

@@ -326,11 +326,7 @@ func newTable(columns []string, widths []float32, rows func() int, cell func(r, 
 
 func (p *Panel) enableSPRT(on bool) {
 	for _, e := range []*widget.Entry{p.elo0, p.elo1, p.alpha, p.beta} {
-		if on {
-			e.Enable()
-		} else {
-			e.Disable()
-		}
+		field.Enable(e, on)
 	}
 }
 

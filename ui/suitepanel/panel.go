@@ -660,17 +660,10 @@ func (p *Panel) apply(st State) {
 	} else {
 		p.progress.SetIdle("")
 	}
-	set := func(b *widget.Button, on bool) {
-		if on {
-			b.Enable()
-		} else {
-			b.Disable()
-		}
-	}
-	set(p.runBtn, !st.Running && st.Suite != nil)
-	set(p.stopBtn, st.Running)
-	set(p.resumeBtn, !st.Running && st.Resumable)
-	set(p.compareBtn, !st.Running)
+	field.Enable(p.runBtn, !st.Running && st.Suite != nil)
+	field.Enable(p.stopBtn, st.Running)
+	field.Enable(p.resumeBtn, !st.Running && st.Resumable)
+	field.Enable(p.compareBtn, !st.Running)
 	if st.Err != nil {
 		p.say(st.Err.Error(), true)
 	}

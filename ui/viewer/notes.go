@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"arimaa-workbench/ui/field"
 	"arimaa-workbench/ui/tip"
 )
 
@@ -55,8 +56,8 @@ func (n *lineNotes) draw() {
 	n.filling = false
 	// A game against the engine plays at the cursor: its line stays put.
 	on := m.InVariation() && !n.v.Playing()
-	enable(n.promote, on)
-	enable(n.deleteVar, on)
+	field.Enable(n.promote, on)
+	field.Enable(n.deleteVar, on)
 }
 
 // edited takes the comment typed.

@@ -21,6 +21,7 @@ import (
 	"arimaa-workbench/records"
 	"arimaa-workbench/records/fsutil"
 	"arimaa-workbench/ui/board"
+	"arimaa-workbench/ui/field"
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/play"
 	"arimaa-workbench/ui/state"
@@ -357,16 +358,8 @@ func (v *Panel) showBoard() {
 		start := e.Start()
 		v.entryInfo.SetText(fmt.Sprintf("Move so far: %s", start.MoveString(e.Move())))
 	}
-	if e.CanFinish() {
-		v.finish.Enable()
-	} else {
-		v.finish.Disable()
-	}
-	if len(steps) > 0 {
-		v.undoStep.Enable()
-	} else {
-		v.undoStep.Disable()
-	}
+	field.Enable(v.finish, e.CanFinish())
+	field.Enable(v.undoStep, len(steps) > 0)
 }
 
 // enter applies a click or a drag on the board to the move being

@@ -11,6 +11,7 @@ import (
 
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/board"
+	"arimaa-workbench/ui/field"
 	"arimaa-workbench/ui/play"
 )
 
@@ -256,9 +257,9 @@ func (b *playBar) draw() {
 		b.text = b.overText(st)
 	}
 	b.info.SetText(b.text)
-	enable(b.playIt, st.Phase == play.Showing)
-	enable(b.takeBack, st.Phase != play.Moving && st.Played > 0)
-	enable(b.resign, st.Phase != play.Over)
+	field.Enable(b.playIt, st.Phase == play.Showing)
+	field.Enable(b.takeBack, st.Phase != play.Moving && st.Played > 0)
+	field.Enable(b.resign, st.Phase != play.Over)
 	if st.Phase == play.Over {
 		b.stop.SetText("Close")
 	} else {
@@ -282,14 +283,6 @@ func (b *playBar) overText(st play.State) string {
 		b.v.status(fmt.Sprintf("game over: %s (%s)", who, st.Result))
 	}
 	return fmt.Sprintf("Game over: %s, %s%s. Take back, or Close and save the game.", who, st.Result, why)
-}
-
-func enable(w fyne.Disableable, on bool) {
-	if on {
-		w.Enable()
-	} else {
-		w.Disable()
-	}
 }
 
 // playEngineMove plays the engine's move shown, its steps sliding one

@@ -317,8 +317,8 @@ func (f *testForm) check() (*ats.Test, bool) {
 	f.board.Display(f.pos, over)
 	t, ok, text := d.Verdict()
 	f.result.SetText(text)
-	enable(f.addTo, ok)
-	enable(f.newFile, ok)
+	field.Enable(f.addTo, ok)
+	field.Enable(f.newFile, ok)
 	return t, ok
 }
 
