@@ -348,13 +348,11 @@ func (p *Panel) refresh() {
 	p.message.SetText(s.Message)
 	if s.Indexing {
 		p.progress.SetValue(s.Fraction)
-		p.cancel.Enable()
-		p.index.Disable()
 	} else {
 		p.progress.SetIdle("")
-		p.cancel.Disable()
-		p.index.Enable()
 	}
+	field.Enable(p.cancel, s.Indexing)
+	field.Enable(p.index, !s.Indexing)
 	for _, l := range []*widget.List{p.explore, p.games, p.similar, p.moves} {
 		l.Refresh()
 	}

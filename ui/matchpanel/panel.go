@@ -499,19 +499,9 @@ func (p *Panel) apply(st State) {
 	p.standings.Refresh()
 	p.gameTable.Refresh()
 	p.drawGraph()
-	if st.Running {
-		p.startBtn.Disable()
-		p.resumeBtn.Disable()
-		if st.Stopping {
-			p.stopBtn.Disable()
-		} else {
-			p.stopBtn.Enable()
-		}
-	} else {
-		p.startBtn.Enable()
-		p.resumeBtn.Enable()
-		p.stopBtn.Disable()
-	}
+	field.Enable(p.startBtn, !st.Running)
+	field.Enable(p.resumeBtn, !st.Running)
+	field.Enable(p.stopBtn, st.Running && !st.Stopping)
 	if !st.Running && st.Run > p.told {
 		p.told = st.Run
 		p.ended(st)
