@@ -102,6 +102,10 @@ func (sl *Slot) Close() {
 	}
 }
 
+// aeiConfig is how the controller starts s in a match: as the spec says,
+// with the match's timeouts for every engine.
 func aeiConfig(s *ats.Spec, l Limits) aei.Config {
-	return aei.Config{Command: s.Command, Dir: s.Dir, Env: s.Env, Options: s.Options, StartTimeout: l.StartTimeout, Grace: l.Grace}
+	c := s.AEIConfig()
+	c.StartTimeout, c.Grace = l.StartTimeout, l.Grace
+	return c
 }
