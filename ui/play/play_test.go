@@ -44,6 +44,14 @@ func (f *fakePlayer) Move(ctx context.Context, g *rules.Game, lim Limits) (rules
 	f.mu.Unlock()
 	select {
 	case r := <-f.replies:
+		if ctx.Err() != nil {
+			// A search cancelled before it reached this select may win
+			// the reply meant for the search after it: the test sends
+			// replies only after the cancel, so this search was
+			// cancelled first and hands the reply on.
+			f.replies <- r
+			return rules.Move{}, ctx.Err()
+		}
 		if r.err != nil {
 			return rules.Move{}, r.err
 		}
@@ -101,6 +109,17 @@ func (h *harness) event(want Event) {
 	}
 }
 
+// ended waits for a search to end; a search that does not fails the test
+// at a deadline rather than hanging it.
+func (h *harness) ended(searched <-chan struct{}, step string) {
+	h.t.Helper()
+	select {
+	case <-searched:
+	case <-time.After(20 * time.Second):
+		h.t.Fatalf("%s: the search did not end in 20 s", step)
+	}
+}
+
 // do runs one step: "start", "user <move>", "engine <move>", "engine !"
 // (an error), "play it", "played", "take back", "resign", "due", "stop".
 // It returns what the step returned: the moves taken back, or an error.
@@ -118,8 +137,12 @@ func (h *harness) do(step string) (int, error) {
 		if arg == "!" {
 			r = reply{err: errors.New("crashed")}
 		}
-		h.eng.replies <- r
-		<-searched
+		select {
+		case h.eng.replies <- r:
+		case <-time.After(20 * time.Second):
+			h.t.Fatalf("%s: no search took the reply in 20 s", step)
+		}
+		h.ended(searched, step)
 		h.event(Answered)
 	case "play":
 		if _, ok := h.m.PlayIt(); !ok {
@@ -138,7 +161,7 @@ func (h *harness) do(step string) (int, error) {
 		searched := h.m.Searched()
 		h.m.Stop()
 		if searched != nil {
-			<-searched
+			h.ended(searched, step)
 		}
 	default:
 		h.t.Fatalf("unknown step %q", step)
