@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -72,10 +71,7 @@ func TestLayoutAtThreeSizes(t *testing.T) {
 		t.Fatal(err)
 	}
 	wb.Select(EngineTab)
-	p.Engine.Analyse()
-	time.Sleep(400 * time.Millisecond)
-	p.Engine.Model().Stop()
-	p.Engine.Sync()
+	analyseUntilReported(t, p.Engine)
 	tests, _ := filepath.Abs("../../assets/tests")
 	if err := p.OpenSuite(wb, tests); err != nil {
 		t.Fatal(err)

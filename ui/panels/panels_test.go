@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -15,6 +14,7 @@ import (
 	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/enginepanel"
 	"arimaa-workbench/ui/engines"
 	"arimaa-workbench/ui/files/filestest"
 	"arimaa-workbench/ui/shell"
@@ -61,10 +61,7 @@ func TestPanelsInWorkbench(t *testing.T) {
 	wb.Select(EngineTab)
 	wb.Current.Set(state.Snapshot{Position: rules.StartPosition(), Source: "start"})
 	ep := p.Engine
-	ep.Analyse()
-	time.Sleep(300 * time.Millisecond)
-	ep.Model().Stop()
-	ep.Sync()
+	analyseUntilReported(t, ep)
 	st := ep.Model().State()
 	if st.Err != nil || st.Report.Best.N == 0 {
 		t.Fatalf("analysis: err %v, best %v", st.Err, st.Report.Best)
@@ -210,4 +207,15 @@ func TestThreadsAndTimeAgree(t *testing.T) {
 	if ThreadsDefault(0) != "all cores (0)" {
 		t.Errorf("0 threads: %q", ThreadsDefault(0))
 	}
+}
+
+// analyseUntilReported analyses the current position until the search has
+// reported a best move, then stops it: a fixed wait could end before a
+// busy machine had run the search at all.
+func analyseUntilReported(t *testing.T, ep *enginepanel.Panel) {
+	t.Helper()
+	ep.Analyse()
+	waitFor(t, func() bool { return ep.Model().State().Report.Best.N > 0 })
+	ep.Model().Stop()
+	ep.Sync()
 }
