@@ -270,11 +270,9 @@ func (e *Evaluator) terms(p *rules.Position, t *[numTerms][2]int) {
 		}
 		if w := s.PhaseWeight; w > 0 {
 			rr = e.phasedRabbitAdvance(p, c, rr, ph)
-		}
-		t[termRabbitRank][c] = rr
-		if w := s.PhaseWeight; w > 0 {
 			t[termFrames][c] = int(math.Round(float64(t[termFrames][c]) * (1 - w*ph)))
 		}
+		t[termRabbitRank][c] = rr
 		if s.PhaseMinorAdvance > 0 {
 			minors := (p.Pieces(c, rules.Cat) | p.Pieces(c, rules.Dog)) & phase.Advanced(c)
 			t[termMinorAdvance][c] = -int(math.Round(float64(s.PhaseMinorAdvance*minors.Count()) * (1 - ph)))
