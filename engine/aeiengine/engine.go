@@ -1,4 +1,4 @@
-// Package aeiengine runs the builtin MCTS engine (engine/mcts) as an AEI
+// Package aeiengine runs the builtin engine (engine/builtin: the MCTS or the alpha-beta search) as an AEI
 // engine over any reader and writer (stdin and stdout for
 // `arimaa-workbench aei`): protocol version 1 as the documentation of
 // package aei describes it, with the options listed there. It keeps the
@@ -20,8 +20,8 @@ import (
 	"time"
 
 	"arimaa-workbench/engine/analysis"
+	"arimaa-workbench/engine/builtin"
 	"arimaa-workbench/engine/config"
-	"arimaa-workbench/engine/mcts"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/engine/timeman"
 )
@@ -46,7 +46,7 @@ type Options struct {
 	// time.Now (tests give their own).
 	Now func() time.Time
 	// RootPriors, when set, suggests moves to every search of a game in
-	// play (mcts.Searcher.SetRootPriors); it is called at the start of the
+	// play (the searchers' SetRootPriors); it is called at the start of the
 	// search, and its time is the search's.
 	RootPriors func(ctx context.Context, g *rules.Game) []analysis.MovePrior
 }
@@ -60,7 +60,7 @@ type Engine struct {
 	game   *rules.Game
 
 	out      *writer
-	searcher *mcts.Searcher
+	searcher builtin.Searcher
 	search   *search // the search in progress, nil when idle
 
 	delayMu sync.Mutex
@@ -394,9 +394,9 @@ func (e *Engine) makeMove(text string) {
 }
 
 // searcher returns the searcher for the current options.
-func (e *Engine) getSearcher() *mcts.Searcher {
+func (e *Engine) getSearcher() builtin.Searcher {
 	if e.searcher == nil {
-		e.searcher = mcts.New(mcts.Options{Threads: e.opts.Threads, Seed: e.opts.Seed, Config: e.opts.Config})
+		e.searcher = builtin.NewSearcher(builtin.Options{Threads: e.opts.Threads, Seed: e.opts.Seed, Config: e.opts.Config})
 	}
 	return e.searcher
 }

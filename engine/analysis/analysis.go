@@ -7,11 +7,12 @@
 // judgement of every position of a game, its win-ratio curve and its
 // blunders.
 //
-// It has two implementations: the builtin MCTS engine (mcts.Engine) and
-// an external engine spoken to over AEI (aei.External), which reads the
+// It has two implementations: the builtin engine (builtin.Engine, whose
+// configuration chooses the MCTS or the alpha-beta search) and an
+// external engine spoken to over AEI (aei.External), which reads the
 // engine's info lines into a Report (aei.ApplyInfo). The builtin
-// engine's searcher reports in these types directly, so nothing is copied
-// between them.
+// searchers report in these types directly, so nothing is copied between
+// them.
 package analysis
 
 import (
@@ -237,4 +238,54 @@ type Engine interface {
 	// the engine gives one.
 	Search(ctx context.Context, g *rules.Game, lim Limits, out Output) (Result, error)
 	Close() error
+}
+
+// Transcript turns an in-process engine's reports into its output: each
+// report to out and written out as a line (Report.Line), the lines kept
+// for the Result's Log (at most MaxLog, the final one kept). With an empty
+// out it asks for no reports at all (Report returns nil), which costs a
+// match's games nothing, and logs the final report alone.
+type Transcript struct {
+	start rules.Position
+	out   Output
+	log   []string
+}
+
+// NewTranscript starts the transcript of engine name's search of start
+// and says so on out.
+func NewTranscript(name string, start rules.Position, out Output) *Transcript {
+	// An in-process engine has no protocol to show: its output is a line
+	// per report, so an output view follows it as it does an external one.
+	out.Say(fmt.Sprintf("%s: analysing %s", name, rules.TurnLabel(start.Turn(), start.Side())))
+	return &Transcript{start: start, out: out}
+}
+
+// Report is the function a search calls with each report; nil when no
+// one listens.
+func (t *Transcript) Report() func(Report) {
+	if t.out.Report == nil && t.out.Line == nil {
+		return nil
+	}
+	return func(r Report) {
+		line := r.Line(t.start)
+		if len(t.log) < MaxLog || r.Final {
+			t.log = append(t.log, line)
+		}
+		t.out.Say(line)
+		t.out.Send(r)
+	}
+}
+
+// Result is the search's answer: best played from the start position in
+// canonical notation (none in a setup phase, which gives setup), the
+// final report and the log.
+func (t *Transcript) Result(best rules.Move, setup []rules.Placement, final Report, err error) Result {
+	if len(t.log) == 0 && err == nil {
+		t.log = []string{final.Line(t.start)}
+	}
+	ans := Result{Setup: setup, Report: final, Log: t.log}
+	if best.N > 0 {
+		ans.Move = t.start.MoveString(best)
+	}
+	return ans
 }

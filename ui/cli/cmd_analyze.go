@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"arimaa-workbench/engine/analysis"
+	"arimaa-workbench/engine/builtin"
 	"arimaa-workbench/engine/config"
-	"arimaa-workbench/engine/mcts"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
 	"arimaa-workbench/records/fsutil"
@@ -123,7 +123,7 @@ options:
 	if lim.Time == 0 && lim.Playouts == 0 {
 		lim.Time = 5 * time.Second
 	}
-	eng := mcts.NewEngine("builtin", mcts.FixedOptions(mcts.Options{Threads: ef.threads, Seed: ef.seed, Config: cfg}))
+	eng := builtin.New("builtin", builtin.Fixed(builtin.Options{Threads: ef.threads, Seed: ef.seed, Config: cfg}))
 	if err := eng.Reserve(lim); err != nil {
 		fmt.Fprintf(io.err, "analyze: %v\n", err)
 		return 2

@@ -15,7 +15,7 @@ package enginepanel
 import "arimaa-workbench/engine/mcts"
 
 // TreeSource is an engine that can show its search tree (the builtin
-// engine, mcts.Engine). Snapshot copies at most maxDepth levels and
+// engine, builtin.Engine, after a tree search). Snapshot copies at most maxDepth levels and
 // maxChildren children per node (the most visited first); it is safe
 // during a search and returns nil before any search.
 type TreeSource interface {

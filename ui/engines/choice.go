@@ -6,8 +6,8 @@ import (
 	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/aei"
 	"arimaa-workbench/engine/analysis"
+	"arimaa-workbench/engine/builtin"
 	"arimaa-workbench/engine/config"
-	"arimaa-workbench/engine/mcts"
 )
 
 // Choice is one engine the panels offer, in the engine, suite and match
@@ -63,7 +63,7 @@ func (c Choice) Spec(words ...string) (ats.Spec, error) {
 // engine, started at its first search.
 func (c Choice) Engine() analysis.Engine {
 	if c.Builtin {
-		return mcts.NewEngine(c.Name, func() mcts.Options { return mcts.Options{Config: c.config()} })
+		return builtin.New(c.Name, func() builtin.Options { return builtin.Options{Config: c.config()} })
 	}
 	return aei.NewExternal(c.Name, c.AEI)
 }
