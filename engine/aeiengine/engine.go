@@ -527,9 +527,18 @@ func (e *Engine) info(pos rules.Position, cfg config.Config, r analysis.Report) 
 		return
 	}
 	e.out.send("info time %d", int(r.Elapsed.Seconds()))
-	e.out.send("info depth %d", r.MaxDepth)
+	score := centiRabbits(cfg, r.WinRatio)
+	if r.AlphaBeta {
+		// The completed iteration, the deepest step and the search's
+		// own score, as alpha-beta engines report them.
+		e.out.send("info depth %.0f", r.AvgDepth)
+		e.out.send("info seldepth %d", r.MaxDepth)
+		score = r.Score
+	} else {
+		e.out.send("info depth %d", r.MaxDepth)
+	}
 	e.out.send("info nodes %d", r.Playouts)
-	e.out.send("info score %d", centiRabbits(cfg, r.WinRatio))
+	e.out.send("info score %d", score)
 	e.out.send("info winratio %.4f", r.WinRatio)
 	e.out.send("info playouts_per_second %.0f", r.PlayoutsPerSec)
 	if len(r.PV) > 0 {

@@ -25,6 +25,7 @@ func (s *Searcher) report(g *rules.Game, final bool) analysis.Report {
 		MaxDepth:    pub.seldepth,
 		HasWinRatio: true,
 		HasScore:    true,
+		AlphaBeta:   true,
 		Final:       final,
 	}
 	if sec := elapsed.Seconds(); sec > 0 {
@@ -135,7 +136,8 @@ func (s *Searcher) candidates(g *rules.Game, moves []rootMove) []analysis.Candid
 			continue
 		}
 		seen[p.BoardHash()] = true
-		out = append(out, analysis.Candidate{Move: m, Visits: rm.nodes, WinRatio: s.winRatio(rm.score)})
+		out = append(out, analysis.Candidate{Move: m, Visits: rm.nodes, WinRatio: s.winRatio(rm.score),
+			Score: s.centiRabbits(rm.score), HasScore: true, Bound: !rm.exact})
 	}
 	return out
 }
@@ -180,6 +182,35 @@ func pvSteps(root rules.Position, line []rules.Step, maxLen int) []rules.PVStep 
 		if p.StepsLeft() == 0 {
 			p = p.EndTurn()
 		}
+	}
+	return out
+}
+
+// RootMove is a first step of the root with what the search found of it.
+type RootMove struct {
+	// Line is the step and, when its score is exact, the principal
+	// variation it began.
+	Line     []rules.PVStep
+	Score    int     // centi-rabbits for the side to move at the root
+	WinRatio float64 // for the side to move at the root
+	Exact    bool    // the score is exact, not an upper bound
+	Nodes    int64   // searched under it
+}
+
+// RootMoves are the root's first steps, best first, as the main worker
+// last published them; safe to call while a search runs, nil before any.
+func (s *Searcher) RootMoves() []RootMove {
+	s.mu.Lock()
+	pub := s.pub
+	s.mu.Unlock()
+	out := make([]RootMove, 0, len(pub.moves))
+	for _, rm := range pub.moves {
+		line := rm.line
+		if len(line) == 0 {
+			line = []rules.Step{rm.step}
+		}
+		out = append(out, RootMove{Line: pvSteps(pub.root, line, s.cfg.Search.PVSteps), Score: s.centiRabbits(rm.score),
+			WinRatio: s.winRatio(rm.score), Exact: rm.exact, Nodes: rm.nodes})
 	}
 	return out
 }

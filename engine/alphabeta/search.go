@@ -67,6 +67,7 @@ type Searcher struct {
 
 // published is the main worker's latest answer.
 type published struct {
+	root     rules.Position
 	depth    int // the last completed iteration
 	seldepth int
 	score    int
@@ -204,7 +205,7 @@ func (s *Searcher) Search(ctx context.Context, g *rules.Game, lim analysis.Limit
 		return Result{}, err
 	}
 	if m, ok := eval.GoalCheck(&s.root); ok {
-		s.pub = published{score: win - int(m.N), pv: m.Slice(), moves: []rootMove{{step: m.Steps[0], score: win - int(m.N), exact: true, line: m.Slice()}}}
+		s.pub = published{root: s.root, score: win - int(m.N), pv: m.Slice(), moves: []rootMove{{step: m.Steps[0], score: win - int(m.N), exact: true, line: m.Slice()}}}
 		r := s.report(g, true)
 		r.Ended = analysis.EndAtOnce
 		report(r)
@@ -261,7 +262,7 @@ func (s *Searcher) prepare(g *rules.Game, lim analysis.Limits, begin time.Time) 
 	s.ended.Store(uint32(analysis.EndUnknown))
 	s.iterations = make(chan int, 128)
 	s.mu.Lock()
-	s.pub = published{}
+	s.pub = published{root: s.root}
 	s.mu.Unlock()
 	return nil
 }

@@ -157,6 +157,16 @@ func (w *worker) search(p *rules.Position, depth, alpha, beta, ply int) int {
 			}
 		}
 	}
+	if r := w.s.cfg.AlphaBeta.NullTurn; r > 0 && !pvNode && p.StepsTaken() == 0 && depth > 4 && ply > 0 && beta < decided && w.evaluate(p) >= beta {
+		null := p.WithSide(p.Side().Other())
+		v := w.child(&null, true, depth-4-r, beta-1, beta, ply+1)
+		if w.stop {
+			return 0
+		}
+		if v >= beta {
+			return v
+		}
+	}
 	n := w.generate(p, ply, tableStep)
 	side := p.Side()
 	origAlpha := alpha
@@ -247,9 +257,9 @@ func (w *worker) search(p *rules.Position, depth, alpha, beta, ply int) int {
 
 // quiesce judges a position at the horizon: the static evaluation, less
 // alphabeta.goal_threat when the side not to move could reach its goal in
-// a turn of its own; at the start of a turn (alphabeta.quiescence) the
-// side to move may instead take each capture the trap check finds within
-// alphabeta.quiescence steps, judged
+// a turn of its own; or (alphabeta.quiescence) the side to move may
+// instead take each capture the trap check finds within
+// alphabeta.quiescence steps and the steps it has left, judged
 // after the turn ends by the opponent's goal check and the evaluation.
 // That value does not depend on the window, so the table keeps it (depth
 // 0): iterative deepening meets the same horizon positions again.
@@ -261,7 +271,7 @@ func (w *worker) quiesce(p *rules.Position, ply int) int {
 			stand -= threat
 		}
 	}
-	if w.s.cfg.AlphaBeta.Quiescence == 0 || p.StepsTaken() != 0 {
+	if w.s.cfg.AlphaBeta.Quiescence == 0 {
 		return stand
 	}
 	key := p.Hash()

@@ -86,8 +86,14 @@ func (l Limits) String() string {
 // Candidate is a whole move of the side to move with its statistics.
 type Candidate struct {
 	Move     rules.Move
-	Visits   int64
+	Visits   int64   // playouts through it; an alpha-beta search's nodes under it
 	WinRatio float64 // mean result for the side to move, 0 to 1
+	// Score is an alpha-beta search's score of the move in centi-rabbits
+	// (HasScore); Bound says it is an upper bound only (the search proved
+	// the move no better than the best, not by how much).
+	Score    int
+	HasScore bool
+	Bound    bool
 }
 
 // Report is what an engine has said about a search at one moment. Each
@@ -113,8 +119,12 @@ type Report struct {
 	// position (config decided_score), in evaluation units for the side to
 	// move: the win ratios are those of the position with that much taken
 	// off its evaluation. 0 when the root is not decided.
-	Komi  int
-	Final bool
+	Komi int
+	// AlphaBeta says the report is of an alpha-beta search: AvgDepth is
+	// its last completed iteration in steps, MaxDepth the deepest step it
+	// reached, Playouts and Nodes the nodes searched.
+	AlphaBeta bool
+	Final     bool
 	// Ended says what ended the search, in the final report of the
 	// builtin engine; EndUnknown otherwise.
 	Ended Ending
@@ -147,7 +157,9 @@ func (e Ending) String() string {
 
 // Line writes r as one line of an engine's output, for logs and the
 // engine panel's output tab: the figures and the best move played from
-// start (its bare steps when it is not legal there).
+// start (its bare steps when it is not legal there); for an alpha-beta
+// search the completed and selective depth, the score and the principal
+// variation, so that the lines of its iterations read as its log.
 func (r Report) Line(start rules.Position) string {
 	best, ratio := "-", "-"
 	if r.Best.N > 0 {
@@ -155,6 +167,17 @@ func (r Report) Line(start rules.Position) string {
 	}
 	if r.HasWinRatio && r.Best.N > 0 {
 		ratio = fmt.Sprintf("%.3f", r.WinRatio)
+	}
+	if r.AlphaBeta {
+		line := fmt.Sprintf("%.2fs depth %.0f/%d score %+d win %s nodes %d (%.0f/s) best %s",
+			r.Elapsed.Seconds(), r.AvgDepth, r.MaxDepth, r.Score, ratio, r.Nodes, r.PlayoutsPerSec, best)
+		if len(r.PV) > 0 {
+			line += " pv " + rules.PVString(start.Side(), r.PV)
+		}
+		if r.Final {
+			line += " final"
+		}
+		return line
 	}
 	line := fmt.Sprintf("%.2fs playouts %d (%.0f/s) nodes %d depth %.1f/%d best %s win %s",
 		r.Elapsed.Seconds(), r.Playouts, r.PlayoutsPerSec, r.Nodes, r.AvgDepth, r.MaxDepth, best, ratio)

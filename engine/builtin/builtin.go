@@ -118,13 +118,48 @@ func (e *Engine) Reserve(lim analysis.Limits) error {
 	return s.Reserve(lim)
 }
 
-// Snapshot copies the tree of the running or last search when it is the
-// tree search (mcts.Searcher.Snapshot); nil otherwise.
+// Snapshot copies the tree of the running or last search: the tree
+// search's own (mcts.Searcher.Snapshot), or for the alpha-beta search,
+// which keeps no tree, its root moves best first, each a chain of nodes
+// along the line it began, with the nodes searched under it as visits and
+// its win ratio as value. nil before any search.
 func (e *Engine) Snapshot(maxDepth, maxChildren int) *mcts.Node {
-	if t, ok := e.Searcher().(treeSearcher); ok {
-		return t.Snapshot(maxDepth, maxChildren)
+	switch s := e.Searcher().(type) {
+	case treeSearcher:
+		return s.Snapshot(maxDepth, maxChildren)
+	case abSearcher:
+		return rootTree(s.RootMoves(), maxDepth, maxChildren)
 	}
 	return nil
+}
+
+// rootTree is the alpha-beta search's root moves as a tree snapshot.
+func rootTree(moves []alphabeta.RootMove, maxDepth, maxChildren int) *mcts.Node {
+	if len(moves) == 0 {
+		return nil
+	}
+	root := &mcts.Node{Step: rules.NoStep}
+	for i, rm := range moves {
+		root.Visits += rm.Nodes
+		if i >= maxChildren || len(rm.Line) == 0 {
+			continue
+		}
+		parent := root
+		mover := rm.Line[0].Side
+		for d, st := range rm.Line {
+			if d >= maxDepth {
+				break
+			}
+			value := rm.WinRatio
+			if st.Side != mover {
+				value = 1 - value
+			}
+			n := &mcts.Node{Step: st.Step, Side: st.Side, Visits: rm.Nodes, Value: value, Shared: 1}
+			parent.Children = append(parent.Children, n)
+			parent = n
+		}
+	}
+	return root
 }
 
 // Result is a Searcher's answer.

@@ -129,7 +129,12 @@ func TestAlphaBetaEngine(t *testing.T) {
 	if _, ok := e.Searcher().(abSearcher); !ok {
 		t.Errorf("search.algorithm=alphabeta searched with %T", e.Searcher())
 	}
-	if e.Snapshot(2, 4) != nil {
-		t.Error("a tree snapshot of the alpha-beta search")
+	// No tree: the snapshot is the root moves, best first, along their lines.
+	root := e.Snapshot(2, 4)
+	if root == nil || len(root.Children) == 0 || len(root.Children) > 4 || root.Children[0].Step != res.Report.Best.Steps[0] || root.Visits != res.Report.Nodes {
+		t.Fatalf("snapshot of the alpha-beta search: %+v", root)
+	}
+	if c := root.Children[0]; len(c.Children) != 1 || len(c.Children[0].Children) != 0 {
+		t.Errorf("the best line's snapshot is not a chain of two steps: %+v", c)
 	}
 }

@@ -41,6 +41,20 @@ func Figures(start rules.Position, r analysis.Report) []Figure {
 		// every playout's evaluation, to tell its moves apart.
 		ratioLabel += fmt.Sprintf(", its evaluation %+d (decided)", -r.Komi)
 	}
+	if r.AlphaBeta {
+		if r.Best.N > 0 {
+			ratio = fmt.Sprintf("%+d cr, win %s", r.Score, Percent(r.WinRatio))
+		}
+		return []Figure{
+			{"Time", Duration(r.Elapsed)},
+			{"Nodes", Count(r.Nodes)},
+			{"Nodes/s", Rate(r.PlayoutsPerSec)},
+			{"Table", Bytes(r.MemoryBytes)},
+			{"Depth", fmt.Sprintf("%.0f steps / %d selective", r.AvgDepth, r.MaxDepth)},
+			{"Best move", best},
+			{ratioLabel, ratio},
+		}
+	}
 	figs := []Figure{
 		{"Time", Duration(r.Elapsed)},
 		{"Playouts", Count(r.Playouts)},
@@ -236,11 +250,16 @@ func PathLine(start rules.Position, root *mcts.Node, path []int) (Line, *mcts.No
 // CandidatesNote explains the candidates table: which move the engine
 // plays and what its visits count.
 const CandidatesNote = "Whole moves, most visited first: the first row is the move the engine plays. " +
-	"A move's visits add up every order of its steps that reaches the same board; the win ratio is for the side to move."
+	"A move's visits add up every order of its steps that reaches the same board; the win ratio is for the side to move. " +
+	"An alpha-beta search lists its first steps as whole moves, best first, with the nodes searched under each; " +
+	"only the first's score is exact, the others' (≤) are bounds."
 
 // CandidateHeaders are the candidates table's column titles for an
-// analysis of start.
-func CandidateHeaders(start rules.Position) []string {
+// analysis of start; ab says the report is an alpha-beta search's.
+func CandidateHeaders(start rules.Position, ab bool) []string {
+	if ab {
+		return []string{"Move", "Nodes", "Share", "Score for " + start.Side().String()}
+	}
 	return []string{"Move", "Visits (all orders)", "Share", "Win ratio for " + start.Side().String()}
 }
 
@@ -273,6 +292,13 @@ func CandidateRows(start rules.Position, r analysis.Report, limit int) []Candida
 			Share:    share,
 			WinRatio: Percent(c.WinRatio),
 			Raw:      c,
+		}
+		if c.HasScore {
+			bound := ""
+			if c.Bound {
+				bound = "≤ "
+			}
+			rows[i].WinRatio = fmt.Sprintf("%s%+d cr (%s)", bound, c.Score, Percent(c.WinRatio))
 		}
 	}
 	return rows
