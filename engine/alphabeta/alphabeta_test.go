@@ -226,3 +226,25 @@ func BenchmarkSearch(b *testing.B) {
 		})
 	}
 }
+
+func TestLeaf(t *testing.T) {
+	c := config.Default()
+	c.AlphaBeta.HashMB = 1
+	s := New(Options{Threads: 1, Config: c})
+	ev := eval.New(c.Weights)
+	p := capturePosition(t)
+	score, leaf, decided := s.Leaf(ev, p, 4)
+	if decided || score <= 0 || leaf.Pieces(rules.Silver, rules.NoType).Count() >= p.Pieces(rules.Silver, rules.NoType).Count() {
+		t.Errorf("capture position: score %d, decided %v, leaf %s: want the capture on the principal variation", score, decided, leaf.AEIString())
+	}
+	// The same search again gives the same answer: the table is cleared.
+	if s2, l2, _ := s.Leaf(ev, p, 4); s2 != score || l2 != leaf {
+		t.Errorf("a second Leaf: %d %s, then %d %s", score, leaf.AEIString(), s2, l2.AEIString())
+	}
+	if score, _, decided := s.Leaf(ev, goalInTwo(t), 8); !decided || score < decided2(8) {
+		t.Errorf("goal in two turns: score %d, decided %v", score, decided)
+	}
+}
+
+// decided2 is the lowest score of a goal within depth steps.
+func decided2(depth int) int { return win - depth - 4 }

@@ -48,6 +48,9 @@ type Searcher struct {
 	goals   *goalCache
 	priors  map[rules.Step]int32 // root steps suggested from outside, by weight
 	noTable bool                 // tests: search without the table
+	// leafWorker is Leaf's worker, kept from call to call (a worker's
+	// buffers take a few hundred KB).
+	leafWorker *worker
 
 	// One search's state, set before its workers start.
 	root     rules.Position
