@@ -248,3 +248,25 @@ func TestLeaf(t *testing.T) {
 
 // decided2 is the lowest score of a goal within depth steps.
 func decided2(depth int) int { return win - depth - 4 }
+
+// TestTwoThreads: lazy SMP over the shared table reaches the depth asked
+// and answers a legal move (the race detector watches the table).
+func TestTwoThreads(t *testing.T) {
+	c := config.Default()
+	c.AlphaBeta.HashMB = 4
+	g, err := rules.NewGameFrom(rulestest.MiddleGame(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(Options{Threads: 2, Config: c})
+	res, err := s.Search(context.Background(), g, analysis.Limits{Depth: 4}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Report.AvgDepth != 4 || res.Report.Ended != analysis.EndDepth {
+		t.Errorf("ended by %s at depth %.0f, want depth 4", res.Report.Ended, res.Report.AvgDepth)
+	}
+	if err := g.Play(res.Best); err != nil {
+		t.Errorf("two threads chose an illegal move: %v", err)
+	}
+}

@@ -32,11 +32,19 @@
 //     ends the search there with a decided score, nearer goals scoring
 //     higher. At the start of a turn the rules' end checks (goal,
 //     elimination) are applied; a side without a legal move loses.
-//   - At the horizon a quiescence of captures: the trap check's captures
-//     within the steps left, each judged after the turn ends with the
-//     opponent's goal check and the evaluation.
-//   - Late-move reductions of quiet steps, searched again at full depth
-//     when they raise alpha.
+//   - At the horizon a quiescence of captures (alphabeta.quiescence): the
+//     trap check's captures within three steps and the steps left, each
+//     judged after the turn ends with the opponent's goal check and the
+//     evaluation; the value is kept in the table, since iterative
+//     deepening meets the same horizon again. Four steps would see every
+//     capture of a turn, but the trap check then costs up to a millisecond
+//     where many pieces stand near the traps. The evaluation there loses
+//     alphabeta.goal_threat points when the side not to move could reach
+//     its goal in a turn of its own.
+//   - Null-turn pruning at the start of a turn, outside the principal
+//     variation, when the evaluation is at least beta; late-move
+//     reductions of quiet steps, searched again at full depth when they
+//     raise alpha.
 //   - Lazy SMP: with several threads every worker deepens on its own
 //     over the shared table, every other one a step ahead; the first
 //     worker's answer is the search's.
@@ -46,7 +54,12 @@
 //     changed in the last one; at the target the search stops unless the
 //     best move is unsettled, and never after Limits.Time).
 //
-// Reports give the completed depth as AvgDepth, the deepest step reached
+// Leaf is one search on the caller's goroutine with a given evaluator,
+// returning the position at the end of its principal variation: the
+// learning of evaluation weights by the Bonanza method (ats/learn, learn
+// --depth) scores each move there.
+//
+// Reports (analysis.Report.AlphaBeta set) give the completed depth as AvgDepth, the deepest step reached
 // (quiescence included) as MaxDepth, the nodes searched as Playouts and
 // Nodes, the score in centi-rabbits and as a win share, the principal
 // variation and the root's first steps as whole moves with their scores
