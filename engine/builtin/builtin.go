@@ -138,7 +138,13 @@ func rootTree(moves []alphabeta.RootMove, maxDepth, maxChildren int) *mcts.Node 
 	if len(moves) == 0 {
 		return nil
 	}
+	// The root's value is for the side that moved into it, as a tree
+	// node's is: the best move's win ratio seen from the other side.
 	root := &mcts.Node{Step: rules.NoStep}
+	if len(moves[0].Line) > 0 {
+		root.Side = moves[0].Line[0].Side.Other()
+		root.Value = 1 - moves[0].WinRatio
+	}
 	for i, rm := range moves {
 		root.Visits += rm.Nodes
 		if i >= maxChildren || len(rm.Line) == 0 {

@@ -25,7 +25,11 @@ func TestAlphaBetaFigures(t *testing.T) {
 	for _, f := range Figures(start, r) {
 		text[f.Label] = f.Value
 	}
-	if text["Depth"] != "8 steps / 11 selective" || text["Nodes"] == "" || text["Score for gold"] != "+35 cr, win 55.0%" {
+	figs := Figures(start, r)
+	if len(figs) != len(Figures(start, analysis.Report{})) || figs[6].Label != "Best move" {
+		t.Errorf("figures %v: not in the tree search's slots", figs)
+	}
+	if text["Depth"] != "8 steps" || text["Selective depth"] != "11 steps" || text["Nodes"] == "" || text["Score for gold"] != "+35 cr, win 55.0%" {
 		t.Errorf("figures %v", text)
 	}
 	if _, ok := text["Playouts"]; ok {

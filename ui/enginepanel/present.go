@@ -45,12 +45,15 @@ func Figures(start rules.Position, r analysis.Report) []Figure {
 		if r.Best.N > 0 {
 			ratio = fmt.Sprintf("%+d cr, win %s", r.Score, Percent(r.WinRatio))
 		}
+		// The same slots as the tree search's figures, in the same order
+		// (the panel lays them out by place, the best move seventh).
 		return []Figure{
 			{"Time", Duration(r.Elapsed)},
 			{"Nodes", Count(r.Nodes)},
 			{"Nodes/s", Rate(r.PlayoutsPerSec)},
+			{"Selective depth", fmt.Sprintf("%d steps", r.MaxDepth)},
 			{"Table", Bytes(r.MemoryBytes)},
-			{"Depth", fmt.Sprintf("%.0f steps / %d selective", r.AvgDepth, r.MaxDepth)},
+			{"Depth", fmt.Sprintf("%.0f steps", r.AvgDepth)},
 			{"Best move", best},
 			{ratioLabel, ratio},
 		}
@@ -251,8 +254,7 @@ func PathLine(start rules.Position, root *mcts.Node, path []int) (Line, *mcts.No
 // plays and what its visits count.
 const CandidatesNote = "Whole moves, most visited first: the first row is the move the engine plays. " +
 	"A move's visits add up every order of its steps that reaches the same board; the win ratio is for the side to move. " +
-	"An alpha-beta search lists its first steps as whole moves, best first, with the nodes searched under each; " +
-	"only the first's score is exact, the others' (≤) are bounds."
+	"The alpha-beta search: nodes under each, a bound (≤) but for the first."
 
 // CandidateHeaders are the candidates table's column titles for an
 // analysis of start; ab says the report is an alpha-beta search's.
