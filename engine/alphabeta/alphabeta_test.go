@@ -2,6 +2,7 @@ package alphabeta
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
 
 	"arimaa-workbench/engine/analysis"
@@ -268,5 +269,58 @@ func TestTwoThreads(t *testing.T) {
 	}
 	if err := g.Play(res.Best); err != nil {
 		t.Errorf("two threads chose an illegal move: %v", err)
+	}
+}
+
+// TestMayCaptureIsNecessary: wherever the trap check finds a capture
+// within n steps, mayCapture(p, n) holds (positions of random games, at
+// every step of their turns).
+func TestMayCaptureIsNecessary(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 7))
+	var buf [maxSteps]rules.Step
+	checked, found := 0, 0
+	for game := 0; game < 30; game++ {
+		p := rulestest.MiddleGame(t)
+		if game%2 == 1 {
+			p = rules.StartPosition()
+		}
+		for ply := 0; ply < 160; ply++ {
+			steps := p.Steps(buf[:0])
+			canEnd := p.StepsTaken() > 0 && p.CanEndTurn()
+			if len(steps) == 0 && !canEnd {
+				break
+			}
+			threats := eval.TrapCheck(&p)
+			for n := 1; n <= 4; n++ {
+				capture := false
+				for _, th := range threats {
+					capture = capture || int(th.Move.N) <= n
+				}
+				checked++
+				if capture {
+					found++
+					if !mayCapture(&p, n) {
+						t.Fatalf("%s (steps taken %d): a capture within %d steps, but mayCapture says none", p.AEIString(), p.StepsTaken(), n)
+					}
+				}
+			}
+			if canEnd && (len(steps) == 0 || rng.IntN(4) == 0) {
+				p = p.EndTurn()
+				continue
+			}
+			p = p.Play(steps[rng.IntN(len(steps))])
+			if p.StepsLeft() == 0 {
+				if !p.CanEndTurn() {
+					break
+				}
+				p = p.EndTurn()
+			}
+			if _, over := ended(&p, 0); over && p.StepsTaken() == 0 {
+				break
+			}
+		}
+	}
+	if found < 100 {
+		t.Errorf("only %d of %d checks had a capture: the positions test too little", found, checked)
 	}
 }

@@ -279,7 +279,12 @@ func (w *worker) quiesce(p *rules.Position, ply int) int {
 		return fromTable(e.score, ply)
 	}
 	best := stand
-	for _, t := range w.traps.Check(p, w.s.cfg.AlphaBeta.Quiescence) {
+	q := min(w.s.cfg.AlphaBeta.Quiescence, p.StepsLeft())
+	if !mayCapture(p, q) {
+		w.storeQuiet(key, stand, ply)
+		return stand
+	}
+	for _, t := range w.traps.Check(p, q) {
 		q := *p
 		for _, s := range t.Move.Slice() {
 			q = q.Play(s)
@@ -299,10 +304,72 @@ func (w *worker) quiesce(p *rules.Position, ply int) int {
 		}
 		best = max(best, v)
 	}
-	if !w.s.noTable {
-		w.s.tt.store(key, entry{score: toTable(best, ply), depth: 0, bound: boundExact})
-	}
+	w.storeQuiet(key, best, ply)
 	return best
+}
+
+// storeQuiet keeps a horizon node's value in the table (depth 0, exact).
+func (w *worker) storeQuiet(key uint64, v, ply int) {
+	if !w.s.noTable {
+		w.s.tt.store(key, entry{score: toTable(v, ply), depth: 0, bound: boundExact})
+	}
+}
+
+// ball[r][sq] is the squares at most r steps from sq (Manhattan), r 0 to 3.
+var ball = func() (m [4][64]rules.Bitboard) {
+	for sq := rules.Square(0); sq < 64; sq++ {
+		b := sq.Bit()
+		for r := range m {
+			m[r][sq] = b
+			b |= b.Adjacent()
+		}
+	}
+	return m
+}()
+
+// mayCapture is a necessary condition for the side to move to capture
+// within n steps, so that the trap check runs only where it may find
+// something. A capture ends with an enemy piece on a trap without a
+// friendly neighbour. At the start of a turn that piece stands within n/2
+// squares of a trap (each square it is moved takes a push or pull, two
+// steps) and, unless it stands on one already, a stronger piece of ours
+// within n-1 steps of it, to stand beside it and push or pull. Within a
+// turn the first displacement may be the second half of a pull under
+// way, one step with the puller already gone: the piece then stands
+// within (n+1)/2 squares of a trap, and no puller is asked for.
+func mayCapture(p *rules.Position, n int) bool {
+	if n <= 0 {
+		return false
+	}
+	me := p.Side()
+	within := p.StepsTaken() > 0
+	reach := n / 2
+	if within {
+		reach = (n + 1) / 2
+	}
+	zone := rules.Bitboard(0)
+	for _, tr := range [4]rules.Square{rules.C3, rules.F3, rules.C6, rules.F6} {
+		zone |= ball[min(reach, 3)][tr]
+	}
+	victims := p.Pieces(me.Other(), rules.NoType) & zone
+	if within || victims&rules.Traps != 0 {
+		return victims != 0
+	}
+	// The pieces of ours stronger than a victim's type, gathered from the
+	// strongest down: the victims come in square order, so the set is a
+	// superset for the weaker types seen before a stronger one.
+	var stronger rules.Bitboard
+	t := rules.Elephant
+	for b := victims; b != 0; {
+		sq := b.Pop()
+		for vt := p.At(sq).Type(); t > vt; t-- {
+			stronger |= p.Pieces(me, t)
+		}
+		if stronger&ball[min(n-1, 3)][sq] != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // evaluate is the static evaluation, kept clear of the decided scores.
