@@ -265,7 +265,7 @@ func (w *worker) search(p *rules.Position, depth, alpha, beta, ply int) int {
 // 0): iterative deepening meets the same horizon positions again.
 func (w *worker) quiesce(p *rules.Position, ply int) int {
 	stand := w.evaluate(p)
-	if threat := w.s.cfg.AlphaBeta.GoalThreat; threat > 0 {
+	if threat := w.s.cfg.AlphaBeta.GoalThreat; threat > 0 && nearGoal(p, p.Side().Other()) {
 		other := p.WithSide(p.Side().Other())
 		if w.s.goals.check(&other) != noGoal {
 			stand -= threat
@@ -306,6 +306,16 @@ func (w *worker) quiesce(p *rules.Position, ply int) int {
 	}
 	w.storeQuiet(key, best, ply)
 	return best
+}
+
+// nearGoal reports whether a rabbit of side c stands within a turn's four
+// steps of its goal rank, which a goal this turn needs.
+func nearGoal(p *rules.Position, c rules.Color) bool {
+	reach := rules.Rank8 | rules.Rank8>>8 | rules.Rank8>>16 | rules.Rank8>>24 | rules.Rank8>>32
+	if c == rules.Silver {
+		reach = rules.Rank1 | rules.Rank1<<8 | rules.Rank1<<16 | rules.Rank1<<24 | rules.Rank1<<32
+	}
+	return p.Pieces(c, rules.Rabbit)&reach != 0
 }
 
 // storeQuiet keeps a horizon node's value in the table (depth 0, exact).
