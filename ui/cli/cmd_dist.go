@@ -98,7 +98,14 @@ func (d *distFlags) start(ctx context.Context, out string, fresh bool, log io.Wr
 		return nil, false, err
 	}
 	c.nc = nc
-	c.coord, err = cluster.NewCoordinator(nc, cluster.CoordinatorOptions{Run: run, Fresh: fresh, AckWait: seconds(*d.ackWait), MaxDeliveries: *d.maxDeliveries})
+	// The jobs' tokens are made with the coordinator's secret, which a
+	// resumed run has again.
+	key, err := own.Key()
+	if err != nil {
+		c.close(true)
+		return nil, false, err
+	}
+	c.coord, err = cluster.NewCoordinator(nc, cluster.CoordinatorOptions{Run: run, Fresh: fresh, AckWait: seconds(*d.ackWait), MaxDeliveries: *d.maxDeliveries, Key: key})
 	if err != nil {
 		c.close(true)
 		return nil, false, err
@@ -171,7 +178,7 @@ func (c *distRun) runWorker(ctx context.Context, slots int, engines [][]string) 
 	if c.srv != nil {
 		url = c.srv.LocalURL()
 	}
-	nc, err := cluster.Connect(ctx, url, c.settings, "arimaa-workbench "+c.cmd+" worker", nil)
+	nc, err := cluster.ConnectWorker(ctx, url, c.settings, "arimaa-workbench "+c.cmd+" worker", nil)
 	if err != nil {
 		return err
 	}

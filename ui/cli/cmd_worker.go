@@ -67,7 +67,7 @@ options:
 		defer mu.Unlock()
 		fmt.Fprintf(io.err, "worker: "+format+"\n", a...)
 	}
-	nc, err := cluster.Connect(ctx, settings.URL, settings, "arimaa-workbench worker", func(err error) {
+	nc, err := cluster.ConnectWorker(ctx, settings.URL, settings, "arimaa-workbench worker", func(err error) {
 		logf("waiting for the NATS server at %s (%v)", settings.URL, err)
 	})
 	if err != nil {

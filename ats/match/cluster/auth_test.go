@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"arimaa-workbench/ats"
@@ -36,7 +37,7 @@ func TestSecretsFile(t *testing.T) {
 	if s.URL != srv.LocalURL() || s.User != workerUser || s.Password == "" || s.Password == srv.CoordinatorSettings().Password {
 		t.Errorf("worker file %+v", s)
 	}
-	connect(t, s.URL, s).Close()
+	dialWorker(t, s.URL, s).Close()
 
 	// The same store keeps its secrets (a resumed match's workers hold
 	// them); another store gets others.
@@ -71,10 +72,10 @@ func TestSecretsFile(t *testing.T) {
 // take jobs but not queue one, nor read the results.
 func TestWorkerCannotPublishJobs(t *testing.T) {
 	srv := startServer(t, Settings{User: "remote", Password: "pw"})
-	coord := connect(t, srv.URL(), srv.CoordinatorSettings())
+	coord := dial(t, srv.URL(), srv.CoordinatorSettings())
 	setupCoordinator(t, coord, CoordinatorOptions{Run: "perm", Fresh: true})
 	for _, creds := range []Settings{srv.WorkerSettings(), {User: "remote", Password: "pw"}} {
-		nc := connect(t, srv.URL(), creds)
+		nc := dialWorker(t, srv.URL(), creds)
 		js, _ := jetstream.New(nc)
 		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 		data, _ := json.Marshal(job{Run: "perm", Kind: gameKind})
@@ -96,7 +97,7 @@ func TestWorkerCannotPublishJobs(t *testing.T) {
 // match completes.
 func TestForbiddenEngine(t *testing.T) {
 	srv := startServer(t, Settings{})
-	nc := connect(t, srv.URL(), srv.CoordinatorSettings())
+	nc := dial(t, srv.URL(), srv.CoordinatorSettings())
 	startWorkers(t, srv, 1, WorkerOptions{RefuseDelay: 50 * time.Millisecond})
 	proof := filepath.Join(t.TempDir(), "ran")
 	evil, err := ats.ParseSpec([]string{"/bin/sh -c 'id > " + proof + "'", "name=evil"})
@@ -158,12 +159,14 @@ func TestAllowList(t *testing.T) {
 	}
 }
 
-// TestForgedResults: a failure or an outcome for a game from a worker that
-// never held it, and a game that does not replay under the rules, are
-// ignored; the match completes with the real results.
+// TestForgedResults: with a worker's credentials a program can neither
+// read a job it was not given nor answer under another worker's identity,
+// and an answer without the job's token (a taken message and a failure
+// naming a worker, as a forger who learnt everything else about the jobs
+// would send them) is ignored; the match completes with the real results.
 func TestForgedResults(t *testing.T) {
 	srv := startServer(t, Settings{})
-	nc := connect(t, srv.URL(), srv.CoordinatorSettings())
+	nc := dial(t, srv.URL(), srv.CoordinatorSettings())
 	games := gamesOf(t, config(t, "", 2))
 	c, _ := NewCoordinator(nc, CoordinatorOptions{Run: "forged", Fresh: true})
 	rep := &reporter{}
@@ -172,36 +175,48 @@ func TestForgedResults(t *testing.T) {
 	errc := make(chan error, 1)
 	go func() { errc <- c.Execute(ctx, games, rep) }()
 
-	// The forger has a worker's credentials and reads the jobs as any
-	// worker can, but takes none.
-	hostile := connect(t, srv.URL(), srv.WorkerSettings())
-	hjs, _ := jetstream.New(hostile)
+	// What a forger would need, read here with the coordinator's rights.
+	js, _ := jetstream.New(nc)
 	var seen []job
-	for deadline := time.Now().Add(30 * time.Second); len(seen) < 2; {
-		if time.Now().After(deadline) {
+	for len(seen) < 2 {
+		if ctx.Err() != nil {
 			t.Fatal("the jobs were not published")
 		}
 		seen = seen[:0]
-		jobs, err := hjs.Stream(ctx, jobsStream)
-		if err != nil {
-			time.Sleep(20 * time.Millisecond)
-			continue // the coordinator has not made it yet
-		}
-		for seq := uint64(1); seq <= 2; seq++ {
-			if m, err := jobs.GetMsg(ctx, seq); err == nil {
-				var j job
-				if json.Unmarshal(m.Data, &j) == nil {
-					seen = append(seen, j)
+		if jobs, err := js.Stream(ctx, jobsStream); err == nil {
+			for seq := uint64(1); seq <= 2; seq++ {
+				if m, err := jobs.GetMsg(ctx, seq); err == nil {
+					var j job
+					if json.Unmarshal(m.Data, &j) == nil {
+						seen = append(seen, j)
+					}
 				}
 			}
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+
+	hostile := dialWorker(t, srv.URL(), srv.WorkerSettings())
+	hjs, _ := jetstream.New(hostile)
+	if !denied(t, srv, srv.WorkerSettings(), func(nc *nats.Conn) error {
+		return nc.Publish("$JS.API.STREAM.MSG.GET."+jobsStream, []byte(`{"seq":1}`))
+	}) {
+		t.Error("a worker may read a job it was not given")
+	}
 	for _, j := range seen {
-		forged := result{Run: j.Run, Exec: j.Exec, Job: j.Game.ID, Fingerprint: j.Fingerprint, Worker: "w1", Failed: "forged failure"}
-		data, _ := json.Marshal(forged)
-		if _, err := hjs.Publish(ctx, resultsSubject(j.Run), data); err != nil {
-			t.Fatal(err)
+		for _, f := range []result{
+			{Run: j.Run, Exec: j.Exec, Job: j.Game.ID, Fingerprint: j.Fingerprint, Worker: "forger", Taken: 1, Seq: 1},
+			{Run: j.Run, Exec: j.Exec, Job: j.Game.ID, Fingerprint: j.Fingerprint, Worker: "forger", Failed: "FORGED failure"},
+		} {
+			data, _ := json.Marshal(f)
+			if _, err := hjs.Publish(ctx, resultsSubject(j.Run, hostileID(t, hostile)), data); err != nil {
+				t.Fatal(err)
+			}
+			if !denied(t, srv, srv.WorkerSettings(), func(nc *nats.Conn) error {
+				return nc.Publish(resultsSubject(j.Run, "UOTHERWORKER"), data)
+			}) {
+				t.Error("a worker published under another identity")
+			}
 		}
 	}
 	startWorkers(t, srv, 1, WorkerOptions{})
@@ -212,18 +227,73 @@ func TestForgedResults(t *testing.T) {
 		t.Fatalf("%d games, want 2", len(rep.done))
 	}
 	for _, res := range rep.done {
-		if res.Kind == match.GivenUp || strings.Contains(res.Reason, "forged") {
+		if res.Kind == match.GivenUp || strings.Contains(res.Reason, "FORGED") {
 			t.Errorf("game %d ended by the forgery: %s", res.ID, res.Reason)
 		}
 	}
 	ignored := 0
 	for _, n := range rep.notices {
-		if strings.Contains(n, "which did not hold it, ignored") {
+		if strings.Contains(n, "without the job's token, ignored") {
 			ignored++
 		}
 	}
-	if ignored != 2 {
-		t.Errorf("notices %q, want the 2 forgeries ignored", rep.notices)
+	if ignored != 4 {
+		t.Errorf("notices %q, want the 4 forgeries ignored", rep.notices)
+	}
+}
+
+// hostileID is the identity of a worker's connection.
+func hostileID(t *testing.T, nc *nats.Conn) string {
+	t.Helper()
+	id, ok := strings.CutPrefix(nc.Opts.InboxPrefix, "_INBOX.")
+	if !ok {
+		t.Fatalf("inbox prefix %q", nc.Opts.InboxPrefix)
+	}
+	return id
+}
+
+// denied reports whether the server refuses what do does on a fresh
+// worker's connection with creds.
+func denied(t *testing.T, srv *Server, creds Settings, do func(*nats.Conn) error) bool {
+	t.Helper()
+	nc := dialWorker(t, srv.URL(), creds)
+	defer nc.Close()
+	if err := do(nc); err != nil {
+		t.Fatal(err)
+	}
+	if err := nc.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	err := nc.LastError()
+	return err != nil && strings.Contains(strings.ToLower(err.Error()), "permissions violation")
+}
+
+// TestWorkerInbox: a worker receives on its own inbox only: it cannot
+// listen to every inbox, another worker's, or the results; a client with
+// the worker's password but no identity is refused.
+func TestWorkerInbox(t *testing.T) {
+	srv := startServer(t, Settings{User: "remote", Password: "pw"})
+	for _, creds := range []Settings{srv.WorkerSettings(), {User: "remote", Password: "pw"}} {
+		other := dialWorker(t, srv.URL(), creds)
+		for _, subj := range []string{"_INBOX.>", "_INBOX.*.>", ">", inboxPrefix(hostileID(t, other)) + ".>", resultsSubjects} {
+			if !denied(t, srv, creds, func(nc *nats.Conn) error {
+				_, err := nc.SubscribeSync(subj)
+				return err
+			}) {
+				t.Errorf("user %s subscribed to %s", creds.User, subj)
+			}
+		}
+		if !denied(t, srv, creds, func(nc *nats.Conn) error {
+			return nc.Publish("$JS.API.STREAM.MSG.GET."+jobsStream, []byte(`{"seq":1}`))
+		}) {
+			t.Errorf("user %s may read the jobs", creds.User)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		if nc, err := Connect(ctx, srv.URL(), creds, "no identity", nil); err == nil {
+			nc.Close()
+			t.Errorf("user %s connected without an identity", creds.User)
+		}
+		cancel()
 	}
 }
 

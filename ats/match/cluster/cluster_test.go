@@ -37,14 +37,28 @@ func startServer(t *testing.T, s Settings) *Server {
 	return srv
 }
 
-func connect(t *testing.T, url string, s Settings) *nats.Conn {
+func dial(t *testing.T, url string, s Settings) *nats.Conn {
 	t.Helper()
-	nc, err := Connect(context.Background(), url, s, "test", nil)
-	if err != nil {
-		t.Fatal(err)
+	return dialed(t)(Connect(context.Background(), url, s, "test", nil))
+}
+
+// dialWorker connects as a worker, under an identity of its own.
+func dialWorker(t *testing.T, url string, s Settings) *nats.Conn {
+	t.Helper()
+	return dialed(t)(ConnectWorker(context.Background(), url, s, "test worker", nil))
+}
+
+// dialed fails the test on a connection's error and closes it when the
+// test ends.
+func dialed(t *testing.T) func(*nats.Conn, error) *nats.Conn {
+	return func(nc *nats.Conn, err error) *nats.Conn {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(nc.Close)
+		return nc
 	}
-	t.Cleanup(nc.Close)
-	return nc
 }
 
 // setupCoordinator returns a coordinator whose streams are set up.
@@ -60,13 +74,22 @@ func setupCoordinator(t *testing.T, nc *nats.Conn, opts CoordinatorOptions) *Coo
 	return c
 }
 
-// publishResults stores results of run as workers would have sent them.
+// testKey is the coordinators' key in tests that store answers as
+// workers would have.
+var testKey = []byte("test key")
+
+// publishResults stores results of run as workers would have sent them,
+// each under the identity of its worker's name and with its job's token
+// (made with testKey) unless it has one.
 func publishResults(t *testing.T, nc *nats.Conn, run string, rs []result) {
 	t.Helper()
 	js, _ := jetstream.New(nc)
 	for i, r := range rs {
+		if r.Token == "" {
+			r.Token = jobToken(testKey, r.Run, r.Exec, r.Job, r.Fingerprint)
+		}
 		data, _ := json.Marshal(r)
-		if _, err := js.Publish(context.Background(), resultsSubject(run), data, jetstream.WithMsgID(strconv.Itoa(i))); err != nil {
+		if _, err := js.Publish(context.Background(), resultsSubject(run, "ID"+r.Worker), data, jetstream.WithMsgID(strconv.Itoa(i))); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -120,7 +143,7 @@ func gamesOf(t *testing.T, cfg match.Config) []*match.Game {
 // startWorkers runs n in-process workers until the test ends.
 func startWorkers(t *testing.T, srv *Server, n int, opts WorkerOptions) {
 	t.Helper()
-	nc := connect(t, srv.URL(), srv.WorkerSettings())
+	nc := dialWorker(t, srv.URL(), srv.WorkerSettings())
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	for i := range n {
@@ -180,7 +203,7 @@ func TestDistributedMatch(t *testing.T) {
 	}
 
 	srv := startServer(t, Settings{})
-	nc := connect(t, srv.URL(), srv.CoordinatorSettings())
+	nc := dial(t, srv.URL(), srv.CoordinatorSettings())
 	startWorkers(t, srv, 2, WorkerOptions{Site: "worker-site"})
 	out := filepath.Join(dir, "dist.txt")
 	cfg := config(t, out, 6)
@@ -241,14 +264,14 @@ func (r *reporter) Notice(text string) {
 // for a game is ignored, and a result for another version of the game too.
 func TestStoredResults(t *testing.T) {
 	srv := startServer(t, Settings{})
-	nc := connect(t, srv.URL(), srv.CoordinatorSettings())
+	nc := dial(t, srv.URL(), srv.CoordinatorSettings())
 	games := gamesOf(t, config(t, "", 2))
 	sl := match.NewSlot("")
 	res, err := sl.Play(context.Background(), games[0])
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := setupCoordinator(t, nc, CoordinatorOptions{Run: "stored"})
+	c := setupCoordinator(t, nc, CoordinatorOptions{Run: "stored", Key: testKey})
 	fp, _ := fingerprint(games[0])
 	other := *games[1]
 	other.ID = 1
@@ -281,7 +304,7 @@ func TestStoredResults(t *testing.T) {
 // withdrawn.
 func TestRefusedJob(t *testing.T) {
 	srv := startServer(t, Settings{})
-	nc := connect(t, srv.URL(), srv.CoordinatorSettings())
+	nc := dial(t, srv.URL(), srv.CoordinatorSettings())
 	allow, _ := NewAllowList([]string{"/no/such/engine aei"})
 	startWorkers(t, srv, 1, WorkerOptions{RefuseDelay: 200 * time.Millisecond, Allow: allow})
 	aeiSpec, err := ats.ParseSpec([]string{"/no/such/engine aei", "name=missing"})
@@ -382,7 +405,7 @@ func TestCredentials(t *testing.T) {
 			if given.User == "" && given.Nkey == "" {
 				given = srv.WorkerSettings()
 			}
-			nc := connect(t, srv.URL(), given)
+			nc := dialWorker(t, srv.URL(), given)
 			if _, err := NewWorker(nc, WorkerOptions{}); err != nil {
 				t.Error(err)
 			}
@@ -439,7 +462,7 @@ func flagSet() *flag.FlagSet {
 // resumes it: every game is in the output once.
 func TestDistributedResume(t *testing.T) {
 	srv := startServer(t, Settings{})
-	nc := connect(t, srv.URL(), srv.CoordinatorSettings())
+	nc := dial(t, srv.URL(), srv.CoordinatorSettings())
 	startWorkers(t, srv, 2, WorkerOptions{})
 	out := filepath.Join(t.TempDir(), "m.txt")
 	ctx, cancel := context.WithCancel(context.Background())
@@ -477,7 +500,7 @@ func TestDistributedResume(t *testing.T) {
 // worker playing one gives the game up at its next heartbeat.
 func TestWithdrawnJob(t *testing.T) {
 	srv := startServer(t, Settings{})
-	nc := connect(t, srv.URL(), srv.CoordinatorSettings())
+	nc := dial(t, srv.URL(), srv.CoordinatorSettings())
 	var mu sync.Mutex
 	var log []string
 	logged := func(part string) bool {

@@ -2,10 +2,12 @@ package cluster
 
 import (
 	"context"
+	"crypto/hmac"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -29,6 +31,12 @@ type CoordinatorOptions struct {
 	// (workers that took it and vanished) before it is given up; 0 is
 	// DefaultMaxDeliveries.
 	MaxDeliveries int
+	// Key is a secret the coordinator keeps from one execution of the run
+	// to the next (its NATS password, say: Settings.Key): every answer to
+	// a job must carry the job's token, made with it. Without a key the
+	// coordinator makes one: answers stored for an earlier execution are
+	// then not taken, and their jobs run again.
+	Key []byte
 }
 
 // Coordinator is a match.Executor that sends the games to workers as jobs
@@ -53,6 +61,9 @@ func NewCoordinator(nc *nats.Conn, opts CoordinatorOptions) (*Coordinator, error
 	}
 	if opts.MaxDeliveries <= 0 {
 		opts.MaxDeliveries = DefaultMaxDeliveries
+	}
+	if len(opts.Key) == 0 {
+		opts.Key = []byte(randomID())
 	}
 	return &Coordinator{js: js, opts: opts}, nil
 }
@@ -195,7 +206,7 @@ func (c *Coordinator) execute(ctx context.Context, items []item, s sink) error {
 		return fmt.Errorf("withdrawing earlier jobs: %w", err)
 	}
 	if c.opts.Fresh {
-		if err := results.Purge(ctx, jetstream.WithPurgeSubject(resultsSubject(run))); err != nil {
+		if err := results.Purge(ctx, jetstream.WithPurgeSubject(runResults(run))); err != nil {
 			return fmt.Errorf("dropping earlier results: %w", err)
 		}
 	}
@@ -210,11 +221,13 @@ func (c *Coordinator) execute(ctx context.Context, items []item, s sink) error {
 	}
 
 	stored := uint64(0)
-	if info, err := results.Info(ctx, jetstream.WithSubjectFilter(resultsSubject(run))); err == nil {
-		stored = info.State.Subjects[resultsSubject(run)]
+	if info, err := results.Info(ctx, jetstream.WithSubjectFilter(runResults(run))); err == nil {
+		for _, n := range info.State.Subjects {
+			stored += n
+		}
 	}
 	cons, err := results.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{
-		FilterSubjects: []string{resultsSubject(run)}, DeliverPolicy: jetstream.DeliverAllPolicy})
+		FilterSubjects: []string{runResults(run)}, DeliverPolicy: jetstream.DeliverAllPolicy})
 	if err != nil {
 		return fmt.Errorf("reading results: %w", err)
 	}
@@ -318,6 +331,7 @@ type tries struct {
 func (e *execution) publish(ctx context.Context, it item) error {
 	j := it.job
 	j.Run, j.Exec, j.Fingerprint = e.run, e.exec, it.fp
+	j.Token = jobToken(e.c.opts.Key, e.run, e.exec, it.id, it.fp)
 	data, err := json.Marshal(j)
 	if err != nil {
 		return fmt.Errorf("%s: %w", it.what, err)
@@ -342,7 +356,17 @@ func (e *execution) handle(ctx context.Context, m jetstream.Msg) error {
 		return nil // already have it, or of another run under this name
 	}
 	what := e.what[r.Job]
-	holder := r.Exec + "\x00" + strconv.Itoa(r.Job) + "\x00" + r.Worker
+	// The server lets a worker publish under its own identity only, and
+	// gives a job's token to the workers it delivers the job to.
+	id, ok := strings.CutPrefix(m.Subject(), resultsPrefix+e.run+".")
+	if !ok || id == "" || strings.Contains(id, ".") {
+		return nil
+	}
+	if !hmac.Equal([]byte(r.Token), []byte(jobToken(e.c.opts.Key, r.Run, r.Exec, r.Job, r.Fingerprint))) {
+		e.s.notice(fmt.Sprintf("an answer for %s from worker %s without the job's token, ignored (only a worker given the job has it)", what, r.Worker))
+		return nil
+	}
+	holder := r.Exec + "\x00" + strconv.Itoa(r.Job) + "\x00" + id + "\x00" + r.Worker
 	switch {
 	case r.Taken > 0:
 		// Kept for every execution: a resumed run reads the results an
@@ -455,7 +479,7 @@ func (e *execution) cleanup(jobs, results jetstream.Stream) {
 		e.s.notice(fmt.Sprintf("withdrawing the jobs not done: %v; workers may still run them", err))
 	}
 	if len(e.want) == 0 {
-		if err := results.Purge(ctx, jetstream.WithPurgeSubject(resultsSubject(e.run))); err != nil {
+		if err := results.Purge(ctx, jetstream.WithPurgeSubject(runResults(e.run))); err != nil {
 			e.s.notice(fmt.Sprintf("dropping the results, all in the output: %v", err))
 		}
 	}

@@ -12,9 +12,10 @@ import (
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nkeys"
 
 	"arimaa-workbench/records/fsutil"
-	"github.com/nats-io/nats.go"
 )
 
 // Server is the embedded NATS server: JetStream in this process, so that
@@ -104,21 +105,16 @@ func StartServer(s Settings) (*Server, error) {
 		unlock()
 		return nil, err
 	}
-	opts.Users = []*server.User{
-		{Username: coordinatorUser, Password: coord.Password},
-		{Username: workerUser, Password: worker.Password, Permissions: workerPermissions()},
-	}
-	switch {
-	case s.User != "":
-		opts.Users = append(opts.Users, &server.User{Username: s.User, Password: s.Password, Permissions: workerPermissions()})
-	case s.Nkey != "":
-		pub, err := nkeyPublic(s.Nkey)
-		if err != nil {
+	auth := &authenticator{coord: coord, worker: worker, remote: s}
+	if s.Nkey != "" {
+		if auth.remoteKey, err = nkeyPublic(s.Nkey); err != nil {
 			unlock()
 			return nil, err
 		}
-		opts.Nkeys = []*server.NkeyUser{{Nkey: pub, Permissions: workerPermissions()}}
 	}
+	opts.CustomClientAuthentication = auth
+	// The nonce workers sign to prove their identities.
+	opts.AlwaysEnableNonce = true
 	ns, err := server.NewServer(opts)
 	if err != nil {
 		unlock()
@@ -191,12 +187,59 @@ func (s *Server) Close() {
 // credentials. waiting, when not nil, is told once that the server is not
 // there yet.
 func Connect(ctx context.Context, url string, s Settings, name string, waiting func(error)) (*nats.Conn, error) {
+	return connect(ctx, url, s, name, waiting)
+}
+
+// ConnectWorker connects as Connect does, for a Worker: under an identity
+// of its own, the public key of the nkey of s or else of a key made for
+// this connection, which it proves by signing the server's nonce. The
+// embedded server binds the worker's inbox and its answers to it
+// (workerPermissions). A server of another kind that knows nkeys refuses
+// a key it does not know; the worker then connects with the credentials
+// of s alone, under the same identity, which that server does not bind.
+func ConnectWorker(ctx context.Context, url string, s Settings, name string, waiting func(error)) (*nats.Conn, error) {
+	if s.Nkey != "" {
+		pub, err := nkeyPublic(s.Nkey)
+		if err != nil {
+			return nil, err
+		}
+		return connect(ctx, url, s, name, waiting, nats.CustomInboxPrefix(inboxPrefix(pub)))
+	}
+	// The key lives as long as the connection: it signs again on each
+	// reconnection.
+	kp, err := nkeys.CreateUser()
+	if err != nil {
+		return nil, fmt.Errorf("making the worker's key: %w", err)
+	}
+	pub, err := kp.PublicKey()
+	if err != nil {
+		return nil, err
+	}
+	inbox := nats.CustomInboxPrefix(inboxPrefix(pub))
+	nc, err := connect(ctx, url, s, name, waiting, nats.Nkey(pub, kp.Sign), inbox)
+	if errors.Is(err, errRefused) {
+		if plain, err2 := connect(ctx, url, s, name, nil, inbox); err2 == nil {
+			return plain, nil
+		}
+	}
+	return nc, err
+}
+
+// errRefused is a server's refusal of the credentials.
+var errRefused = errors.New("refused the credentials")
+
+func connect(ctx context.Context, url string, s Settings, name string, waiting func(error), extra ...nats.Option) (*nats.Conn, error) {
+	url, s, err := s.fromURL(url)
+	if err != nil {
+		return nil, err
+	}
 	auth, err := s.clientOptions()
 	if err != nil {
 		return nil, err
 	}
 	opts := append([]nats.Option{nats.Name(name), nats.MaxReconnects(-1), nats.ReconnectWait(time.Second),
 		nats.Timeout(5 * time.Second)}, auth...)
+	opts = append(opts, extra...)
 	told := false
 	for {
 		nc, err := nats.Connect(url, opts...)
@@ -204,7 +247,7 @@ func Connect(ctx context.Context, url string, s Settings, name string, waiting f
 			return nc, nil
 		}
 		if errors.Is(err, nats.ErrAuthorization) || strings.Contains(strings.ToLower(err.Error()), "authorization") {
-			return nil, fmt.Errorf("NATS server %s refused the credentials: %w", url, err)
+			return nil, fmt.Errorf("NATS server %s %w: %w", url, errRefused, err)
 		}
 		if !errors.Is(err, nats.ErrNoServers) {
 			return nil, fmt.Errorf("NATS server %s: %w", url, err)

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -57,6 +58,90 @@ func (s Settings) check() error {
 		return errors.New("a NATS password needs a user")
 	}
 	return nil
+}
+
+// fromURL takes the credentials out of a server URL (a comma-separated
+// list of them, as nats.go takes), so that no URL this package keeps,
+// prints or writes holds a secret: it returns the URL without them and
+// the settings with them. A URL's credentials may not be given besides
+// others.
+func (s Settings) fromURL(raw string) (string, Settings, error) {
+	parts := strings.Split(raw, ",")
+	var from string // the credentials found, to compare
+	for i, p := range parts {
+		p = strings.TrimSpace(p)
+		if !strings.Contains(p, "@") {
+			parts[i] = p
+			continue
+		}
+		if !strings.Contains(p, "://") {
+			p = "nats://" + p
+		}
+		u, err := url.Parse(p)
+		if err != nil {
+			// url.Error repeats the URL, secret and all.
+			return "", Settings{}, fmt.Errorf("the NATS URL %s does not read (want nats://HOST:PORT)", Redact(p))
+		}
+		if u.User != nil {
+			if from != "" && from != u.User.String() {
+				return "", Settings{}, errors.New("the NATS URLs name different credentials")
+			}
+			from = u.User.String()
+			if s.hasCredentials() && !s.sameAs(u.User) {
+				return "", Settings{}, errors.New("credentials both in the NATS URL and in the settings: give them once (the settings file keeps them best)")
+			}
+			if pw, ok := u.User.Password(); ok {
+				s.User, s.Password = u.User.Username(), pw
+			} else {
+				s.Token = u.User.Username()
+			}
+			u.User = nil
+		}
+		parts[i] = u.String()
+	}
+	return strings.Join(parts, ","), s, s.check()
+}
+
+// sameAs reports whether the URL's credentials u are those of s.
+func (s Settings) sameAs(u *url.Userinfo) bool {
+	if pw, ok := u.Password(); ok {
+		return s.User == u.Username() && s.Password == pw
+	}
+	return s.Token == u.Username() && s.User == ""
+}
+
+// Redact is the URL, or the comma-separated URLs, without the user
+// information (a password or a token) any of them holds: what may be
+// printed or stored.
+func Redact(raw string) string {
+	parts := strings.Split(raw, ",")
+	for i, p := range parts {
+		at := strings.LastIndex(p, "@")
+		if at < 0 {
+			continue
+		}
+		scheme := ""
+		if k := strings.Index(p, "://"); k >= 0 && k < at {
+			scheme = p[:k+3]
+		}
+		parts[i] = scheme + p[at+1:]
+	}
+	return strings.Join(parts, ",")
+}
+
+// Key is a secret of these credentials that lasts from one run of a
+// command to the next (the password, the token or the nkey seed), for
+// CoordinatorOptions.Key; nil without credentials.
+func (s Settings) Key() ([]byte, error) {
+	switch {
+	case s.Password != "":
+		return []byte(s.User + "\x00" + s.Password), nil
+	case s.Token != "":
+		return []byte(s.Token), nil
+	case s.Nkey != "":
+		return os.ReadFile(s.Nkey)
+	}
+	return nil, nil
 }
 
 // clientOptions are the nats.go options that present the credentials.
@@ -177,8 +262,7 @@ func (f *Flags) Given() bool {
 
 // Settings merges the settings file (--nats-config, or the workbench's
 // when it exists) with the flags given, which win.
-func (f *Flags) Settings() (Settings, error) {
-	var s Settings
+func (f *Flags) Settings() (s Settings, err error) {
 	path := *f.config
 	if path == "" {
 		def, err := SettingsFile()
@@ -191,7 +275,6 @@ func (f *Flags) Settings() (Settings, error) {
 		}
 	}
 	if path != "" {
-		var err error
 		if s, err = ReadSettings(path); err != nil {
 			return Settings{}, err
 		}
@@ -224,5 +307,10 @@ func (f *Flags) Settings() (Settings, error) {
 			s.Nkey = ""
 		}
 	}
-	return s, s.check()
+	if err := s.check(); err != nil {
+		return Settings{}, err
+	}
+	u, s, err := s.fromURL(s.URL)
+	s.URL = u
+	return s, err
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -49,11 +50,17 @@ type WorkerOptions struct {
 // Worker plays the jobs of any coordinator on its server.
 type Worker struct {
 	js   jetstream.JetStream
+	id   string // the identity its answers are published under
 	opts WorkerOptions
 }
 
-// NewWorker returns a worker that works through nc.
+// NewWorker returns a worker that works through nc, a connection made
+// with ConnectWorker.
 func NewWorker(nc *nats.Conn, opts WorkerOptions) (*Worker, error) {
+	id, ok := strings.CutPrefix(nc.Opts.InboxPrefix, "_INBOX.")
+	if !ok || id == "" || strings.ContainsAny(id, ".*> ") {
+		return nil, errors.New("a worker's connection has no identity of its own (connect it with ConnectWorker)")
+	}
 	js, err := jetstream.New(nc)
 	if err != nil {
 		return nil, err
@@ -67,7 +74,7 @@ func NewWorker(nc *nats.Conn, opts WorkerOptions) (*Worker, error) {
 	if opts.RefuseDelay <= 0 {
 		opts.RefuseDelay = 10 * time.Second
 	}
-	return &Worker{js: js, opts: opts}, nil
+	return &Worker{js: js, id: id, opts: opts}, nil
 }
 
 func (w *Worker) logf(format string, args ...any) {
@@ -209,6 +216,7 @@ type jobWire struct {
 	Run         string          `json:"run"`
 	Exec        string          `json:"exec"`
 	Fingerprint string          `json:"fingerprint"`
+	Token       string          `json:"token"`
 	Kind        string          `json:"kind"`
 	Game        json.RawMessage `json:"game"`
 	Test        json.RawMessage `json:"test"`
@@ -378,7 +386,7 @@ func heartbeat(ctx context.Context, m jetstream.Msg, jobs jetstream.Stream, seq 
 			case <-t.C:
 			}
 			_ = m.InProgress()
-			if _, err := jobs.GetMsg(ctx, seq); errors.Is(err, jetstream.ErrMsgNotFound) {
+			if gone(ctx, jobs, seq) {
 				withdrawn.Store(true)
 				cancel()
 				return
@@ -390,6 +398,19 @@ func heartbeat(ctx context.Context, m jetstream.Msg, jobs jetstream.Stream, seq 
 		<-beating
 		return withdrawn.Load()
 	}
+}
+
+// gone reports whether the message at seq has left the jobs stream. A
+// worker may not read the jobs (it could learn their tokens), only the
+// stream's state: the message is gone when it lies before the first
+// message or among those deleted.
+func gone(ctx context.Context, jobs jetstream.Stream, seq uint64) bool {
+	info, err := jobs.Info(ctx, jetstream.WithDeletedDetails(true))
+	if err != nil {
+		return false // the server is away: keep playing
+	}
+	st := info.State
+	return seq < st.FirstSeq || seq > st.LastSeq || slices.Contains(st.Deleted, seq)
 }
 
 // handle runs one job and answers it.
@@ -405,7 +426,7 @@ func (w *Worker) handle(ctx context.Context, jobs jetstream.Stream, cons jetstre
 		_ = m.TermWithReason("unreadable job")
 		return
 	}
-	answer := result{Run: j.Run, Job: id, Fingerprint: j.Fingerprint, Worker: w.opts.Name, Exec: j.Exec}
+	answer := result{Run: j.Run, Job: id, Fingerprint: j.Fingerprint, Token: j.Token, Worker: w.opts.Name, Exec: j.Exec}
 	t, err := j.decode()
 	if err != nil {
 		answer.Refused = err.Error()
@@ -534,7 +555,7 @@ func (w *Worker) send(j jobWire, r result, kind string) error {
 	}
 	for try := 1; ; try++ {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		_, err = w.js.Publish(ctx, resultsSubject(j.Run), data, jetstream.WithMsgID(msgID), jetstream.WithExpectStream(resultsStream))
+		_, err = w.js.Publish(ctx, resultsSubject(j.Run, w.id), data, jetstream.WithMsgID(msgID), jetstream.WithExpectStream(resultsStream))
 		cancel()
 		if err == nil {
 			return nil
