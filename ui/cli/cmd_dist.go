@@ -114,42 +114,26 @@ func (d *distFlags) start(ctx context.Context, out string, fresh bool, log io.Wr
 }
 
 // describe says where the jobs (what: "games", "tests") go and how to
-// start workers for them.
+// start workers for them: with the file that holds the address and the
+// workers' credentials, never a secret (a server's URL is kept without
+// its user information: cluster.Settings).
 func (c *distRun) describe(what string, slots int) string {
-	where := "the NATS server " + c.url
+	here := ""
+	if slots > 0 {
+		here = fmt.Sprintf("; %d at once in this process", slots)
+	}
 	if c.srv != nil {
-		where = "the embedded NATS server " + c.url
+		// The worker file holds the address and the worker user's
+		// secret; other machines need the credentials given with
+		// --listen.
+		return fmt.Sprintf("%s are jobs on the embedded NATS server %s%s; start workers with: arimaa-workbench worker --nats-config %s",
+			what, c.url, here, aei.QuoteWord(c.srv.WorkerFile()))
 	}
-	var creds string
-	switch {
-	case c.srv != nil:
-		// The file holds the address and the worker user's secret; other
-		// machines need --nats with c.url and the credentials given.
-		return c.describeEmbedded(what, where, slots)
-	case c.settings.User != "":
-		creds = " --nats-user " + aei.QuoteWord(c.settings.User) + " --nats-password ..."
-	case c.settings.Token != "":
-		creds = " --nats-token ..."
-	case c.settings.Nkey != "":
-		creds = " --nats-nkey SEEDFILE"
-	}
-	here := ""
-	if slots > 0 {
-		here = fmt.Sprintf("; %d at once in this process", slots)
-	}
-	return fmt.Sprintf("%s are jobs on %s%s; start workers with: arimaa-workbench worker --nats %s%s", what, where, here, c.url, creds)
-}
-
-// describeEmbedded is describe for the embedded server: workers on this
-// machine read the worker user's credentials from its file; workers
-// elsewhere use the credentials given with --listen.
-func (c *distRun) describeEmbedded(what, where string, slots int) string {
-	here := ""
-	if slots > 0 {
-		here = fmt.Sprintf("; %d at once in this process", slots)
-	}
-	return fmt.Sprintf("%s are jobs on %s%s; start workers with: arimaa-workbench worker --nats-config %s",
-		what, where, here, aei.QuoteWord(c.srv.WorkerFile()))
+	// This process's credentials are the coordinator's, with every right:
+	// workers need credentials of their own on that server.
+	return fmt.Sprintf("%s are jobs on the NATS server %s%s; start workers with: arimaa-workbench worker --nats-config FILE, "+
+		"FILE a [nats] table with url = %q and the workers' own user and password or nkey (not this coordinator's)",
+		what, cluster.Redact(c.url), here, cluster.Redact(c.url))
 }
 
 // startWorker runs slots jobs at once in this process (-j with --dist),

@@ -540,3 +540,28 @@ func TestWithdrawnJob(t *testing.T) {
 	}
 	waitFor("game 1 of match withdrawn withdrawn")
 }
+
+// TestURLCredentials: credentials in a server URL move into the settings,
+// leaving a URL without them; printed URLs and command lines hide them.
+func TestURLCredentials(t *testing.T) {
+	u, s, err := Settings{}.fromURL("nats://coordinator:S3CRET@h:1,nats://coordinator:S3CRET@g:2")
+	if err != nil || u != "nats://h:1,nats://g:2" || s.User != "coordinator" || s.Password != "S3CRET" {
+		t.Errorf("%q %+v %v", u, s, err)
+	}
+	if u, s, err = (Settings{}).fromURL("tok3n@h:1"); err != nil || u != "nats://h:1" || s.Token != "tok3n" {
+		t.Errorf("%q %+v %v", u, s, err)
+	}
+	if _, _, err := (Settings{User: "a", Password: "b"}).fromURL("nats://c:d@h:1"); err == nil {
+		t.Error("two sets of credentials taken")
+	}
+	if _, _, err := (Settings{}).fromURL("nats://a:b@h:1,nats://c:d@g:1"); err == nil {
+		t.Error("URLs with different credentials taken")
+	}
+	if got := Redact("nats://u:S3CRET@h:1,tls://T0KEN@g:2,nats://k:3"); got != "nats://u:...@h:1,tls://...@g:2,nats://k:3" {
+		t.Errorf("redacted %q", got)
+	}
+	got := strings.Join(RedactArgs([]string{"--nats", "nats://u:S3CRET@h:1", "--nats-password", "S3CRET", "-nats-token=T0KEN", "--out", "x"}), " ")
+	if got != "--nats nats://u:...@h:1 --nats-password ... -nats-token=... --out x" {
+		t.Errorf("redacted %q", got)
+	}
+}

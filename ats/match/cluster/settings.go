@@ -110,8 +110,8 @@ func (s Settings) sameAs(u *url.Userinfo) bool {
 	return s.Token == u.Username() && s.User == ""
 }
 
-// Redact is the URL, or the comma-separated URLs, without the user
-// information (a password or a token) any of them holds: what may be
+// Redact is the URL, or the comma-separated URLs, with the secret of any
+// user information (a password or a token) written "...": what may be
 // printed or stored.
 func Redact(raw string) string {
 	parts := strings.Split(raw, ",")
@@ -120,13 +120,49 @@ func Redact(raw string) string {
 		if at < 0 {
 			continue
 		}
-		scheme := ""
+		start := 0
 		if k := strings.Index(p, "://"); k >= 0 && k < at {
-			scheme = p[:k+3]
+			start = k + 3
 		}
-		parts[i] = scheme + p[at+1:]
+		user, _, hasPassword := strings.Cut(p[start:at], ":")
+		if hasPassword {
+			user += ":..."
+		} else {
+			user = "..."
+		}
+		parts[i] = p[:start] + user + p[at:]
 	}
 	return strings.Join(parts, ",")
+}
+
+// RedactArgs is a command line with the secrets its NATS flags give
+// written "...": the values of --nats-password and --nats-token, and the
+// user information of --nats (see Redact).
+func RedactArgs(args []string) []string {
+	out := make([]string, len(args))
+	secret := map[string]func(string) string{
+		"nats-password": func(string) string { return "..." },
+		"nats-token":    func(string) string { return "..." },
+		"nats":          Redact,
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		out[i] = a
+		if !strings.HasPrefix(a, "-") {
+			continue
+		}
+		name, val, inline := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		hide := secret[name]
+		switch {
+		case hide == nil:
+		case inline:
+			out[i] = a[:len(a)-len(val)] + hide(val)
+		case i+1 < len(args):
+			i++
+			out[i] = hide(args[i])
+		}
+	}
+	return out
 }
 
 // Key is a secret of these credentials that lasts from one run of a
