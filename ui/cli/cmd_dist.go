@@ -82,6 +82,9 @@ func (d *distFlags) start(ctx context.Context, out string, fresh bool, log io.Wr
 			return nil, false, err
 		}
 		c.srv, c.url, local = srv, srv.URL(), srv.LocalURL()
+		if n := srv.Notice(); n != "" {
+			fmt.Fprintf(log, "%s: %s\n", d.cmd, n)
+		}
 		// The coordinator is the server's coordinator user; this
 		// process's own worker slots are its worker user.
 		own, c.settings = srv.CoordinatorSettings(), srv.WorkerSettings()

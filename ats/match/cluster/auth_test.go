@@ -3,6 +3,7 @@ package cluster
 import (
 	"context"
 	"encoding/json"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -52,6 +53,10 @@ func TestSecretsFile(t *testing.T) {
 	if again.WorkerSettings().Password != pw {
 		t.Error("a restarted server on the same store made new secrets")
 	}
+	// Its workers find it where they left it.
+	if again.LocalURL() != s.URL || again.Notice() != "" {
+		t.Errorf("restarted on %s (%q), was %s", again.LocalURL(), again.Notice(), s.URL)
+	}
 	if other := startServer(t, Settings{}); other.WorkerSettings().Password == pw {
 		t.Error("two stores share a secret")
 	}
@@ -65,6 +70,27 @@ func TestSecretsFile(t *testing.T) {
 			s.Close()
 		}
 		t.Errorf("a world-readable secrets file: %v", err)
+	}
+}
+
+// TestTakenPort: a server whose store's last port is taken starts on
+// another and says that its workers must be started again.
+func TestTakenPort(t *testing.T) {
+	srv := startServer(t, Settings{})
+	store, last := srv.store, srv.LocalURL()
+	srv.Close()
+	l, err := net.Listen("tcp", strings.TrimPrefix(last, "nats://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	again, err := StartServer(Settings{Store: store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	if again.LocalURL() == last || !strings.Contains(again.Notice(), "must be started again with "+again.WorkerFile()) {
+		t.Errorf("on %s: %q", again.LocalURL(), again.Notice())
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -27,6 +28,7 @@ type Server struct {
 	store string
 	// coord and worker are the users the server made for this store.
 	coord, worker Settings
+	notice        string
 }
 
 // isLoopback reports whether host is a loopback address, which only this
@@ -48,32 +50,9 @@ func isLoopback(host string) bool {
 // permissions. It refuses to listen beyond loopback unless s gives
 // credentials for the workers elsewhere.
 func StartServer(s Settings) (*Server, error) {
-	if err := s.check(); err != nil {
-		return nil, err
-	}
-	switch {
-	case s.Token != "":
-		return nil, errors.New("the embedded NATS server takes a user and password or an nkey for its workers, not a token (a token admits one kind of client only, and the coordinator and the workers are different users)")
-	case s.User == coordinatorUser || s.User == workerUser:
-		return nil, fmt.Errorf("the NATS user name %q is the embedded server's own: choose another", s.User)
-	}
-	listen := s.Listen
-	if listen == "" {
-		listen = "127.0.0.1:0"
-	}
-	host, portText, err := net.SplitHostPort(listen)
+	host, port, err := s.listenAddress()
 	if err != nil {
-		return nil, fmt.Errorf("--listen %q: %w (want HOST:PORT, e.g. 127.0.0.1:4222)", listen, err)
-	}
-	port, err := strconv.Atoi(portText)
-	if err != nil || port < 0 || port > 65535 {
-		return nil, fmt.Errorf("--listen %q: bad port", listen)
-	}
-	if !isLoopback(host) && !s.hasCredentials() {
-		return nil, fmt.Errorf("refusing to listen on %s without credentials: give --nats-user and --nats-password, --nats-token or --nats-nkey (or listen on 127.0.0.1)", listen)
-	}
-	if port == 0 {
-		port = server.RANDOM_PORT
+		return nil, err
 	}
 	store := s.Store
 	if store == "" {
@@ -88,52 +67,20 @@ func StartServer(s Settings) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	unlock := func() { lock.Unlock() }
-	opts := &server.Options{
-		ServerName: "arimaa-workbench",
-		Host:       host,
-		Port:       port,
-		JetStream:  true,
-		StoreDir:   store,
-		// The process's signals are the workbench's, and the server's
-		// log would mix into the match report.
-		NoSigs: true,
-		NoLog:  true,
-	}
-	coord, worker, err := storeSecrets(store)
+	srv := &Server{lock: lock, store: store}
+	ns, err := srv.start(s, host, port)
 	if err != nil {
-		unlock()
+		lock.Unlock()
 		return nil, err
 	}
-	auth := &authenticator{coord: coord, worker: worker, remote: s}
-	if s.Nkey != "" {
-		if auth.remoteKey, err = nkeyPublic(s.Nkey); err != nil {
-			unlock()
-			return nil, err
-		}
-	}
-	opts.CustomClientAuthentication = auth
-	// The nonce workers sign to prove their identities.
-	opts.AlwaysEnableNonce = true
-	ns, err := server.NewServer(opts)
-	if err != nil {
-		unlock()
-		return nil, fmt.Errorf("the embedded NATS server: %w", err)
-	}
-	go ns.Start()
-	if !ns.ReadyForConnections(15 * time.Second) {
-		ns.Shutdown()
-		unlock()
-		return nil, fmt.Errorf("the embedded NATS server did not start on %s", listen)
-	}
-	url := ns.ClientURL()
+	srv.ns = ns
+	srv.url = ns.ClientURL()
 	if !isLoopback(host) {
 		// ClientURL names the address the server listens on; for all
 		// interfaces that is no address to connect to.
 		addr := ns.Addr().(*net.TCPAddr)
-		url = fmt.Sprintf("nats://%s", net.JoinHostPort(hostname(), strconv.Itoa(addr.Port)))
+		srv.url = fmt.Sprintf("nats://%s", net.JoinHostPort(hostname(), strconv.Itoa(addr.Port)))
 	}
-	srv := &Server{ns: ns, url: url, lock: lock, store: store, coord: coord, worker: worker}
 	// The worker's file names this start's address, so that it is all a
 	// worker on this machine needs.
 	srv.worker.URL = srv.LocalURL()
@@ -144,6 +91,107 @@ func StartServer(s Settings) (*Server, error) {
 	srv.coord.URL = srv.LocalURL()
 	return srv, nil
 }
+
+// listenAddress checks the settings for the embedded server and reads the
+// host and port it listens on (port 0: any).
+func (s Settings) listenAddress() (host string, port int, err error) {
+	if err := s.check(); err != nil {
+		return "", 0, err
+	}
+	switch {
+	case s.Token != "":
+		return "", 0, errors.New("the embedded NATS server takes a user and password or an nkey for its workers, not a token (a token admits one kind of client only, and the coordinator and the workers are different users)")
+	case s.User == coordinatorUser || s.User == workerUser:
+		return "", 0, fmt.Errorf("the NATS user name %q is the embedded server's own: choose another", s.User)
+	}
+	listen := s.Listen
+	if listen == "" {
+		listen = "127.0.0.1:0"
+	}
+	host, portText, err := net.SplitHostPort(listen)
+	if err != nil {
+		return "", 0, fmt.Errorf("--listen %q: %w (want HOST:PORT, e.g. 127.0.0.1:4222)", listen, err)
+	}
+	port, err = strconv.Atoi(portText)
+	if err != nil || port < 0 || port > 65535 {
+		return "", 0, fmt.Errorf("--listen %q: bad port", listen)
+	}
+	if !isLoopback(host) && !s.hasCredentials() {
+		return "", 0, fmt.Errorf("refusing to listen on %s without credentials: give --nats-user and --nats-password or --nats-nkey (or listen on 127.0.0.1)", listen)
+	}
+	return host, port, nil
+}
+
+// start starts the NATS server of srv's store on host and port with the
+// store's users and those s gives. Without a port it takes the one its
+// worker file names, the port of the store's last start, so that workers
+// of a stopped match find the resumed one; when that port is taken it
+// takes any and says so (Notice).
+func (srv *Server) start(s Settings, host string, port int) (*server.Server, error) {
+	var err error
+	srv.coord, srv.worker, err = storeSecrets(srv.store)
+	if err != nil {
+		return nil, err
+	}
+	if port == 0 {
+		port = server.RANDOM_PORT
+		if last := urlPort(srv.worker.URL); last != 0 {
+			if l, err := net.Listen("tcp", net.JoinHostPort(host, strconv.Itoa(last))); err == nil {
+				l.Close()
+				port = last
+			} else {
+				srv.notice = fmt.Sprintf("port %d of this store's last start is taken: workers started for it must be started again with %s", last, srv.WorkerFile())
+			}
+		}
+	}
+	auth := &authenticator{coord: srv.coord, worker: srv.worker, remote: s}
+	if s.Nkey != "" {
+		if auth.remoteKey, err = nkeyPublic(s.Nkey); err != nil {
+			return nil, err
+		}
+	}
+	opts := &server.Options{
+		ServerName: "arimaa-workbench",
+		Host:       host,
+		Port:       port,
+		JetStream:  true,
+		StoreDir:   srv.store,
+		// The process's signals are the workbench's, and the server's
+		// log would mix into the match report.
+		NoSigs: true,
+		NoLog:  true,
+		// The nonce workers sign to prove their identities.
+		AlwaysEnableNonce:          true,
+		CustomClientAuthentication: auth,
+	}
+	ns, err := server.NewServer(opts)
+	if err != nil {
+		return nil, fmt.Errorf("the embedded NATS server: %w", err)
+	}
+	go ns.Start()
+	if !ns.ReadyForConnections(15 * time.Second) {
+		ns.Shutdown()
+		return nil, fmt.Errorf("the embedded NATS server did not start on %s", net.JoinHostPort(host, strconv.Itoa(port)))
+	}
+	return ns, nil
+}
+
+// urlPort is the port of a nats://HOST:PORT URL; 0 when it has none.
+func urlPort(raw string) int {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return 0
+	}
+	p, err := strconv.Atoi(u.Port())
+	if err != nil || p <= 0 || p > 65535 {
+		return 0
+	}
+	return p
+}
+
+// Notice is what the server's start has to tell the user ("" when
+// nothing): that it could not keep the port of its store's last start.
+func (s *Server) Notice() string { return s.notice }
 
 // CoordinatorSettings are the coordinator user's: the server's address
 // on this machine and its credentials.
