@@ -49,6 +49,7 @@ type distRun struct {
 	store    string           // the embedded server's store when it is this run's own
 	url      string           // for workers
 	settings cluster.Settings // the workers' (given, or the embedded server's worker user)
+	given    cluster.Settings // the settings given
 	nc       *nats.Conn
 	coord    *cluster.Coordinator
 	stop     context.CancelFunc
@@ -67,7 +68,7 @@ func (d *distFlags) start(ctx context.Context, out string, fresh bool, log io.Wr
 	if err != nil {
 		return nil, true, err
 	}
-	c = &distRun{cmd: d.cmd, settings: settings, url: settings.URL, log: log}
+	c = &distRun{cmd: d.cmd, settings: settings, given: settings, url: settings.URL, log: log}
 	local, own := settings.URL, settings
 	if settings.URL == "" {
 		if settings.Store == "" {
@@ -129,14 +130,30 @@ func (c *distRun) describe(what string, slots int) string {
 		// The worker file holds the address and the worker user's
 		// secret; other machines need the credentials given with
 		// --listen.
-		return fmt.Sprintf("%s are jobs on the embedded NATS server %s%s; start workers with: arimaa-workbench worker --nats-config %s",
+		line := fmt.Sprintf("%s are jobs on the embedded NATS server %s%s; start workers with: arimaa-workbench worker --nats-config %s",
 			what, c.url, here, aei.QuoteWord(c.srv.WorkerFile()))
+		if pin := c.srv.TLSPin(); pin != "" {
+			line += fmt.Sprintf(" (elsewhere: arimaa-workbench worker --nats %s --nats-tls-pin %s%s)", c.url, pin, c.remoteCredentials())
+		}
+		return line
 	}
 	// This process's credentials are the coordinator's, with every right:
 	// workers need credentials of their own on that server.
 	return fmt.Sprintf("%s are jobs on the NATS server %s%s; start workers with: arimaa-workbench worker --nats-config FILE, "+
 		"FILE a [nats] table with url = %q and the workers' own user and password or nkey (not this coordinator's)",
 		what, cluster.Redact(c.url), here, cluster.Redact(c.url))
+}
+
+// remoteCredentials is how workers elsewhere give the credentials given
+// for them, without the secret.
+func (c *distRun) remoteCredentials() string {
+	switch {
+	case c.given.User != "":
+		return " --nats-user " + aei.QuoteWord(c.given.User) + " --nats-password ..."
+	case c.given.Nkey != "":
+		return " --nats-nkey SEEDFILE"
+	}
+	return ""
 }
 
 // startWorker runs slots jobs at once in this process (-j with --dist),

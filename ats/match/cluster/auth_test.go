@@ -348,3 +348,57 @@ func TestCheckGame(t *testing.T) {
 		}
 	}
 }
+
+// TestTLS: beyond loopback the server speaks TLS only, with a certificate
+// made for its store on first use and kept; the worker file pins it, and
+// a client without the pin, or with another, is refused.
+func TestTLS(t *testing.T) {
+	srv := startServer(t, Settings{Listen: "0.0.0.0:0", User: "remote", Password: "pw"})
+	pin := srv.TLSPin()
+	if !strings.HasPrefix(srv.URL(), "tls://") || !strings.HasPrefix(srv.LocalURL(), "tls://127.0.0.1:") || !strings.HasPrefix(pin, "sha256:") {
+		t.Fatalf("url %s, local %s, pin %q", srv.URL(), srv.LocalURL(), pin)
+	}
+	if info, err := os.Stat(filepath.Join(srv.store, keyFile)); err != nil || info.Mode().Perm() != 0o600 {
+		t.Errorf("the key file: %v %v", info, err)
+	}
+	file, err := ReadSettings(srv.WorkerFile())
+	if err != nil || file.TLSPin != pin || file.URL != srv.LocalURL() {
+		t.Fatalf("worker file %+v, %v", file, err)
+	}
+	dialWorker(t, file.URL, file).Close()
+	dialWorker(t, srv.LocalURL(), Settings{User: "remote", Password: "pw", TLSPin: pin}).Close()
+
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	plain := file
+	plain.TLSPin = ""
+	other := file
+	other.TLSPin = "sha256:" + strings.Repeat("0", 64)
+	for _, tc := range []struct {
+		url  string
+		s    Settings
+		want string
+	}{
+		{strings.Replace(file.URL, "tls://", "nats://", 1), plain, "certificate signed by unknown authority"},
+		{file.URL, other, "not the pinned one"},
+		{file.URL, Settings{User: workerUser, Password: file.Password, TLSPin: "sha256:12"}, "64 hex digits"},
+	} {
+		if nc, err := ConnectWorker(ctx, tc.url, tc.s, "test", nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			if nc != nil {
+				nc.Close()
+			}
+			t.Errorf("%s with pin %q: %v, want %q", tc.url, tc.s.TLSPin, err, tc.want)
+		}
+	}
+
+	store := srv.store
+	srv.Close()
+	again, err := StartServer(Settings{Store: store, Listen: "0.0.0.0:0", User: "remote", Password: "pw"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	if again.TLSPin() != pin {
+		t.Error("a restarted server on the same store made another certificate")
+	}
+}

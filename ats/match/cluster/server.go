@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"net"
@@ -29,6 +30,7 @@ type Server struct {
 	// coord and worker are the users the server made for this store.
 	coord, worker Settings
 	notice        string
+	pin           string // the certificate's, with TLS
 }
 
 // isLoopback reports whether host is a loopback address, which only this
@@ -42,13 +44,15 @@ func isLoopback(host string) bool {
 }
 
 // StartServer starts the embedded server on s.Listen (default 127.0.0.1,
-// a free port) with JetStream in s.Store (default DefaultStore()). Every
-// client needs credentials, on loopback too: the server has a coordinator
-// user and a worker user with a random secret each, kept in the store
-// (CoordinatorFile, WorkerFile, readable by their owner alone), and the
-// credentials s gives are a second way in for workers, with the worker's
-// permissions. It refuses to listen beyond loopback unless s gives
-// credentials for the workers elsewhere.
+// the port of the store's last start or a free one) with JetStream in
+// s.Store (default DefaultStore()). Every client needs credentials, on
+// loopback too: the server has a coordinator user and a worker user with
+// a random secret each, kept in the store (CoordinatorFile, WorkerFile,
+// readable by their owner alone), and the credentials s gives are a
+// second way in for workers, with the worker's permissions. It refuses to
+// listen beyond loopback unless s gives credentials for the workers
+// elsewhere, and there it speaks TLS only, with a self-signed certificate
+// made for the store on first use, which the worker file pins (TLSPin).
 func StartServer(s Settings) (*Server, error) {
 	host, port, err := s.listenAddress()
 	if err != nil {
@@ -74,16 +78,17 @@ func StartServer(s Settings) (*Server, error) {
 		return nil, err
 	}
 	srv.ns = ns
-	srv.url = ns.ClientURL()
+	srv.url = srv.LocalURL()
 	if !isLoopback(host) {
-		// ClientURL names the address the server listens on; for all
-		// interfaces that is no address to connect to.
-		addr := ns.Addr().(*net.TCPAddr)
-		srv.url = fmt.Sprintf("nats://%s", net.JoinHostPort(hostname(), strconv.Itoa(addr.Port)))
+		// The address the server listens on may be all interfaces, no
+		// address to connect to: workers elsewhere use this machine's
+		// name.
+		srv.url = fmt.Sprintf("%s://%s", srv.scheme(), net.JoinHostPort(hostname(), strconv.Itoa(srv.port())))
 	}
-	// The worker's file names this start's address, so that it is all a
-	// worker on this machine needs.
-	srv.worker.URL = srv.LocalURL()
+	// The worker's file names this start's address and certificate, so
+	// that it is all a worker on this machine needs.
+	srv.worker.URL, srv.worker.TLSPin = srv.LocalURL(), srv.pin
+	srv.coord.TLSPin = srv.pin
 	if err := writeSettings(srv.WorkerFile(), srv.worker); err != nil {
 		srv.Close()
 		return nil, err
@@ -144,6 +149,17 @@ func (srv *Server) start(s Settings, host string, port int) (*server.Server, err
 			}
 		}
 	}
+	var tlsConfig *tls.Config
+	if !isLoopback(host) {
+		// Beyond loopback the passwords cross the network: TLS, with the
+		// store's certificate, which the worker file pins.
+		cert, pin, err := storeCertificate(srv.store)
+		if err != nil {
+			return nil, err
+		}
+		tlsConfig = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
+		srv.pin = pin
+	}
 	auth := &authenticator{coord: srv.coord, worker: srv.worker, remote: s}
 	if s.Nkey != "" {
 		if auth.remoteKey, err = nkeyPublic(s.Nkey); err != nil {
@@ -163,6 +179,8 @@ func (srv *Server) start(s Settings, host string, port int) (*server.Server, err
 		// The nonce workers sign to prove their identities.
 		AlwaysEnableNonce:          true,
 		CustomClientAuthentication: auth,
+		TLS:                        tlsConfig != nil,
+		TLSConfig:                  tlsConfig,
 	}
 	ns, err := server.NewServer(opts)
 	if err != nil {
@@ -218,8 +236,21 @@ func (s *Server) URL() string { return s.url }
 
 // LocalURL is the address for clients on this machine.
 func (s *Server) LocalURL() string {
-	addr := s.ns.Addr().(*net.TCPAddr)
-	return fmt.Sprintf("nats://%s", net.JoinHostPort("127.0.0.1", strconv.Itoa(addr.Port)))
+	return fmt.Sprintf("%s://%s", s.scheme(), net.JoinHostPort("127.0.0.1", strconv.Itoa(s.port())))
+}
+
+// TLSPin is the pin of the server's certificate (CertPin), which clients
+// need with its URL; "" on loopback, where the server does without TLS.
+func (s *Server) TLSPin() string { return s.pin }
+
+func (s *Server) port() int { return s.ns.Addr().(*net.TCPAddr).Port }
+
+// scheme is the URL scheme of the server: tls with TLS.
+func (s *Server) scheme() string {
+	if s.pin != "" {
+		return "tls"
+	}
+	return "nats"
 }
 
 // Close stops the server and waits until it has.

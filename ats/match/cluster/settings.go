@@ -35,6 +35,10 @@ type Settings struct {
 	Password string `toml:"password,omitempty"`
 	Token    string `toml:"token,omitempty"`
 	Nkey     string `toml:"nkey,omitempty"`
+	// TLSPin is the server certificate a client accepts ("sha256:" and
+	// its hex SHA-256, CertPin), whoever signed it: the embedded server's
+	// self-signed one beyond loopback. With it the connection is TLS.
+	TLSPin string `toml:"tls_pin,omitempty"`
 	// AllowEngines are the external engines a worker runs besides the
 	// builtin one, as command lines (see AllowList).
 	AllowEngines []string `toml:"allow_engines,omitempty"`
@@ -180,21 +184,30 @@ func (s Settings) Key() ([]byte, error) {
 	return nil, nil
 }
 
-// clientOptions are the nats.go options that present the credentials.
+// clientOptions are the nats.go options that present the credentials
+// and, with a pin, require TLS with the pinned certificate.
 func (s Settings) clientOptions() ([]nats.Option, error) {
+	var opts []nats.Option
+	if s.TLSPin != "" {
+		cfg, err := pinnedTLS(s.TLSPin)
+		if err != nil {
+			return nil, err
+		}
+		opts = append(opts, nats.Secure(cfg))
+	}
 	switch {
 	case s.User != "":
-		return []nats.Option{nats.UserInfo(s.User, s.Password)}, nil
+		opts = append(opts, nats.UserInfo(s.User, s.Password))
 	case s.Token != "":
-		return []nats.Option{nats.Token(s.Token)}, nil
+		opts = append(opts, nats.Token(s.Token))
 	case s.Nkey != "":
 		o, err := nats.NkeyOptionFromSeed(s.Nkey)
 		if err != nil {
 			return nil, fmt.Errorf("nkey %s: %w", s.Nkey, err)
 		}
-		return []nats.Option{o}, nil
+		opts = append(opts, o)
 	}
-	return nil, nil
+	return opts, nil
 }
 
 // nkeyPublic reads the public key of the nkey seed in file, which the
@@ -230,7 +243,7 @@ func ReadSettings(path string) (Settings, error) {
 	}
 	for _, k := range md.Undecoded() {
 		if len(k) > 0 && k[0] == "nats" {
-			return Settings{}, fmt.Errorf("%s: unknown key %s (the [nats] table has url, listen, store, user, password, token, nkey, allow_engines)", path, k)
+			return Settings{}, fmt.Errorf("%s: unknown key %s (the [nats] table has url, listen, store, user, password, token, nkey, tls_pin, allow_engines)", path, k)
 		}
 	}
 	return f.NATS, nil
@@ -278,8 +291,9 @@ func AddFlags(fs *flag.FlagSet, server bool) *Flags {
 	fs.StringVar(&f.vals.Password, "nats-password", "", "NATS `PASSWORD` (other users may see a command line: the settings file keeps it better)")
 	fs.StringVar(&f.vals.Token, "nats-token", "", "NATS `TOKEN` (as the password, better in the settings file)")
 	fs.StringVar(&f.vals.Nkey, "nats-nkey", "", "NATS nkey seed `FILE`")
+	fs.StringVar(&f.vals.TLSPin, "nats-tls-pin", "", "accept the NATS server's certificate with this `PIN` only (sha256:HEX, as a match listening beyond loopback prints it), over TLS")
 	if server {
-		fs.StringVar(&f.vals.Listen, "listen", "", "the embedded NATS server listens on `HOST:PORT` (default 127.0.0.1, any free port; beyond loopback only with credentials)")
+		fs.StringVar(&f.vals.Listen, "listen", "", "the embedded NATS server listens on `HOST:PORT` (default 127.0.0.1, the port of the match's last start or any free one; beyond loopback only with credentials, over TLS with a certificate made for the store)")
 		fs.StringVar(&f.vals.Store, "nats-store", "", "the embedded server's JetStream `DIR` (default: a folder for the match or run under the user's data directory, arimaa-workbench/nats/)")
 	}
 	return f
@@ -323,7 +337,7 @@ func (f *Flags) Settings() (s Settings, err error) {
 		val  string
 	}{
 		{"nats", &s.URL, f.vals.URL}, {"nats-user", &s.User, f.vals.User}, {"nats-password", &s.Password, f.vals.Password},
-		{"nats-token", &s.Token, f.vals.Token}, {"nats-nkey", &s.Nkey, f.vals.Nkey},
+		{"nats-token", &s.Token, f.vals.Token}, {"nats-nkey", &s.Nkey, f.vals.Nkey}, {"nats-tls-pin", &s.TLSPin, f.vals.TLSPin},
 		{"listen", &s.Listen, f.vals.Listen}, {"nats-store", &s.Store, f.vals.Store},
 	} {
 		if set[o.name] {
