@@ -191,7 +191,8 @@ func (c *distRun) runWorker(ctx context.Context, slots int, engines [][]string) 
 	if err != nil {
 		return err
 	}
-	w, err := cluster.NewWorker(nc, cluster.WorkerOptions{Slots: slots, Allow: allow.With(engines...)})
+	// The slots serve this run only, whoever else queues jobs there.
+	w, err := cluster.NewWorker(nc, cluster.WorkerOptions{Slots: slots, Allow: allow.With(engines...), Run: c.coord.Run()})
 	if err != nil {
 		return err
 	}

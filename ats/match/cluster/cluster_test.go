@@ -566,3 +566,33 @@ func TestURLCredentials(t *testing.T) {
 		t.Errorf("redacted %q", got)
 	}
 }
+
+// TestOwnRunOnly: a worker serving one run (a coordinator's own slots)
+// plays its run's games and leaves another run's, queued before them on
+// the same server, alone.
+func TestOwnRunOnly(t *testing.T) {
+	srv := startServer(t, Settings{})
+	nc := dial(t, srv.URL(), srv.CoordinatorSettings())
+	theirs := setupCoordinator(t, nc, CoordinatorOptions{Run: "theirs", Fresh: true})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	their := &reporter{}
+	errc := make(chan error, 1)
+	go func() { errc <- theirs.Execute(ctx, gamesOf(t, config(t, "", 2)), their) }()
+	for queuedJobs(t, nc) < 2 {
+		time.Sleep(20 * time.Millisecond)
+	}
+	startWorkers(t, srv, 1, WorkerOptions{Run: "mine"})
+	mine, _ := NewCoordinator(nc, CoordinatorOptions{Run: "mine", Fresh: true})
+	my := &reporter{}
+	if err := mine.Execute(ctx, gamesOf(t, config(t, "", 2)), my); err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	if err := <-errc; err != nil {
+		t.Fatal(err)
+	}
+	if len(my.done) != 2 || len(their.done) != 0 {
+		t.Errorf("games done: %d of mine, %d of theirs", len(my.done), len(their.done))
+	}
+}

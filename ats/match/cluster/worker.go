@@ -41,6 +41,11 @@ type WorkerOptions struct {
 	// Allow is the external engines the worker runs; a job naming any
 	// other is refused. The builtin engine is always allowed.
 	Allow AllowList
+	// Run, when set, is the only run whose jobs the worker takes: a
+	// coordinator's own slots serve its run and no other that shares the
+	// server. A job of another run goes back unanswered, out of this
+	// worker's way for a while (foreignDelay).
+	Run string
 
 	// testCrash, when set, is called with each job's name once the job
 	// is taken: tests make it kill the worker.
@@ -85,6 +90,12 @@ func (w *Worker) logf(format string, args ...any) {
 
 // pollWait bounds a wait for a job, so that a stop is noticed soon.
 const pollWait = 2 * time.Second
+
+// foreignDelay is how long a job a worker serving one run handed back
+// (another run's) stays out of every worker's way: long enough for that
+// worker to reach its own run's jobs behind it in the stream, short
+// enough not to hold the other run up much.
+const foreignDelay = 2 * time.Second
 
 // Run takes and plays jobs until ctx ends. Then the games in progress are
 // abandoned and their jobs handed back at once, for another worker.
@@ -424,6 +435,10 @@ func (w *Worker) handle(ctx context.Context, jobs jetstream.Stream, cons jetstre
 	if err != nil || j.Run == "" {
 		w.logf("an unreadable job on %s dropped: %v", m.Subject(), err)
 		_ = m.TermWithReason("unreadable job")
+		return
+	}
+	if w.opts.Run != "" && j.Run != w.opts.Run {
+		_ = m.NakWithDelay(foreignDelay)
 		return
 	}
 	answer := result{Run: j.Run, Job: id, Fingerprint: j.Fingerprint, Token: j.Token, Worker: w.opts.Name, Exec: j.Exec}
