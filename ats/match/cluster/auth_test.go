@@ -94,30 +94,6 @@ func TestTakenPort(t *testing.T) {
 	}
 }
 
-// TestWorkerCannotPublishJobs: with the worker's credentials a client can
-// take jobs but not queue one, nor read the results.
-func TestWorkerCannotPublishJobs(t *testing.T) {
-	srv := startServer(t, Settings{User: "remote", Password: "pw"})
-	coord := dial(t, srv.URL(), srv.CoordinatorSettings())
-	setupCoordinator(t, coord, CoordinatorOptions{Run: "perm", Fresh: true})
-	for _, creds := range []Settings{srv.WorkerSettings(), {User: "remote", Password: "pw"}} {
-		nc := dialWorker(t, srv.URL(), creds)
-		js, _ := jetstream.New(nc)
-		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
-		data, _ := json.Marshal(job{Run: "perm", Kind: gameKind})
-		if _, err := js.Publish(ctx, jobsSubject("perm"), data); err == nil {
-			t.Errorf("user %s published a job", creds.User)
-		}
-		if _, err := js.Stream(ctx, resultsStream); err == nil {
-			t.Errorf("user %s read the results stream", creds.User)
-		}
-		cancel()
-	}
-	if n := queuedJobs(t, coord); n != 0 {
-		t.Errorf("%d jobs in the stream after the workers' attempts", n)
-	}
-}
-
 // TestForbiddenEngine: a job naming a program the worker is not allowed
 // to run is refused, never run, and given up after the delivery cap; the
 // match completes.
@@ -294,11 +270,16 @@ func denied(t *testing.T, srv *Server, creds Settings, do func(*nats.Conn) error
 	return err != nil && strings.Contains(strings.ToLower(err.Error()), "permissions violation")
 }
 
-// TestWorkerInbox: a worker receives on its own inbox only: it cannot
-// listen to every inbox, another worker's, or the results; a client with
-// the worker's password but no identity is refused.
-func TestWorkerInbox(t *testing.T) {
+// TestWorkerPermissions: a worker receives on its own inbox only: it
+// cannot listen to every inbox, another worker's, or the results; it can
+// take jobs but not read one from the stream, queue one, or look the
+// results up; a client with the worker's password but no identity is
+// refused.
+func TestWorkerPermissions(t *testing.T) {
 	srv := startServer(t, Settings{User: "remote", Password: "pw"})
+	coord := dial(t, srv.URL(), srv.CoordinatorSettings())
+	setupCoordinator(t, coord, CoordinatorOptions{Run: "perm", Fresh: true})
+	data, _ := json.Marshal(job{Run: "perm", Kind: gameKind})
 	for _, creds := range []Settings{srv.WorkerSettings(), {User: "remote", Password: "pw"}} {
 		other := dialWorker(t, srv.URL(), creds)
 		for _, subj := range []string{"_INBOX.>", "_INBOX.*.>", ">", inboxPrefix(hostileID(t, other)) + ".>", resultsSubjects} {
@@ -309,10 +290,13 @@ func TestWorkerInbox(t *testing.T) {
 				t.Errorf("user %s subscribed to %s", creds.User, subj)
 			}
 		}
-		if !denied(t, srv, creds, func(nc *nats.Conn) error {
-			return nc.Publish("$JS.API.STREAM.MSG.GET."+jobsStream, []byte(`{"seq":1}`))
-		}) {
-			t.Errorf("user %s may read the jobs", creds.User)
+		for subj, what := range map[string]string{
+			"$JS.API.STREAM.MSG.GET." + jobsStream: "read a job", jobsSubject("perm"): "queued a job",
+			"$JS.API.STREAM.INFO." + resultsStream: "looked the results up",
+		} {
+			if !denied(t, srv, creds, func(nc *nats.Conn) error { return nc.Publish(subj, data) }) {
+				t.Errorf("user %s %s", creds.User, what)
+			}
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		if nc, err := Connect(ctx, srv.URL(), creds, "no identity", nil); err == nil {
@@ -320,6 +304,9 @@ func TestWorkerInbox(t *testing.T) {
 			t.Errorf("user %s connected without an identity", creds.User)
 		}
 		cancel()
+	}
+	if n := queuedJobs(t, coord); n != 0 {
+		t.Errorf("%d jobs in the stream after the workers' attempts", n)
 	}
 }
 

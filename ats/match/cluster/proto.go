@@ -37,7 +37,9 @@
 // never the secret. Credentials given with the flags or settings (a user
 // and password, or an nkey) admit workers elsewhere, with the worker's
 // permissions; a token cannot be used with the embedded server, which
-// has more than one user.
+// has more than one user. Beyond loopback the server speaks TLS only,
+// with a self-signed certificate made for the store, which the worker
+// file pins (Settings.TLSPin).
 //
 // A worker runs the builtin engine and only the external engines on its
 // allow list (AllowList: --allow-engine, allow_engines in the settings,

@@ -150,12 +150,19 @@ func (w *Worker) consumer(ctx context.Context) (jetstream.Stream, jetstream.Cons
 func (w *Worker) serve(ctx context.Context, jobs jetstream.Stream, cons jetstream.Consumer, sl *slot) {
 	failing := false
 	for ctx.Err() == nil {
-		batch, err := cons.Fetch(1, jetstream.FetchMaxWait(pollWait))
+		// The wait for a job ends with ctx too: a stopping worker does
+		// not wait out the poll.
+		wait, cancel := context.WithTimeout(ctx, pollWait)
+		batch, err := cons.Fetch(1, jetstream.FetchContext(wait))
 		if err == nil {
 			for m := range batch.Messages() {
 				w.handle(ctx, jobs, cons, sl, m)
 			}
 			err = batch.Error()
+		}
+		cancel()
+		if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+			err = nil
 		}
 		if err != nil && !errors.Is(err, nats.ErrTimeout) && !errors.Is(err, jetstream.ErrNoMessages) && ctx.Err() == nil {
 			if !failing {
