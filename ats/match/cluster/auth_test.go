@@ -211,7 +211,7 @@ func TestForgedResults(t *testing.T) {
 			{Run: j.Run, Exec: j.Exec, Job: j.Game.ID, Fingerprint: j.Fingerprint, Worker: "forger", Failed: "FORGED failure"},
 		} {
 			data, _ := json.Marshal(f)
-			if _, err := hjs.Publish(ctx, resultsSubject(j.Run, hostileID(t, hostile)), data); err != nil {
+			if _, err := hjs.Publish(ctx, resultsSubject(j.Run, workerID(t, hostile)), data); err != nil {
 				t.Fatal(err)
 			}
 			if !denied(t, srv, srv.WorkerSettings(), func(nc *nats.Conn) error {
@@ -244,8 +244,8 @@ func TestForgedResults(t *testing.T) {
 	}
 }
 
-// hostileID is the identity of a worker's connection.
-func hostileID(t *testing.T, nc *nats.Conn) string {
+// workerID is the identity of a worker's connection.
+func workerID(t *testing.T, nc *nats.Conn) string {
 	t.Helper()
 	id, ok := strings.CutPrefix(nc.Opts.InboxPrefix, "_INBOX.")
 	if !ok {
@@ -282,7 +282,7 @@ func TestWorkerPermissions(t *testing.T) {
 	data, _ := json.Marshal(job{Run: "perm", Kind: gameKind})
 	for _, creds := range []Settings{srv.WorkerSettings(), {User: "remote", Password: "pw"}} {
 		other := dialWorker(t, srv.URL(), creds)
-		for _, subj := range []string{"_INBOX.>", "_INBOX.*.>", ">", inboxPrefix(hostileID(t, other)) + ".>", resultsSubjects} {
+		for _, subj := range []string{"_INBOX.>", "_INBOX.*.>", ">", inboxPrefix(workerID(t, other)) + ".>", resultsSubjects} {
 			if !denied(t, srv, creds, func(nc *nats.Conn) error {
 				_, err := nc.SubscribeSync(subj)
 				return err
