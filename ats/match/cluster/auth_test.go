@@ -10,8 +10,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/nats-io/nkeys"
 
 	"arimaa-workbench/ats"
 	"arimaa-workbench/ats/match"
@@ -387,5 +389,37 @@ func TestTLS(t *testing.T) {
 	defer again.Close()
 	if again.TLSPin() != pin {
 		t.Error("a restarted server on the same store made another certificate")
+	}
+}
+
+// TestOtherServerWorker: on a server of another kind, which knows its
+// users and some nkeys but not the key a worker makes, the worker
+// connects with its password alone, under its identity's inbox.
+func TestOtherServerWorker(t *testing.T) {
+	kp, _ := nkeys.CreateUser()
+	pub, _ := kp.PublicKey()
+	for name, nkeyUsers := range map[string][]*server.NkeyUser{"users only": nil, "users and nkeys": {{Nkey: pub}}} {
+		t.Run(name, func(t *testing.T) {
+			ns, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: server.RANDOM_PORT, NoLog: true, NoSigs: true,
+				Users: []*server.User{{Username: "u", Password: "p"}}, Nkeys: nkeyUsers})
+			if err != nil {
+				t.Fatal(err)
+			}
+			go ns.Start()
+			if !ns.ReadyForConnections(10 * time.Second) {
+				t.Fatal("the server did not start")
+			}
+			defer ns.Shutdown()
+			nc := dialWorker(t, ns.ClientURL(), Settings{User: "u", Password: "p"})
+			if _, err := NewWorker(nc, WorkerOptions{}); err != nil {
+				t.Error(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			if nc, err := ConnectWorker(ctx, ns.ClientURL(), Settings{User: "u", Password: "wrong"}, "test", nil); err == nil {
+				nc.Close()
+				t.Error("a wrong password taken")
+			}
+		})
 	}
 }

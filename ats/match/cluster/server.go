@@ -273,9 +273,10 @@ func Connect(ctx context.Context, url string, s Settings, name string, waiting f
 // of its own, the public key of the nkey of s or else of a key made for
 // this connection, which it proves by signing the server's nonce. The
 // embedded server binds the worker's inbox and its answers to it
-// (workerPermissions). A server of another kind that knows nkeys refuses
-// a key it does not know; the worker then connects with the credentials
-// of s alone, under the same identity, which that server does not bind.
+// (workerPermissions). A server of another kind refuses a key it does not
+// know, or takes no nkeys at all; the worker then connects with the
+// credentials of s alone, under the same identity, which that server does
+// not bind.
 func ConnectWorker(ctx context.Context, url string, s Settings, name string, waiting func(error)) (*nats.Conn, error) {
 	if s.Nkey != "" {
 		pub, err := nkeyPublic(s.Nkey)
@@ -296,7 +297,7 @@ func ConnectWorker(ctx context.Context, url string, s Settings, name string, wai
 	}
 	inbox := nats.CustomInboxPrefix(inboxPrefix(pub))
 	nc, err := connect(ctx, url, s, name, waiting, nats.Nkey(pub, kp.Sign), inbox)
-	if errors.Is(err, errRefused) {
+	if errors.Is(err, errRefused) || errors.Is(err, nats.ErrNkeysNotSupported) {
 		if plain, err2 := connect(ctx, url, s, name, nil, inbox); err2 == nil {
 			return plain, nil
 		}
