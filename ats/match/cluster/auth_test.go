@@ -423,3 +423,39 @@ func TestOtherServerWorker(t *testing.T) {
 		})
 	}
 }
+
+// TestSilentAck: a job acknowledged without a result (a worker that lost
+// it, or a stolen credential) is queued again, and the match completes.
+func TestSilentAck(t *testing.T) {
+	srv := startServer(t, Settings{})
+	nc := dial(t, srv.URL(), srv.CoordinatorSettings())
+	c := setupCoordinator(t, nc, CoordinatorOptions{Run: "silent", Fresh: true, AckWait: 300 * time.Millisecond})
+	rep := &reporter{}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	errc := make(chan error, 1)
+	go func() { errc <- c.Execute(ctx, gamesOf(t, config(t, "", 2))[:1], rep) }()
+
+	hjs, _ := jetstream.New(dialWorker(t, srv.URL(), srv.WorkerSettings()))
+	cons, err := hjs.Consumer(ctx, jobsStream, workersConsumer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := cons.Next(jetstream.FetchMaxWait(30 * time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.DoubleAck(ctx); err != nil {
+		t.Fatal(err)
+	}
+	startWorkers(t, srv, 1, WorkerOptions{})
+	if err := <-errc; err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.done) != 1 || rep.done[0].Kind == match.GivenUp {
+		t.Fatalf("done %+v", rep.done)
+	}
+	if len(rep.notices) != 1 || !strings.Contains(rep.notices[0], "game 1 left the queue without a result; queued again") {
+		t.Errorf("notices %q", rep.notices)
+	}
+}

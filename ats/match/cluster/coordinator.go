@@ -211,9 +211,10 @@ func (c *Coordinator) execute(ctx context.Context, items []item, s sink) error {
 		}
 	}
 	e := &execution{c: c, s: s, jobs: jobs, run: run, exec: randomID(), want: map[int]string{}, what: map[int]string{},
-		tries: map[int]*tries{}, refusals: map[string]bool{}, holders: map[string]bool{}}
+		tries: map[int]*tries{}, refusals: map[string]bool{}, holders: map[string]bool{},
+		items: map[int]item{}, seqs: map[int]uint64{}, missing: map[int]bool{}}
 	for _, it := range items {
-		e.want[it.id], e.what[it.id] = it.fp, it.what
+		e.want[it.id], e.what[it.id], e.items[it.id] = it.fp, it.what, it
 	}
 	defer e.cleanup(jobs, results)
 	if len(e.want) == 0 {
@@ -284,6 +285,15 @@ backlog:
 			return err
 		}
 	}
+	return e.collect(ctx, msgs)
+}
+
+// collect passes the results on until every job has one or ctx ends.
+// Every ack wait it looks for jobs gone from the queue without a result
+// (requeue).
+func (e *execution) collect(ctx context.Context, msgs <-chan jetstream.Msg) error {
+	tick := time.NewTicker(e.c.opts.AckWait)
+	defer tick.Stop()
 	for len(e.want) > 0 {
 		select {
 		case m, ok := <-msgs:
@@ -296,8 +306,46 @@ backlog:
 			if err := e.handle(ctx, m); err != nil {
 				return err
 			}
+		case <-tick.C:
+			if err := e.requeue(ctx); err != nil {
+				if ctx.Err() != nil {
+					return nil
+				}
+				return err
+			}
 		case <-ctx.Done():
 			return nil
+		}
+	}
+	return nil
+}
+
+// requeue publishes again the jobs whose messages have left the queue
+// without a result: acknowledged by a worker that sent none (one whose
+// result was lost, or one with a stolen credential that guessed another's
+// delivery). A job counts as gone when it is missing at two looks in a
+// row, an ack wait apart, so that a result on its way is not taken for
+// missing.
+func (e *execution) requeue(ctx context.Context) error {
+	info, err := e.jobs.Info(ctx, jetstream.WithDeletedDetails(true))
+	if err != nil {
+		e.s.notice(fmt.Sprintf("looking at the queued jobs: %v", err))
+		return nil
+	}
+	for id := range e.want {
+		seq := e.seqs[id]
+		if seq == 0 || !goneFrom(info.State, seq) {
+			delete(e.missing, id)
+			continue
+		}
+		if !e.missing[id] {
+			e.missing[id] = true
+			continue
+		}
+		delete(e.missing, id)
+		e.s.notice(fmt.Sprintf("%s left the queue without a result; queued again", e.items[id].what))
+		if err := e.publish(ctx, e.items[id]); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -317,6 +365,9 @@ type execution struct {
 	// holders are the workers that took a job, by execution, job and
 	// worker: only they may answer it.
 	holders map[string]bool
+	items   map[int]item   // the jobs, by id, to publish again
+	seqs    map[int]uint64 // where each job's message is in the queue
+	missing map[int]bool   // jobs seen gone from the queue once
 }
 
 // tries are the deliveries of one job that workers took.
@@ -336,9 +387,11 @@ func (e *execution) publish(ctx context.Context, it item) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", it.what, err)
 	}
-	if _, err := e.c.js.Publish(ctx, jobsSubject(e.run), data, jetstream.WithExpectStream(jobsStream)); err != nil {
+	ack, err := e.c.js.Publish(ctx, jobsSubject(e.run), data, jetstream.WithExpectStream(jobsStream))
+	if err != nil {
 		return fmt.Errorf("publishing %s: %w", it.what, err)
 	}
+	e.seqs[it.id] = ack.Sequence
 	return nil
 }
 

@@ -427,7 +427,12 @@ func gone(ctx context.Context, jobs jetstream.Stream, seq uint64) bool {
 	if err != nil {
 		return false // the server is away: keep playing
 	}
-	st := info.State
+	return goneFrom(info.State, seq)
+}
+
+// goneFrom reports whether the message at seq has left a stream in the
+// state st (with its deleted details).
+func goneFrom(st jetstream.StreamState, seq uint64) bool {
 	return seq < st.FirstSeq || seq > st.LastSeq || slices.Contains(st.Deleted, seq)
 }
 
