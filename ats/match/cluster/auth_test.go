@@ -459,3 +459,25 @@ func TestSilentAck(t *testing.T) {
 		t.Errorf("notices %q", rep.notices)
 	}
 }
+
+// TestLocalURL: clients on this machine reach a server listening on one
+// address at that address, and one listening everywhere at 127.0.0.1.
+func TestLocalURL(t *testing.T) {
+	for host, want := range map[string]string{"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "127.0.0.1", "localhost": "127.0.0.1",
+		"::1": "::1", "192.0.2.7": "192.0.2.7", "127.0.0.2": "127.0.0.2"} {
+		if got := localHost(host); got != want {
+			t.Errorf("%q: %q, want %q", host, got, want)
+		}
+	}
+	l, err := net.Listen("tcp", "[::1]:0")
+	if err != nil {
+		t.Log("no IPv6 loopback here: ", err)
+		return
+	}
+	l.Close()
+	srv := startServer(t, Settings{Listen: "[::1]:0"})
+	if !strings.HasPrefix(srv.LocalURL(), "nats://[::1]:") {
+		t.Errorf("local URL %s", srv.LocalURL())
+	}
+	dialWorker(t, srv.LocalURL(), srv.WorkerSettings()).Close()
+}

@@ -31,6 +31,7 @@ type Server struct {
 	coord, worker Settings
 	notice        string
 	pin           string // the certificate's, with TLS
+	local         string // the host of LocalURL
 }
 
 // isLoopback reports whether host is a loopback address, which only this
@@ -71,7 +72,7 @@ func StartServer(s Settings) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	srv := &Server{lock: lock, store: store}
+	srv := &Server{lock: lock, store: store, local: localHost(host)}
 	ns, err := srv.start(s, host, port)
 	if err != nil {
 		lock.Unlock()
@@ -236,7 +237,18 @@ func (s *Server) URL() string { return s.url }
 
 // LocalURL is the address for clients on this machine.
 func (s *Server) LocalURL() string {
-	return fmt.Sprintf("%s://%s", s.scheme(), net.JoinHostPort("127.0.0.1", strconv.Itoa(s.port())))
+	return fmt.Sprintf("%s://%s", s.scheme(), net.JoinHostPort(s.local, strconv.Itoa(s.port())))
+}
+
+// localHost is the address clients on this machine reach a server
+// listening on host at: 127.0.0.1 for every interface (or localhost),
+// else the address itself (a server on one interface, ::1 or another,
+// listens there only).
+func localHost(host string) string {
+	if ip := net.ParseIP(host); host == "" || host == "localhost" || ip != nil && ip.IsUnspecified() {
+		return "127.0.0.1"
+	}
+	return host
 }
 
 // TLSPin is the pin of the server's certificate (CertPin), which clients
