@@ -25,7 +25,8 @@ lacks an allowed engine's program says so and leaves the job to another.
 A match or run on the embedded server prints the command to start a worker
 on this machine: --nats-config names the file with the server's address and
 the worker's credentials (and, beyond loopback, the pin of the server's TLS
-certificate; workers elsewhere give it with --nats-tls-pin). Each worker
+certificate; workers elsewhere give it with --nats-tls-pin); the worker reads
+the address there again each time it reconnects. Each worker
 proves an identity of its own, a key it makes when it starts, and answers
 only the jobs it was given. Ctrl-C or SIGTERM stops the
 worker: jobs in progress are handed back at once to other workers.

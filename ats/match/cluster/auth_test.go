@@ -75,27 +75,6 @@ func TestSecretsFile(t *testing.T) {
 	}
 }
 
-// TestTakenPort: a server whose store's last port is taken starts on
-// another and says that its workers must be started again.
-func TestTakenPort(t *testing.T) {
-	srv := startServer(t, Settings{})
-	store, last := srv.store, srv.LocalURL()
-	srv.Close()
-	l, err := net.Listen("tcp", strings.TrimPrefix(last, "nats://"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	again, err := StartServer(Settings{Store: store})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer again.Close()
-	if again.LocalURL() == last || !strings.Contains(again.Notice(), "must be started again with "+again.WorkerFile()) {
-		t.Errorf("on %s: %q", again.LocalURL(), again.Notice())
-	}
-}
-
 // TestForbiddenEngine: a job naming a program the worker is not allowed
 // to run is refused, never run, and given up after the delivery cap; the
 // match completes.
@@ -480,4 +459,44 @@ func TestLocalURL(t *testing.T) {
 		t.Errorf("local URL %s", srv.LocalURL())
 	}
 	dialWorker(t, srv.LocalURL(), srv.WorkerSettings()).Close()
+}
+
+// TestTakenPort: a server whose store's last port is taken starts on
+// another and says so; a worker started with the store's worker file
+// follows it there.
+func TestTakenPort(t *testing.T) {
+	srv := startServer(t, Settings{})
+	fs := flagSet()
+	f := AddFlags(fs, false)
+	if err := fs.Parse([]string{"--nats-config", srv.WorkerFile()}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := f.Settings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	nc := dialWorker(t, s.URL, s)
+	store, last := srv.store, srv.LocalURL()
+	srv.Close()
+	l, err := net.Listen("tcp", strings.TrimPrefix(last, "nats://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	again, err := StartServer(Settings{Store: store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	if again.LocalURL() == last || !strings.Contains(again.Notice(), "workers started with "+again.WorkerFile()+" follow it") {
+		t.Errorf("on %s: %q", again.LocalURL(), again.Notice())
+	}
+	for deadline := time.Now().Add(30 * time.Second); !nc.IsConnected(); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the worker did not follow the server from %s to %s", last, again.LocalURL())
+		}
+	}
+	if err := nc.Flush(); err != nil {
+		t.Error(err)
+	}
 }

@@ -132,7 +132,8 @@ func (s Settings) listenAddress() (host string, port int, err error) {
 // store's users and those s gives. Without a port it takes the one its
 // worker file names, the port of the store's last start, so that workers
 // of a stopped match find the resumed one; when that port is taken it
-// takes any and says so (Notice).
+// takes any and says so (Notice): workers that connected with the file
+// follow it (followFile).
 func (srv *Server) start(s Settings, host string, port int) (*server.Server, error) {
 	var err error
 	srv.coord, srv.worker, err = storeSecrets(srv.store)
@@ -146,7 +147,7 @@ func (srv *Server) start(s Settings, host string, port int) (*server.Server, err
 				l.Close()
 				port = last
 			} else {
-				srv.notice = fmt.Sprintf("port %d of this store's last start is taken: workers started for it must be started again with %s", last, srv.WorkerFile())
+				srv.notice = fmt.Sprintf("port %d of this store's last start is taken, so the server takes another: workers started with %s follow it there, workers given the address must be started again", last, srv.WorkerFile())
 			}
 		}
 	}
@@ -317,6 +318,25 @@ func ConnectWorker(ctx context.Context, url string, s Settings, name string, wai
 	return nc, err
 }
 
+// followFile dials the address its settings file names at the time of
+// each connection, rather than the one read at the start: a worker
+// started with a match's worker file follows the match's server to
+// another port when the match is resumed there.
+type followFile struct{ path string }
+
+// Dial connects to the address of the file's URL (its first, of a list),
+// or to address when the file names none it can read.
+func (f followFile) Dial(network, address string) (net.Conn, error) {
+	if s, err := ReadSettings(f.path); err == nil {
+		first, _, _ := strings.Cut(s.URL, ",")
+		if u, err := url.Parse(strings.TrimSpace(first)); err == nil && u.Port() != "" {
+			address = u.Host
+		}
+	}
+	d := net.Dialer{Timeout: 5 * time.Second}
+	return d.Dial(network, address)
+}
+
 // errRefused is a server's refusal of the credentials.
 var errRefused = errors.New("refused the credentials")
 
@@ -332,6 +352,9 @@ func connect(ctx context.Context, url string, s Settings, name string, waiting f
 	opts := append([]nats.Option{nats.Name(name), nats.MaxReconnects(-1), nats.ReconnectWait(time.Second),
 		nats.Timeout(5 * time.Second)}, auth...)
 	opts = append(opts, extra...)
+	if s.urlFile != "" {
+		opts = append(opts, nats.SetCustomDialer(followFile{s.urlFile}))
+	}
 	told := false
 	for {
 		nc, err := nats.Connect(url, opts...)

@@ -42,6 +42,10 @@ type Settings struct {
 	// AllowEngines are the external engines a worker runs besides the
 	// builtin one, as command lines (see AllowList).
 	AllowEngines []string `toml:"allow_engines,omitempty"`
+
+	// urlFile is the settings file the URL came from: a client reads the
+	// address there again each time it connects (followFile).
+	urlFile string
 }
 
 // hasCredentials reports whether any credentials are given.
@@ -359,6 +363,9 @@ func (f *Flags) Settings() (s Settings, err error) {
 	}
 	if err := s.check(); err != nil {
 		return Settings{}, err
+	}
+	if path != "" && !set["nats"] {
+		s.urlFile = path
 	}
 	u, s, err := s.fromURL(s.URL)
 	s.URL = u
