@@ -30,13 +30,23 @@ const IndexBatch = 2000
 // Progress is how far an index run has come.
 type Progress struct {
 	File string // the file being read
-	// Read counts the games read so far, Added those new to the
-	// database, Known those it already had, Bad those skipped.
-	Read, Added, Known, Bad int
-	Positions               int64 // positions added
+	// FileNo is File's place (from 1) among the run's Files.
+	FileNo, Files int
+	// FileDone is set in the report made when File has been read.
+	FileDone bool
+	// Counts are the games of the whole run so far; InFile those of File.
+	Counts
+	InFile    Counts
+	Positions int64 // positions added
 	// Done and Total are the bytes of all the run's files read and in
 	// all, for an estimate of the time left.
 	Done, Total int64
+}
+
+// Counts are the games an index run read: Added those new to the database,
+// Known those it already had, Bad those skipped.
+type Counts struct {
+	Read, Added, Known, Bad int
 }
 
 // BadGame is a game an index run skipped, with where and why.
@@ -47,10 +57,15 @@ type BadGame struct {
 }
 
 func (b BadGame) Error() string {
+	where := b.File
 	if b.Line > 0 {
-		return fmt.Sprintf("%s:%d: %v", b.File, b.Line, b.Err)
+		where = fmt.Sprintf("%s:%d", b.File, b.Line)
 	}
-	return fmt.Sprintf("%s: %v", b.File, b.Err)
+	msg := b.Err.Error()
+	if strings.HasPrefix(msg, where+":") || strings.HasPrefix(msg, b.File+":") {
+		return msg // the reader's error names the place already
+	}
+	return where + ": " + msg
 }
 
 // IndexOptions tell an index run whom to report to; both may be nil.
@@ -72,6 +87,9 @@ type IndexOptions struct {
 // holds the database against other index runs for its whole length.
 func (d *DB) Index(ctx context.Context, paths []string, opt IndexOptions) (Progress, error) {
 	var pr Progress
+	if d.readOnly {
+		return pr, fmt.Errorf("%s: opened for reading only", d.path)
+	}
 	lock, err := fsutil.LockFile(d.path)
 	if err != nil {
 		return pr, err
@@ -90,11 +108,18 @@ func (d *DB) Index(ctx context.Context, paths []string, opt IndexOptions) (Progr
 	if err := w.loadMoves(ctx); err != nil {
 		return pr, err
 	}
-	for _, p := range paths {
+	pr.Files = len(paths)
+	for i, p := range paths {
+		pr.FileNo, pr.InFile, pr.FileDone = i+1, Counts{}, false
 		if err := w.file(ctx, p); err != nil {
 			return pr, err
 		}
+		if len(paths) > 1 && i < len(paths)-1 && opt.Progress != nil {
+			pr.FileDone = true
+			opt.Progress(pr)
+		}
 	}
+	pr.FileDone = true
 	if err := w.commit(); err != nil {
 		return pr, err
 	}
@@ -229,11 +254,16 @@ func (c *countingReader) Read(p []byte) (int, error) {
 }
 
 func (w *indexer) bad(b BadGame) {
-	w.pr.Read++
-	w.pr.Bad++
+	w.count(func(c *Counts) { c.Read++; c.Bad++ })
 	if w.opt.Bad != nil {
 		w.opt.Bad(b)
 	}
+}
+
+// count adds a game to the run's counts and its file's.
+func (w *indexer) count(add func(*Counts)) {
+	add(&w.pr.Counts)
+	add(&w.pr.InFile)
 }
 
 // gameRow is a game's row of the games table.
@@ -429,7 +459,7 @@ func (w *indexer) add(pg *prepared) error {
 	if err := w.begin(); err != nil {
 		return err
 	}
-	w.pr.Read++
+	w.count(func(c *Counts) { c.Read++ })
 	row := pg.row
 	res, err := w.game.Exec(row.uid, row.source, row.line, row.archiveID, row.gold, row.silver, row.goldRating, row.silverRating,
 		row.goldType, row.silverType, row.result, row.termination, row.timecontrol, row.start, row.year, row.event,
@@ -438,7 +468,7 @@ func (w *indexer) add(pg *prepared) error {
 		return fmt.Errorf("%s: %w", w.d.path, err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		w.pr.Known++
+		w.count(func(c *Counts) { c.Known++ })
 		return w.maybeCommit()
 	}
 	id, err := res.LastInsertId()
@@ -460,7 +490,7 @@ func (w *indexer) add(pg *prepared) error {
 	if _, err := w.sig.Exec(id, int(pg.side), pg.sigs); err != nil {
 		return fmt.Errorf("%s: %w", w.d.path, err)
 	}
-	w.pr.Added++
+	w.count(func(c *Counts) { c.Added++ })
 	return w.maybeCommit()
 }
 

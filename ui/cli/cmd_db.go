@@ -14,6 +14,8 @@ import (
 
 	"arimaa-workbench/ats/gamedb"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/records"
+	"arimaa-workbench/records/fsutil"
 )
 
 // runDB is the game database: db index, stats, explore and find.
@@ -118,6 +120,9 @@ func dbIndex(ctx context.Context, args []string, std stdio) int {
 	case err != nil:
 		fmt.Fprintf(std.err, "db index: %v\n", err)
 		return 1
+	case pr.Read > 0 && pr.Bad == pr.Read:
+		fmt.Fprintf(std.err, "db index: every one of the %d games was skipped: nothing indexed\n", pr.Read)
+		return 1
 	}
 	return 0
 }
@@ -129,6 +134,16 @@ func progressLine(p gamedb.Progress, el time.Duration) string {
 	if p.Done > 0 && p.Total > p.Done {
 		left := time.Duration(float64(el) * float64(p.Total-p.Done) / float64(p.Done))
 		eta = fmt.Sprintf(", about %s left", left.Round(time.Second))
+	}
+	if p.Files > 1 {
+		// Several inputs: the file's own counts, then the run's.
+		f := p.InFile
+		done := ""
+		if p.FileDone {
+			done = " done"
+		}
+		return fmt.Sprintf("%s (file %d of %d)%s: %d games (%d added, %d skipped); all files: %d games, %.0f games/s%s",
+			p.File, p.FileNo, p.Files, done, f.Read, f.Added, f.Bad, p.Read, rate, eta)
 	}
 	return fmt.Sprintf("%s: %d games (%d added, %d skipped), %.0f games/s%s", p.File, p.Read, p.Added, p.Bad, rate, eta)
 }
@@ -264,6 +279,17 @@ func (q queryFlags) filter() (gamedb.Filter, error) {
 // file's (first) position, or a game's after ply moves (the setups at -2
 // and -1), through the readers convert uses.
 func queryPosition(ctx context.Context, path, gameID string, ply int, stdin io.Reader) (rules.Position, error) {
+	if path != "-" && gameID == "" {
+		if data, err := fsutil.ReadFile(path); err == nil && records.Detect(data) == records.KindPosition {
+			// A long position, as convert --to long writes it and eval
+			// reads it: the game reader would take it for a game with no
+			// moves yet.
+			if ply != math.MinInt32 {
+				return rules.Position{}, fmt.Errorf("%s: --ply needs a game, but this is a position", path)
+			}
+			return parsePosition(data, path)
+		}
+	}
 	var found *convItem
 	_, err := eachItem(ctx, path, stdin, gameID, func(it convItem) error {
 		if found == nil {
