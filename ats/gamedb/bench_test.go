@@ -2,6 +2,7 @@ package gamedb
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -124,66 +125,17 @@ func BenchmarkQueries(b *testing.B) {
 }
 
 // BenchmarkSimilarRecall measures what the signatures' preselection
-// misses: for 20 random positions of the corpus at radius 2, the share of
-// the 50 most similar positions of the whole database (found by comparing
-// every position exactly) whose similarity the search's 50 hits reach.
+// misses on the corpus: for 20 random positions at each radius, the share
+// of the 10 hits that reach the similarity of the 10th most similar
+// position of the whole database (found by comparing every position
+// exactly).
 func BenchmarkSimilarRecall(b *testing.B) {
 	d := corpusDB(b)
-	ctx := context.Background()
-	rows, err := d.db.QueryContext(ctx, `SELECT movelist FROM games`)
-	if err != nil {
-		b.Fatal(err)
-	}
-	var lists []string
-	for rows.Next() {
-		var m string
-		if err := rows.Scan(&m); err != nil {
-			b.Fatal(err)
-		}
-		lists = append(lists, m)
-	}
-	rows.Close()
-	const k, radius = 50, 2
-	rng := rand.New(rand.NewPCG(5, 6))
 	for range b.N {
-		var recall, sum float64
-		for range 20 {
-			line, err := storedLine(lists[rng.IntN(len(lists))], 1<<20)
-			if err != nil {
-				b.Fatal(err)
-			}
-			q := line.pos[rng.IntN(len(line.pos))]
-			mine := pieceHashes(&q, radius, nil)
-			var all []float64
-			var buf []uint64
-			for _, m := range lists {
-				l, err := storedLine(m, 1<<20)
-				if err != nil {
-					b.Fatal(err)
-				}
-				for _, p := range l.pos {
-					if p.Side() == q.Side() {
-						buf = pieceHashes(&p, radius, buf)
-						all = append(all, similarity(mine, buf))
-					}
-				}
-			}
-			slices.Sort(all)
-			kth := all[len(all)-k]
-			hits, err := d.Similar(ctx, q, radius, 0, k, Filter{})
-			if err != nil {
-				b.Fatal(err)
-			}
-			reached := 0
-			for _, h := range hits {
-				if h.Similarity >= kth {
-					reached++
-				}
-			}
-			recall += float64(reached) / k
-			sum += kth
+		for r := 0; r <= MaxRadius; r++ {
+			recall, kth := measureRecall(b, d, r, 20, 10, uint64(r))
+			b.ReportMetric(recall, fmt.Sprintf("recall@10-r%d", r))
+			b.ReportMetric(kth, fmt.Sprintf("10th-similarity-r%d", r))
 		}
-		b.ReportMetric(recall/20, "recall@50")
-		b.ReportMetric(sum/20, "mean-50th-similarity")
 	}
 }

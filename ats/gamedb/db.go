@@ -19,7 +19,7 @@ import (
 // Format names this package's schema in the meta table: formatName and
 // the schema's version. A database of another version is refused with
 // ErrOldFormat rather than misread.
-const Format = formatName + "2"
+const Format = formatName + "3"
 
 const formatName = "arimaa-workbench games "
 
@@ -46,9 +46,10 @@ type DB struct {
 	path     string
 	readOnly bool // opened by OpenExisting
 
-	mu   sync.Mutex
-	sims map[simKey]*simTable // the similar index in memory, by radius and side
-	gen  int                  // changes with every batch indexed
+	mu       sync.Mutex
+	sims     map[simKey]*simTable // the similar index in memory, by radius and side
+	simCands int                  // SimilarCandidates, fewer in tests
+	gen      int                  // changes with every batch indexed
 }
 
 // DefaultPath is the database the commands and the window use when none is
@@ -73,20 +74,14 @@ CREATE TABLE IF NOT EXISTS games (
 	year INTEGER NOT NULL,
 	event TEXT NOT NULL,
 	plies INTEGER NOT NULL,
-	movelist TEXT NOT NULL,
-	fields TEXT NOT NULL
+	moves BLOB NOT NULL
 );
-CREATE TABLE IF NOT EXISTS moves (id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE);
+CREATE TABLE IF NOT EXISTS columns (game INTEGER PRIMARY KEY, data BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS positions (
-	key INTEGER NOT NULL, game INTEGER NOT NULL, ply INTEGER NOT NULL,
-	move INTEGER NOT NULL, phase INTEGER NOT NULL,
-	PRIMARY KEY (key, game, ply)
+	key INTEGER NOT NULL, at INTEGER NOT NULL, move BLOB,
+	PRIMARY KEY (key, at)
 ) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS sigs (
-	game INTEGER PRIMARY KEY,
-	side INTEGER NOT NULL,
-	data BLOB NOT NULL
-);
+CREATE TABLE IF NOT EXISTS sims (id INTEGER PRIMARY KEY, data BLOB NOT NULL);
 `
 
 // Open opens the game database at path for indexing and reading,
@@ -129,7 +124,7 @@ func open(path string, write bool) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &DB{db: sdb, path: path, readOnly: !write, sims: map[simKey]*simTable{}}
+	d := &DB{db: sdb, path: path, readOnly: !write, sims: map[simKey]*simTable{}, simCands: SimilarCandidates}
 	if err := d.init(fresh); err != nil {
 		sdb.Close()
 		return nil, err
@@ -245,21 +240,26 @@ func (d *DB) Close() error { return d.db.Close() }
 
 // Stats are the database's counts.
 type Stats struct {
-	Games, Positions, Moves int64
+	Games, Positions int64
 	// Bytes is the database file's size (with its write-ahead log).
 	Bytes int64
+	// Tables are the bytes of each table with its indexes, as of the
+	// file's last checkpoint; Pending is the write-ahead log's bytes
+	// not yet written into the file.
+	Tables  []TableSize
+	Pending int64
 	// First and Last are the years of the oldest and newest games with a
 	// start time; 0 when none has one.
 	First, Last int
 }
 
-// Stats counts what the database holds.
+// Stats counts what the database holds and what each table takes.
 func (d *DB) Stats() (Stats, error) {
 	var s Stats
 	var first, last sql.NullInt64
-	err := d.db.QueryRow(`SELECT (SELECT COUNT(*) FROM games), (SELECT COUNT(*) FROM positions), (SELECT COUNT(*) FROM moves),
+	err := d.db.QueryRow(`SELECT (SELECT COUNT(*) FROM games), (SELECT COALESCE(MAX(CAST(value AS INTEGER)), 0) FROM meta WHERE key = 'positions'),
 		(SELECT MIN(year) FROM games WHERE year > 0), (SELECT MAX(year) FROM games WHERE year > 0)`).
-		Scan(&s.Games, &s.Positions, &s.Moves, &first, &last)
+		Scan(&s.Games, &s.Positions, &first, &last)
 	if err != nil {
 		return s, fmt.Errorf("%s: %w", d.path, err)
 	}
@@ -267,7 +267,11 @@ func (d *DB) Stats() (Stats, error) {
 	for _, suffix := range []string{"", "-wal"} {
 		if info, err := os.Stat(d.path + suffix); err == nil {
 			s.Bytes += info.Size()
+			if suffix != "" {
+				s.Pending = info.Size()
+			}
 		}
 	}
-	return s, nil
+	s.Tables, err = d.tableSizes()
+	return s, err
 }

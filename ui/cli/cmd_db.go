@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strings"
 	"time"
 
@@ -23,13 +24,14 @@ func runDB(ctx context.Context, args []string, std stdio) int {
 	usage := func() int {
 		fmt.Fprint(std.err, `usage: arimaa-workbench db COMMAND [options]
 
-  db index [--db FILE] ARCHIVE...    add the games of archives and game records
-  db stats [--db FILE]               what the database holds
+  db index [--db FILE] [--keep-columns] ARCHIVE...
+                                     add the games of archives and game records
+  db stats [--db FILE]               what the database holds, and what a game costs in each table
   db explore [--db FILE] [--json] [--mirrors] [filters] POSITION
                                      every move played from the position, with its results
   db find [--db FILE] [--json] [--radius R] [--min-similarity X] [--limit N] [filters] POSITION
-                                     the games through the position; with --radius, the most
-                                     similar positions (Ahmed 2017)
+                                     the games through the position; with --radius, the N (10)
+                                     most similar positions (Ahmed 2017)
   db similar-moves [--db FILE] [--json] [--radius R] [--limit N] [filters] POSITION
                                      the moves played in the most similar positions, legal here
 
@@ -88,6 +90,7 @@ func dbIndex(ctx context.Context, args []string, std stdio) int {
 	fs.SetOutput(std.err)
 	dbf := addDBFlags(fs)
 	quiet := fs.Bool("q", false, "print no progress")
+	keep := fs.Bool("keep-columns", false, "keep every column of the archives' rows, compressed (the events too, which no query needs)")
 	files, err := ParseInterleaved(fs, args)
 	if err != nil {
 		return flagStatus(err)
@@ -104,7 +107,8 @@ func dbIndex(ctx context.Context, args []string, std stdio) int {
 	defer db.Close()
 	start := time.Now()
 	opt := gamedb.IndexOptions{
-		Bad: func(b gamedb.BadGame) { fmt.Fprintf(std.err, "db index: skipped: %v\n", b) },
+		Bad:         func(b gamedb.BadGame) { fmt.Fprintf(std.err, "db index: skipped: %v\n", b) },
+		KeepColumns: *keep,
 	}
 	if !*quiet {
 		opt.Progress = func(p gamedb.Progress) { fmt.Fprintln(std.err, "db index: "+progressLine(p, time.Since(start))) }
@@ -170,15 +174,31 @@ func dbStats(args []string, std stdio) int {
 		fmt.Fprintf(std.err, "db stats: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(std.out, "%s\ngames      %d\npositions  %d\nmoves      %d distinct\nsize       %.1f MB", db.Path(), s.Games, s.Positions, s.Moves, float64(s.Bytes)/1e6)
+	writeStats(std.out, db.Path(), s)
+	return 0
+}
+
+// writeStats prints what db stats tells: the counts, and the bytes a game
+// of each table.
+func writeStats(out io.Writer, path string, s gamedb.Stats) {
+	fmt.Fprintf(out, "%s\ngames      %d\npositions  %d\nsize       %.1f MB", path, s.Games, s.Positions, float64(s.Bytes)/1e6)
 	if s.Games > 0 {
-		fmt.Fprintf(std.out, " (%.0f bytes a game)", float64(s.Bytes)/float64(s.Games))
+		fmt.Fprintf(out, " (%.0f bytes a game)", float64(s.Bytes)/float64(s.Games))
 	}
 	if s.First > 0 {
-		fmt.Fprintf(std.out, "\nyears      %d to %d", s.First, s.Last)
+		fmt.Fprintf(out, "\nyears      %d to %d", s.First, s.Last)
 	}
-	fmt.Fprintln(std.out)
-	return 0
+	fmt.Fprintln(out)
+	if s.Games == 0 {
+		return
+	}
+	fmt.Fprintln(out, "bytes a game by table:")
+	for _, t := range s.Tables {
+		fmt.Fprintf(out, "  %-10s %7.0f\n", t.Name, float64(t.Bytes)/float64(s.Games))
+	}
+	if s.Pending > 0 {
+		fmt.Fprintf(out, "  (%.1f MB more in the write-ahead log, not yet in the tables)\n", float64(s.Pending)/1e6)
+	}
 }
 
 // queryFlags are explore's, find's and similar-moves' options.
@@ -206,8 +226,8 @@ func dbQuery(ctx context.Context, cmd string, args []string, std stdio) int {
 	rangeVar(fs, &q.ply, "ply", math.MinInt32, -2, math.MaxInt32, "the position of a game file after `N` moves (-2, -1: the setups)")
 	fs.StringVar(&q.game, "game", "", "the game with this `ID` of an archive")
 	rangeVar(fs, &q.radius, "radius", -1, -1, gamedb.MaxRadius, "similar search with piece data up to radius `R` (0-3); find without it is exact")
-	rangeVar(fs, &q.minSim, "min-similarity", 0.5, 0, 1, "the least similarity `X` (0-1) a similar position has")
-	rangeVar(fs, &q.limit, "limit", 50, 0, 1_000_000, "at most `N` results (0: all, exact search only)")
+	rangeVar(fs, &q.minSim, "min-similarity", 0, 0, 1, "the least similarity `X` (0-1) a similar position has (default: none, the N most similar)")
+	rangeVar(fs, &q.limit, "limit", 50, 0, 1_000_000, "at most `N` results (0: all; similar search: 10 unless given)")
 	rangeVar(fs, &q.minRating, "min-rating", 0, 0, 5000, "only games whose both players are rated at least `R`")
 	fs.StringVar(&q.from, "from", "", "only games started on or after `DATE` (YYYY-MM-DD)")
 	fs.StringVar(&q.to, "to", "", "only games started on or before `DATE` (YYYY-MM-DD)")
@@ -234,7 +254,12 @@ func dbQuery(ctx context.Context, cmd string, args []string, std stdio) int {
 	if cmd == "similar-moves" && q.radius < 0 {
 		q.radius = 2
 	}
-	pos, err := queryPosition(ctx, rest[0], q.game, q.ply, std.in)
+	limitSet := false
+	fs.Visit(func(f *flag.Flag) { limitSet = limitSet || f.Name == "limit" })
+	if cmd == "find" && q.radius >= 0 && !limitSet {
+		q.limit = 10
+	}
+	pos, own, err := queryPosition(ctx, rest[0], q.game, q.ply, std.in)
 	if err != nil {
 		return fail(1, "%v", err)
 	}
@@ -243,6 +268,13 @@ func dbQuery(ctx context.Context, cmd string, args []string, std stdio) int {
 		return fail(1, "%v", err)
 	}
 	defer db.Close()
+	if own != 0 {
+		// The game the position comes from, when the database has it:
+		// first among the positions as similar.
+		if id, ok, err := db.Lookup(ctx, own); err == nil && ok {
+			filter.Own = id
+		}
+	}
 	out := bufio.NewWriter(std.out)
 	defer out.Flush()
 	switch {
@@ -277,18 +309,22 @@ func (q queryFlags) filter() (gamedb.Filter, error) {
 
 // queryPosition reads the position a db query asks about: a position
 // file's (first) position, or a game's after ply moves (the setups at -2
-// and -1), through the readers convert uses.
-func queryPosition(ctx context.Context, path, gameID string, ply int, stdin io.Reader) (rules.Position, error) {
-	if path != "-" && gameID == "" {
-		if data, err := fsutil.ReadFile(path); err == nil && records.Detect(data) == records.KindPosition {
-			// A long position, as convert --to long writes it and eval
-			// reads it: the game reader would take it for a game with no
-			// moves yet.
-			if ply != math.MinInt32 {
-				return rules.Position{}, fmt.Errorf("%s: --ply needs a game, but this is a position", path)
-			}
-			return parsePosition(data, path)
+// and -1), through the readers convert uses; for a game, also the key
+// under which a database would keep it (gamedb.GameKey, RecordKey).
+func queryPosition(ctx context.Context, path, gameID string, ply int, stdin io.Reader) (rules.Position, int64, error) {
+	var data []byte
+	if path != "-" && !isArchiveFile(path) {
+		data, _ = fsutil.ReadFile(path)
+	}
+	if data != nil && gameID == "" && records.Detect(data) == records.KindPosition {
+		// A long position, as convert --to long writes it and eval
+		// reads it: the game reader would take it for a game with no
+		// moves yet.
+		if ply != math.MinInt32 {
+			return rules.Position{}, 0, fmt.Errorf("%s: --ply needs a game, but this is a position", path)
 		}
+		p, err := parsePosition(data, path)
+		return p, 0, err
 	}
 	var found *convItem
 	_, err := eachItem(ctx, path, stdin, gameID, func(it convItem) error {
@@ -298,18 +334,44 @@ func queryPosition(ctx context.Context, path, gameID string, ply int, stdin io.R
 		return errStopItems
 	}, func(error) {})
 	if err != nil && !errors.Is(err, errStopItems) {
-		return rules.Position{}, err
+		return rules.Position{}, 0, err
 	}
 	if found == nil {
-		return rules.Position{}, fmt.Errorf("%s: no position or game in it", path)
+		return rules.Position{}, 0, fmt.Errorf("%s: no position or game in it", path)
 	}
 	if found.game == nil {
 		if ply != math.MinInt32 {
-			return rules.Position{}, fmt.Errorf("%s: --ply needs a game, but this is a position", path)
+			return rules.Position{}, 0, fmt.Errorf("%s: --ply needs a game, but this is a position", path)
 		}
-		return found.pos, nil
+		return found.pos, 0, nil
 	}
-	g := found.game
+	var own int64
+	switch {
+	case found.arch != nil:
+		own = gamedb.GameKey(found.arch)
+	case data != nil:
+		own = gamedb.RecordKey(data)
+	}
+	p, err := gamePosition(found.game, path, ply)
+	return p, own, err
+}
+
+// isArchiveFile reports whether the file at path starts like a game
+// archive, which is read a row at a time rather than whole.
+func isArchiveFile(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 4096)
+	n, _ := io.ReadFull(f, head)
+	return records.Detect(head[:n]) == records.KindArchive
+}
+
+// gamePosition is game g's position after ply moves (-2 and -1: the
+// setups).
+func gamePosition(g *rules.Game, path string, ply int) (rules.Position, error) {
 	if ply == math.MinInt32 {
 		return rules.Position{}, fmt.Errorf("%s is a game: say which position with --ply N", path)
 	}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -135,7 +136,7 @@ func TestAeiDBPrior(t *testing.T) {
 	if code, _, errs := runTool(t, runDB, "", "index", "--db", db, "-q", "assets/games/sample_archive.tsv", "assets/games/goal_race.txt"); code != 0 {
 		t.Fatalf("index: %s", errs)
 	}
-	pos, err := queryPosition(context.Background(), "assets/games/goal_race.txt", "", 4, nil)
+	pos, _, err := queryPosition(context.Background(), "assets/games/goal_race.txt", "", 4, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,4 +257,37 @@ func must[T any](v T, err error) T {
 		panic(err)
 	}
 	return v
+}
+
+// TestDBSimilarDefaults: a similar search without a threshold answers the
+// ten most similar positions, the query's own game first among those as
+// similar; db stats says what a game costs in each table, and
+// --keep-columns keeps the archive's rows.
+func TestDBSimilarDefaults(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "g.db")
+	if code, _, errs := runTool(t, runDB, "", "index", "--db", db, "-q", "--keep-columns", "assets/games/sample_archive.tsv", "assets/games/goal_race.txt"); code != 0 {
+		t.Fatalf("index: %s", errs)
+	}
+	for r := 0; r <= gamedb.MaxRadius; r++ {
+		code, out, errs := runTool(t, runDB, "", "find", "--db", db, "--json", "--radius", fmt.Sprint(r), "--ply", "6", "assets/games/goal_race.txt")
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		if code != 0 || len(lines) != 10 {
+			t.Fatalf("radius %d: exit %d, %d hits\n%s\n%s", r, code, len(lines), out, errs)
+		}
+		var first struct {
+			Game       string  `json:"game"`
+			Ply        int     `json:"ply"`
+			Similarity float64 `json:"similarity"`
+		}
+		json.Unmarshal([]byte(lines[0]), &first)
+		if first.Game != "assets/games/goal_race.txt:1" || first.Ply != 6 || first.Similarity != 1 {
+			t.Errorf("radius %d: first hit %s", r, lines[0])
+		}
+	}
+	code, out, errs := runTool(t, runDB, "", "stats", "--db", db)
+	if code != 0 || !strings.Contains(out, "bytes a game by table:") || !regexp.MustCompile(`(?m)^  columns +[1-9]`).MatchString(out) ||
+		!regexp.MustCompile(`(?m)^  positions +[1-9]`).MatchString(out) {
+		t.Errorf("stats: exit %d\n%s\n%s", code, out, errs)
+	}
 }
