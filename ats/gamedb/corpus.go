@@ -19,9 +19,10 @@ import (
 // a game), human and bot players with ratings, time controls, events and
 // start times over the years. The games are the base games varied: each
 // takes a base game's moves (mirrored, for half of them) up to a random
-// ply, then goes on with random legal moves for up to 30 more, so that, as
-// in the real archive, games share openings and part of their middle
-// games and then go their own ways. The same base, n and seed give the
+// ply, then goes on with the base game's moves where they are still
+// legal, one in four replaced by a random legal move, so that, as in the
+// real archive, games share openings and part of their middle games and
+// then go their own ways, but not too far. The same base, n and seed give the
 // same archive.
 func GenerateCorpus(ctx context.Context, w io.Writer, base []*rules.Game, n int, seed uint64) error {
 	if len(base) == 0 {
@@ -48,7 +49,8 @@ func GenerateCorpus(ctx context.Context, w io.Writer, base []*rules.Game, n int,
 }
 
 // varyGame plays b's setups and moves (mirrored, for half of the games) up
-// to a random ply, then random legal moves.
+// to a random ply, then b's moves where they are legal, one in four
+// replaced by a random legal move.
 func varyGame(b *rules.Game, rng *rand.Rand, buf *[]rules.Step) (*rules.Game, error) {
 	mirror := rng.IntN(2) == 1
 	g := rules.NewGame()
@@ -69,15 +71,22 @@ func varyGame(b *rules.Game, rng *rand.Rand, buf *[]rules.Step) (*rules.Game, er
 	if keep > 8 {
 		keep = 8 + rng.IntN(keep-7)
 	}
-	for _, m := range moves[:keep] {
+	for i, m := range moves {
+		if g.Phase() != rules.Playing {
+			break
+		}
 		if mirror {
 			m = m.Mirror()
 		}
-		if err := g.Play(m); err != nil {
-			return nil, err
+		// The base game's moves to the branch, then its moves where
+		// they are still legal, one in four replaced by a random move.
+		if i < keep || rng.IntN(4) > 0 {
+			if err := g.Play(m); err == nil {
+				continue
+			} else if i < keep {
+				return nil, err
+			}
 		}
-	}
-	for extra := rng.IntN(31); extra > 0 && g.Phase() == rules.Playing; extra-- {
 		if !playRandom(g, rng, buf) {
 			break
 		}

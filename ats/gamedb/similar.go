@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
@@ -238,8 +240,13 @@ func (d *DB) Similar(ctx context.Context, p rules.Position, radius int, minSim f
 		kept += hist[cut]
 	}
 	byGame := map[int64][]int{}
+	seen := map[int64]bool{}
 	var ids []int64
 	addCand := func(g int64, ply int) {
+		if seen[gamePly(g, ply)] {
+			return
+		}
+		seen[gamePly(g, ply)] = true
 		if byGame[g] == nil {
 			ids = append(ids, g)
 		}
@@ -258,20 +265,15 @@ func (d *DB) Similar(ctx context.Context, p rules.Position, radius int, minSim f
 	if err != nil {
 		return nil, err
 	}
-	// And every position of those games with p's side to move: a
-	// position's nearest neighbours are often a few moves away in its
-	// own game or in games that passed through it.
+	// And the positions of those games a few moves before and after
+	// with p's side to move: a position's nearest neighbours are often a
+	// few moves away in its own game or in games that passed through it.
 	for _, at := range same {
-		g, _ := splitGamePly(at)
-		lo, n := t.positionsOf(g)
-		for i := lo; i < lo+n; i++ {
-			if _, ply := t.at(i); !containsInt(byGame[g], ply) {
-				addCand(g, ply)
-			}
-		}
+		g, ply := splitGamePly(at)
+		t.addWindow(g, ply-nearPlies, ply+nearPlies, addCand)
 	}
 	if f.Own != 0 {
-		if err := d.historyCandidates(ctx, p, f.Own, t, addCand, byGame); err != nil {
+		if err := d.historyCandidates(ctx, p, f.Own, t, addCand); err != nil {
 			return nil, err
 		}
 	}
@@ -279,13 +281,29 @@ func (d *DB) Similar(ctx context.Context, p rules.Position, radius int, minSim f
 }
 
 // historyDepth is how many moves back a similar search follows the
-// query's own game for games that shared its way.
-const historyDepth = 40
+// query's own game for games that shared its way, historyGames how many
+// such games it compares at most, and nearPlies how many plies around
+// a position of another game it compares.
+const (
+	historyDepth = 200
+	historyGames = 100
+	nearPlies    = 8
+)
+
+// addWindow adds the positions of game g from ply lo to hi with the
+// table's side to move.
+func (t *simTable) addWindow(g int64, lo, hi int, add func(int64, int)) {
+	for ply := max(lo, 0); ply <= hi; ply++ {
+		if t.index(g, ply) >= 0 {
+			add(g, ply)
+		}
+	}
+}
 
 // historyCandidates adds to the candidates the positions a few moves on
 // in the games that passed through the positions before p in its own
 // game (games that left the own game's way lately resemble it most).
-func (d *DB) historyCandidates(ctx context.Context, p rules.Position, own int64, t *simTable, add func(int64, int), have map[int64][]int) error {
+func (d *DB) historyCandidates(ctx context.Context, p rules.Position, own int64, t *simTable, add func(int64, int)) error {
 	var moves []byte
 	err := d.db.QueryRowContext(ctx, `SELECT moves FROM games WHERE id = ?`, own).Scan(&moves)
 	if err != nil {
@@ -310,7 +328,8 @@ func (d *DB) historyCandidates(ctx context.Context, p rules.Position, own int64,
 	if q < 0 {
 		return nil
 	}
-	for j := q; j >= max(0, q-historyDepth); j-- {
+	followed := map[int64]bool{own: true}
+	for j := q; j >= max(0, q-historyDepth) && len(followed) <= historyGames; j-- {
 		// The mirror image's games too: piece data do not tell a
 		// position from its mirror image.
 		m := line.pos[j].Mirror()
@@ -325,30 +344,16 @@ func (d *DB) historyCandidates(ctx context.Context, p rules.Position, own int64,
 		}
 		for _, at := range ats {
 			g, ply := splitGamePly(at)
-			if g == own {
-				continue
+			if followed[g] {
+				continue // followed from where it left the own game's way
 			}
-			// Every position of g from where it shared the way: those
-			// a few moves on resemble p most, and later ones may come
-			// back to it.
-			first, n := t.positionsOf(g)
-			for i := first; i < first+n; i++ {
-				if _, k := t.at(i); k >= ply && !containsInt(have[g], k) {
-					add(g, k)
-				}
-			}
+			followed[g] = true
+			// The positions of g from where it shared the way to a
+			// little past as many moves on as p is.
+			t.addWindow(g, ply, ply+(q-j)+nearPlies, add)
 		}
 	}
 	return nil
-}
-
-func containsInt(s []int, v int) bool {
-	for _, x := range s {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // sameAs lists where p stands in the database: in game own, and in at
@@ -365,6 +370,14 @@ func (d *DB) sameAs(ctx context.Context, p rules.Position, own int64, n int) ([]
 	})
 }
 
+// ranked is a hit of a similar search before its move is written.
+type ranked struct {
+	Hit
+	same bool // the position is the query's
+	pos  rules.Position
+	move rules.Move // played next; none at the game's end
+}
+
 // rerank computes the exact similarity of the candidates (their plies by
 // game) and keeps those that pass.
 func (d *DB) rerank(ctx context.Context, p rules.Position, radius int, minSim float64, limit int, f Filter, byGame map[int64][]int, ids []int64) ([]Hit, error) {
@@ -373,45 +386,53 @@ func (d *DB) rerank(ctx context.Context, p rules.Position, radius int, minSim fl
 		return nil, err
 	}
 	lo, hi := f.phaseBytes()
+	phased := lo > 0 || hi < 255
 	mine := pieceHashes(&p, radius, nil)
 	key := p.TurnHash()
-	type ranked struct {
-		Hit
-		same bool // the position is p's
+	// The games are replayed and compared on every core, each worker
+	// taking every workers-th game.
+	workers := min(runtime.GOMAXPROCS(0), max(1, len(rows)/64))
+	parts := make([][]ranked, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var buf []uint64
+			for k := w; k < len(rows) && ctx.Err() == nil; k += workers {
+				cg := &rows[k]
+				plies := byGame[cg.hit.Game]
+				slices.Sort(plies)
+				// A damaged row (indexed games replay) is passed over:
+				// its positions up to the damage count.
+				if sg, err := decodeGame(cg.moves); err == nil {
+					sg.each(plies, func(ply int, pos *rules.Position, next rules.Move) bool {
+						if phased {
+							if ph := int(phaseByte(*pos)); ph < lo || ph > hi {
+								return true
+							}
+						}
+						buf = pieceHashes(pos, radius, buf)
+						sim := similarity(mine, buf)
+						if sim < minSim || sim == 0 {
+							return true
+						}
+						h := ranked{Hit: cg.hit, same: pos.TurnHash() == key, pos: *pos, move: next}
+						h.Ply, h.Similarity = ply, sim
+						parts[w] = append(parts[w], h)
+						return true
+					})
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	var out []ranked
-	var buf []uint64
-	for _, cg := range rows {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		plies := byGame[cg.hit.Game]
-		line, err := cg.line(plies)
-		if err != nil {
-			continue // indexed games replay; a damaged row is passed over
-		}
-		for _, ply := range plies {
-			if ply >= len(line.pos) || ply < 0 {
-				continue
-			}
-			pos := line.pos[ply]
-			ph := phaseByte(pos)
-			if int(ph) < lo || int(ph) > hi {
-				continue
-			}
-			buf = pieceHashes(&pos, radius, buf)
-			sim := similarity(mine, buf)
-			if sim < minSim || sim == 0 {
-				continue
-			}
-			h := cg.hit
-			h.Ply, h.Phase, h.Similarity = ply, float64(ph)/255, sim
-			h.Move = ""
-			if ply < len(line.moves) {
-				h.Move = pos.MoveString(line.moves[ply])
-			}
-			out = append(out, ranked{h, pos.TurnHash() == key})
-		}
+	for _, part := range parts {
+		out = append(out, part...)
 	}
 	sort.SliceStable(out, func(a, b int) bool {
 		x, y := &out[a], &out[b]
@@ -432,7 +453,12 @@ func (d *DB) rerank(ctx context.Context, p rules.Position, radius int, minSim fl
 	}
 	hits := make([]Hit, len(out))
 	for i := range out {
-		hits[i] = out[i].Hit
+		h := &out[i]
+		hits[i] = h.Hit
+		hits[i].Phase = float64(phaseByte(h.pos)) / 255
+		if h.move.N > 0 {
+			hits[i].Move = h.pos.MoveString(h.move)
+		}
 	}
 	return hits, nil
 }
@@ -441,19 +467,6 @@ func (d *DB) rerank(ctx context.Context, p rules.Position, radius int, minSim fl
 type candGame struct {
 	hit   Hit
 	moves []byte
-}
-
-// line replays the candidate game up to the last of plies.
-func (cg *candGame) line(plies []int) (gameLine, error) {
-	last := 0
-	for _, ply := range plies {
-		last = max(last, ply)
-	}
-	sg, err := decodeGame(cg.moves)
-	if err != nil {
-		return gameLine{}, err
-	}
-	return sg.line(last)
 }
 
 // candidates reads the rows of the games ids the filter keeps, a few

@@ -180,14 +180,23 @@ func decodeGame(b []byte) (storedGame, error) {
 		if len(b) < 1+2*setupBytes {
 			return sg, bad
 		}
-		g := rules.NewGame()
+		// The board after the setups, as rules.Game makes it: the
+		// setups were checked when the game was indexed.
+		var board [64]rules.Piece
 		for c := rules.Gold; c <= rules.Silver; c++ {
 			sg.setup[c] = readSetup(b[1+int(c)*setupBytes:], c)
-			if len(sg.setup[c]) > 0 && g.SetupPieces(sg.setup[c]) != nil {
-				return sg, bad
+			for _, pl := range sg.setup[c] {
+				board[pl.Square] = pl.Piece
 			}
 		}
-		sg.start = g.Position()
+		switch {
+		case len(sg.setup[rules.Silver]) > 0:
+			sg.start = rules.NewPosition(rules.Gold, 2, board)
+		case len(sg.setup[rules.Gold]) > 0:
+			sg.start = rules.NewPosition(rules.Silver, 1, board)
+		default:
+			sg.start = rules.NewGame().Position()
+		}
 		b = b[1+2*setupBytes:]
 	case startPosition:
 		if len(b) < 2 || len(b) < 2+int(b[1]) {
@@ -239,6 +248,41 @@ func (sg *storedGame) line(last int) (gameLine, error) {
 		line.pos = append(line.pos, p)
 	}
 	return line, nil
+}
+
+// each replays the stored game's moves without checking them and calls fn
+// with the position before each move of plies (ascending) and the move
+// played there (none at the game's end), until fn returns false.
+func (sg *storedGame) each(plies []int, fn func(ply int, p *rules.Position, next rules.Move) bool) error {
+	p := sg.start
+	k := 0
+	for k < len(plies) && plies[k] < 0 {
+		k++
+	}
+	for i := 0; k < len(plies) && i <= len(sg.moves); i++ {
+		var m rules.Move
+		before := p
+		if i < len(sg.moves) {
+			for _, c := range sg.moves[i] {
+				from, d := rules.Square(c&63), rules.Dir(c>>6)
+				pc := p.At(from)
+				if pc == rules.Empty || !validStep(from, d) || m.N == 4 {
+					return errBadMove
+				}
+				s := rules.MakeStep(pc, from, d)
+				m = m.Add(s)
+				p = p.Play(s)
+			}
+			p = p.EndTurn()
+		}
+		if plies[k] == i {
+			if !fn(i, &before, m) {
+				return nil
+			}
+			k++
+		}
+	}
+	return nil
 }
 
 // game replays the stored game with every rule checked.

@@ -34,6 +34,10 @@ func runDB(ctx context.Context, args []string, std stdio) int {
                                      most similar positions (Ahmed 2017)
   db similar-moves [--db FILE] [--json] [--radius R] [--limit N] [filters] POSITION
                                      the moves played in the most similar positions, legal here
+  db corpus --base ARCHIVE [--games N] [--seed S] --out FILE
+                                     writes an archive shaped like the official one (29 columns,
+                                     8 KB of events a game) of N variations of the base games,
+                                     to measure the database at the archive's scale
 
 POSITION is a position file, or a game file (record or archive) with --ply N
 (moves after the setups; -2 and -1 are the setups) and --game ID in an
@@ -52,6 +56,8 @@ archive. The database is games.db in the user's data folder unless --db.
 		return dbStats(args[1:], std)
 	case "explore", "find", "similar-moves":
 		return dbQuery(ctx, args[0], args[1:], std)
+	case "corpus":
+		return dbCorpus(ctx, args[1:], std)
 	case "-h", "--help", "help":
 		usage()
 		return 0
@@ -129,6 +135,71 @@ func dbIndex(ctx context.Context, args []string, std stdio) int {
 		return 1
 	}
 	return 0
+}
+
+func dbCorpus(ctx context.Context, args []string, std stdio) int {
+	fs := flag.NewFlagSet("db corpus", flag.ContinueOnError)
+	fs.SetOutput(std.err)
+	base := fs.String("base", "", "the game `ARCHIVE` whose games are varied (self-play games: make corpus)")
+	out := fs.String("out", "", "the archive `FILE` to write")
+	games := ranged[int](fs, "games", 300_000, 1, 100_000_000, "how many games `N` to write")
+	seed := ranged[int](fs, "seed", 1, 0, math.MaxInt32, "the random seed `S`")
+	if rest, err := ParseInterleaved(fs, args); err != nil || len(rest) > 0 {
+		if err == nil {
+			fmt.Fprintf(std.err, "db corpus: unexpected argument %q\n", rest[0])
+			return 2
+		}
+		return flagStatus(err)
+	}
+	if *base == "" || *out == "" {
+		fmt.Fprintln(std.err, "db corpus: give the base archive (--base) and the file to write (--out)")
+		return 2
+	}
+	gs, err := baseGames(ctx, *base)
+	if err != nil {
+		fmt.Fprintf(std.err, "db corpus: %v\n", err)
+		return 1
+	}
+	start := time.Now()
+	err = fsutil.WriteFile(*out, func(w io.Writer) error {
+		return gamedb.GenerateCorpus(ctx, w, gs, *games, uint64(*seed))
+	})
+	if err != nil {
+		fmt.Fprintf(std.err, "db corpus: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(std.out, "%s: %d games varied from the %d of %s in %.1fs\n", *out, *games, len(gs), *base, time.Since(start).Seconds())
+	return 0
+}
+
+// baseGames reads the games of an archive that have setups.
+func baseGames(ctx context.Context, path string) ([]*rules.Game, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	ar := records.NewArchiveReader(bufio.NewReader(f), path)
+	var gs []*rules.Game
+	for ctx.Err() == nil {
+		ag, err := ar.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			if ar.Broken() {
+				return nil, err
+			}
+			continue
+		}
+		if g, err := ag.Game(); err == nil && g.Setup(rules.Silver) != nil {
+			gs = append(gs, g)
+		}
+	}
+	if len(gs) == 0 {
+		return nil, fmt.Errorf("%s: no game with setups to vary", path)
+	}
+	return gs, ctx.Err()
 }
 
 // progressLine is an index run's progress: games, rate and time left.
