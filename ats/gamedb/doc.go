@@ -59,11 +59,13 @@
 //     explorer groups that range by the move. The game phase, which a
 //     position's key decides, is not stored: a filter on it is checked on
 //     the position asked about.
-//   - sims(id, data) (about 19 bytes a position): the similar index, five
-//     rows a game, apart by layer so that a search reads one radius: layer
-//     0 holds the side to move at ply 0 and each position's phase byte,
-//     layer 1+r each position's signature at radius r in 4 bytes (see
-//     Similar positions).
+//   - sims(id, data) (about 18 bytes a position): the similar index in
+//     five layers, a row for each layer and each batch of an index run
+//     (each game of the batch as its row and its data), so that a search
+//     reads one radius in a few long rows: layer 0 holds for each game the
+//     side to move at ply 0 and each position's phase byte, layer 1+r
+//     each position's signature at radius r in 4 bytes (see Similar
+//     positions).
 //
 // An index run reads its files a game at a time, replays each game under
 // the rules (a game that does not replay is reported with its file and

@@ -135,11 +135,15 @@ type indexer struct {
 	tx      *sql.Tx
 	inBatch int
 	// The batch's statements: one row, or posRows rows at once.
-	game, pos, posRows, sim, simRows, columns *sql.Stmt
-	args, simArgs                             []any
-	pending                                   []posRow // the batch's positions
-	base                                      int64    // bytes of the files before the current one
-	batchPositions                            int64    // positions added in the batch
+	game, pos, posRows, sim, columns *sql.Stmt
+	args                             []any
+	// The batch's rows of the similar index, by layer (simEntry each
+	// game), and the first game of the batch, which names them.
+	simBatch       [simLayers][]byte
+	simFirst       int64
+	pending        []posRow // the batch's positions
+	base           int64    // bytes of the files before the current one
+	batchPositions int64    // positions added in the batch
 }
 
 // posRows is how many rows one insert statement carries: fewer
@@ -507,8 +511,11 @@ func (w *indexer) add(pg *prepared) error {
 	w.pr.Positions += int64(len(pg.items))
 	w.batchPositions += int64(len(pg.items))
 	if len(pg.sims[0]) > 0 {
+		if len(w.simBatch[0]) == 0 {
+			w.simFirst = id
+		}
 		for l, data := range pg.sims {
-			w.simArgs = append(w.simArgs, simRowID(l, id), data)
+			w.simBatch[l] = appendSimEntry(w.simBatch[l], id, data)
 		}
 	}
 	if row.columns != nil {
@@ -544,8 +551,13 @@ func (w *indexer) flushPositions() error {
 	if err := execRows(w.pos, w.posRows, 3, w.args); err != nil {
 		return fmt.Errorf("%s: %w", w.d.path, err)
 	}
-	err := execRows(w.sim, w.simRows, 2, w.simArgs)
-	w.simArgs = w.simArgs[:0]
+	var err error
+	for l := range w.simBatch {
+		if len(w.simBatch[l]) > 0 && err == nil {
+			_, err = w.sim.Exec(simRowID(l, w.simFirst), w.simBatch[l])
+		}
+		w.simBatch[l] = w.simBatch[l][:0]
+	}
 	if err == nil {
 		// The count db stats shows, kept here rather than counted there
 		// over every row.
@@ -597,8 +609,7 @@ func (w *indexer) begin() error {
 		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`)
 	w.pos = prep(`INSERT OR IGNORE INTO positions(key, at, move) VALUES (?,?,?)`)
 	w.posRows = prep(`INSERT OR IGNORE INTO positions(key, at, move) VALUES (?,?,?)` + strings.Repeat(`,(?,?,?)`, posRows-1))
-	w.sim = prep(`INSERT OR IGNORE INTO sims(id, data) VALUES (?,?)`)
-	w.simRows = prep(`INSERT OR IGNORE INTO sims(id, data) VALUES (?,?)` + strings.Repeat(`,(?,?)`, posRows-1))
+	w.sim = prep(`INSERT INTO sims(id, data) VALUES (?,?)`)
 	w.columns = prep(`INSERT OR IGNORE INTO columns(game, data) VALUES (?,?)`)
 	if err != nil {
 		w.rollback()
@@ -649,6 +660,9 @@ func (w *indexer) rollback() {
 	if w.tx != nil {
 		w.tx.Rollback()
 		w.tx = nil
-		w.pending, w.simArgs, w.batchPositions = w.pending[:0], w.simArgs[:0], 0
+		w.pending, w.batchPositions = w.pending[:0], 0
+		for l := range w.simBatch {
+			w.simBatch[l] = w.simBatch[l][:0]
+		}
 	}
 }

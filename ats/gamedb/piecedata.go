@@ -33,15 +33,6 @@ func appendSig(b []byte, s uint64) []byte {
 	return b
 }
 
-// readSig reads a signature appendSig wrote.
-func readSig(b []byte) uint64 {
-	var s uint64
-	for i := range sigBytes {
-		s |= uint64(b[i]) << (8 * i)
-	}
-	return s
-}
-
 // pieceData is one piece's piece data (Ahmed 2017, ch. 2.1) up to
 // MaxRadius: the header (owned by the side to move, edges it stands on,
 // on a trap) and, for each distance 1 to MaxRadius, the counts of

@@ -1,7 +1,9 @@
 package gamedb
 
 import (
+	"cmp"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"runtime"
@@ -18,14 +20,39 @@ import (
 // exactly at least, the best by their signatures' estimate.
 const SimilarCandidates = 4000
 
-// simLayers are the similar index's rows a game: layer 0 the side to move
-// at ply 0 and each position's phase byte, layer 1+r the positions'
-// signatures at radius r.
+// simLayers are the similar index's layers: layer 0 holds for each game
+// the side to move at ply 0 and each position's phase byte, layer 1+r
+// the positions' signatures at radius r. A row of the sims table holds
+// one layer of the games of one batch of an index run, each game as a
+// simEntry, so that a search reads few and long rows.
 const simLayers = 2 + MaxRadius
 
-// simRowID is the sims table's id of a game's row of one layer: the layers
-// apart, so that a search reads one radius's rows as one range.
+// simRowID is the sims table's id of a batch's row of one layer, named by
+// the batch's first game: the layers apart, so that a search reads one
+// radius's rows as one range.
 func simRowID(layer int, game int64) int64 { return int64(layer)<<40 | game }
+
+// appendSimEntry appends a game's data of one layer to its batch's row:
+// the game's row and the data's length as varints, then the data.
+func appendSimEntry(b []byte, game int64, data []byte) []byte {
+	b = binary.AppendUvarint(b, uint64(game))
+	b = binary.AppendUvarint(b, uint64(len(data)))
+	return append(b, data...)
+}
+
+// nextSimEntry reads the entry at the start of b and returns the rest.
+func nextSimEntry(b []byte) (game int64, data, rest []byte, ok bool) {
+	g, n := binary.Uvarint(b)
+	if n <= 0 {
+		return 0, nil, nil, false
+	}
+	l, m := binary.Uvarint(b[n:])
+	if m <= 0 || uint64(len(b)-n-m) < l {
+		return 0, nil, nil, false
+	}
+	b = b[n+m:]
+	return int64(g), b[:l], b[l:], true
+}
 
 // simKey picks the similar index of one side to move at one radius.
 type simKey struct {
@@ -90,8 +117,8 @@ func (d *DB) table(ctx context.Context, side rules.Color, radius int) (*simTable
 	if t != nil && t.gen == gen {
 		return t, nil
 	}
-	var positions int64
-	if err := d.db.QueryRowContext(ctx, `SELECT COALESCE(MAX(CAST(value AS INTEGER)), 0) FROM meta WHERE key = 'positions'`).Scan(&positions); err != nil {
+	var positions, games int64
+	if err := d.db.QueryRowContext(ctx, `SELECT COALESCE(MAX(CAST(value AS INTEGER)), 0), (SELECT COUNT(*) FROM games) FROM meta WHERE key = 'positions'`).Scan(&positions, &games); err != nil {
 		return nil, fmt.Errorf("%s: %w", d.path, err)
 	}
 	layer := func(l int) (*layerRows, error) {
@@ -112,35 +139,26 @@ func (d *DB) table(ctx context.Context, side rules.Color, radius int) (*simTable
 		return nil, err
 	}
 	defer sigs.rows.Close()
-	var ts [2]*simTable
+	var ts sideTables
 	for c := range ts {
 		n := positions/2 + 1
-		ts[c] = &simTable{gen: gen, phase: make([]uint8, 0, n), sig: make([]sigWord, 0, n)}
+		ts[c] = &simTable{gen: gen, phase: make([]uint8, 0, n), sig: make([]sigWord, 0, n),
+			games: make([]int64, 0, games), first: make([]int32, 0, games), ply0: make([]uint8, 0, games)}
 	}
+	damaged := fmt.Errorf("%s: the similar index is damaged: index the archives again into a new file", d.path)
 	for phases.next() {
 		if !sigs.next() || sigs.id&(1<<40-1) != phases.id&(1<<40-1) {
-			return nil, fmt.Errorf("%s: the similar index's layers do not match (a damaged database)", d.path)
+			return nil, damaged
 		}
-		g := phases.id & (1<<40 - 1)
-		ph, sg := phases.data, sigs.data
-		if len(ph) < 1 || len(sg) != (len(ph)-1)*sigBytes {
-			return nil, fmt.Errorf("%s: game %d: a damaged similar index", d.path, g)
-		}
-		first, ph := rules.Color(ph[0]), ph[1:]
-		// The side to move alternates with every ply.
-		for c, t := range ts {
-			start := 0
-			if first != rules.Color(c) {
-				start = 1
+		pb, sb := phases.data, sigs.data
+		for len(pb) > 0 {
+			g, ph, prest, ok := nextSimEntry(pb)
+			g2, sg, srest, ok2 := nextSimEntry(sb)
+			if !ok || !ok2 || g != g2 || len(ph) < 1 || len(sg) != (len(ph)-1)*sigBytes {
+				return nil, damaged
 			}
-			if start >= len(ph) {
-				continue
-			}
-			t.games, t.first, t.ply0 = append(t.games, g), append(t.first, int32(len(t.phase))), append(t.ply0, uint8(start))
-			for ply := start; ply < len(ph); ply += 2 {
-				t.phase = append(t.phase, ph[ply])
-				t.sig = append(t.sig, sigWord(readSig(sg[ply*sigBytes:])))
-			}
+			pb, sb = prest, srest
+			ts.add(g, ph, sg)
 		}
 	}
 	for _, l := range []*layerRows{phases, sigs} {
@@ -154,6 +172,30 @@ func (d *DB) table(ctx context.Context, side rules.Color, radius int) (*simTable
 	}
 	d.mu.Unlock()
 	return ts[side], nil
+}
+
+// sideTables are the tables of both sides to move at one radius.
+type sideTables [2]*simTable
+
+// add adds game g's positions, their phase bytes ph (after the side to
+// move at ply 0) and signatures sg, to the table of their side.
+func (ts sideTables) add(g int64, ph, sg []byte) {
+	first, ph := rules.Color(ph[0]), ph[1:]
+	// The side to move alternates with every ply.
+	for c, t := range ts {
+		start := 0
+		if first != rules.Color(c) {
+			start = 1
+		}
+		if start >= len(ph) {
+			continue
+		}
+		t.games, t.first, t.ply0 = append(t.games, g), append(t.first, int32(len(t.phase))), append(t.ply0, uint8(start))
+		for ply := start; ply < len(ph); ply += 2 {
+			t.phase = append(t.phase, ph[ply])
+			t.sig = append(t.sig, binary.LittleEndian.Uint32(sg[ply*sigBytes:]))
+		}
+	}
 }
 
 // layerRows reads the rows of one layer of the similar index.
@@ -434,26 +476,36 @@ func (d *DB) rerank(ctx context.Context, p rules.Position, radius int, minSim fl
 	for _, part := range parts {
 		out = append(out, part...)
 	}
-	sort.SliceStable(out, func(a, b int) bool {
-		x, y := &out[a], &out[b]
+	// Sorted by reference: a ranked hit holds a whole position. The
+	// order is total (a game's ply is one hit), so stability is moot.
+	order := make([]*ranked, len(out))
+	for i := range out {
+		order[i] = &out[i]
+	}
+	slices.SortFunc(order, func(x, y *ranked) int {
 		switch {
 		case x.Similarity != y.Similarity:
-			return x.Similarity > y.Similarity
+			return cmp.Compare(y.Similarity, x.Similarity)
 		case x.same != y.same:
-			return x.same
+			if x.same {
+				return -1
+			}
+			return 1
 		case (x.Game == f.Own) != (y.Game == f.Own):
-			return x.Game == f.Own
+			if x.Game == f.Own {
+				return -1
+			}
+			return 1
 		case x.Game != y.Game:
-			return x.Game < y.Game
+			return cmp.Compare(x.Game, y.Game)
 		}
-		return x.Ply < y.Ply
+		return cmp.Compare(x.Ply, y.Ply)
 	})
-	if limit > 0 && len(out) > limit {
-		out = out[:limit]
+	if limit > 0 && len(order) > limit {
+		order = order[:limit]
 	}
-	hits := make([]Hit, len(out))
-	for i := range out {
-		h := &out[i]
+	hits := make([]Hit, len(order))
+	for i, h := range order {
 		hits[i] = h.Hit
 		hits[i].Phase = float64(phaseByte(h.pos)) / 255
 		if h.move.N > 0 {
