@@ -111,24 +111,43 @@
 // scan ranks positions by the bits they share with the query beyond what
 // two random sets of their sizes share by chance. The best
 // SimilarCandidates of them are compared exactly (their games read back
-// and replayed without the rules' checks, made when they were indexed),
-// and with them, whatever their signatures say, every position with the
-// query's side to move of the games that passed through the query
-// position or its mirror image, and, when the query's own game is known,
-// of the games that passed through any of its previous 40 positions, from
-// there on: as in real archives, a position's nearest neighbours are a
-// few moves away in games that shared its way.
+// and replayed without the rules' checks, made when they were indexed, on
+// every core), and with them, whatever their signatures say, the
+// positions within 8 plies of the query position in the games that passed
+// through it or its mirror image, and, when the query's own game is
+// known, the positions of the games (at most 100) that passed through its
+// earlier positions, from where they met it to a little past the query's
+// ply: as in real archives, a position's nearest neighbours are a few
+// moves away in games that shared its way.
 //
 // What it may miss: a position neither in those games nor among the
 // candidates by its signature. Measured against an exact scan of every
 // stored position (TestSimilarRecall, on a generated corpus of 200
-// archive-shaped games, 11,000 positions, with 1,000 candidates of the
-// 5,500 positions of a side), the share of the ten hits that reach the
+// archive-shaped games, 14,400 positions, with 1,000 candidates of the
+// 7,200 positions of a side), the share of the ten hits that reach the
 // similarity of the tenth most similar position is 1.000 at radius 0,
-// 0.995 at radius 1, 0.973 at radius 2 and 0.938 at radius 3, where the
-// tenth is 0.14 on average: a few pieces alike, which 32 bits hardly
-// tell from chance. BenchmarkSimilarRecall measures it on a larger
-// corpus (make db-bench).
+// 0.968 at radius 1, 0.893 at radius 2 and 0.865 at radius 3. What is
+// missed there are positions of games that share nothing with the
+// query's but the setups, with a few pieces alike (similarity under 0.1
+// at radius 2, 0.02 at radius 3), which 32 bits hardly tell from chance.
+// BenchmarkSimilarRecall measures it on a corpus of any size (make
+// db-archive-bench).
+//
+// # At scale
+//
+// Measured on generated archives (db corpus: 29 columns, 8 KB of events a
+// game, 71 positions a game on average) on a shared 2-core machine at
+// load 7 to 12, by make db-archive-bench's steps (figures at 300,000 games
+// are its to give on an idle machine):
+//
+//   - 20,000 games: indexed at 1,285 games/s (91,000 positions/s); 3,382
+//     bytes a game (games 455, positions 1,728, similar index 1,198); at
+//     the official archive's 80 positions a game that is about 3,750.
+//     In the process: explorer p50/p99 0.3/5 ms, exact search 0.08/4 ms,
+//     similar search (10 most similar, radius 2) 90-120/180-330 ms, its
+//     index read in 13-35 ms. From the command line, its start included:
+//     db explore 20/70-115 ms, db find 23/50-75 ms, db find --radius 2
+//     232/324 ms.
 //
 // "Moves from similar positions" is the thesis's knowledge database in
 // this form: the moves played next in the most similar positions,

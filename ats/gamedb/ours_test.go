@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"arimaa-workbench/engine/rules"
 )
 
 // foreignDB writes an SQLite database that is not a game database (in the
@@ -155,5 +157,36 @@ func TestReadingWritesNothing(t *testing.T) {
 	got, _ := os.ReadFile(path)
 	if !bytes.Equal(got, data) {
 		t.Error("reading changed the database's file")
+	}
+}
+
+// TestKeepColumns: without KeepColumns no archive column is kept beyond
+// those the queries need; with it every column comes back as written,
+// the events too.
+func TestKeepColumns(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "a.txt")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := GenerateCorpus(ctx, f, []*rules.Game{randomGame(t, 3, 30)}, 3, 1); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	for _, keep := range []bool{false, true} {
+		d := openTest(t)
+		if _, err := d.Index(ctx, []string{path}, IndexOptions{KeepColumns: keep}); err != nil {
+			t.Fatal(err)
+		}
+		cols, err := d.Columns(ctx, 2)
+		switch {
+		case err != nil:
+			t.Fatal(err)
+		case !keep && cols != nil:
+			t.Errorf("columns kept without KeepColumns: %v", cols)
+		case keep && (len(cols) != 29 || len(cols["events"]) < 8000 || cols["id"] != "100001"):
+			t.Errorf("kept %d columns, events of %d bytes, id %q", len(cols), len(cols["events"]), cols["id"])
+		}
 	}
 }

@@ -1,11 +1,15 @@
 package gamedb
 
 import (
+	"bytes"
 	"cmp"
+	"compress/flate"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"sort"
 	"strconv"
@@ -439,6 +443,28 @@ func (d *DB) Lookup(ctx context.Context, key int64) (int64, bool, error) {
 		return 0, false, fmt.Errorf("%s: %w", d.path, err)
 	}
 	return id, true, nil
+}
+
+// Columns reads back every column of a game's archive row, kept when it
+// was indexed with IndexOptions.KeepColumns; nil when they were not kept.
+func (d *DB) Columns(ctx context.Context, id int64) (map[string]string, error) {
+	var data []byte
+	err := d.db.QueryRowContext(ctx, `SELECT data FROM columns WHERE game = ?`, id).Scan(&data)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: game %d: %w", d.path, id, err)
+	}
+	raw, err := io.ReadAll(flate.NewReader(bytes.NewReader(data)))
+	var cols map[string]string
+	if err == nil {
+		err = json.Unmarshal(raw, &cols)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: game %d: its archive columns are damaged: %w", d.path, id, err)
+	}
+	return cols, nil
 }
 
 // Game reads a game of the database back: the game replayed, and its
