@@ -447,7 +447,7 @@ func (d *DB) rerank(ctx context.Context, p rules.Position, radius int, minSim fl
 				slices.Sort(plies)
 				// A damaged row (indexed games replay) is passed over:
 				// its positions up to the damage count.
-				if sg, err := decodeGame(cg.moves); err == nil {
+				if sg, err := decodeStart(cg.moves); err == nil {
 					sg.each(plies, func(ply int, pos *rules.Position, next rules.Move) bool {
 						if phased {
 							if ph := int(phaseByte(*pos)); ph < lo || ph > hi {

@@ -165,13 +165,35 @@ type storedGame struct {
 	setup   [2][]rules.Placement // the setups; nil for a game from a position
 	fromPos bool                 // the game starts from a position
 	start   rules.Position       // the position after the setups
-	moves   [][]byte             // each move's step bytes
+	moves   [][]byte             // each move's step bytes (decodeGame)
+	raw     []byte               // the moves as stored
 }
 
 // decodeGame reads what encodeGame wrote.
 func decodeGame(b []byte) (storedGame, error) {
+	sg, err := decodeStart(b)
+	if err != nil {
+		return sg, err
+	}
+	for b := sg.raw; len(b) > 0; {
+		n := int(b[0])
+		if n < 1 || n > 4 || len(b) < 1+n {
+			return sg, errDamaged
+		}
+		sg.moves = append(sg.moves, b[1:1+n])
+		b = b[1+n:]
+	}
+	return sg, nil
+}
+
+// errDamaged is the error of a stored game that cannot be read.
+var errDamaged = errors.New("a damaged stored game")
+
+// decodeStart reads how a stored game starts and keeps its moves as
+// stored (raw), for each to read as it replays them.
+func decodeStart(b []byte) (storedGame, error) {
 	var sg storedGame
-	bad := errors.New("a damaged stored game")
+	bad := errDamaged
 	if len(b) == 0 {
 		return sg, bad
 	}
@@ -213,14 +235,7 @@ func decodeGame(b []byte) (storedGame, error) {
 	default:
 		return sg, bad
 	}
-	for len(b) > 0 {
-		n := int(b[0])
-		if n < 1 || n > 4 || len(b) < 1+n {
-			return sg, bad
-		}
-		sg.moves = append(sg.moves, b[1:1+n])
-		b = b[1+n:]
-	}
+	sg.raw = b
 	return sg, nil
 }
 
@@ -259,14 +274,19 @@ func (sg *storedGame) each(plies []int, fn func(ply int, p *rules.Position, next
 	for k < len(plies) && plies[k] < 0 {
 		k++
 	}
-	for i := 0; k < len(plies) && i <= len(sg.moves); i++ {
+	raw := sg.raw
+	for i := 0; k < len(plies); i++ {
 		var m rules.Move
 		before := p
-		if i < len(sg.moves) {
-			for _, c := range sg.moves[i] {
+		if len(raw) > 0 {
+			n := int(raw[0])
+			if n < 1 || n > 4 || len(raw) < 1+n {
+				return errDamaged
+			}
+			for _, c := range raw[1 : 1+n] {
 				from, d := rules.Square(c&63), rules.Dir(c>>6)
 				pc := p.At(from)
-				if pc == rules.Empty || !validStep(from, d) || m.N == 4 {
+				if pc == rules.Empty || !validStep(from, d) {
 					return errBadMove
 				}
 				s := rules.MakeStep(pc, from, d)
@@ -274,12 +294,16 @@ func (sg *storedGame) each(plies []int, fn func(ply int, p *rules.Position, next
 				p = p.Play(s)
 			}
 			p = p.EndTurn()
+			raw = raw[1+n:]
 		}
 		if plies[k] == i {
 			if !fn(i, &before, m) {
 				return nil
 			}
 			k++
+		}
+		if m.N == 0 {
+			return nil // past the game's end
 		}
 	}
 	return nil
