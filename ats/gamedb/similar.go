@@ -328,7 +328,7 @@ func (d *DB) Similar(ctx context.Context, p rules.Position, radius int, minSim f
 // a position of another game it compares.
 const (
 	historyDepth = 200
-	historyGames = 100
+	historyGames = 300
 	nearPlies    = 8
 )
 
@@ -375,8 +375,8 @@ func (d *DB) historyCandidates(ctx context.Context, p rules.Position, own int64,
 		// The mirror image's games too: piece data do not tell a
 		// position from its mirror image.
 		m := line.pos[j].Mirror()
-		ats, err := queryAll(ctx, d, `SELECT at FROM (SELECT at FROM positions WHERE key = ? ORDER BY at LIMIT 20)
-			UNION SELECT at FROM (SELECT at FROM positions WHERE key = ? ORDER BY at LIMIT 20)`,
+		ats, err := queryAll(ctx, d, `SELECT at FROM (SELECT at FROM positions WHERE key = ? ORDER BY at LIMIT 100)
+			UNION SELECT at FROM (SELECT at FROM positions WHERE key = ? ORDER BY at LIMIT 100)`,
 			[]any{int64(line.pos[j].TurnHash()), int64(m.TurnHash())}, func(rows *sqlRows) (int64, error) {
 				var at int64
 				return at, rows.Scan(&at)
