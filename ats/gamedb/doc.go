@@ -115,10 +115,11 @@
 // every core), and with them, whatever their signatures say, the
 // positions within 8 plies of the query position in the games that passed
 // through it or its mirror image, and, when the query's own game is
-// known, the positions of the games (at most 100) that passed through its
-// earlier positions, from where they met it to a little past the query's
-// ply: as in real archives, a position's nearest neighbours are a few
-// moves away in games that shared its way.
+// known, the positions of the games (at most 300, 100 a position and as
+// many through its mirror image) that passed through its earlier
+// positions, the latest first, from where they met it to a little past
+// the query's ply: as in real archives, a position's nearest neighbours
+// are a few moves away in games that shared its way.
 //
 // What it may miss: a position neither in those games nor among the
 // candidates by its signature. Measured against an exact scan of every
@@ -126,28 +127,38 @@
 // archive-shaped games, 14,400 positions, with 1,000 candidates of the
 // 7,200 positions of a side), the share of the ten hits that reach the
 // similarity of the tenth most similar position is 1.000 at radius 0,
-// 0.968 at radius 1, 0.893 at radius 2 and 0.865 at radius 3. What is
-// missed there are positions of games that share nothing with the
-// query's but the setups, with a few pieces alike (similarity under 0.1
-// at radius 2, 0.02 at radius 3), which 32 bits hardly tell from chance.
-// BenchmarkSimilarRecall measures it on a corpus of any size (make
-// db-archive-bench).
+// 0.983 at radius 1, 0.957 at radius 2 and 0.972 at radius 3. What is
+// missed are positions of games that share nothing with the query's but
+// the setups, with a few pieces alike, which 32 bits hardly tell from
+// chance, and, in a large archive, positions of games that shared the
+// query's way but are not among those followed. BenchmarkSimilarRecall
+// measures it on a corpus of any size (make db-archive-bench; the figures
+// below).
 //
 // # At scale
 //
-// Measured on generated archives (db corpus: 29 columns, 8 KB of events a
-// game, 71 positions a game on average) on a shared 2-core machine at
-// load 7 to 12, by make db-archive-bench's steps (figures at 300,000 games
-// are its to give on an idle machine):
+// Measured on generated archives (db corpus from 600 self-play games: 29
+// columns, 8 KB of events a game, 71 positions a game on average) on a
+// shared 2-core machine at load 7 to 12 (an idle machine does better;
+// make db-archive-bench gives the figures at 300,000 games):
 //
-//   - 20,000 games: indexed at 1,285 games/s (91,000 positions/s); 3,382
-//     bytes a game (games 455, positions 1,728, similar index 1,198); at
-//     the official archive's 80 positions a game that is about 3,750.
-//     In the process: explorer p50/p99 0.3/5 ms, exact search 0.08/4 ms,
-//     similar search (10 most similar, radius 2) 90-120/180-330 ms, its
-//     index read in 13-35 ms. From the command line, its start included:
-//     db explore 20/70-115 ms, db find 23/50-75 ms, db find --radius 2
-//     232/324 ms.
+//   - 100,000 games: indexed by db index in 124 s (804 games/s, 57,000
+//     positions/s, 400 MB resident); 3,407 bytes a game (games 459,
+//     positions 1,748, similar index 1,201): at the official archive's
+//     80 positions a game about 3,800. In the process (100 random
+//     positions): explorer p50/p99 0.4/10-17 ms, exact search 0.1/9-46
+//     ms, similar search (the 10 most similar at radius 2) 150/370-450
+//     ms, 200/480 ms with the own game followed; its index read in 80-520
+//     ms. From the command line, its start included: db explore 19-30/57-
+//     89 ms, db find 18-20/48-52 ms, db find --radius 2 254-268/660-720
+//     ms. Recall@10 against an exact scan (20 positions a radius): 1.000,
+//     0.840, 0.890 and 0.715 at radii 0 to 3: with 4,000 candidates by
+//     signature of 3.5 million positions a side, positions of unrelated
+//     games alike at 0.3 to 0.4 (the base games come from one engine)
+//     are missed; more candidates cost time in proportion.
+//   - 20,000 games: 1,285 games/s; 3,382 bytes a game; explorer 0.3/5
+//     ms, similar search 90-120/180-330 ms, its index read in 13-35 ms;
+//     db explore from the command line 20/70-115 ms.
 //
 // "Moves from similar positions" is the thesis's knowledge database in
 // this form: the moves played next in the most similar positions,
