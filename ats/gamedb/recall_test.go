@@ -108,7 +108,7 @@ func TestSimilarRecall(t *testing.T) {
 		t.Skip("indexes a corpus")
 	}
 	var base []*rules.Game
-	for seed := range uint64(30) {
+	for seed := range uint64(20) {
 		base = append(base, randomGame(t, 1000+seed, 70))
 	}
 	path := filepath.Join(t.TempDir(), "corpus.txt")
@@ -116,7 +116,7 @@ func TestSimilarRecall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := GenerateCorpus(context.Background(), f, base, 200, 1); err != nil {
+	if err := GenerateCorpus(context.Background(), f, base, 150, 1); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()
@@ -125,10 +125,10 @@ func TestSimilarRecall(t *testing.T) {
 		t.Fatal(err)
 	}
 	s, _ := d.Stats()
-	// 1,000 candidates of the 7,200 positions of a side.
-	d.simCands = 1000
+	// 700 candidates of the 5,500 positions of a side.
+	d.simCands = 700
 	for r, want := range []float64{0.999, 0.95, 0.95, 0.95} {
-		recall, kth := measureRecall(t, d, r, 40, 10, uint64(r))
+		recall, kth := measureRecall(t, d, r, 30, 10, uint64(r))
 		t.Logf("radius %d: recall@10 %.3f, mean 10th similarity %.3f (%d positions)", r, recall, kth, s.Positions)
 		if recall < want {
 			t.Errorf("radius %d: recall@10 %.3f, want at least %.2f", r, recall, want)
