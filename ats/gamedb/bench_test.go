@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 
@@ -49,6 +50,11 @@ func corpusDB(b *testing.B) *DB {
 		}
 	}
 	b.Cleanup(func() { d.Close() })
+	// $ARIMAA_SIM_CANDIDATES: another SimilarCandidates, to weigh recall
+	// against time.
+	if n, err := strconv.Atoi(os.Getenv("ARIMAA_SIM_CANDIDATES")); err == nil && n > 0 {
+		d.simCands = n
+	}
 	return d
 }
 
