@@ -156,7 +156,10 @@
 //     0.840, 0.890 and 0.715 at radii 0 to 3: with 4,000 candidates by
 //     signature of 3.5 million positions a side, positions of unrelated
 //     games alike at 0.3 to 0.4 (the base games come from one engine)
-//     are missed; more candidates cost time in proportion.
+//     are missed. Three times the candidates (12,000) hardly help
+//     (0.850, 0.895, 0.715) and cost three times the time: those
+//     positions rank far down by their 32-bit signatures, which are what
+//     would have to be better.
 //   - 20,000 games: 1,285 games/s; 3,382 bytes a game; explorer 0.3/5
 //     ms, similar search 90-120/180-330 ms, its index read in 13-35 ms;
 //     db explore from the command line 20/70-115 ms.
