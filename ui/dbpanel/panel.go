@@ -138,7 +138,7 @@ func (p *Panel) build() {
 	p.radius = widget.NewSelect([]string{"0", "1", "2", "3"}, nil)
 	p.radius.SetSelected("2")
 	p.minSim = widget.NewEntry()
-	p.minSim.SetText("0.5")
+	p.minSim.SetText("0") // the N most similar, as db find: no threshold hides them
 	p.phase = [2]*widget.Entry{widget.NewEntry(), widget.NewEntry()}
 	p.phase[0].SetText("0")
 	p.phase[1].SetText("1")
