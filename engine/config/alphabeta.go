@@ -18,5 +18,5 @@ type AlphaBeta struct {
 }
 
 func defaultAlphaBeta() AlphaBeta {
-	return AlphaBeta{HashMB: 64, MaxDepth: 64, Quiescence: 3, GoalThreat: 400, NullTurn: 4, LMR: 1, LMRAfter: 6, LMRDepth: 3, Aspiration: 0}
+	return AlphaBeta{HashMB: 64, MaxDepth: 64, Quiescence: 3, GoalThreat: 400, NullTurn: 4, LMR: 2, LMRAfter: 3, LMRDepth: 2, Aspiration: 0}
 }
