@@ -54,9 +54,9 @@ func waitAnalysis(t *testing.T, v *Panel) {
 	}
 }
 
-// TestAnalysisShowsItsGraph: at 1024x700 the divider under the move list
-// leaves the game graph below the fold; starting an analysis moves it up
-// so the graph shows whole, and the move list keeps some rows.
+// TestAnalysisShowsItsGraph: at 1024x700 starting an analysis brings the
+// game graph's section forward, and neither the board, nor the move list,
+// nor the buttons under it move or change size.
 func TestAnalysisShowsItsGraph(t *testing.T) {
 	v, _, _, _ := newTestPanel(t)
 	w := fyne.CurrentApp().Driver().AllWindows()[0]
@@ -64,18 +64,31 @@ func TestAnalysisShowsItsGraph(t *testing.T) {
 	fake := &fakeAnalyser{table: map[int]float64{}}
 	v.SetGameAnalyser(func() (analysis.Analyser, error) { return fake, nil })
 	openGoalRace(t, v)
-	pane := v.listSplit.Trailing
-	if pane.Size().Height >= v.side.MinSize().Height {
-		t.Fatalf("the graph shows before any analysis (pane %v, side %v): the test proves nothing", pane.Size(), v.side.MinSize())
+	v.ShowSection(CommentSection)
+	type rect struct {
+		at   fyne.Position
+		size fyne.Size
 	}
+	where := func() [3]rect {
+		at := func(o fyne.CanvasObject) rect {
+			return rect{fyne.CurrentApp().Driver().AbsolutePositionForObject(o), o.Size()}
+		}
+		return [3]rect{at(v.Board), at(v.list.table), at(v.finish)}
+	}
+	before := where()
 	v.analysis.perMove.SetText("0.05")
 	test.Tap(v.analysis.analyse)
-	waitAnalysis(t, v)
-	if pane.Size().Height+1 < v.side.MinSize().Height {
-		t.Errorf("after Analyse game the pane is %v high, the comment, controls and graph %v", pane.Size().Height, v.side.MinSize().Height)
+	if got := v.sections.Selected().Text; got != GraphSection {
+		t.Errorf("during the analysis the section shown is %q", got)
 	}
-	if list := v.list.list.Size().Height; list < 4*v.list.list.MinSize().Height {
-		t.Errorf("the move list has %v px left", list)
+	during := where()
+	waitAnalysis(t, v)
+	after := where()
+	if before != during || before != after {
+		t.Errorf("board, move list, Finish turn: before %v, during %v, after %v", before, during, after)
+	}
+	if list := v.list.table.Size().Height; list < 6*v.list.table.MinSize().Height {
+		t.Errorf("the move list has %v px", list)
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"arimaa-workbench/engine/analysis"
+	"arimaa-workbench/engine/phase"
 	"arimaa-workbench/ui/live"
 	"arimaa-workbench/ui/plot"
 )
@@ -45,9 +46,9 @@ type analysisView struct {
 	perMove   *widget.Entry
 	threshold *widget.Entry
 	graph     *plot.Game
-	band      *phaseBand       // the game phase along the line shown
-	side      *fyne.Container  // the column under the move list it shows in
-	split     *container.Split // the move list | that column
+	band      *phaseBand    // the game phase along the line shown
+	phaseNote *widget.Label // the stages' names, or the phase under the pointer
+	column    *fyne.Container
 }
 
 // newAnalysisView makes the analysis controls and graph, shown when an
@@ -84,15 +85,49 @@ func newAnalysisView(v *Panel) *analysisView {
 	// list needs.
 	a.box = container.NewVBox(settings, a.graph)
 	a.box.Hide()
-	// The band has no caption: the window's smallest size (1024x700)
-	// leaves no room for one, and the Engine panel's evaluation breakdown
-	// shows the current position's phase.
 	a.band = newPhaseBand()
 	a.band.OnTapped = func(i int) {
 		v.Model.Seek(i)
 		v.changed()
 	}
+	// One line, cut rather than wrapped: the phase under the pointer
+	// replaces the legend without moving anything.
+	a.phaseNote = widget.NewLabel(phaseLegend)
+	a.phaseNote.Truncation = fyne.TextTruncateEllipsis
+	a.phaseNote.Importance = widget.LowImportance
+	a.band.OnHover = func(i int) { a.phaseNote.SetText(a.phaseText(i)) }
 	return a
+}
+
+// phaseLegend names the band's colours.
+const phaseLegend = "Game phase: green opening, amber middle game, red endgame (point at it for the figure)"
+
+// phaseText says the phase of position i of the line shown, or the
+// legend for -1.
+func (a *analysisView) phaseText(i int) string {
+	ph := a.band.values
+	if i < 0 || i >= len(ph) {
+		return phaseLegend
+	}
+	return fmt.Sprintf("Game phase after %d moves: %.2f, %s", i, ph[i], stageName(phase.StageOf(ph[i])))
+}
+
+// stageName is a stage as the legend names it.
+func stageName(s phase.Stage) string {
+	switch s {
+	case phase.Opening:
+		return "opening"
+	case phase.Middle:
+		return "middle game"
+	}
+	return "endgame"
+}
+
+// content is the game graph section: the settings, the graph, the phase
+// band under it and its legend.
+func (a *analysisView) content() fyne.CanvasObject {
+	a.column = container.NewVBox(a.box, a.band, a.phaseNote)
+	return a.column
 }
 
 // sized gives an entry a fixed width in an HBox.
@@ -144,7 +179,8 @@ func (a *analysisView) start() {
 	a.analyse.Disable()
 	a.stop.Enable()
 	a.draw()
-	a.reveal()
+	// The graph's section comes forward; nothing else moves.
+	v.ShowSection(GraphSection)
 	v.status(fmt.Sprintf("analysing %d positions with %s, %gs each", run.Positions(), eng.Name(), per))
 	done := a.done
 	a.job.Go(func(ctx context.Context) {
@@ -222,7 +258,7 @@ func (a *analysisView) draw() {
 	if !a.box.Visible() {
 		a.box.Show()
 		// The column lays out again to make room for the analysis.
-		a.side.Refresh()
+		a.column.Refresh()
 	}
 	run := a.run
 	if run == nil {
@@ -269,26 +305,4 @@ func (a *analysisView) jump(i int) {
 	}
 	m.moveTo(n)
 	a.v.changed()
-}
-
-// minListShare is the least of the move-list column that reveal leaves to
-// the moves.
-const minListShare = 0.4
-
-// reveal moves the divider under the move list up until the comment, the
-// analysis controls and the game graph show whole, as far as
-// minListShare allows, so that starting an analysis shows its graph
-// without scrolling; a divider already high enough stays.
-func (a *analysisView) reveal() {
-	s := a.split
-	h := s.Size().Height
-	if h <= 0 {
-		return
-	}
-	// The divider takes about two paddings of the height.
-	need := a.side.MinSize().Height + 2*theme.Padding()
-	off := max(1-float64(need/h), minListShare)
-	if off < s.Offset {
-		s.SetOffset(off)
-	}
 }

@@ -68,6 +68,11 @@ type Panel struct {
 	StepAnimation time.Duration
 	// Show selects the frozen, danger and goal overlays.
 	Show board.Show
+	// Marks, when set, gives what an engine says of a position at the
+	// start of a turn: its candidates' arrows and Gold's win ratio for the
+	// evaluation bar (Candidates, Eval, HasEval), false when it has
+	// nothing on that position. Redraw draws them again.
+	Marks func(p rules.Position) (board.Overlays, bool)
 
 	tabs      *container.AppTabs
 	title     *widget.Label
@@ -87,9 +92,10 @@ type Panel struct {
 	list      *moveList
 	notes     *lineNotes
 	analysis  *analysisView
-	side      *fyne.Container  // the comment and the analysis, under the move list
-	split     *container.Split // the board | the move list and the rest
-	listSplit *container.Split // the move list | the comment and the analysis
+	sections  *container.AppTabs // under the move list: the engine, the explorer, the game graph…
+	added     int                // sections added with AddSection
+	split     *container.Split   // the board | the move list and the rest
+	listSplit *container.Split   // the move list | the sections
 	archive   *archiveTab
 	busy      bool // a step animation is running
 
@@ -106,6 +112,9 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	v := &Panel{Model: NewModel(g, "New game"), Dialogs: d, Current: cur,
 		StepAnimation: 160 * time.Millisecond, ShowEngineMove: time.Second, Show: board.DefaultShow}
 	v.Board = board.New(rules.StartPosition())
+	// The bar is there from the start, empty until an engine speaks, so
+	// that the board keeps its size when an analysis starts.
+	v.Board.SetEvalBar(true)
 	v.Entry = board.NewMoveEntry(rules.StartPosition())
 	v.Board.OnTapped = func(sq rules.Square) {
 		v.enter(func(e *board.MoveEntry) (string, bool) {
@@ -168,7 +177,7 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	// Two rows of tools: the file, the moves and what the board shows,
 	// then what to do with the position shown. Each fits a 1024 px window.
 	nav = container.NewHBox(nav, widget.NewSeparator(), board.ShowControls(&v.Show, v.showBoard))
-	flip := widget.NewButtonWithIcon("Flip", theme.MoveDownIcon(), func() { v.Board.SetFlipped(!v.Board.Flipped()) })
+	flip := widget.NewButtonWithIcon("Flip", theme.MoveDownIcon(), v.Flip)
 	here := container.NewHBox(v.analyse, v.edit, newTest, v.play.button, widget.NewSeparator(), flip, v.copyMenu.button)
 
 	v.notes = newLineNotes(v)
@@ -233,7 +242,7 @@ func (v *Panel) SetTree(t *records.Tree, title string) error {
 	v.path = ""
 	v.StopGame()
 	v.analysis.clear()
-	v.list.list.UnselectAll()
+	v.list.table.UnselectAll()
 	v.tabs.SelectIndex(0)
 	v.changed()
 	return nil
@@ -338,6 +347,10 @@ func (v *Panel) showBoard() {
 	p, o := m.Position(), v.play.overlays(board.Overlays{Selected: rules.NoSquare, LastMove: m.Highlight()})
 	if len(e.Steps()) > 0 || e.Selected() != rules.NoSquare {
 		p, o = e.Position(), e.Overlays()
+	} else if v.Marks != nil && m.Step() == 0 && !m.SetupView() {
+		if mo, ok := v.Marks(p); ok {
+			o.Candidates, o.Eval, o.HasEval = mo.Candidates, mo.Eval, mo.HasEval
+		}
 	}
 	t := eval.FindTactics(p, eval.TacticsFilter(v.Show))
 	v.Board.Display(p, o.WithTactics(t.Frozen, t.Danger, t.Goal))
@@ -349,6 +362,8 @@ func (v *Panel) showBoard() {
 		v.entryInfo.SetText("Gold's setup. Go to a move to enter one.")
 	case m.Step() != 0:
 		v.entryInfo.SetText("Go to the start of a turn to enter a move.")
+	case v.list.mark(m.CursorRow()) != "" && len(steps) == 0:
+		v.entryInfo.SetText("Blunder: " + v.list.rowText(m.CursorRow()))
 	case m.AtEnd():
 		v.entryInfo.SetText(fmt.Sprintf("The game is over: %s. Go back a move to play another one there.", m.ResultText()))
 	case len(steps) == 0:
@@ -557,11 +572,24 @@ var keyMoves = map[fyne.KeyName]string{
 	fyne.KeyHome: "first", fyne.KeyEnd: "last",
 }
 
-// TypedKey handles the viewer's keys (keyMoves).
+// FlipKey turns the board over.
+const FlipKey = fyne.KeyF
+
+// TypedKey handles the viewer's keys (keyMoves, and FlipKey).
 func (v *Panel) TypedKey(k fyne.KeyName) bool {
+	if k == FlipKey {
+		v.Flip()
+		return true
+	}
 	where, ok := keyMoves[k]
 	return ok && v.Go(where)
 }
+
+// Flip turns the board over (the Flip button and FlipKey).
+func (v *Panel) Flip() { v.Board.SetFlipped(!v.Board.Flipped()) }
+
+// Redraw draws the board again with what Marks says now.
+func (v *Panel) Redraw() { v.showBoard() }
 
 // Shortcut handles Ctrl+Z and Ctrl+Y (undo and redo a step of the move
 // being entered), Ctrl+S (save the game) and Ctrl+C (copy the position).

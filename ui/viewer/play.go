@@ -158,6 +158,8 @@ func (b *playBar) startGame() {
 	if b.side.Selected == "Silver" {
 		human = rules.Silver
 	}
+	// The user's side is at the bottom, as over a real board.
+	v.Board.SetFlipped(human == rules.Silver)
 	eng, err := v.Opponent()
 	if err != nil {
 		v.status(err.Error())
