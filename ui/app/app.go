@@ -43,7 +43,7 @@ func Run(args []string, stderr io.Writer) int {
 	fs := flag.NewFlagSet("arimaa-workbench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	shot := fs.String("screenshot", "", "save the window to this PNG file once drawn, then exit")
-	tab := fs.String("tab", "", "panel to show: Editor, Viewer, Engine, Suite, Match or Database")
+	tab := fs.String("tab", "", "panel to show: Analysis (or viewer), Editor, Engine, Suite, Match or Database")
 	timing := fs.Bool("timing", false, "print the time from start to the first frame on stderr")
 	delay := fs.Duration("screenshot-delay", 1500*time.Millisecond, "how long to let the window draw before --screenshot")
 	analyse := fs.Bool("analyse", false, "start analysing the current position in the Engine panel")
@@ -107,7 +107,7 @@ func Run(args []string, stderr io.Writer) int {
 	ps := panels.Add(wb, pOpts)
 	defer ps.Close()
 	if *shot == "" {
-		// Screenshots always start from the Editor, for repeatable pictures.
+		// Screenshots always start from the first panel, the analysis view, for repeatable pictures.
 		wb.RestoreLastPanel()
 	}
 	status, suite := openFiles(wb, ps, paths, stderr)
@@ -130,7 +130,9 @@ func Run(args []string, stderr io.Writer) int {
 				wb.OfferRecovery()
 			}
 			if *analyse {
-				ps.Engine.Analyse()
+				// The analysis view's Analyse: the current position now,
+				// and each one it moves to.
+				ps.Engine.SetFollow(true)
 			}
 			if *run {
 				ps.Suite.Run()

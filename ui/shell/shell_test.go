@@ -46,7 +46,7 @@ func gamesDir() string { return filepath.Join("..", "..", "assets", "games") }
 
 func TestPanelsAndSelect(t *testing.T) {
 	wb, _ := newTestWorkbench(t, Options{})
-	if got := wb.Panels(); len(got) != 2 || got[0] != EditorPanel || got[1] != ViewerPanel {
+	if got := wb.Panels(); len(got) != 2 || got[0] != ViewerPanel || got[1] != EditorPanel || !wb.Select("viewer") || wb.Selected() != ViewerPanel {
 		t.Fatalf("panels %v", got)
 	}
 	extra := widget.NewLabel("engine")
@@ -343,7 +343,7 @@ func TestIconButtonsHaveTips(t *testing.T) {
 		test.MoveMouse(c, at.Add(fyne.NewPos(b.Size().Width/2, b.Size().Height/2)))
 		tips = append(tips, tip.Shown(c))
 	}
-	want := []string{"Promote: make the variation shown the main line", "Delete variation: remove the variation shown",
+	want := []string{"Undo step (Ctrl+Z)", "Promote: make the variation shown the main line", "Delete variation: remove the variation shown",
 		"Start of the game (Home)", "Previous move (Left)", "Previous step (Up)", "Next step (Down)", "Next move (Right)", "End of the game (End)",
 		"Copy the position or the game record (Ctrl+C: the position), or save the board as a PNG"}
 	if strings.Join(tips, "|") != strings.Join(want, "|") {

@@ -22,17 +22,16 @@ const (
 // list half its column, the sections the rest.
 const (
 	boardShare = 0.55
-	listShare  = 0.5
+	listShare  = 0.72
 )
 
 // gameLayout puts the game tab's parts in place, as an analysis board: the
 // game's name and result over the board (with the evaluation bar beside
 // it), the slider and the captured pieces under it; beside it the
-// two-column move list with the move being entered under it (and the form
-// that starts a game against the engine over it), and below a divider the
-// sections, one tab each: those added with AddSection (the engine's
-// lines, the explorer, the similar positions), the game graph and the
-// comment. Nothing here grows with its text or with a task: a long name
+// two-column move list with the move being entered under it, and below a
+// divider the sections, one tab each: those added with AddSection (the
+// engine's lines, the explorer, the similar positions), the game graph,
+// the game against the engine (its form, then its bar) and the comment. Nothing here grows with its text or with a task: a long name
 // is cut, the captures scroll, and a section shown or a task started
 // changes neither the board's size nor the place of a control.
 func (v *Panel) gameLayout() (boardSplit, listSplit *container.Split) {
@@ -49,11 +48,14 @@ func (v *Panel) gameLayout() (boardSplit, listSplit *container.Split) {
 
 	v.entryInfo.Wrapping = fyne.TextWrapOff
 	v.entryInfo.Truncation = fyne.TextTruncateEllipsis
-	entry := container.NewVBox(widget.NewSeparator(), v.entryInfo,
-		container.NewHBox(v.undoStep, v.finish, widget.NewSeparator(), v.notes.promote, v.notes.deleteVar))
-	upper := container.NewBorder(v.play.form, entry, nil, nil, container.NewThemeOverride(v.list.box, compactRows{}))
+	// One row: the buttons, and what the move being entered is so far,
+	// cut where it has no room (its whole text shows as the status too).
+	entry := container.NewVBox(widget.NewSeparator(), container.NewBorder(nil, nil,
+		container.NewHBox(v.undoStep, v.finish, widget.NewSeparator(), v.notes.promote, v.notes.deleteVar), nil, v.entryInfo))
+	upper := container.NewBorder(nil, entry, nil, nil, container.NewThemeOverride(v.list.box, compactRows{}))
 	v.sections = container.NewAppTabs(
 		container.NewTabItemWithIcon(GraphSection, theme.GridIcon(), container.NewVScroll(v.analysis.content())),
+		container.NewTabItemWithIcon(PlaySection, theme.ComputerIcon(), container.NewVScroll(v.play.content())),
 		container.NewTabItemWithIcon(CommentSection, theme.DocumentCreateIcon(), v.notes.comment),
 	)
 	listSplit = container.NewVSplit(upper, v.sections)
@@ -66,6 +68,7 @@ func (v *Panel) gameLayout() (boardSplit, listSplit *container.Split) {
 // Names of the sections the viewer has itself.
 const (
 	GraphSection   = "Game graph"
+	PlaySection    = "Play"
 	CommentSection = "Comment"
 )
 

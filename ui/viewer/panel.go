@@ -81,7 +81,7 @@ type Panel struct {
 	capSilver *fyne.Container
 	entryInfo *widget.Label
 	finish    *widget.Button
-	undoStep  *widget.Button
+	undoStep  *tip.Button
 	analyse   *widget.Button
 	edit      *widget.Button
 	save      *widget.Button
@@ -144,7 +144,7 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	v.entryInfo = widget.NewLabel("")
 	v.entryInfo.Wrapping = fyne.TextWrapWord
 	v.finish = widget.NewButtonWithIcon("Finish turn", theme.ConfirmIcon(), v.FinishTurn)
-	v.undoStep = widget.NewButtonWithIcon("Undo step", theme.ContentUndoIcon(), func() { v.UndoStep() })
+	v.undoStep = tip.NewButton(theme.ContentUndoIcon(), "Undo step (Ctrl+Z)", func() { v.UndoStep() })
 
 	btn := func(icon fyne.Resource, where, hint string) *tip.Button {
 		return tip.NewButton(icon, hint, func() { v.Go(where) })
@@ -183,7 +183,7 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	v.notes = newLineNotes(v)
 	v.analysis = newAnalysisView(v)
 	v.split, v.listSplit = v.gameLayout()
-	game := container.NewBorder(container.NewVBox(nav, here, v.play.bar), nil, nil, nil, v.split)
+	game := container.NewBorder(container.NewVBox(nav, here), nil, nil, nil, v.split)
 
 	v.form = newTestForm(v)
 	v.archive = newArchiveTab(v)
