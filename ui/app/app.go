@@ -14,6 +14,7 @@ import (
 	"image"
 	"image/png"
 	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -65,6 +66,11 @@ func Run(args []string, stderr io.Writer) int {
 		fmt.Fprintln(stderr, msg)
 		return 1
 	}
+	dial := func(network, addr string) (net.Conn, error) { return net.DialTimeout(network, addr, 3*time.Second) }
+	if msg := cli.UnreachableDisplay(runtime.GOOS, os.Getenv, dial); msg != "" {
+		fmt.Fprintln(stderr, msg)
+		return 1
+	}
 	var winSize fyne.Size
 	if *size != "" {
 		if winSize, err = shell.ParseWindowSize(*size); err != nil {
@@ -75,6 +81,14 @@ func Run(args []string, stderr io.Writer) int {
 
 	a := app.NewWithID(appID)
 	w := a.NewWindow("Arimaa Workbench")
+	if !winSize.IsZero() {
+		// A size larger than the screen is cut to it, as the remembered
+		// size is: a window past the screen's edge hides its controls.
+		if fit := shell.FitScreen(winSize, screenSize(a)); fit != winSize {
+			fmt.Fprintf(stderr, "arimaa-workbench: --size %s is larger than the screen: the window opens at %.0fx%.0f\n", *size, fit.Width, fit.Height)
+			winSize = fit
+		}
+	}
 	if winSize.IsZero() {
 		screen := screenSize(a)
 		winSize = shell.WindowSize(a.Preferences(), screen)

@@ -184,6 +184,21 @@ func TestWindowSize(t *testing.T) {
 	}
 }
 
+// TestFitScreen: --size larger than the screen is cut to it, either way;
+// a smaller one, or an unknown screen, leaves it.
+func TestFitScreen(t *testing.T) {
+	for _, c := range []struct{ size, screen, want fyne.Size }{
+		{fyne.NewSize(1280, 800), fyne.NewSize(1024, 700), fyne.NewSize(1024, 700)},
+		{fyne.NewSize(1280, 600), fyne.NewSize(1024, 700), fyne.NewSize(1024, 600)},
+		{fyne.NewSize(1024, 700), fyne.NewSize(1920, 1080), fyne.NewSize(1024, 700)},
+		{fyne.NewSize(1280, 800), fyne.Size{}, fyne.NewSize(1280, 800)},
+	} {
+		if got := FitScreen(c.size, c.screen); got != c.want {
+			t.Errorf("FitScreen(%v, %v) = %v, want %v", c.size, c.screen, got, c.want)
+		}
+	}
+}
+
 func TestParseWindowSize(t *testing.T) {
 	for _, c := range []struct {
 		in   string
