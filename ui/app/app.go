@@ -30,6 +30,7 @@ import (
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/files/native"
 	"arimaa-workbench/ui/panels"
+	"arimaa-workbench/ui/prefs"
 	"arimaa-workbench/ui/shell"
 )
 
@@ -79,6 +80,11 @@ func Run(args []string, stderr io.Writer) int {
 		}
 	}
 
+	if path, err := prefs.FilePath(runtime.GOOS, appID); err == nil {
+		// An empty file left by a process stopped mid-save would have
+		// Fyne say "Preferences load error: EOF" at every start.
+		_, _ = prefs.RepairEmpty(path)
+	}
 	a := app.NewWithID(appID)
 	w := a.NewWindow("Arimaa Workbench")
 	if !winSize.IsZero() {
