@@ -192,6 +192,18 @@ func (p *Panel) build() {
 
 	p.tc = field.Entry("", "e.g. 15s/2m30s/100")
 	p.playouts = field.Entry("2000", "none")
+	// One limit at a time: typing one empties the other, so that a time
+	// control typed is not cut short by the playouts filled in before.
+	p.tc.OnChanged = func(s string) {
+		if strings.TrimSpace(s) != "" && p.playouts.Text != "" {
+			p.playouts.SetText("")
+		}
+	}
+	p.playouts.OnChanged = func(s string) {
+		if strings.TrimSpace(s) != "" && p.tc.Text != "" {
+			p.tc.SetText("")
+		}
+	}
 	p.games = field.Entry("100", "of each pairing")
 	p.jobs = field.Entry("1", "1")
 	p.maxTurns = field.Entry("", "never")
