@@ -143,6 +143,7 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 		RunsDir: opts.RunsDir,
 		Prefs:   wb.App.Preferences(),
 		Window:  wb.Window,
+		Status:  wb.StatusFor(SuiteTab),
 	})
 	// The empty Threads fields say what the settings give, and follow
 	// them.
