@@ -247,7 +247,6 @@ func (p *Panel) build() {
 	p.resumeBtn = widget.NewButtonWithIcon("Resume", theme.MediaSkipNextIcon(), p.resume)
 	p.message = widget.NewLabel("")
 	p.message.Wrapping = fyne.TextWrapWord
-	p.message.Hide()
 
 	heading := func(text string) *widget.Label {
 		return widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
@@ -273,8 +272,9 @@ func (p *Panel) build() {
 		field.Labelled("Output archive (games are appended as they end)", container.NewBorder(nil, nil, nil, container.NewHBox(outButtons...), p.out)),
 	)
 	// The buttons and their messages stay in sight however far the form
-	// scrolls.
-	actions := container.NewPadded(container.NewVBox(container.NewHBox(p.startBtn, p.stopBtn, p.resumeBtn), p.message))
+	// scrolls; the message keeps the room of two lines, so that the
+	// buttons stay put when one comes or goes.
+	actions := container.NewPadded(container.NewVBox(container.NewHBox(p.startBtn, p.stopBtn, p.resumeBtn), field.Lines(p.message, 2)))
 
 	right := p.buildResults()
 	split := container.NewHSplit(container.NewBorder(nil, actions, nil, nil, field.VScroll(container.NewPadded(form))), right)
@@ -477,12 +477,6 @@ func (p *Panel) OpenGame(id int) {
 }
 
 func (p *Panel) say(msg string, bad bool) {
-	// An empty label would still take a line.
-	if msg == "" {
-		p.message.Hide()
-	} else {
-		p.message.Show()
-	}
 	p.message.Importance = widget.MediumImportance
 	if bad {
 		p.message.Importance = widget.DangerImportance
