@@ -105,8 +105,11 @@ func Run(args []string, stderr io.Writer) int {
 	}
 	opts := shell.Options{}
 	if *shot == "" {
-		// The system's own file dialogs, with Fyne's where they fail.
-		opts.Dialogs = files.NewPickerDialogs(w, native.Picker{})
+		// The system's own file dialogs, with Fyne's where they fail or
+		// would not fit the screen.
+		pd := files.NewPickerDialogs(w, native.Picker{})
+		pd.Screen = screenSize(a)
+		opts.Dialogs = pd
 	}
 	if dir, err := ats.ConfigDir(); err == nil && *shot == "" {
 		if os.MkdirAll(dir, 0o755) == nil {
