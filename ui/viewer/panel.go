@@ -75,8 +75,8 @@ type Panel struct {
 	Marks func(p rules.Position) (board.Overlays, bool)
 
 	tabs      *container.AppTabs
-	title     *widget.Label
-	result    *widget.Label
+	title     *tip.Label // cut where it has no room, whole in its tip
+	result    *tip.Label
 	capGold   *fyne.Container
 	capSilver *fyne.Container
 	entryInfo *widget.Label
@@ -134,10 +134,9 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 		})
 	}
 
-	v.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	v.title.Wrapping = fyne.TextWrapWord
-	v.result = widget.NewLabel("")
-	v.result.Wrapping = fyne.TextWrapWord
+	v.title = tip.NewLabel("")
+	v.title.TextStyle.Bold = true
+	v.result = tip.NewLabel("")
 	v.capGold = container.NewHBox()
 	v.capSilver = container.NewHBox()
 	v.list = newMoveList(v)
