@@ -50,12 +50,20 @@ func (m *Model) buildTurnRows(marks func(i int) string) {
 	setup := TurnRow{Turn: "1", Cells: [2]MoveCell{empty, empty}}
 	hasSetup := false
 	for i, r := range m.rows {
-		if r.Setup != 0 {
-			text, _, _ := strings.Cut(r.Text, "  {")
-			_, pieces, _ := strings.Cut(text, " ")
-			setup.Cells[r.Setup-1] = MoveCell{Text: pieces, Row: i}
-			hasSetup = true
+		if r.Setup == 0 {
+			continue
 		}
+		c := rules.Color(r.Setup - 1)
+		words := make([]string, 0, 16)
+		for _, pl := range m.base.Setup(c) {
+			words = append(words, pl.String())
+		}
+		text := strings.Join(words, " ")
+		if m.setupComment[c] != "" {
+			text += " {…}"
+		}
+		setup.Cells[c] = MoveCell{Text: text, Row: i}
+		hasSetup = true
 	}
 	if hasSetup {
 		m.turnRows = append(m.turnRows, setup)
