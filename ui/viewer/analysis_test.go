@@ -2,6 +2,7 @@ package viewer
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -145,6 +146,18 @@ func TestWholeGameAnalysis(t *testing.T) {
 	}
 	if rows := v.Model.Rows(); !strings.HasSuffix(v.list.rowText(2+5), "?? "+strings.TrimPrefix(wantText, "4b: ")) || strings.Contains(v.list.rowText(2+4), "??") {
 		t.Errorf("move list marks: %q / %q (rows %d)", v.list.rowText(2+5), v.list.rowText(2+4), len(rows))
+	}
+	// Before the blunder the board shows the better move; on it, the
+	// line under the move list says what it was.
+	v.Model.Seek(5)
+	v.changed()
+	if o := v.Board.Overlays(); len(o.Candidates) != 1 || o.Candidates[0].Label != "better" || !slices.Equal(o.Candidates[0].Steps, bl[0].Better.Slice()) {
+		t.Errorf("before the blunder the board shows %+v", o.Candidates)
+	}
+	v.Model.Seek(6)
+	v.changed()
+	if !strings.HasPrefix(v.entryInfo.Text, "Blunder: ") || !strings.Contains(v.entryInfo.Text, "better: ") {
+		t.Errorf("on the blunder the line under the moves says %q", v.entryInfo.Text)
 	}
 	// A higher threshold (typed, range-checked) clears the mark.
 	v.analysis.threshold.SetText("31")

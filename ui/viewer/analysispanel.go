@@ -14,6 +14,7 @@ import (
 
 	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/phase"
+	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/live"
 	"arimaa-workbench/ui/plot"
 )
@@ -39,6 +40,7 @@ type analysisView struct {
 	job     *live.Job              // the last analysis's
 	done    chan struct{}          // closed when the last analysis has ended and been shown
 	summary string                 // the analysis progress and blunders
+	better  map[*node]rules.Move   // the engine's better move, by blunder
 
 	box       *fyne.Container
 	analyse   *widget.Button
@@ -272,11 +274,15 @@ func (a *analysisView) draw() {
 	done, total := run.Done(), run.Positions()
 	bl := run.Blunders(a.blunderThreshold())
 	marks := make(map[*node]string, len(bl))
+	a.better = make(map[*node]rules.Move, len(bl))
 	// Each blunder is marked where its fall shows: the position after it.
 	after := make([]int, len(bl))
 	for i, b := range bl {
 		after[i] = b.Ply + 1
 		marks[a.nodes[b.Ply]] = strings.TrimPrefix(b.Text, b.Label+": ")
+		if b.HasBest {
+			a.better[a.nodes[b.Ply]] = b.Better
+		}
 	}
 	a.v.list.setMarks(marks)
 	cursor = -1
@@ -291,6 +297,17 @@ func (a *analysisView) draw() {
 	a.summary = fmt.Sprintf("%d of %d positions, %d blunder(s)", done, total, len(bl))
 	a.graph.Set(plot.GameData{Values: run.GoldCurve(), Turns: run.Turns(), Marks: after, Cursor: cursor,
 		Status: a.summary, Done: float64(done) / float64(max(1, total))})
+}
+
+// betterMove is the engine's better move in place of the next move of the
+// line when that move is a blunder.
+func (a *analysisView) betterMove() (rules.Move, bool) {
+	n := a.v.Model.next()
+	if n == nil || a.run == nil {
+		return rules.Move{}, false
+	}
+	mv, ok := a.better[n]
+	return mv, ok
 }
 
 // jump moves the cursor to position i of the analysed line.

@@ -346,9 +346,12 @@ func (v *Panel) showBoard() {
 	p, o := m.Position(), v.play.overlays(board.Overlays{Selected: rules.NoSquare, LastMove: m.Highlight()})
 	if len(e.Steps()) > 0 || e.Selected() != rules.NoSquare {
 		p, o = e.Position(), e.Overlays()
-	} else if v.Marks != nil && m.Step() == 0 && !m.SetupView() {
-		if mo, ok := v.Marks(p); ok {
+	} else if m.Step() == 0 && !m.SetupView() {
+		if mo, ok := v.marks(p); ok {
 			o.Candidates, o.Eval, o.HasEval = mo.Candidates, mo.Eval, mo.HasEval
+		} else if better, ok := v.analysis.betterMove(); ok {
+			// The next move is a blunder: the engine's choice here.
+			o.Candidates = []board.Candidate{{Steps: better.Slice(), Label: "better"}}
 		}
 	}
 	t := eval.FindTactics(p, eval.TacticsFilter(v.Show))
@@ -586,6 +589,14 @@ func (v *Panel) TypedKey(k fyne.KeyName) bool {
 
 // Flip turns the board over (the Flip button and FlipKey).
 func (v *Panel) Flip() { v.Board.SetFlipped(!v.Board.Flipped()) }
+
+// marks is what Marks says of p, false without Marks.
+func (v *Panel) marks(p rules.Position) (board.Overlays, bool) {
+	if v.Marks == nil {
+		return board.Overlays{}, false
+	}
+	return v.Marks(p)
+}
 
 // Redraw draws the board again with what Marks says now.
 func (v *Panel) Redraw() { v.showBoard() }
