@@ -16,6 +16,7 @@ import (
 	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/board"
 	"arimaa-workbench/ui/shell"
 	"arimaa-workbench/ui/tip"
 	"arimaa-workbench/ui/uitest"
@@ -23,16 +24,16 @@ import (
 )
 
 // controlsOf records where every button, check and choice shown in w is
-// drawn, by the control.
-func controlsOf(w fyne.Window) map[fyne.CanvasObject]fyne.Position {
+// drawn, and every board with its size, by the object.
+func controlsOf(w fyne.Window) map[fyne.CanvasObject]rect {
 	relayout(w.Content())
 	size := w.Canvas().Size()
 	window := rect{fyne.Position{}, fyne.NewPos(size.Width, size.Height)}
-	out := map[fyne.CanvasObject]fyne.Position{}
+	out := map[fyne.CanvasObject]rect{}
 	walkShown(w.Content(), fyne.Position{}, window, func(o fyne.CanvasObject, p placed) {
 		switch o.(type) {
-		case *widget.Button, *tip.Button, *widget.Check, *widget.Select:
-			out[o] = p.at
+		case *widget.Button, *tip.Button, *widget.Check, *widget.Select, *board.Board:
+			out[o] = p.rect(o)
 		}
 	})
 	return out
@@ -75,13 +76,15 @@ func controlName(o fyne.CanvasObject) string {
 		return fmt.Sprintf("check %q", c.Text)
 	case *widget.Select:
 		return fmt.Sprintf("choice %q", c.Selected)
+	case *board.Board:
+		return "board"
 	}
 	return fmt.Sprintf("%T", o)
 }
 
 // stayedPut reports every control shown in both before and now that is
-// drawn elsewhere now.
-func stayedPut(t *testing.T, what string, before, now map[fyne.CanvasObject]fyne.Position) {
+// drawn elsewhere now, or a board drawn at another size.
+func stayedPut(t *testing.T, what string, before, now map[fyne.CanvasObject]rect) {
 	t.Helper()
 	for o, at := range before {
 		if got, ok := now[o]; ok && got != at {
@@ -117,7 +120,8 @@ func (g *gatedAnalyser) Evaluate(ctx context.Context, game *rules.Game, _ time.D
 // 1920x1080, and fails on any that moved: the analysis view's engine lines
 // (Analyse, then Stop), its whole-game analysis, its game against the
 // engine (the form, the game, Stop), the Engine panel's search and the
-// Match panel's match (its status line appearing and going). Controls are
+// Match panel's match (its status line appearing and going), and every
+// board's size with them. Controls are
 // found by laying the window out again, not by drawing it, which keeps the
 // test to seconds under the race detector.
 func TestNothingMovesUnderTheMouse(t *testing.T) {
@@ -193,9 +197,10 @@ func TestNothingMovesUnderTheMouse(t *testing.T) {
 		stayedPut(t, at("game stopped"), before, controlsOf(w))
 	}
 
-	// The Engine panel's own search.
+	// The Engine panel's own search: one ended by its budget, one by Stop.
 	wb.Select(EngineTab)
-	analyse = uitest.Button(p.Engine.Content(), "Analyse")
+	analyse, stop = uitest.Button(p.Engine.Content(), "Analyse"), uitest.Button(p.Engine.Content(), "Stop")
+	playouts := captionedEntry(p.Engine.Content(), "Playouts")
 	for _, size := range sizes {
 		w.Resize(size)
 		before := controlsOf(w)
@@ -205,6 +210,15 @@ func TestNothingMovesUnderTheMouse(t *testing.T) {
 		p.Engine.Model().Wait()
 		p.Engine.Sync()
 		stayedPut(t, name(size, "Engine panel search ended"), before, controlsOf(w))
+		playouts.SetText("") // no limit: until Stop
+		test.Tap(analyse)
+		p.Engine.Sync()
+		test.Tap(stop)
+		stayedPut(t, name(size, "Engine panel stopping"), before, controlsOf(w))
+		p.Engine.Model().Wait()
+		p.Engine.Sync()
+		stayedPut(t, name(size, "Engine panel search stopped"), before, controlsOf(w))
+		playouts.SetText("300")
 	}
 
 	// A match: its status line appears and goes.
