@@ -180,8 +180,6 @@ func (b *playBar) startGame() {
 	if b.side.Selected == "Silver" {
 		human = rules.Silver
 	}
-	// The user's side is at the bottom, as over a real board.
-	v.Board.SetFlipped(human == rules.Silver)
 	eng, err := v.Opponent()
 	if err != nil {
 		v.status(err.Error())
@@ -225,6 +223,8 @@ func (b *playBar) begin(eng play.Player, human rules.Color, lim play.Limits) {
 		v.status("cannot play from here: " + err.Error())
 		return
 	}
+	// The user's side is at the bottom, as over a real board.
+	v.Board.SetFlipped(human == rules.Silver)
 	// The searches of a game count from 0: a new game's first search has a
 	// played channel of its own.
 	b.game, b.created, b.phase, b.search, b.played = game, map[*node]bool{}, play.YourMove, 0, nil
