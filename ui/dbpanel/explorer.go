@@ -85,8 +85,10 @@ func (p *Panel) NewExplorer() *Explorer {
 	}
 	e.table = t
 	e.box = tablefit.New(t, func() []tablefit.Column {
-		return []tablefit.Column{{Min: 150, Grow: 2}, {Min: 60, Max: 90, Grow: 0.3}, {Min: 64, Max: 90, Grow: 0.3},
-			{Min: 74, Max: 90, Grow: 0.3}, {Min: 104, Max: 120, Grow: 0.2}, {Min: 84, Max: 100, Grow: 0.2}, {Min: 80, Grow: 1}}
+		// The figures keep room for their headers; the move takes what is
+		// spare, and the results bar, the last, scrolls in a narrow column.
+		return []tablefit.Column{{Min: 110, Grow: 2}, {Min: 58, Max: 90, Grow: 0.3}, {Min: 64, Max: 90, Grow: 0.3},
+			{Min: 72, Max: 90, Grow: 0.3}, {Min: 100, Max: 120, Grow: 0.2}, {Min: 82, Max: 100, Grow: 0.2}, {Min: 70, Grow: 1, Optional: true}}
 	}, nil)
 	p.views = append(p.views, t.Refresh)
 	return e
