@@ -12,10 +12,12 @@ import (
 	"arimaa-workbench/ui/prefs"
 )
 
-// Preference keys of the game tab's dividers.
+// Preference keys of the game tab's dividers. The one under the move list
+// has a key of its own since the sections came under it: where it was
+// left over the comment alone would leave them no room.
 const (
 	prefBoardSplit = "viewer.split.board"
-	prefListSplit  = "viewer.split.moves"
+	prefListSplit  = "analysis.split.sections"
 )
 
 // Where the dividers start: the board takes most of the width, the move
