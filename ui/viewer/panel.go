@@ -497,7 +497,7 @@ func (v *Panel) OpenDialog() {
 }
 
 // OpenFile opens a game record (with its comments and variations), a
-// position with moves, or a game archive, replacing the game shown without
+// position with or without moves (a game from it), or a game archive, replacing the game shown without
 // asking (callers guard). An archive streams into the archive tab; the
 // call returns at once.
 func (v *Panel) OpenFile(path string) error {
@@ -519,6 +519,9 @@ func (v *Panel) OpenFile(path string) error {
 		return nil
 	}
 	defer f.Close()
+	if records.Detect(head) == records.KindPosition {
+		return v.openPosition(br, path)
+	}
 	rec, err := records.ReadRecord(br, path)
 	if err != nil {
 		return err
@@ -535,6 +538,26 @@ func (v *Panel) OpenFile(path string) error {
 		v.OnOpened(path)
 	}
 	v.status(fmt.Sprintf("opened %s: %d moves", path, len(t.Game.Moves())))
+	return nil
+}
+
+// openPosition shows the position file read from r as a game that starts
+// there, to analyse and play on from it.
+func (v *Panel) openPosition(r io.Reader, path string) error {
+	p, err := records.ReadPosition(r, path)
+	if err != nil {
+		return err
+	}
+	g, err := rules.NewGameFrom(p)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	v.SetGame(g, filepath.Base(path))
+	v.path = ""
+	if v.OnOpened != nil {
+		v.OnOpened(path)
+	}
+	v.status("opened the position " + path)
 	return nil
 }
 

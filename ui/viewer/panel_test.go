@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/records"
 	"arimaa-workbench/ui/board/boardtest"
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/files/filestest"
@@ -401,5 +402,24 @@ func TestGuardSavesThenGoesOn(t *testing.T) {
 	}
 	if v.Model.Dirty() || v.Model.InVariation() {
 		t.Errorf("after saving, the other game was not opened")
+	}
+}
+
+// TestOpenPosition: a position file opens in the viewer as a game that
+// starts there, to analyse and play on from it.
+func TestOpenPosition(t *testing.T) {
+	v, _, cur, _ := newTestPanel(t)
+	g := openGoalRace(t, v)
+	pos := g.PositionBefore(8)
+	path := filepath.Join(t.TempDir(), "middle.ari")
+	if err := os.WriteFile(path, []byte(records.FormatPosition(pos)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := v.OpenFile(path); err != nil {
+		t.Fatal(err)
+	}
+	got, shared := v.Model.Position(), cur.Get().Position
+	if v.Model.Len() != 0 || got.AEIString() != pos.AEIString() || shared.AEIString() != pos.AEIString() || v.Model.Title() != "middle.ari" {
+		t.Errorf("opened: %d moves, title %q, position %s, want %s", v.Model.Len(), v.Model.Title(), got.AEIString(), pos.AEIString())
 	}
 }
