@@ -10,7 +10,9 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/shell"
+	"arimaa-workbench/ui/state"
 	"arimaa-workbench/ui/uitest"
 	"arimaa-workbench/ui/viewer"
 )
@@ -130,6 +132,15 @@ func TestAnalysisView(t *testing.T) {
 	}
 	if r, _ := v.Model.TurnRowOf(v.Model.CursorRow()); r < 0 {
 		t.Errorf("the explorer's move is not in the move list")
+	}
+
+	// Back from the editor, whose position was current, the analysis
+	// view's is current again.
+	wb.Select(shell.EditorPanel)
+	wb.Current.Set(state.Snapshot{Position: rules.StartPosition(), Source: "Editor"})
+	wb.Select(shell.ViewerPanel)
+	if got := wb.Current.Get(); got.Source != v.Snapshot().Source || got.Position != v.Model.Position() {
+		t.Errorf("back in the analysis view the current position is %q's", got.Source)
 	}
 
 	// F flips the board, and again.

@@ -94,6 +94,12 @@ func New(a fyne.App, w fyne.Window, opts Options) *Workbench {
 	wb.tabs.OnSelected = func(it *container.TabItem) {
 		prefs.SetString("panel.last", it.Text)
 		wb.showStatus(it.Text)
+		if it.Text == ViewerPanel && wb.Viewer != nil {
+			// Back in the analysis view, its position is the current one
+			// again (the editor's may have been since), so that the
+			// engine's lines and the explorer are of the board shown.
+			wb.Current.Set(wb.Viewer.Snapshot())
+		}
 	}
 
 	w.SetContent(wb.content)
