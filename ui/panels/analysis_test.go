@@ -34,6 +34,7 @@ func TestAnalysisView(t *testing.T) {
 	if got := wb.Panels(); got[0] != shell.ViewerPanel || wb.Selected() != shell.ViewerPanel {
 		t.Fatalf("panels %v, shown %q: the analysis view is not the first panel", got, wb.Selected())
 	}
+	smallSearch(t, p)
 	v := wb.Viewer
 	want := []string{EngineSection, ExplorerSection, SimilarSection, viewer.GraphSection, viewer.PlaySection, viewer.CommentSection}
 	if got := v.Sections(); !slices.Equal(got, want) {
@@ -152,5 +153,21 @@ func TestAnalysisView(t *testing.T) {
 	wb.TypedKey(viewer.FlipKey)
 	if v.Board.Flipped() != flipped {
 		t.Error("F did not flip the board back")
+	}
+}
+
+// smallSearch sets the Engine panel to a small, deterministic search: a
+// playout budget, one thread, a fixed seed, a small tree.
+func smallSearch(t *testing.T, p *Panels) {
+	t.Helper()
+	for caption, text := range map[string]string{"Playouts": "300", "Threads": "1", "Seed": "7", "Time (s)": "0"} {
+		if e := captionedEntry(p.Engine.Content(), caption); e != nil {
+			e.SetText(text)
+		} else {
+			t.Fatalf("no field %q", caption)
+		}
+	}
+	if errs := p.Config.Apply(map[string]string{"search.memory_mb": "16"}); len(errs) > 0 {
+		t.Fatal(errs)
 	}
 }

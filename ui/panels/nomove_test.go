@@ -134,17 +134,7 @@ func TestNothingMovesUnderTheMouse(t *testing.T) {
 	}
 	wb.Viewer.Go("last")
 	wb.Viewer.Go("prev")
-	// A small, deterministic search: a playout budget, one thread.
-	for caption, text := range map[string]string{"Playouts": "300", "Threads": "1", "Seed": "7", "Time (s)": "0"} {
-		if e := captionedEntry(p.Engine.Content(), caption); e != nil {
-			e.SetText(text)
-		} else {
-			t.Fatalf("no field %q", caption)
-		}
-	}
-	if errs := p.Config.Apply(map[string]string{"search.memory_mb": "16"}); len(errs) > 0 {
-		t.Fatal(errs)
-	}
+	smallSearch(t, p)
 	v := wb.Viewer
 	sizes := []fyne.Size{screen(1024, 700), screen(1280, 800), screen(1920, 1080)}
 	name := func(size fyne.Size, task string) string {
