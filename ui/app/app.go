@@ -63,12 +63,7 @@ func Run(args []string, stderr io.Writer) int {
 		}
 		return 2
 	}
-	if msg := cli.NoDisplay(runtime.GOOS, os.Getenv); msg != "" {
-		fmt.Fprintln(stderr, msg)
-		return 1
-	}
-	dial := func(network, addr string) (net.Conn, error) { return net.DialTimeout(network, addr, 3*time.Second) }
-	if msg := cli.UnreachableDisplay(runtime.GOOS, os.Getenv, dial); msg != "" {
+	if msg := displayProblem(); msg != "" {
 		fmt.Fprintln(stderr, msg)
 		return 1
 	}
@@ -87,22 +82,7 @@ func Run(args []string, stderr io.Writer) int {
 	}
 	a := app.NewWithID(appID)
 	w := a.NewWindow("Arimaa Workbench")
-	if !winSize.IsZero() {
-		// A size larger than the screen is cut to it, as the remembered
-		// size is: a window past the screen's edge hides its controls.
-		if fit := shell.FitScreen(winSize, screenSize(a)); fit != winSize {
-			fmt.Fprintf(stderr, "arimaa-workbench: --size %s is larger than the screen: the window opens at %.0fx%.0f\n", *size, fit.Width, fit.Height)
-			winSize = fit
-		}
-	}
-	if winSize.IsZero() {
-		screen := screenSize(a)
-		winSize = shell.WindowSize(a.Preferences(), screen)
-		if *shot != "" {
-			// Screenshots do not depend on the user's remembered size.
-			winSize = shell.FirstWindowSize(screen)
-		}
-	}
+	winSize = chooseSize(a, winSize, *size, *shot != "", stderr)
 	opts := shell.Options{}
 	if *shot == "" {
 		// The system's own file dialogs, with Fyne's where they fail or
@@ -178,6 +158,36 @@ func Run(args []string, stderr io.Writer) int {
 	w.Resize(winSize)
 	w.ShowAndRun()
 	return status
+}
+
+// displayProblem says in one line why the window cannot open (no display,
+// or one no X server answers on), "" when it may.
+func displayProblem() string {
+	if msg := cli.NoDisplay(runtime.GOOS, os.Getenv); msg != "" {
+		return msg
+	}
+	dial := func(network, addr string) (net.Conn, error) { return net.DialTimeout(network, addr, 3*time.Second) }
+	return cli.UnreachableDisplay(runtime.GOOS, os.Getenv, dial)
+}
+
+// chooseSize is the window's size: the one asked with --size (text), cut
+// to the screen, as the remembered size is (a window past the screen's
+// edge hides its controls), and said so; else the remembered size, or
+// for a screenshot the first window's size, which does not depend on the
+// user's.
+func chooseSize(a fyne.App, asked fyne.Size, text string, shot bool, stderr io.Writer) fyne.Size {
+	screen := screenSize(a)
+	switch {
+	case !asked.IsZero():
+		fit := shell.FitScreen(asked, screen)
+		if fit != asked {
+			fmt.Fprintf(stderr, "arimaa-workbench: --size %s is larger than the screen: the window opens at %.0fx%.0f\n", text, fit.Width, fit.Height)
+		}
+		return fit
+	case shot:
+		return shell.FirstWindowSize(screen)
+	}
+	return shell.WindowSize(a.Preferences(), screen)
 }
 
 // isolatedOptions are panel options whose settings and runs live in a new
