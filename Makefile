@@ -9,7 +9,7 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PKGS := gcc pkg-config libgl1-mesa-dev xorg-dev libgtk-3-dev xvfb xauth
 PC_MODS  := gl x11 xcursor xrandr xinerama xi xxf86vm gtk+-3.0
 
-.PHONY: run test deps build fmt-check vet unit fuzz smoke bench baseline corpus db-bench learn-corpus package package-check clean
+.PHONY: run test deps build fmt-check vet unit fuzz smoke bench baseline corpus db-bench learn-corpus sharp-match package package-check clean
 
 # The frozen engine every strength change is measured against (a match
 # against this build, see the README's "Measuring strength"). The commit is
@@ -119,6 +119,23 @@ learn-corpus: build
 	    --engine builtin:search.memory_mb=32,search.exploration=0.15 threads=1 name=b \
 	    --playouts $(LEARN_PLAYOUTS) --games $(LEARN_GAMES) --seed 5 \
 	    $$(if [ -s $(LEARN_CORPUS) ]; then echo --resume; else echo --out; fi) $(LEARN_CORPUS)
+
+# The alpha-beta search against bot_sharp (D. Wu's program, winner of the
+# 2015 Arimaa Challenge), one thread each, under a standard time control.
+# bot_sharp is built outside the repository (engine/STRENGTH.md says how);
+# BOT_SHARP names the binary. An interrupted match goes on where it
+# stopped (--resume); nothing of bot_sharp enters the repository or CI.
+BOT_SHARP   ?= $(HOME)/bot_sharp/bot_sharp
+SHARP_GAMES ?= 100
+SHARP_TC    ?= 2s/30s/100/30s/10m
+SHARP_OUT   := bin/sharp/alphabeta-vs-sharp.txt
+
+sharp-match: build
+	@test -x "$(BOT_SHARP)" || { echo "sharp-match: no bot_sharp at BOT_SHARP=$(BOT_SHARP) (engine/STRENGTH.md says how to build one)" >&2; exit 1; }
+	@mkdir -p bin/sharp
+	./$(BIN) match --engine builtin:search.algorithm=alphabeta threads=1 name=alphabeta \
+	    --engine '$(BOT_SHARP) aei' name=bot_sharp --tc $(SHARP_TC) --games $(SHARP_GAMES) --seed 21 \
+	    $$(if [ -s $(SHARP_OUT) ]; then echo --resume; else echo --out; fi) $(SHARP_OUT)
 
 db-bench:
 	@test -s $(CORPUS) || { echo "db-bench: run make corpus first" >&2; exit 1; }

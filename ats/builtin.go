@@ -4,17 +4,18 @@ import (
 	"context"
 
 	"arimaa-workbench/engine/analysis"
+	"arimaa-workbench/engine/builtin"
 	"arimaa-workbench/engine/mcts"
 )
 
 // BuiltinName is the engine name of the builtin engine in reports.
 const BuiltinName = "builtin"
 
-// BuiltinFactory gives the builtin MCTS engine, in process, with opts.
-// With one thread, a fixed seed and a playout budget its answers repeat
-// exactly.
+// BuiltinFactory gives the builtin engine, in process, with opts (its
+// search.algorithm chooses the search). With one thread, a fixed seed and
+// a playout budget (or a depth) its answers repeat exactly.
 func BuiltinFactory(opts mcts.Options) EngineFactory {
 	return func(context.Context) (analysis.Engine, error) {
-		return mcts.NewEngine(BuiltinName, mcts.FixedOptions(opts)), nil
+		return builtin.New(BuiltinName, builtin.Fixed(opts)), nil
 	}
 }

@@ -15,13 +15,13 @@ type outcome struct {
 // sigmoid is T of the package documentation.
 func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
 
-// score runs the shallow search of every move of s with pr's weights and
-// returns the loss and ranks; with withGrad also the gradient of the loss
-// by finite differences at the leaves.
-func score(pr *probe, s *sampled, window float64, withGrad bool) outcome {
+// scoreMoves runs the shallow search of every move of s with pr's weights
+// on worker w and returns the loss and ranks; with withGrad also the
+// gradient of the loss by finite differences at the leaves.
+func (t *trainer) scoreMoves(w int, pr *probe, s *sampled, window float64, withGrad bool) outcome {
 	leaves := make([]leaf, len(s.moves))
 	for i, m := range s.moves {
-		leaves[i] = search(pr.base, &s.pos, m)
+		leaves[i] = t.leafOf(w, pr, &s.pos, m)
 	}
 	played := leaves[0].score
 	atLeast := 0
@@ -85,8 +85,8 @@ func (t *trainer) measure(ctx context.Context, pr *probe, xs []sampled, pass int
 	chunk := max(64, t.opt.Batch)
 	for lo := 0; lo < len(xs); lo += chunk {
 		hi := min(lo+chunk, len(xs))
-		if !parallel(ctx, hi-lo, t.opt.Threads, func(_, i int) {
-			outs[lo+i] = t.score(pr, &xs[lo+i], t.opt.Window, false)
+		if !parallel(ctx, hi-lo, t.opt.Threads, func(w, i int) {
+			outs[lo+i] = t.score(w, pr, &xs[lo+i], t.opt.Window, false)
 		}) {
 			return Measure{}, false
 		}
@@ -122,8 +122,8 @@ func (t *trainer) pass(ctx context.Context, pass int, order []int, cur []float64
 		if err != nil {
 			return 0, false, err
 		}
-		if !parallel(ctx, hi-lo, t.opt.Threads, func(_, i int) {
-			outs[i] = t.score(pr, &t.train[order[lo+i]], t.opt.Window, true)
+		if !parallel(ctx, hi-lo, t.opt.Threads, func(w, i int) {
+			outs[i] = t.score(w, pr, &t.train[order[lo+i]], t.opt.Window, true)
 		}) {
 			return 0, false, nil
 		}

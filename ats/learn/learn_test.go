@@ -312,6 +312,8 @@ func TestOptionsChecked(t *testing.T) {
 		{func(o *Options) { o.Threads = 0 }, "threads"},
 		{func(o *Options) { o.Window = 0 }, "window"},
 		{func(o *Options) { o.Step = -1 }, "step"},
+		{func(o *Options) { o.Depth = MaxDepth + 1 }, "depth"},
+		{func(o *Options) { o.Depth, o.Table = 4, TableKnowledge }, "depth"},
 		{func(o *Options) { o.Base.Eval.Cat = -5 }, "eval.cat"},
 	} {
 		o := small(config.Default())
@@ -343,5 +345,22 @@ func TestWinnersOnly(t *testing.T) {
 	_, err := Read(context.Background(), []Source{ReaderSource(bytes.NewReader(archive(t, []played{open})), "open.tsv")}, ReadOptions{Winners: true})
 	if err == nil || !strings.Contains(err.Error(), "none with a known winner") {
 		t.Errorf("no game with a winner: %v", err)
+	}
+}
+
+// TestAlphaBetaLeaves: with Depth, each move is scored at the end of an
+// alpha-beta search's principal variation, and the centre term still
+// decides the elephant's weight the right way.
+func TestAlphaBetaLeaves(t *testing.T) {
+	base := config.Default()
+	if err := base.Set("eval.centre", "[0, 0, 0, 0, 0, 0, 0]"); err != nil {
+		t.Fatal(err)
+	}
+	c := readCorpus(t, archive(t, centreGames(t, true)), ReadOptions{})
+	opt := small(base)
+	opt.Depth = 2
+	res, _ := trainMoves(t, c, opt, "eval.centre[6]", true)
+	if res.Before.Examples == 0 {
+		t.Error("nothing measured")
 	}
 }

@@ -3,6 +3,7 @@ package learn
 import (
 	"math/rand/v2"
 
+	"arimaa-workbench/engine/alphabeta"
 	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
 )
@@ -126,6 +127,35 @@ func search(e *eval.Evaluator, p *rules.Position, m rules.Move) leaf {
 		}
 	}
 	return best
+}
+
+// MaxDepth is the deepest alpha-beta search Options.Depth may ask for, in
+// steps: three turns.
+const MaxDepth = 12
+
+// leafOf is the leaf of move m from p for worker w: the one-turn
+// quiescence (search), or with Options.Depth the end of the principal
+// variation of an alpha-beta search from the position after m.
+func (t *trainer) leafOf(w int, pr *probe, p *rules.Position, m rules.Move) leaf {
+	if t.opt.Depth == 0 {
+		return search(pr.base, p, m)
+	}
+	mover := p.Side()
+	after := playMove(*p, m)
+	if r, over := after.Outcome(); over {
+		return decided(r.Winner == mover)
+	}
+	if t.searchers[w] == nil {
+		cfg := pr.weightCfg
+		cfg.AlphaBeta.HashMB = 4
+		t.searchers[w] = alphabeta.New(alphabeta.Options{Threads: 1, Config: cfg})
+	}
+	score, pos, over := t.searchers[w].Leaf(pr.base, after, t.opt.Depth)
+	if over {
+		return decided(score < 0)
+	}
+	// The score is for the opponent, who moves at after.
+	return leaf{score: -score, pos: pos, negate: pos.Side() != mover}
 }
 
 func decided(won bool) leaf {

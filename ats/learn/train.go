@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"arimaa-workbench/engine/alphabeta"
 	"arimaa-workbench/engine/config"
 )
 
@@ -28,6 +29,11 @@ type Options struct {
 	Window   float64       // the sigmoid's scale, in evaluation points
 	Step     float64       // points a weight moves in one step
 	Reg      float64       // weight of the regularisation (reg/2)·Σ(w−w⁰)²
+	// Depth, when not 0, scores each move (TableEval) by an alpha-beta
+	// search of that many steps from the position after it, at the end of
+	// its principal variation, in place of the one-turn quiescence: the
+	// evaluation learned for the alpha-beta search (engine/alphabeta).
+	Depth int
 
 	// Progress, when set, is called from Train's goroutine after each
 	// batch of work.
@@ -73,6 +79,10 @@ func (o *Options) check() error {
 		return fmt.Errorf("step %v is outside 0 (excluded) to 1000", o.Step)
 	case !(o.Reg >= 0 && o.Reg <= 1):
 		return fmt.Errorf("reg %v is outside 0 to 1", o.Reg)
+	case o.Depth < 0 || o.Depth > MaxDepth:
+		return fmt.Errorf("depth %d is outside 0 to %d", o.Depth, MaxDepth)
+	case o.Depth > 0 && o.Table == TableKnowledge:
+		return errors.New("depth: the step knowledge is learned from the steps themselves, without a search")
 	}
 	return o.Base.Validate()
 }
@@ -145,9 +155,15 @@ func Train(ctx context.Context, c *Corpus, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &trainer{opt: opt, ps: ps, start: start, now: opt.Now, score: score}
+	t := &trainer{opt: opt, ps: ps, start: start, now: opt.Now}
+	t.score = t.scoreMoves
 	if opt.Table == TableKnowledge {
-		t.score = scoreSteps
+		t.score = func(_ int, pr *probe, s *sampled, window float64, withGrad bool) outcome {
+			return scoreSteps(pr, s, window, withGrad)
+		}
+	}
+	if opt.Depth > 0 {
+		t.searchers = make([]*alphabeta.Searcher, opt.Threads)
 	}
 	if t.now == nil {
 		t.now = time.Now
@@ -163,7 +179,10 @@ type trainer struct {
 	start []float64
 	now   func() time.Time
 	began time.Time
-	score func(pr *probe, s *sampled, window float64, withGrad bool) outcome // score or scoreSteps
+	// score scores an example on worker w: scoreMoves or scoreSteps.
+	score func(w int, pr *probe, s *sampled, window float64, withGrad bool) outcome
+	// searchers are the workers' alpha-beta searchers (Options.Depth).
+	searchers []*alphabeta.Searcher
 
 	train, held []sampled
 	scored      int // examples scored, for the rate

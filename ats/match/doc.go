@@ -1,6 +1,6 @@
 // Package match plays engine matches and tournaments, on one machine or
 // (with package cluster) on many: two engines make a match, more a round
-// robin or a gauntlet. Engines are the builtin MCTS engine with any
+// robin or a gauntlet. Engines are the builtin engine (MCTS or alpha-beta) with any
 // configuration, or external AEI engines (ats.Spec, ats.ParseSpec). Games are
 // played under full rules checking (rules.Game) with an Arimaa time
 // control that the runner enforces (TimeControl) or playout and node

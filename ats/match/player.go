@@ -11,8 +11,8 @@ import (
 	"arimaa-workbench/engine/aei"
 	"arimaa-workbench/engine/aeiengine"
 	"arimaa-workbench/engine/analysis"
+	builtinengine "arimaa-workbench/engine/builtin"
 	"arimaa-workbench/engine/config"
-	"arimaa-workbench/engine/mcts"
 	"arimaa-workbench/engine/rules"
 )
 
@@ -51,12 +51,12 @@ type reply struct {
 	lastOutput string
 }
 
-// builtinPlayer is the builtin engine (mcts.Engine), searching the game
+// builtinPlayer is the builtin engine (builtinengine.Engine), searching the game
 // itself (so it knows the history that repetition depends on).
 type builtinPlayer struct {
 	spec  *ats.Spec
 	nodes int // the match's node budget, which sizes the tree
-	e     *mcts.Engine
+	e     *builtinengine.Engine
 	seed  uint64
 }
 
@@ -66,7 +66,7 @@ func (b *builtinPlayer) newGame(_ context.Context, seed uint64) error {
 	// at isready, so that the first move's time is the search's own.
 	b.seed = seed
 	if b.e == nil {
-		b.e = mcts.NewEngine(b.spec.Name, mcts.FixedOptions(mcts.Options{Threads: max(b.spec.Threads, 1), Config: b.spec.Config}))
+		b.e = builtinengine.New(b.spec.Name, builtinengine.Fixed(builtinengine.Options{Threads: max(b.spec.Threads, 1), Config: b.spec.Config}))
 	}
 	b.e.Reserve(analysis.Limits{Nodes: b.nodes, Seed: seed})
 	return nil
@@ -154,9 +154,10 @@ func (a *aeiPlayer) setup(ctx context.Context, g *rules.Game) ([]rules.Placement
 // librarySetup picks a setup for the side to set up in g from cfg's
 // library, as the builtin engine does.
 func librarySetup(ctx context.Context, g *rules.Game, cfg config.Config, seed uint64) ([]rules.Placement, error) {
-	e := mcts.NewEngine("", mcts.FixedOptions(mcts.Options{Threads: 1, Seed: seed, Config: cfg}))
-	res, err := e.Search(ctx, g, analysis.Limits{}, analysis.Output{})
-	return res.Setup, err
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return config.SetupFor(g, cfg.Search.Setups, seed)
 }
 
 func (a *aeiPlayer) move(ctx context.Context, g *rules.Game, lim turnLimits) (reply, error) {

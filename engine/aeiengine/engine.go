@@ -1,4 +1,4 @@
-// Package aeiengine runs the builtin MCTS engine (engine/mcts) as an AEI
+// Package aeiengine runs the builtin engine (engine/builtin: the MCTS or the alpha-beta search) as an AEI
 // engine over any reader and writer (stdin and stdout for
 // `arimaa-workbench aei`): protocol version 1 as the documentation of
 // package aei describes it, with the options listed there. It keeps the
@@ -20,8 +20,8 @@ import (
 	"time"
 
 	"arimaa-workbench/engine/analysis"
+	"arimaa-workbench/engine/builtin"
 	"arimaa-workbench/engine/config"
-	"arimaa-workbench/engine/mcts"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/engine/timeman"
 )
@@ -46,7 +46,7 @@ type Options struct {
 	// time.Now (tests give their own).
 	Now func() time.Time
 	// RootPriors, when set, suggests moves to every search of a game in
-	// play (mcts.Searcher.SetRootPriors); it is called at the start of the
+	// play (the searchers' SetRootPriors); it is called at the start of the
 	// search, and its time is the search's.
 	RootPriors func(ctx context.Context, g *rules.Game) []analysis.MovePrior
 }
@@ -60,7 +60,7 @@ type Engine struct {
 	game   *rules.Game
 
 	out      *writer
-	searcher *mcts.Searcher
+	searcher builtin.Searcher
 	search   *search // the search in progress, nil when idle
 
 	delayMu sync.Mutex
@@ -394,9 +394,9 @@ func (e *Engine) makeMove(text string) {
 }
 
 // searcher returns the searcher for the current options.
-func (e *Engine) getSearcher() *mcts.Searcher {
+func (e *Engine) getSearcher() builtin.Searcher {
 	if e.searcher == nil {
-		e.searcher = mcts.New(mcts.Options{Threads: e.opts.Threads, Seed: e.opts.Seed, Config: e.opts.Config})
+		e.searcher = builtin.NewSearcher(builtin.Options{Threads: e.opts.Threads, Seed: e.opts.Seed, Config: e.opts.Config})
 	}
 	return e.searcher
 }
@@ -527,9 +527,18 @@ func (e *Engine) info(pos rules.Position, cfg config.Config, r analysis.Report) 
 		return
 	}
 	e.out.send("info time %d", int(r.Elapsed.Seconds()))
-	e.out.send("info depth %d", r.MaxDepth)
+	score := centiRabbits(cfg, r.WinRatio)
+	if r.AlphaBeta {
+		// The completed iteration, the deepest step and the search's
+		// own score, as alpha-beta engines report them.
+		e.out.send("info depth %.0f", r.AvgDepth)
+		e.out.send("info seldepth %d", r.MaxDepth)
+		score = r.Score
+	} else {
+		e.out.send("info depth %d", r.MaxDepth)
+	}
 	e.out.send("info nodes %d", r.Playouts)
-	e.out.send("info score %d", centiRabbits(cfg, r.WinRatio))
+	e.out.send("info score %d", score)
 	e.out.send("info winratio %.4f", r.WinRatio)
 	e.out.send("info playouts_per_second %.0f", r.PlayoutsPerSec)
 	if len(r.PV) > 0 {

@@ -7,11 +7,12 @@
 // judgement of every position of a game, its win-ratio curve and its
 // blunders.
 //
-// It has two implementations: the builtin MCTS engine (mcts.Engine) and
-// an external engine spoken to over AEI (aei.External), which reads the
+// It has two implementations: the builtin engine (builtin.Engine, whose
+// configuration chooses the MCTS or the alpha-beta search) and an
+// external engine spoken to over AEI (aei.External), which reads the
 // engine's info lines into a Report (aei.ApplyInfo). The builtin
-// engine's searcher reports in these types directly, so nothing is copied
-// between them.
+// searchers report in these types directly, so nothing is copied between
+// them.
 package analysis
 
 import (
@@ -85,8 +86,14 @@ func (l Limits) String() string {
 // Candidate is a whole move of the side to move with its statistics.
 type Candidate struct {
 	Move     rules.Move
-	Visits   int64
+	Visits   int64   // playouts through it; an alpha-beta search's nodes under it
 	WinRatio float64 // mean result for the side to move, 0 to 1
+	// Score is an alpha-beta search's score of the move in centi-rabbits
+	// (HasScore); Bound says it is an upper bound only (the search proved
+	// the move no better than the best, not by how much).
+	Score    int
+	HasScore bool
+	Bound    bool
 }
 
 // Report is what an engine has said about a search at one moment. Each
@@ -112,8 +119,12 @@ type Report struct {
 	// position (config decided_score), in evaluation units for the side to
 	// move: the win ratios are those of the position with that much taken
 	// off its evaluation. 0 when the root is not decided.
-	Komi  int
-	Final bool
+	Komi int
+	// AlphaBeta says the report is of an alpha-beta search: AvgDepth is
+	// its last completed iteration in steps, MaxDepth the deepest step it
+	// reached, Playouts and Nodes the nodes searched.
+	AlphaBeta bool
+	Final     bool
 	// Ended says what ended the search, in the final report of the
 	// builtin engine; EndUnknown otherwise.
 	Ended Ending
@@ -146,7 +157,9 @@ func (e Ending) String() string {
 
 // Line writes r as one line of an engine's output, for logs and the
 // engine panel's output tab: the figures and the best move played from
-// start (its bare steps when it is not legal there).
+// start (its bare steps when it is not legal there); for an alpha-beta
+// search the completed and selective depth, the score and the principal
+// variation, so that the lines of its iterations read as its log.
 func (r Report) Line(start rules.Position) string {
 	best, ratio := "-", "-"
 	if r.Best.N > 0 {
@@ -154,6 +167,17 @@ func (r Report) Line(start rules.Position) string {
 	}
 	if r.HasWinRatio && r.Best.N > 0 {
 		ratio = fmt.Sprintf("%.3f", r.WinRatio)
+	}
+	if r.AlphaBeta {
+		line := fmt.Sprintf("%.2fs depth %.0f/%d score %+d win %s nodes %d (%.0f/s) best %s",
+			r.Elapsed.Seconds(), r.AvgDepth, r.MaxDepth, r.Score, ratio, r.Nodes, r.PlayoutsPerSec, best)
+		if len(r.PV) > 0 {
+			line += " pv " + rules.PVString(start.Side(), r.PV)
+		}
+		if r.Final {
+			line += " final"
+		}
+		return line
 	}
 	line := fmt.Sprintf("%.2fs playouts %d (%.0f/s) nodes %d depth %.1f/%d best %s win %s",
 		r.Elapsed.Seconds(), r.Playouts, r.PlayoutsPerSec, r.Nodes, r.AvgDepth, r.MaxDepth, best, ratio)
@@ -237,4 +261,54 @@ type Engine interface {
 	// the engine gives one.
 	Search(ctx context.Context, g *rules.Game, lim Limits, out Output) (Result, error)
 	Close() error
+}
+
+// Transcript turns an in-process engine's reports into its output: each
+// report to out and written out as a line (Report.Line), the lines kept
+// for the Result's Log (at most MaxLog, the final one kept). With an empty
+// out it asks for no reports at all (Report returns nil), which costs a
+// match's games nothing, and logs the final report alone.
+type Transcript struct {
+	start rules.Position
+	out   Output
+	log   []string
+}
+
+// NewTranscript starts the transcript of engine name's search of start
+// and says so on out.
+func NewTranscript(name string, start rules.Position, out Output) *Transcript {
+	// An in-process engine has no protocol to show: its output is a line
+	// per report, so an output view follows it as it does an external one.
+	out.Say(fmt.Sprintf("%s: analysing %s", name, rules.TurnLabel(start.Turn(), start.Side())))
+	return &Transcript{start: start, out: out}
+}
+
+// Report is the function a search calls with each report; nil when no
+// one listens.
+func (t *Transcript) Report() func(Report) {
+	if t.out.Report == nil && t.out.Line == nil {
+		return nil
+	}
+	return func(r Report) {
+		line := r.Line(t.start)
+		if len(t.log) < MaxLog || r.Final {
+			t.log = append(t.log, line)
+		}
+		t.out.Say(line)
+		t.out.Send(r)
+	}
+}
+
+// Result is the search's answer: best played from the start position in
+// canonical notation (none in a setup phase, which gives setup), the
+// final report and the log.
+func (t *Transcript) Result(best rules.Move, setup []rules.Placement, final Report, err error) Result {
+	if len(t.log) == 0 && err == nil {
+		t.log = []string{final.Line(t.start)}
+	}
+	ans := Result{Setup: setup, Report: final, Log: t.log}
+	if best.N > 0 {
+		ans.Move = t.start.MoveString(best)
+	}
+	return ans
 }

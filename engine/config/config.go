@@ -31,8 +31,9 @@ import (
 // The embedded eval.Weights contributes the [eval] and [knowledge] tables:
 // c.Eval and c.Knowledge are its parts, c.Weights the whole for eval.New.
 type Config struct {
-	Search Search `toml:"search"`
-	Time   Time   `toml:"time"`
+	Search    Search    `toml:"search"`
+	AlphaBeta AlphaBeta `toml:"alphabeta"`
+	Time      Time      `toml:"time"`
 	eval.Weights
 }
 
@@ -44,7 +45,7 @@ func DefaultTOML() []byte { return append([]byte(nil), defaultTOML...) }
 
 // Default returns the strongest known configuration.
 func Default() Config {
-	return Config{Search: defaultSearch(), Time: defaultTime(), Weights: eval.DefaultWeights()}
+	return Config{Search: defaultSearch(), AlphaBeta: defaultAlphaBeta(), Time: defaultTime(), Weights: eval.DefaultWeights()}
 }
 
 // ErrUnknownKey is wrapped by errors for keys the configuration does not have.
@@ -322,6 +323,14 @@ func (c *Config) Validate() error {
 	case "rabbit", "exact", "off":
 	default:
 		return &Error{Key: "search.playout_goal", Err: fmt.Errorf("%w: %q is not rabbit, exact or off", ErrBadValue, c.Search.PlayoutGoal)}
+	}
+	switch c.Search.Algorithm {
+	case "mcts", "alphabeta":
+	default:
+		return &Error{Key: "search.algorithm", Err: fmt.Errorf("%w: %q is not mcts or alphabeta", ErrBadValue, c.Search.Algorithm)}
+	}
+	if err := CheckMemoryMB("alphabeta.hash_mb", int64(c.AlphaBeta.HashMB)); err != nil {
+		return err
 	}
 	switch c.Time.Manager {
 	case "new", "old":

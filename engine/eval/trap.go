@@ -1,7 +1,7 @@
 package eval
 
 import (
-	"sort"
+	"slices"
 
 	"arimaa-workbench/engine/rules"
 )
@@ -24,7 +24,32 @@ type Threat struct {
 // the same steps are searched once. It allocates the result and, for
 // searches that go deep, a 64 KiB table of searched states.
 func TrapCheck(p *rules.Position) []Threat {
-	t := trapSearch{side: p.Side()}
+	t := trapSearch{limit: 4}
+	return t.run(p)
+}
+
+// TrapChecker is TrapCheck for a caller that checks many positions (a
+// search at its horizon): it keeps its buffers from one check to the
+// next, so that a check allocates nothing once they have grown. One
+// TrapChecker serves one goroutine; the zero value is ready to use.
+type TrapChecker struct {
+	t trapSearch
+}
+
+// Check is TrapCheck(p) limited to captures within maxSteps steps (and
+// the steps left): a search at its horizon may afford only the short
+// ones, which the check finds fastest. The slice it returns is
+// overwritten by the next check.
+func (c *TrapChecker) Check(p *rules.Position, maxSteps int) []Threat {
+	seen, out, call := c.t.seen, c.t.out[:0], c.t.call+1
+	c.t = trapSearch{seen: seen, out: out, call: call, limit: maxSteps}
+	return c.t.run(p)
+}
+
+// run is the trap check of p on a fresh t (its seen table and output
+// buffer may be kept from an earlier check).
+func (t *trapSearch) run(p *rules.Position) []Threat {
+	t.side = p.Side()
 	t.pos[0] = *p
 	t.pull[0] = pullableAtRoot(p, t.bufs[0][:0])
 	var cur [64]rules.Square
@@ -36,11 +61,11 @@ func TrapCheck(p *rules.Position) []Threat {
 		t.piece[n] = p.At(sq)
 	}
 	t.n = n
-	for steps := 1; steps <= p.StepsLeft(); steps++ {
+	for steps := 1; steps <= min(p.StepsLeft(), t.limit); steps++ {
 		t.iter = uint64(steps)
 		t.search(steps, 0, cur, 0)
 	}
-	sort.Slice(t.out, func(i, j int) bool { return t.out[i].Square < t.out[j].Square })
+	slices.SortFunc(t.out, func(a, b Threat) int { return int(a.Square) - int(b.Square) })
 	return t.out
 }
 
@@ -70,9 +95,11 @@ type trapSearch struct {
 	// the push or pull under way), where each enemy piece of the root
 	// stands and which are captured, and the iteration, hashed to 64 bits
 	// (a collision could hide a capture; at 2^-64 per probe we accept it).
-	seen []uint64
-	iter uint64
-	bufs [4][128]rules.Step
+	seen  []uint64
+	iter  uint64
+	call  uint64 // which check of a TrapChecker: its table's older entries never match
+	limit int    // the longest capture looked for, in steps
+	bufs  [4][128]rules.Step
 }
 
 // search tries every sequence of exactly n more steps; cur holds where each
@@ -97,7 +124,7 @@ func (t *trapSearch) search(n, depth int, cur [64]rules.Square, captured uint64)
 		if t.seen == nil {
 			t.seen = make([]uint64, 1<<13) // only for searches that go deep
 		}
-		k := p.Hash() ^ captured*0x9e3779b97f4a7c15 ^ t.iter<<58
+		k := p.Hash() ^ captured*0x9e3779b97f4a7c15 ^ t.iter<<58 ^ t.call*0xd6e8feb86659fd93
 		for i := 0; i < t.n; i++ {
 			k = (k ^ uint64(cur[i]+2)) * 0x100000001b3
 		}

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"reflect"
 	"sort"
 	"strings"
 	"testing"
@@ -130,4 +131,27 @@ func sortedKV(m map[rules.Square]int) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// TestTrapCheckerAgrees: a TrapChecker reused over many positions (its
+// table of searched states kept from check to check) answers as a fresh
+// TrapCheck of each.
+func TestTrapCheckerAgrees(t *testing.T) {
+	var c TrapChecker
+	for _, p := range append(randomPositions(7, 6, 40, true), randomSparse(9, 200)...) {
+		want := TrapCheck(&p)
+		got := c.Check(&p, 4)
+		if !reflect.DeepEqual(got, want) && (len(got) > 0 || len(want) > 0) {
+			t.Fatalf("%s: TrapChecker %v, TrapCheck %v", p.AEIString(), got, want)
+		}
+		var short []Threat
+		for _, th := range want {
+			if th.Move.N <= 2 {
+				short = append(short, th)
+			}
+		}
+		if got := c.Check(&p, 2); !reflect.DeepEqual(got, short) && (len(got) > 0 || len(short) > 0) {
+			t.Fatalf("%s: TrapChecker within 2 steps %v, TrapCheck's short ones %v", p.AEIString(), got, short)
+		}
+	}
 }

@@ -174,28 +174,10 @@ func (s *Searcher) fallbackMove(g *rules.Game) rules.Move {
 	if m.N > 0 && pos.CanEndTurn() && !g.Repeated(&pos) {
 		return m
 	}
-	if done := complete(g, pos, m); done.N > 0 {
+	if done := g.CompleteMove(pos, m); done.N > 0 {
 		return done
 	}
-	return complete(g, s.root, rules.Move{})
-}
-
-// complete extends the partial move m, which led to pos, by the first
-// remaining steps the rules allow; the zero Move if there are none.
-func complete(g *rules.Game, pos rules.Position, m rules.Move) rules.Move {
-	var gen rules.MoveGen
-	var found rules.Move
-	gen.EachUntil(pos, func(rest rules.Move, after *rules.Position) bool {
-		if g.Repeated(after) {
-			return true
-		}
-		found = m
-		for _, st := range rest.Slice() {
-			found = found.Add(st)
-		}
-		return false
-	})
-	return found
+	return g.CompleteMove(s.root, rules.Move{})
 }
 
 // pv is the principal variation: the best move's steps (and its pass),

@@ -141,11 +141,7 @@ func (s *Searcher) Search(ctx context.Context, g *rules.Game, lim analysis.Limit
 	case rules.Over:
 		return Result{}, ErrGameOver
 	case rules.GoldSetup, rules.SilverSetup:
-		side := rules.Gold
-		if g.Phase() == rules.SilverSetup {
-			side = rules.Silver
-		}
-		setup, err := chooseSetup(s.cfg.Setups, side, s.opts.Seed)
+		setup, err := config.SetupFor(g, s.cfg.Setups, s.opts.Seed)
 		if err != nil {
 			return Result{}, err
 		}

@@ -307,6 +307,27 @@ func (g *Game) Repeated(after *Position) bool {
 	return g.reps[next.TurnHash()] >= 2
 }
 
+// CompleteMove extends the partial move m, which led from the current
+// position to pos (in the middle of the side to move's turn), by the first
+// remaining steps the rules allow, repetition included: a search's answer
+// cut short by its limits still is a legal move. It returns the zero Move
+// when no ending is legal.
+func (g *Game) CompleteMove(pos Position, m Move) Move {
+	var gen MoveGen
+	var found Move
+	gen.EachUntil(pos, func(rest Move, after *Position) bool {
+		if g.Repeated(after) {
+			return true
+		}
+		found = m
+		for _, st := range rest.Slice() {
+			found = found.Add(st)
+		}
+		return false
+	})
+	return found
+}
+
 // LegalMoves appends to dst the unique moves of the side to move that the
 // rules allow here, repetition included.
 func (g *Game) LegalMoves(dst []Move) []Move {

@@ -53,7 +53,7 @@ func commands() []command {
 		{"render", "draw a position as a PNG diagram with the window's board renderer", runRender},
 		{"ats", "run an Arimaa Test Suite against an engine; compare runs", runATS},
 		{"eval", "evaluate a position: features, win probability, goal and trap checks", runEval},
-		{"analyze", "search a position with the builtin MCTS engine and print its reports", runAnalyze},
+		{"analyze", "search a position with the builtin engine (MCTS or alpha-beta) and print its reports", runAnalyze},
 		{"aei", "run the builtin engine as an AEI engine on stdin/stdout", runAei},
 		{"learn", "learn the evaluation weights from game records (Bonanza method)", runLearn},
 		{"bench", "measure the engine's speed, or play a match between two configurations", runBench},

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"arimaa-workbench/engine/analysis"
+	"arimaa-workbench/engine/builtin"
 	"arimaa-workbench/engine/config"
-	"arimaa-workbench/engine/mcts"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records"
 	"arimaa-workbench/records/fsutil"
@@ -92,7 +92,8 @@ func (f *configFlags) load() (config.Config, error) {
 func runAnalyze(ctx context.Context, args []string, io stdio) int {
 	fs := newFlagSet("analyze", io.err, `usage: arimaa-workbench analyze [options] POSFILE
 
-Searches a position with the builtin MCTS engine and prints a progress
+Searches a position with the builtin engine (the MCTS, or with --set
+search.algorithm=alphabeta the alpha-beta search) and prints a progress
 report several times a second (elapsed time, playouts, playouts per second,
 tree nodes and memory, average/maximum depth in steps, the best move so far
 with its win ratio), then the principal variation, the top candidate moves
@@ -123,7 +124,7 @@ options:
 	if lim.Time == 0 && lim.Playouts == 0 {
 		lim.Time = 5 * time.Second
 	}
-	eng := mcts.NewEngine("builtin", mcts.FixedOptions(mcts.Options{Threads: ef.threads, Seed: ef.seed, Config: cfg}))
+	eng := builtin.New("builtin", builtin.Fixed(builtin.Options{Threads: ef.threads, Seed: ef.seed, Config: cfg}))
 	if err := eng.Reserve(lim); err != nil {
 		fmt.Fprintf(io.err, "analyze: %v\n", err)
 		return 2

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"arimaa-workbench/engine/analysis"
+	"arimaa-workbench/engine/builtin"
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/mcts"
 	"arimaa-workbench/engine/rules"
@@ -197,9 +198,9 @@ func runMatch(ctx context.Context, out io.Writer, a, b config.Config, games int,
 			cfgs[0], cfgs[1] = b, a
 			names[0], names[1] = "B", "A"
 		}
-		var players [2]*mcts.Searcher
+		var players [2]builtin.Searcher
 		for c := range players {
-			players[c] = mcts.New(mcts.Options{Threads: 1, Seed: seed + uint64(2*i+c), Config: cfgs[c]})
+			players[c] = builtin.NewSearcher(builtin.Options{Threads: 1, Seed: seed + uint64(2*i+c), Config: cfgs[c]})
 		}
 		g, err := playGame(ctx, players, analysis.Limits{Playouts: playouts}, maxMoves)
 		if err != nil {
@@ -230,7 +231,7 @@ func runMatch(ctx context.Context, out io.Writer, a, b config.Config, games int,
 }
 
 // playGame plays a whole game, setups included, between two searchers.
-func playGame(ctx context.Context, players [2]*mcts.Searcher, lim analysis.Limits, maxMoves int) (*rules.Game, error) {
+func playGame(ctx context.Context, players [2]builtin.Searcher, lim analysis.Limits, maxMoves int) (*rules.Game, error) {
 	g := rules.NewGame()
 	for len(g.Moves()) < maxMoves {
 		if err := ctx.Err(); err != nil {

@@ -45,6 +45,7 @@ type learnSettings struct {
 	Window    float64 `json:"window"`
 	Step      float64 `json:"step"`
 	Reg       float64 `json:"reg"`
+	Depth     int     `json:"depth,omitempty"`
 }
 
 // dbSource gives the games of a game database to learn from.
@@ -79,6 +80,7 @@ func runLearn(ctx context.Context, args []string, io stdio) int {
 	rangeVar(fs, &d.Window, "window", d.Window, 0.01, 100000, "scale of the loss's sigmoid, in evaluation `points`")
 	rangeVar(fs, &d.Step, "step", d.Step, 0.01, 1000, "`points` a weight moves in one step")
 	rangeVar(fs, &d.Reg, "reg", d.Reg, 0, 1, "weight of the regularisation that keeps weights near their start")
+	rangeVar(fs, &d.Depth, "depth", d.Depth, 0, learn.MaxDepth, "score each move by an alpha-beta search of `STEPS` steps after it, at its principal variation's end: the evaluation for search.algorithm=alphabeta (0: the one-turn quiescence)")
 	winners := fs.Bool("winners", false, "learn from the moves of the side that won each game only (games without a known winner are left out)")
 	maxPos := ranged(fs, "max-positions", 20000, 0, 100_000_000, "read games until `N` positions (0: all)")
 	var dbs keyValueFlags
@@ -163,7 +165,7 @@ options:
 	if *jsonOut != "" {
 		sum := learnSummary{Sources: paths, Out: *out, GamesRead: corpus.Read, Unusable: corpus.Unusable, Filtered: corpus.Filtered, NoWinner: corpus.NoWinner,
 			DecisiveMoves: corpus.Decisive, Truncated: corpus.Truncated, Result: res,
-			Options: learnSettings{d.Table, d.Holdout, *minRating, *winners, d.Seed, d.Threads, d.Sample, d.Captures, d.Passes, d.Batch, d.Window, d.Step, d.Reg}}
+			Options: learnSettings{d.Table, d.Holdout, *minRating, *winners, d.Seed, d.Threads, d.Sample, d.Captures, d.Passes, d.Batch, d.Window, d.Step, d.Reg, d.Depth}}
 		if err := writeJSONFile(*jsonOut, sum); err != nil {
 			fmt.Fprintf(io.err, "learn: %v\n", err)
 			return 1

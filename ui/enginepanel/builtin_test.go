@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"arimaa-workbench/engine/analysis"
+	"arimaa-workbench/engine/builtin"
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/mcts"
 	"arimaa-workbench/engine/rules"
@@ -32,7 +33,7 @@ func TestBuiltinMatchesDirectSearch(t *testing.T) {
 		t.Fatal("the direct search found no move")
 	}
 
-	eng := mcts.NewEngine("Builtin", mcts.FixedOptions(mcts.Options{Config: cfg}))
+	eng := builtin.New("Builtin", builtin.Fixed(builtin.Options{Config: cfg}))
 	p, _ := newTestPanel(t, eng)
 	analyseWithBudget(p, "3000", "7")
 	st := p.model.State()
@@ -66,7 +67,7 @@ func TestBuiltinOutputTab(t *testing.T) {
 		t.Skip("runs the real engine")
 	}
 	cfg := config.Default()
-	eng := mcts.NewEngine("Builtin", mcts.FixedOptions(mcts.Options{Config: cfg}))
+	eng := builtin.New("Builtin", builtin.Fixed(builtin.Options{Config: cfg}))
 	p, _ := newTestPanel(t, eng)
 	if !strings.Contains(p.rawNote.Text, "Start an analysis") {
 		t.Errorf("before any analysis the output tab says %q", p.rawNote.Text)

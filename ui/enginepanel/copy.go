@@ -41,7 +41,7 @@ func PVText(start rules.Position, r analysis.Report) string {
 // tab-separated lines, the visits in plain digits.
 func CandidatesText(start rules.Position, r analysis.Report) string {
 	var b strings.Builder
-	b.WriteString(strings.Join(CandidateHeaders(start), "\t") + "\n")
+	b.WriteString(strings.Join(CandidateHeaders(start, r.AlphaBeta), "\t") + "\n")
 	for _, row := range CandidateRows(start, r, 0) {
 		// Plain digits, which spreadsheets read as numbers.
 		visits := strconv.FormatInt(row.Raw.Visits, 10)

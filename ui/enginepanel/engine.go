@@ -1,5 +1,5 @@
 // Package enginepanel is the workbench's engine panel: analysis of the
-// current position by the builtin MCTS engine or an external AEI engine,
+// current position by the builtin engine (MCTS or alpha-beta) or an external AEI engine,
 // with the live figures, the principal variation, the candidate moves, a
 // graph of the best move's win ratio over time, the engine's raw output, a
 // browser over a snapshot of the search tree, and the static evaluation,
@@ -15,7 +15,7 @@ package enginepanel
 import "arimaa-workbench/engine/mcts"
 
 // TreeSource is an engine that can show its search tree (the builtin
-// engine, mcts.Engine). Snapshot copies at most maxDepth levels and
+// engine, builtin.Engine, after a tree search). Snapshot copies at most maxDepth levels and
 // maxChildren children per node (the most visited first); it is safe
 // during a search and returns nil before any search.
 type TreeSource interface {

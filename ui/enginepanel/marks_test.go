@@ -9,8 +9,8 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"arimaa-workbench/engine/analysis"
+	"arimaa-workbench/engine/builtin"
 	"arimaa-workbench/engine/config"
-	"arimaa-workbench/engine/mcts"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/board"
 	"arimaa-workbench/ui/state"
@@ -183,7 +183,7 @@ func TestBuiltinArrowsMatchSearch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the real engine")
 	}
-	eng := mcts.NewEngine("Builtin", mcts.FixedOptions(mcts.Options{Config: config.Default()}))
+	eng := builtin.New("Builtin", builtin.Fixed(builtin.Options{Config: config.Default()}))
 	p, _ := newTestPanel(t, eng)
 	analyseWithBudget(p, "3000", "7")
 	st := p.model.State()

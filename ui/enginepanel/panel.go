@@ -818,7 +818,7 @@ func candidateColumns() []tablefit.Column {
 }
 
 func (p *Panel) newCandidateTable() *widget.Table {
-	columns := len(CandidateHeaders(rules.Position{}))
+	columns := len(CandidateHeaders(rules.Position{}, false))
 	t := tip.NewTable(
 		func() (int, int) { return len(p.rows), columns },
 		func(id widget.TableCellID, l *tip.Label) {
@@ -848,7 +848,7 @@ func (p *Panel) newCandidateTable() *widget.Table {
 				l.SetText(s)
 			}
 		})
-	tablefit.Header(t, func(col int) string { return tablefit.Titles(CandidateHeaders(p.st.Start))(col) })
+	tablefit.Header(t, func(col int) string { return tablefit.Titles(CandidateHeaders(p.st.Start, p.st.Report.AlphaBeta))(col) })
 	t.OnSelected = func(id widget.TableCellID) { p.setView(viewCandidate, id.Row) }
 	return t
 }

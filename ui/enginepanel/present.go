@@ -41,6 +41,23 @@ func Figures(start rules.Position, r analysis.Report) []Figure {
 		// every playout's evaluation, to tell its moves apart.
 		ratioLabel += fmt.Sprintf(", its evaluation %+d (decided)", -r.Komi)
 	}
+	if r.AlphaBeta {
+		if r.Best.N > 0 {
+			ratio = fmt.Sprintf("%+d cr, win %s", r.Score, Percent(r.WinRatio))
+		}
+		// The same slots as the tree search's figures, in the same order
+		// (the panel lays them out by place, the best move seventh).
+		return []Figure{
+			{"Time", Duration(r.Elapsed)},
+			{"Nodes", Count(r.Nodes)},
+			{"Nodes/s", Rate(r.PlayoutsPerSec)},
+			{"Selective depth", fmt.Sprintf("%d steps", r.MaxDepth)},
+			{"Table", Bytes(r.MemoryBytes)},
+			{"Depth", fmt.Sprintf("%.0f steps", r.AvgDepth)},
+			{"Best move", best},
+			{ratioLabel, ratio},
+		}
+	}
 	figs := []Figure{
 		{"Time", Duration(r.Elapsed)},
 		{"Playouts", Count(r.Playouts)},
@@ -236,11 +253,15 @@ func PathLine(start rules.Position, root *mcts.Node, path []int) (Line, *mcts.No
 // CandidatesNote explains the candidates table: which move the engine
 // plays and what its visits count.
 const CandidatesNote = "Whole moves, most visited first: the first row is the move the engine plays. " +
-	"A move's visits add up every order of its steps that reaches the same board; the win ratio is for the side to move."
+	"A move's visits add up every order of its steps that reaches the same board; the win ratio is for the side to move. " +
+	"The alpha-beta search: nodes under each, a bound (≤) but for the first."
 
 // CandidateHeaders are the candidates table's column titles for an
-// analysis of start.
-func CandidateHeaders(start rules.Position) []string {
+// analysis of start; ab says the report is an alpha-beta search's.
+func CandidateHeaders(start rules.Position, ab bool) []string {
+	if ab {
+		return []string{"Move", "Nodes", "Share", "Score for " + start.Side().String()}
+	}
 	return []string{"Move", "Visits (all orders)", "Share", "Win ratio for " + start.Side().String()}
 }
 
@@ -273,6 +294,13 @@ func CandidateRows(start rules.Position, r analysis.Report, limit int) []Candida
 			Share:    share,
 			WinRatio: Percent(c.WinRatio),
 			Raw:      c,
+		}
+		if c.HasScore {
+			bound := ""
+			if c.Bound {
+				bound = "≤ "
+			}
+			rows[i].WinRatio = fmt.Sprintf("%s%+d cr (%s)", bound, c.Score, Percent(c.WinRatio))
 		}
 	}
 	return rows

@@ -87,9 +87,14 @@ func (v *treeView) take() {
 	}
 	v.root = ts.Snapshot(snapshotDepth, snapshotChildren)
 	v.taken = time.Now()
-	if v.root == nil {
+	switch {
+	case v.root == nil:
 		v.info.SetText("No search yet: start an analysis to browse its tree.")
-	} else {
+	case v.p.st.Report.AlphaBeta:
+		v.info.SetText(fmt.Sprintf("The alpha-beta search keeps no tree: these are its first steps, best first, each along the line it began, "+
+			"with the nodes searched under it (%s in all) as visits and its win ratio for the side that played the step as value; "+
+			"only the first line's score is exact.", Count(v.root.Visits)))
+	default:
 		v.info.SetText(fmt.Sprintf("Snapshot of %s visits. Select a node to see its position; expand it to see the steps the engine tried there. "+
 			"A node's value is the mean result for the side that played its step (1 = a win for that side), so it flips with the side; "+
 			"the win ratio above is for the side to move in the analysed position.", Count(v.root.Visits)))

@@ -6,8 +6,8 @@ import (
 	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/aei"
 	"arimaa-workbench/engine/analysis"
+	"arimaa-workbench/engine/builtin"
 	"arimaa-workbench/engine/config"
-	"arimaa-workbench/engine/mcts"
 )
 
 // Choice is one engine the panels offer, in the engine, suite and match
@@ -23,12 +23,23 @@ type Choice struct {
 	Config func() config.Config
 }
 
+// AlphaBetaSuffix names the second builtin choice: the builtin engine
+// with the same configuration but search.algorithm = alphabeta, so that
+// both searches are a click apart in every panel.
+const AlphaBetaSuffix = " alpha-beta"
+
 // Choices is the one list of engines the panels offer: the builtin
-// engine under builtinName with the configuration cfg gives, then the
+// engine under builtinName with the configuration cfg gives, the same
+// with the alpha-beta search (builtinName + AlphaBetaSuffix), then the
 // external engines whose command lines split, in the order the user keeps
 // them.
 func (s Settings) Choices(builtinName string, cfg func() config.Config) []Choice {
-	out := []Choice{{Name: builtinName, Builtin: true, Config: cfg}}
+	ab := func() config.Config {
+		c := cfg()
+		c.Search.Algorithm = "alphabeta"
+		return c
+	}
+	out := []Choice{{Name: builtinName, Builtin: true, Config: cfg}, {Name: builtinName + AlphaBetaSuffix, Builtin: true, Config: ab}}
 	for _, e := range s.Engines {
 		c, err := e.AEIConfig()
 		if err != nil {
@@ -63,7 +74,7 @@ func (c Choice) Spec(words ...string) (ats.Spec, error) {
 // engine, started at its first search.
 func (c Choice) Engine() analysis.Engine {
 	if c.Builtin {
-		return mcts.NewEngine(c.Name, func() mcts.Options { return mcts.Options{Config: c.config()} })
+		return builtin.New(c.Name, func() builtin.Options { return builtin.Options{Config: c.config()} })
 	}
 	return aei.NewExternal(c.Name, c.AEI)
 }

@@ -161,9 +161,13 @@ func TestChoices(t *testing.T) {
 	wide := config.Default()
 	wide.Search.Exploration = 0.3
 	got := s.Choices("Builtin", func() config.Config { return wide })
-	if len(got) != 2 || !got[0].Builtin || got[0].Name != "Builtin" {
+	if len(got) != 3 || !got[0].Builtin || got[0].Name != "Builtin" || !got[1].Builtin || got[1].Name != "Builtin alpha-beta" {
 		t.Fatalf("choices %+v", got)
 	}
+	if ab, err := got[1].Spec(); err != nil || ab.Config.Search.Algorithm != "alphabeta" || ab.Config.Search.Exploration != 0.3 {
+		t.Errorf("the alpha-beta choice: %+v, %v", ab.Config.Search, err)
+	}
+	got = append(got[:1], got[2:]...)
 	b := got[1]
 	if b.Builtin || b.Name != "bot" || strings.Join(b.AEI.Command, "|") != "/opt/bot|--quiet" || b.AEI.Dir != "/opt" ||
 		len(b.AEI.Options) != 1 || b.AEI.Options[0].Value != "64" {

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"arimaa-workbench/engine/analysis"
+	"arimaa-workbench/engine/builtin"
 	"arimaa-workbench/engine/config"
-	"arimaa-workbench/engine/mcts"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/play"
 )
@@ -92,7 +92,7 @@ func BenchmarkWholeGameAnalysis(b *testing.B) {
 	const per = 200 * time.Millisecond
 	g := longGame(b, 200)
 	for range b.N {
-		eng := &timed{Analyser: gameAnalyser{eng: mcts.NewEngine("builtin", mcts.FixedOptions(mcts.Options{Config: config.Default()})), lim: analysis.Limits{Threads: 1, Seed: 1}}}
+		eng := &timed{Analyser: gameAnalyser{eng: builtin.New("builtin", builtin.Fixed(builtin.Options{Config: config.Default()})), lim: analysis.Limits{Threads: 1, Seed: 1}}}
 		a := analysis.NewGameAnalysis(g)
 		start := time.Now()
 		if err := a.Run(context.Background(), eng, per, nil); err != nil {
@@ -122,7 +122,7 @@ func (r *recording) Search(ctx context.Context, g *rules.Game, lim analysis.Limi
 }
 
 func builtinEngine() *recording {
-	return &recording{Engine: mcts.NewEngine("builtin", mcts.FixedOptions(mcts.Options{Config: config.Default()}))}
+	return &recording{Engine: builtin.New("builtin", builtin.Fixed(builtin.Options{Config: config.Default()}))}
 }
 
 // TestGameAnalyserUsesThePanelsEngine: the adapter searches with the

@@ -103,14 +103,21 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 	extEditor := engines.NewEditor(opts.EnginesPath)
 
 	// One list for the engine, suite and match panels; the engine panel
-	// keeps one builtin engine, whose last search tree it shows.
+	// keeps one engine of each builtin choice (the settings' search and
+	// the alpha-beta search), whose last search tree it shows, and whose
+	// tree or table is allocated once.
 	choices := func() []engines.Choice { return extEditor.Settings().Choices(builtinName, store.Get) }
-	builtin := engines.Choice{Name: builtinName, Builtin: true, Config: store.Get}.Engine()
+	builtins := map[string]analysis.Engine{}
 	open := func(c engines.Choice) analysis.Engine {
-		if c.Builtin {
-			return builtin
+		if !c.Builtin {
+			return c.Engine()
 		}
-		return c.Engine()
+		e, ok := builtins[c.Name]
+		if !ok {
+			e = c.Engine()
+			builtins[c.Name] = e
+		}
+		return e
 	}
 
 	settings := container.NewAppTabs(

@@ -1,4 +1,4 @@
-package mcts
+package builtin
 
 import (
 	"context"
@@ -8,11 +8,12 @@ import (
 
 	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/config"
+	"arimaa-workbench/engine/mcts"
 	"arimaa-workbench/engine/rules"
 )
 
 // TestEngine: the builtin engine as an analysis.Engine answers as the
-// searcher does with the same options, streams its reports and their
+// tree searcher does with the same options, streams its reports and their
 // lines, keeps its searcher while the options stay, and sets up in a
 // setup phase.
 func TestEngine(t *testing.T) {
@@ -24,12 +25,12 @@ func TestEngine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	direct, err := New(opts).Search(ctx, g, lim, nil)
+	direct, err := mcts.New(opts).Search(ctx, g, lim, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 
-	e := NewEngine("builtin", FixedOptions(Options{Config: cfg}))
+	e := New("builtin", Fixed(Options{Config: cfg}))
 	var reports []analysis.Report
 	var lines []string
 	out := analysis.Output{
@@ -97,4 +98,43 @@ func (e *Engine) busy() bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return e.inUse
+}
+
+// TestAlphaBetaEngine: search.algorithm = alphabeta gives the alpha-beta
+// search, which answers as its searcher does, with a score and no tree.
+func TestAlphaBetaEngine(t *testing.T) {
+	ctx := context.Background()
+	cfg := config.Default()
+	if err := cfg.Set("search.algorithm", "alphabeta"); err != nil {
+		t.Fatal(err)
+	}
+	cfg.AlphaBeta.HashMB = 4
+	g, err := rules.NewGameFrom(rules.StartPosition())
+	if err != nil {
+		t.Fatal(err)
+	}
+	lim := analysis.Limits{Depth: 4, Threads: 1}
+	direct, err := NewSearcher(Options{Threads: 1, Config: cfg}).Search(ctx, g, lim, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := New("ab", Fixed(Options{Config: cfg}))
+	res, err := e.Search(ctx, g, lim, analysis.Output{Report: func(analysis.Report) {}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Report.Best != direct.Best || !res.Report.HasScore || res.Report.AvgDepth != 4 || res.Report.Ended != analysis.EndDepth {
+		t.Errorf("engine: %v, depth %.0f, ended %s, has score %v; searcher %v", res.Report.Best, res.Report.AvgDepth, res.Report.Ended, res.Report.HasScore, direct.Best)
+	}
+	if _, ok := e.Searcher().(abSearcher); !ok {
+		t.Errorf("search.algorithm=alphabeta searched with %T", e.Searcher())
+	}
+	// No tree: the snapshot is the root moves, best first, along their lines.
+	root := e.Snapshot(2, 4)
+	if root == nil || len(root.Children) == 0 || len(root.Children) > 4 || root.Children[0].Step != res.Report.Best.Steps[0] || root.Visits != res.Report.Nodes {
+		t.Fatalf("snapshot of the alpha-beta search: %+v", root)
+	}
+	if c := root.Children[0]; len(c.Children) != 1 || len(c.Children[0].Children) != 0 {
+		t.Errorf("the best line's snapshot is not a chain of two steps: %+v", c)
+	}
 }

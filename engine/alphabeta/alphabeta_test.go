@@ -1,0 +1,326 @@
+package alphabeta
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"arimaa-workbench/engine/analysis"
+	"arimaa-workbench/engine/config"
+	"arimaa-workbench/engine/eval"
+	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/rules/rulestest"
+)
+
+// search searches p to depth steps on one thread with cfg (the default
+// configuration when nil) and returns the result.
+func search(t testing.TB, p rules.Position, depth int, cfg *config.Config, noTable bool) Result {
+	t.Helper()
+	g, err := rules.NewGameFrom(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return searchGame(t, g, analysis.Limits{Depth: depth}, cfg, noTable)
+}
+
+func searchGame(t testing.TB, g *rules.Game, lim analysis.Limits, cfg *config.Config, noTable bool) Result {
+	t.Helper()
+	c := config.Default()
+	c.AlphaBeta.HashMB = 4
+	if cfg != nil {
+		c = *cfg
+	}
+	s := New(Options{Threads: 1, Config: c})
+	s.noTable = noTable
+	res, err := s.Search(context.Background(), g, lim, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// capturePosition: Gold's elephant on c5 can push the silver cat on c4
+// into the unguarded trap c3 (cc4s Ec5s) now; the cat, not frozen beside
+// its rabbit, would walk away next turn.
+func capturePosition(t testing.TB) rules.Position {
+	return rulestest.Place(t, rules.Gold, "Ec5 cc4 rd4 Ra1 Rh1 Db1 rh8 rg8 ea8")
+}
+
+func TestSameSearchSameAnswer(t *testing.T) {
+	for _, p := range []rules.Position{rulestest.MiddleGame(t), rules.StartPosition(), capturePosition(t)} {
+		a := search(t, p, 4, nil, false)
+		b := search(t, p, 4, nil, false)
+		if a.Best != b.Best || a.Report.Nodes != b.Report.Nodes || a.Report.Score != b.Report.Score {
+			t.Errorf("%s: two searches to depth 4 differ: %s in %d nodes (score %d), then %s in %d nodes (score %d)",
+				p.AEIString(), a.Best, a.Report.Nodes, a.Report.Score, b.Best, b.Report.Nodes, b.Report.Score)
+		}
+		if a.Report.Ended != analysis.EndDepth || a.Report.AvgDepth != 4 {
+			t.Errorf("%s: ended by %s at depth %.0f, want depth 4", p.AEIString(), a.Report.Ended, a.Report.AvgDepth)
+		}
+	}
+}
+
+func TestFindsCapture(t *testing.T) {
+	p := capturePosition(t)
+	res := search(t, p, 4, nil, false)
+	q := p
+	for _, s := range res.Best.Slice() {
+		q = q.Play(s)
+	}
+	if q.Pieces(rules.Silver, rules.NoType).Count() == p.Pieces(rules.Silver, rules.NoType).Count() {
+		t.Errorf("best move %s captures nothing (pv %s)", p.MoveString(res.Best), rules.PVString(p.Side(), res.Report.PV))
+	}
+}
+
+// goalInTwo: Gold's rabbit on a3 needs five steps to the goal, more than a
+// turn; Silver's pieces are too far away to stop it.
+func goalInTwo(t testing.TB) rules.Position {
+	return rulestest.Place(t, rules.Gold, "Ra3 Eh1 Rh2 rh7 rg7 ch8")
+}
+
+func TestFindsGoalAtItsDepth(t *testing.T) {
+	p := goalInTwo(t)
+	if _, ok := eval.GoalCheck(&p); ok {
+		t.Fatal("the test position has a goal in one turn")
+	}
+	if res := search(t, p, 4, nil, false); res.Report.WinRatio == 1 {
+		t.Errorf("depth 4 already sees a goal in two turns (score %d)", res.Report.Score)
+	}
+	res := search(t, p, 8, nil, false)
+	if res.Report.WinRatio != 1 || res.Report.Score != 30000 {
+		t.Fatalf("depth 8: win ratio %.3f, score %d; want the goal found (pv %s)", res.Report.WinRatio, res.Report.Score, rules.PVString(p.Side(), res.Report.PV))
+	}
+	// Whatever Silver answers, Gold then reaches the goal in one turn.
+	g, _ := rules.NewGameFrom(p)
+	if err := g.Play(res.Best); err != nil {
+		t.Fatal(err)
+	}
+	var gen rules.MoveGen
+	q := g.Position()
+	gen.Each(q, func(m rules.Move, after *rules.Position) {
+		next := after.EndTurn()
+		if _, ok := eval.GoalCheck(&next); !ok {
+			t.Fatalf("after %s and Silver's %s Gold has no goal", p.MoveString(res.Best), q.MoveString(m))
+		}
+	})
+}
+
+func TestGoalAtOnce(t *testing.T) {
+	p := rulestest.Place(t, rules.Gold, "Ra6 Eh1 rh7 rg7 ch8")
+	res := search(t, p, 8, nil, false)
+	if res.Report.Ended != analysis.EndAtOnce || res.Report.WinRatio != 1 {
+		t.Fatalf("ended by %s, win ratio %.3f; want the goal at once", res.Report.Ended, res.Report.WinRatio)
+	}
+	q := p
+	for _, s := range res.Best.Slice() {
+		q = q.Play(s)
+	}
+	if q.Pieces(rules.Gold, rules.Rabbit)&rules.Rank8 == 0 {
+		t.Errorf("best move %s does not reach the goal", res.Best)
+	}
+}
+
+func TestDefendsGoalThreat(t *testing.T) {
+	// Silver's rabbit on a3 walks to a1 unless Gold stops it this turn.
+	p := rulestest.Place(t, rules.Gold, "ra3 Ed4 Rb1 Rc1 Rh1 Mg2 eh8 rh7 rg7")
+	res := search(t, p, 5, nil, false)
+	q := p
+	for _, s := range res.Best.Slice() {
+		q = q.Play(s)
+	}
+	next := q.EndTurn()
+	if m, ok := eval.GoalCheck(&next); ok {
+		t.Errorf("after %s Silver reaches the goal with %s", p.MoveString(res.Best), next.MoveString(m))
+	}
+}
+
+func TestTableAgreesWithPlainSearch(t *testing.T) {
+	c := config.Default()
+	c.AlphaBeta.HashMB = 4
+	c.AlphaBeta.LMR = 0 // reductions depend on the order, which the table changes
+	// The full armies to three steps, the sparse positions to four: a
+	// search without the table grows fast.
+	positions := []rules.Position{rulestest.MiddleGame(t), rules.StartPosition(), capturePosition(t), goalInTwo(t),
+		rulestest.Place(t, rules.Gold, "ra3 Ed4 Rb1 Rc1 Rh1 Mg2 eh8 rh7 rg7")}
+	for i, p := range positions {
+		for _, depth := range []int{3, 4} {
+			if i < 2 && depth > 3 {
+				continue
+			}
+			with := search(t, p, depth, &c, false)
+			without := search(t, p, depth, &c, true)
+			if with.Report.Score != without.Report.Score {
+				t.Errorf("%s depth %d: score %d with the table, %d without", p.AEIString(), depth, with.Report.Score, without.Report.Score)
+			}
+			if with.Report.Nodes >= without.Report.Nodes && depth == 4 && i != 3 {
+				t.Errorf("%s depth %d: the table saved nothing (%d nodes, %d without)", p.AEIString(), depth, with.Report.Nodes, without.Report.Nodes)
+			}
+		}
+	}
+}
+
+func TestNeverRepeatsThreeTimes(t *testing.T) {
+	// Self-play at a small depth from a quiet position: both sides shuffle,
+	// and every move must pass the game's own check of the rules.
+	g, err := rules.NewGameFrom(rulestest.Place(t, rules.Gold, "Ra1 Rb1 Ed2 Mh2 ra8 rb8 ed7 mh7"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 40 && g.Phase() == rules.Playing; i++ {
+		res := searchGame(t, g, analysis.Limits{Depth: 3}, nil, false)
+		if err := g.Play(res.Best); err != nil {
+			t.Fatalf("move %d: the search chose an illegal move: %v", i+1, err)
+		}
+	}
+}
+
+func TestNodeBudget(t *testing.T) {
+	g, _ := rules.NewGameFrom(rulestest.MiddleGame(t))
+	res := searchGame(t, g, analysis.Limits{Playouts: 5000}, nil, false)
+	if res.Report.Ended != analysis.EndPlayouts || res.Report.Nodes < 5000 || res.Report.Nodes > 5000+tickMask+1 {
+		t.Errorf("ended by %s after %d nodes; want the budget of 5000 spent", res.Report.Ended, res.Report.Nodes)
+	}
+	if res.Best.N == 0 {
+		t.Error("no move after a budget")
+	}
+}
+
+func TestSetupFromLibrary(t *testing.T) {
+	g := rules.NewGame()
+	res := searchGame(t, g, analysis.Limits{}, nil, false)
+	if err := g.SetupPieces(res.Setup); err != nil {
+		t.Fatalf("setup %v: %v", res.Setup, err)
+	}
+}
+
+func TestReportsCandidatesAndPV(t *testing.T) {
+	p := rulestest.MiddleGame(t)
+	res := search(t, p, 4, nil, false)
+	r := res.Report
+	if len(r.Candidates) < 2 || r.Candidates[0].Move != r.Best {
+		t.Fatalf("candidates %v, best %s: want several, the best first", r.Candidates, r.Best)
+	}
+	if len(r.PV) < 4 || r.PV[0].Step != r.Best.Steps[0] {
+		t.Errorf("pv %s does not begin with the best move %s", rules.PVString(p.Side(), r.PV), r.Best)
+	}
+	g, _ := rules.NewGameFrom(p)
+	for _, c := range r.Candidates {
+		if err := g.Play(c.Move); err != nil {
+			t.Errorf("candidate %s: %v", c.Move, err)
+			continue
+		}
+		g.Undo()
+	}
+}
+
+func BenchmarkSearch(b *testing.B) {
+	for _, tc := range []struct {
+		name string
+		p    rules.Position
+	}{{"start", rules.StartPosition()}, {"middle", rulestest.MiddleGame(b)}} {
+		b.Run(tc.name, func(b *testing.B) {
+			var nodes int64
+			for b.Loop() {
+				nodes += search(b, tc.p, 7, nil, false).Report.Nodes
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
+	}
+}
+
+func TestLeaf(t *testing.T) {
+	c := config.Default()
+	c.AlphaBeta.HashMB = 1
+	s := New(Options{Threads: 1, Config: c})
+	ev := eval.New(c.Weights)
+	p := capturePosition(t)
+	score, leaf, decided := s.Leaf(ev, p, 4)
+	if decided || score <= 0 || leaf.Pieces(rules.Silver, rules.NoType).Count() >= p.Pieces(rules.Silver, rules.NoType).Count() {
+		t.Errorf("capture position: score %d, decided %v, leaf %s: want the capture on the principal variation", score, decided, leaf.AEIString())
+	}
+	// The same search again gives the same answer: the table is cleared.
+	if s2, l2, _ := s.Leaf(ev, p, 4); s2 != score || l2 != leaf {
+		t.Errorf("a second Leaf: %d %s, then %d %s", score, leaf.AEIString(), s2, l2.AEIString())
+	}
+	if score, _, decided := s.Leaf(ev, goalInTwo(t), 8); !decided || score < decided2(8) {
+		t.Errorf("goal in two turns: score %d, decided %v", score, decided)
+	}
+}
+
+// decided2 is the lowest score of a goal within depth steps.
+func decided2(depth int) int { return win - depth - 4 }
+
+// TestTwoThreads: lazy SMP over the shared table reaches the depth asked
+// and answers a legal move (the race detector watches the table).
+func TestTwoThreads(t *testing.T) {
+	c := config.Default()
+	c.AlphaBeta.HashMB = 4
+	g, err := rules.NewGameFrom(rulestest.MiddleGame(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(Options{Threads: 2, Config: c})
+	res, err := s.Search(context.Background(), g, analysis.Limits{Depth: 4}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Report.AvgDepth != 4 || res.Report.Ended != analysis.EndDepth {
+		t.Errorf("ended by %s at depth %.0f, want depth 4", res.Report.Ended, res.Report.AvgDepth)
+	}
+	if err := g.Play(res.Best); err != nil {
+		t.Errorf("two threads chose an illegal move: %v", err)
+	}
+}
+
+// TestMayCaptureIsNecessary: wherever the trap check finds a capture
+// within n steps, mayCapture(p, n) holds (positions of random games, at
+// every step of their turns).
+func TestMayCaptureIsNecessary(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 7))
+	var buf [maxSteps]rules.Step
+	checked, found := 0, 0
+	for game := 0; game < 30; game++ {
+		p := rulestest.MiddleGame(t)
+		if game%2 == 1 {
+			p = rules.StartPosition()
+		}
+		for ply := 0; ply < 160; ply++ {
+			steps := p.Steps(buf[:0])
+			canEnd := p.StepsTaken() > 0 && p.CanEndTurn()
+			if len(steps) == 0 && !canEnd {
+				break
+			}
+			threats := eval.TrapCheck(&p)
+			for n := 1; n <= 4; n++ {
+				capture := false
+				for _, th := range threats {
+					capture = capture || int(th.Move.N) <= n
+				}
+				checked++
+				if capture {
+					found++
+					if !mayCapture(&p, n) {
+						t.Fatalf("%s (steps taken %d): a capture within %d steps, but mayCapture says none", p.AEIString(), p.StepsTaken(), n)
+					}
+				}
+			}
+			if canEnd && (len(steps) == 0 || rng.IntN(4) == 0) {
+				p = p.EndTurn()
+				continue
+			}
+			p = p.Play(steps[rng.IntN(len(steps))])
+			if p.StepsLeft() == 0 {
+				if !p.CanEndTurn() {
+					break
+				}
+				p = p.EndTurn()
+			}
+			if _, over := ended(&p, 0); over && p.StepsTaken() == 0 {
+				break
+			}
+		}
+	}
+	if found < 100 {
+		t.Errorf("only %d of %d checks had a capture: the positions test too little", found, checked)
+	}
+}

@@ -1,0 +1,67 @@
+// Package alphabeta is the builtin engine's second search: a
+// principal-variation alpha-beta search over steps, as the strongest
+// Arimaa programs search (D. J. Wu, "Designing a Winning Arimaa Program",
+// ICGA Journal 2015; D. Fotland, "Building a World-Champion Arimaa
+// Program", 2004), beside the Monte Carlo tree search of engine/mcts and
+// over the same rules core, evaluation (engine/eval), goal and trap
+// checks, configuration and time management. The configuration key
+// search.algorithm = "alphabeta" chooses it wherever a builtin engine is
+// named; its constants are the [alphabeta] table.
+//
+// The search:
+//   - Depth is counted in steps. A node is a position, possibly in the
+//     middle of a turn; its children are the legal steps and, once a step
+//     has been taken and the board has changed, ending the turn, which
+//     costs the steps it leaves unused, so that every line of an
+//     iteration of depth d ends d steps of game time after the root. The
+//     score changes sign only where the turn passes.
+//   - Iterative deepening, one step at a time, with the principal
+//     variation's steps searched first; principal-variation search (a
+//     null window for every step after the first, searched again in full
+//     when it raises alpha); an optional aspiration window at the root.
+//   - A transposition table keyed by Position.Hash (the pieces, the side
+//     to move, the steps taken, a push or pull under way and the board
+//     the turn began from), shared without locks by every worker. The
+//     repetition rule is kept on the line searched and the game before
+//     it: a turn that would repeat a position for the third time is never
+//     searched.
+//   - Move ordering: the table's step, captures (by the value taken),
+//     two killer steps a ply, the history heuristic; steps that lose a
+//     piece of one's own last.
+//   - The exact goal check at every node: a goal within the steps left
+//     ends the search there with a decided score, nearer goals scoring
+//     higher. At the start of a turn the rules' end checks (goal,
+//     elimination) are applied; a side without a legal move loses.
+//   - At the horizon a quiescence of captures (alphabeta.quiescence): the
+//     trap check's captures within three steps and the steps left, each
+//     judged after the turn ends with the opponent's goal check and the
+//     evaluation; the value is kept in the table, since iterative
+//     deepening meets the same horizon again. Four steps would see every
+//     capture of a turn, but the trap check then costs up to a millisecond
+//     where many pieces stand near the traps. The evaluation there loses
+//     alphabeta.goal_threat points when the side not to move could reach
+//     its goal in a turn of its own.
+//   - Null-turn pruning at the start of a turn, outside the principal
+//     variation, when the evaluation is at least beta; late-move
+//     reductions of quiet steps, searched again at full depth when they
+//     raise alpha.
+//   - Lazy SMP: with several threads every worker deepens on its own
+//     over the shared table, every other one a step ahead; the first
+//     worker's answer is the search's.
+//   - Time: a fixed time, a node budget (a search's playout limit counts
+//     nodes here), a depth, or the time management's target (Limits.Target:
+//     an iteration is not begun past half the target unless the best move
+//     changed in the last one; at the target the search stops unless the
+//     best move is unsettled, and never after Limits.Time).
+//
+// Leaf is one search on the caller's goroutine with a given evaluator,
+// returning the position at the end of its principal variation: the
+// learning of evaluation weights by the Bonanza method (ats/learn, learn
+// --depth) scores each move there.
+//
+// Reports (analysis.Report.AlphaBeta set) give the completed depth as AvgDepth, the deepest step reached
+// (quiescence included) as MaxDepth, the nodes searched as Playouts and
+// Nodes, the score in centi-rabbits and as a win share, the principal
+// variation and the root's first steps as whole moves with their scores
+// and the nodes searched under each (Candidate.Visits).
+package alphabeta

@@ -1,0 +1,139 @@
+package alphabeta
+
+import (
+	"slices"
+
+	"arimaa-workbench/engine/rules"
+)
+
+// rootMove is a first step of the root with what the last iteration that
+// searched it found.
+type rootMove struct {
+	step  rules.Step
+	score int  // exact when exact is set, else an upper bound
+	exact bool // the step raised alpha (or was searched first)
+	nodes int64
+	line  []rules.Step // the principal variation it began, when exact
+	prior int32        // weight of a move suggested from outside
+}
+
+func cloneMoves(ms []rootMove) []rootMove {
+	out := slices.Clone(ms)
+	for i := range out {
+		out[i].line = slices.Clone(out[i].line)
+	}
+	return out
+}
+
+// rootMoves lists the root's legal first steps, suggested ones first.
+func (w *worker) rootMoves() []rootMove {
+	var buf [maxSteps]rules.Step
+	var out []rootMove
+	for _, s := range w.s.root.Steps(buf[:0]) {
+		out = append(out, rootMove{step: s, prior: w.s.priors[s]})
+	}
+	slices.SortStableFunc(out, func(a, b rootMove) int { return int(b.prior) - int(a.prior) })
+	return out
+}
+
+// iterate is a worker's iterative deepening: depth 1, 2, ... steps until
+// the search stops or reaches its deepest iteration. Workers other than
+// the first (lazy SMP) start one step deeper every other worker, so that
+// they fill the shared table ahead of the first, whose answer is the
+// search's.
+func (w *worker) iterate() {
+	defer w.s.account(w)
+	moves := w.rootMoves()
+	if len(moves) == 0 {
+		return
+	}
+	start := 1 + w.id%2
+	prev := 0
+	for depth := start; depth <= w.s.maxDepth; depth++ {
+		score := w.rootSearch(moves, depth, prev)
+		if w.stop {
+			return
+		}
+		prev = score
+		if w.id == 0 {
+			w.s.publish(depth, w.seldepth, score, moves[0].line, moves, false)
+			select {
+			case w.s.iterations <- depth:
+			default:
+			}
+		}
+		// A decided score nearer than the depth searched cannot change.
+		if score > decided && win-score <= depth || score < -decided && win+score <= depth {
+			break
+		}
+	}
+	if w.id == 0 {
+		w.s.stopped.Store(true) // the helpers' work is of no more use
+	}
+}
+
+// rootSearch searches every first step to depth with an aspiration window
+// around the last iteration's score (alphabeta.aspiration), widened to
+// the full window when the score falls outside it; it returns the best
+// score and leaves moves ordered best first.
+func (w *worker) rootSearch(moves []rootMove, depth, prev int) int {
+	if a := w.s.cfg.AlphaBeta.Aspiration; a > 0 && depth > 4 && prev > -decided && prev < decided {
+		alpha, beta := prev-a, prev+a
+		v := w.rootWindow(moves, depth, alpha, beta)
+		if w.stop || v > alpha && v < beta {
+			return v
+		}
+	}
+	return w.rootWindow(moves, depth, -infinity, infinity)
+}
+
+func (w *worker) rootWindow(moves []rootMove, depth, alpha, beta int) int {
+	root := &w.s.root
+	best := -infinity
+	for i := range moves {
+		rm := &moves[i]
+		q := root.Play(rm.step)
+		d := depth - 1
+		if q.PushPending() && d < 1 {
+			d = 1
+		}
+		before := w.nodes
+		var v int
+		if i == 0 {
+			v = w.search(&q, d, alpha, beta, 1)
+		} else {
+			v = w.search(&q, d, alpha, alpha+1, 1)
+			if v > alpha && v < beta && !w.stop {
+				v = w.search(&q, d, alpha, beta, 1)
+			}
+		}
+		if w.stop {
+			break
+		}
+		rm.nodes += w.nodes - before
+		rm.score, rm.exact = v, i == 0 || v > alpha
+		best = max(best, v)
+		if i == 0 || v > alpha {
+			rm.line = append(append(rm.line[:0], rm.step), w.pv[1][1:w.pvLen[1]]...)
+		}
+		if v > alpha {
+			alpha = v
+			// The new best goes first; the rest keep their order.
+			m := *rm
+			copy(moves[1:i+1], moves[:i])
+			moves[0] = m
+			if w.id == 0 && i > 0 {
+				w.s.publish(depth, w.seldepth, v, m.line, moves, true)
+			}
+			if v >= beta {
+				break
+			}
+		}
+	}
+	if !w.stop {
+		// Among the steps that did not raise alpha, the higher bounds
+		// first: the next iteration tries them earlier.
+		slices.SortStableFunc(moves[1:], func(a, b rootMove) int { return b.score - a.score })
+	}
+	return best
+}

@@ -1,0 +1,363 @@
+package alphabeta
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"arimaa-workbench/engine/analysis"
+	"arimaa-workbench/engine/config"
+	"arimaa-workbench/engine/eval"
+	"arimaa-workbench/engine/rules"
+)
+
+// Options configure a Searcher.
+type Options struct {
+	Threads int    // workers over the shared table; 0 takes config search.threads, then every core
+	Seed    uint64 // chooses the setup from the library; the search itself is deterministic
+	Config  config.Config
+}
+
+// Result is what a search decided.
+type Result struct {
+	Best   rules.Move // zero in the setup phase
+	Report analysis.Report
+	Setup  []rules.Placement // the setup chosen, in the setup phase only
+}
+
+// ErrBusy is returned by Search while another search runs on the same
+// Searcher.
+var ErrBusy = errors.New("alphabeta: a search is already running")
+
+// ErrGameOver is returned by Search for a game that has ended.
+var ErrGameOver = errors.New("alphabeta: the game is over")
+
+// Searcher runs alpha-beta searches, one at a time, and keeps its
+// transposition table between them.
+type Searcher struct {
+	opts    Options
+	cfg     config.Config
+	ev      *eval.Evaluator
+	running sync.Mutex
+	tt      *table
+	goals   *goalCache
+	priors  map[rules.Step]int32 // root steps suggested from outside, by weight
+	noTable bool                 // tests: search without the table
+	// leafWorker is Leaf's worker, kept from call to call (a worker's
+	// buffers take a few hundred KB).
+	leafWorker *worker
+
+	// One search's state, set before its workers start.
+	root     rules.Position
+	reps     map[uint64]int // turn hashes of the game so far, by occurrences
+	started  time.Time
+	budget   int64 // nodes; 0 = none
+	maxDepth int
+	stopped  atomic.Bool
+	nodes    atomic.Int64
+	ended    atomic.Uint32 // an analysis.Ending the workers reached by themselves
+
+	mu  sync.Mutex
+	pub published // what the main worker has found, for reports
+	// iterations receives each depth the main worker completes.
+	iterations chan int
+}
+
+// published is the main worker's latest answer.
+type published struct {
+	root     rules.Position
+	depth    int // the last completed iteration
+	seldepth int
+	score    int
+	pv       []rules.Step
+	moves    []rootMove // best first
+	changed  int        // the iteration in which the best first step last changed
+	partial  bool       // the best move comes from an unfinished iteration
+}
+
+// New returns a searcher with opts.
+func New(opts Options) *Searcher {
+	return &Searcher{opts: opts, cfg: opts.Config, ev: eval.New(opts.Config.Weights)}
+}
+
+// Evaluator is the evaluator the searcher uses.
+func (s *Searcher) Evaluator() *eval.Evaluator { return s.ev }
+
+// SetRootPriors suggests moves for the next searches' root: the first
+// step of each is tried earlier, by its weight. nil clears them.
+func (s *Searcher) SetRootPriors(p []analysis.MovePrior) {
+	s.running.Lock()
+	defer s.running.Unlock()
+	s.priors = nil
+	for _, mp := range p {
+		if mp.Move.N == 0 || mp.Weight <= 0 {
+			continue
+		}
+		if s.priors == nil {
+			s.priors = map[rules.Step]int32{}
+		}
+		w := int32(min(mp.Weight, 1e6))
+		s.priors[mp.Move.Steps[0]] = max(s.priors[mp.Move.Steps[0]], w)
+	}
+}
+
+// threads is the number of workers a search runs.
+func (s *Searcher) threads() int {
+	n := s.opts.Threads
+	if n <= 0 {
+		n = s.cfg.Search.Threads
+	}
+	if n <= 0 {
+		n = runtime.NumCPU()
+	}
+	return n
+}
+
+// tableBytes is the table a search under lim uses.
+func (s *Searcher) tableBytes(lim analysis.Limits) int64 {
+	if lim.MemoryBytes > 0 {
+		return lim.MemoryBytes
+	}
+	return int64(s.cfg.AlphaBeta.HashMB) << 20
+}
+
+// Reserve allocates the table a search under lim will use, so that the
+// first search's time is the search's own. It refuses a table larger
+// than the machine can give (config.MemoryLimitMB).
+func (s *Searcher) Reserve(lim analysis.Limits) error {
+	if err := s.checkLimits(lim); err != nil {
+		return err
+	}
+	if !s.running.TryLock() {
+		return nil
+	}
+	defer s.running.Unlock()
+	s.ensureTable(s.tableBytes(lim))
+	return nil
+}
+
+// checkLimits refuses negative limits and a table larger than the
+// machine can give.
+func (s *Searcher) checkLimits(lim analysis.Limits) error {
+	if lim.MemoryBytes < 0 || lim.Nodes < 0 || lim.Playouts < 0 || lim.Depth < 0 {
+		return fmt.Errorf("alphabeta: %w: a negative limit (%d nodes, %d playouts, %d steps deep, %d bytes)", config.ErrBadValue, lim.Nodes, lim.Playouts, lim.Depth, lim.MemoryBytes)
+	}
+	if bytes, limit := s.tableBytes(lim), config.MemoryLimitMB()<<20; bytes > limit {
+		return fmt.Errorf("alphabeta: %w: a table of %d MB is more than this machine can give it (at most %d MB)", config.ErrBadValue, bytes>>20, limit>>20)
+	}
+	return nil
+}
+
+func (s *Searcher) ensureTable(bytes int64) {
+	if s.tt == nil || s.tt.Bytes() != newTableSize(bytes) {
+		s.tt = nil
+		s.tt = newTable(bytes)
+	}
+}
+
+// goalEntries is the size of the goal check's cache (16 bytes an entry):
+// a quarter of the table's, at least 4096.
+func goalEntries(t *table) int {
+	return max(len(t.slots)/4, 4096)
+}
+
+// newTableSize is the size newTable(bytes) gives.
+func newTableSize(bytes int64) int64 {
+	pairs := int64(1)
+	for pairs*2*2*entryBytes <= bytes {
+		pairs *= 2
+	}
+	return 2 * pairs * entryBytes
+}
+
+// Search runs in the caller's goroutine until a limit or ctx ends it and
+// returns the best move. report, if not nil, is called from the caller's
+// goroutine every search.report_ms, after every iteration, and once with
+// Final set. The limits: Time (and Target, for the time management),
+// Depth in steps, and Playouts or Nodes as a budget of nodes searched;
+// MemoryBytes sizes the table. The game's history decides which moves
+// repeat a position for the third time. In a setup phase it chooses a
+// setup from the library (search.setups) at once.
+func (s *Searcher) Search(ctx context.Context, g *rules.Game, lim analysis.Limits, report func(analysis.Report)) (Result, error) {
+	begin := time.Now()
+	if !s.running.TryLock() {
+		return Result{}, ErrBusy
+	}
+	defer s.running.Unlock()
+	if report == nil {
+		report = func(analysis.Report) {}
+	}
+	switch g.Phase() {
+	case rules.Over:
+		return Result{}, ErrGameOver
+	case rules.GoldSetup, rules.SilverSetup:
+		setup, err := config.SetupFor(g, s.cfg.Search.Setups, s.opts.Seed)
+		if err != nil {
+			return Result{}, err
+		}
+		r := analysis.Report{Final: true, Ended: analysis.EndAtOnce}
+		report(r)
+		return Result{Report: r, Setup: setup}, nil
+	}
+	if err := s.prepare(g, lim, begin); err != nil {
+		return Result{}, err
+	}
+	if m, ok := eval.GoalCheck(&s.root); ok {
+		s.pub = published{root: s.root, score: win - int(m.N), pv: m.Slice(), moves: []rootMove{{step: m.Steps[0], score: win - int(m.N), exact: true, line: m.Slice()}}}
+		r := s.report(g, true)
+		r.Ended = analysis.EndAtOnce
+		report(r)
+		return Result{Best: r.Best, Report: r}, nil
+	}
+	n := s.threads()
+	var wg sync.WaitGroup
+	done := make(chan struct{})
+	for i := 0; i < n; i++ {
+		w := &worker{s: s, ev: s.ev, id: i}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w.iterate()
+		}()
+	}
+	go func() { wg.Wait(); close(done) }()
+	ended := s.wait(ctx, g, lim, done, report)
+	s.stopped.Store(true)
+	<-done
+	final := s.report(g, true)
+	final.Ended = ended
+	report(final)
+	return Result{Best: final.Best, Report: final}, nil
+}
+
+// prepare sets up the state of a search of g under lim.
+func (s *Searcher) prepare(g *rules.Game, lim analysis.Limits, begin time.Time) error {
+	if err := s.checkLimits(lim); err != nil {
+		return err
+	}
+	s.ensureTable(s.tableBytes(lim))
+	s.tt.gen++
+	if n := goalEntries(s.tt); s.goals == nil || len(s.goals.slots) != n {
+		s.goals = newGoalCache(n)
+	}
+	s.root = g.Position()
+	s.reps = map[uint64]int{}
+	for i := 0; i <= len(g.Moves()); i++ {
+		p := g.PositionBefore(i)
+		s.reps[p.TurnHash()]++
+	}
+	s.started = begin
+	s.budget = lim.Playouts
+	if lim.Nodes > 0 && (s.budget == 0 || int64(lim.Nodes) < s.budget) {
+		s.budget = int64(lim.Nodes)
+	}
+	s.maxDepth = s.cfg.AlphaBeta.MaxDepth
+	if lim.Depth > 0 {
+		s.maxDepth = min(s.maxDepth, lim.Depth)
+	}
+	s.stopped.Store(false)
+	s.nodes.Store(0)
+	s.ended.Store(uint32(analysis.EndUnknown))
+	s.iterations = make(chan int, 128)
+	s.mu.Lock()
+	s.pub = published{root: s.root}
+	s.mu.Unlock()
+	return nil
+}
+
+// account adds a worker's new nodes to the search's count and reports
+// whether the search must stop: the node budget is spent or the caller
+// stopped it.
+func (s *Searcher) account(w *worker) bool {
+	total := s.nodes.Add(w.nodes - w.sent)
+	w.sent = w.nodes
+	if s.budget > 0 && total >= s.budget {
+		s.ended.CompareAndSwap(uint32(analysis.EndUnknown), uint32(analysis.EndPlayouts))
+		s.stopped.Store(true)
+	}
+	return s.stopped.Load()
+}
+
+// wait lets the workers search until a limit, the time management or ctx
+// ends the search, and says which. It sends the progress reports.
+func (s *Searcher) wait(ctx context.Context, g *rules.Game, lim analysis.Limits, done <-chan struct{}, report func(analysis.Report)) analysis.Ending {
+	var hard, target <-chan time.Time
+	if lim.Time > 0 {
+		t := time.NewTimer(max(lim.Time-time.Since(s.started), 0))
+		defer t.Stop()
+		hard = t.C
+	}
+	settle := lim.Target > 0 && lim.Target < lim.Time
+	if settle {
+		t := time.NewTimer(max(lim.Target-time.Since(s.started), 0))
+		defer t.Stop()
+		target = t.C
+	}
+	tick := time.NewTicker(time.Duration(s.cfg.Search.ReportMS) * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return analysis.EndStopped
+		case <-hard:
+			return analysis.EndTime
+		case <-target:
+			if s.stable() {
+				return analysis.EndSettled
+			}
+		case depth := <-s.iterations:
+			report(s.report(g, false))
+			// An iteration takes several times the one before: one begun
+			// past half the target would not end by it.
+			if settle && time.Since(s.started) >= lim.Target/2 && s.stableAt(depth) {
+				return analysis.EndSettled
+			}
+		case <-done:
+			if e := analysis.Ending(s.ended.Load()); e != analysis.EndUnknown {
+				return e
+			}
+			return analysis.EndDepth
+		case <-tick.C:
+			report(s.report(g, false))
+		}
+	}
+}
+
+// stable reports whether the best first step has stayed the same through
+// the last completed iteration and since.
+func (s *Searcher) stable() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return !s.pub.partial && s.pub.changed < s.pub.depth
+}
+
+// stableAt is stable for an iteration just completed at depth.
+func (s *Searcher) stableAt(depth int) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.pub.changed < depth || depth < 4
+}
+
+// publish records the main worker's answer after an iteration (or, with
+// partial set, a better first step found in an unfinished one).
+func (s *Searcher) publish(depth, seldepth, score int, pv []rules.Step, moves []rootMove, partial bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	old := s.pub
+	if len(old.pv) == 0 || len(pv) == 0 || old.pv[0] != pv[0] {
+		s.pub.changed = depth
+	}
+	if !partial {
+		s.pub.depth = depth
+	}
+	s.pub.seldepth = max(old.seldepth, seldepth)
+	s.pub.score = score
+	s.pub.pv = slices.Clone(pv)
+	s.pub.moves = cloneMoves(moves)
+	s.pub.partial = partial
+}

@@ -1,0 +1,482 @@
+package alphabeta
+
+import (
+	"arimaa-workbench/engine/eval"
+	"arimaa-workbench/engine/rules"
+)
+
+// Scores are evaluation points (engine/eval) from the side to move's view.
+// A decided game scores win less the steps from the root to its end, so
+// that a nearer goal scores higher and a later loss lower.
+const (
+	infinity = 32000
+	win      = 30000
+	decided  = win - 1000 // beyond it a score is a won or lost game
+	maxPly   = 192        // steps from the root, quiescence included
+	maxSteps = 128        // legal steps of one position, with room
+	passIdx  = 4096       // the history slot of ending the turn early
+	tickMask = 1023       // nodes between looks at the stop flag
+)
+
+// Move-ordering scores.
+const (
+	orderTable   = 1 << 30
+	orderCapture = 1 << 28
+	orderKiller  = 1 << 26
+	orderSuicide = -1 << 26
+)
+
+// worker is one thread of the search: its own ordering knowledge, buffers
+// and principal variation, over the searcher's shared table.
+type worker struct {
+	s     *Searcher
+	ev    *eval.Evaluator
+	id    int
+	nodes int64 // since the search began
+	sent  int64 // nodes already added to the searcher's count
+	stop  bool  // the searcher said stop: every result from now on is ignored
+
+	seldepth int
+	traps    eval.TrapChecker
+	killers  [maxPly][2]rules.Step
+	history  [2][passIdx + 1]int32
+	steps    [maxPly][maxSteps + 1]rules.Step
+	order    [maxPly][maxSteps + 1]int32
+	pv       [maxPly][maxPly]rules.Step
+	pvLen    [maxPly]int
+
+	// turns holds the turn hashes of the turns begun on the way from the
+	// root, for the repetition rule.
+	turns  [maxPly]uint64
+	nturns int
+}
+
+// tick counts a node and reports whether the search must stop. The stop
+// flag is read at every node (a node at the horizon may run the trap
+// check, which can take a long time); the nodes are added to the search's
+// count, and its budget checked, every tickMask+1 nodes.
+func (w *worker) tick() bool {
+	w.nodes++
+	if w.nodes&tickMask == 0 {
+		w.stop = w.s.account(w)
+	} else if w.s.stopped.Load() {
+		w.stop = true
+	}
+	return w.stop
+}
+
+// repeated reports whether beginning a turn at a position of turn hash h
+// would be its third occurrence, counting the game and the line searched.
+func (w *worker) repeated(h uint64) bool {
+	n := w.s.reps[h]
+	for i := 0; i < w.nturns && n < 2; i++ {
+		if w.turns[i] == h {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// ended judges a position at the start of a turn by the rules' end checks
+// (goal, elimination) in their order; immobilization shows as a node with
+// no legal step. The side that just moved is the opponent of the side to
+// move.
+func ended(p *rules.Position, ply int) (int, bool) {
+	b := p.Side()
+	a := b.Other()
+	goal := [2]rules.Bitboard{rules.Rank8, rules.Rank1}
+	switch {
+	case p.Pieces(a, rules.Rabbit)&goal[a] != 0:
+		return -win + ply, true
+	case p.Pieces(b, rules.Rabbit)&goal[b] != 0:
+		return win - ply, true
+	case p.Pieces(b, rules.Rabbit) == 0:
+		return -win + ply, true
+	case p.Pieces(a, rules.Rabbit) == 0:
+		return win - ply, true
+	}
+	return 0, false
+}
+
+// child searches q, reached by one step (or the end of the turn) from the
+// node at ply-1; flip says the turn passed to the other side, so the
+// score and window change sign.
+func (w *worker) child(q *rules.Position, flip bool, depth, alpha, beta, ply int) int {
+	if !flip {
+		return w.search(q, depth, alpha, beta, ply)
+	}
+	w.turns[w.nturns] = q.TurnHash()
+	w.nturns++
+	v := -w.search(q, depth, -beta, -alpha, ply)
+	w.nturns--
+	return v
+}
+
+// search is the principal-variation search of p with depth steps left,
+// in the window (alpha, beta), ply steps below the root.
+func (w *worker) search(p *rules.Position, depth, alpha, beta, ply int) int {
+	w.pvLen[ply] = ply
+	if w.tick() {
+		return 0
+	}
+	if ply > w.seldepth {
+		w.seldepth = ply
+	}
+	if p.StepsTaken() == 0 {
+		if v, over := ended(p, ply); over {
+			return v
+		}
+		// A goal within the turn ends the search here. The goal check is
+		// exact for the whole turn, so the nodes within it need none:
+		// the root and every node in a turn descend from its start.
+		if n := w.s.goals.check(p); n != noGoal {
+			return win - ply - n
+		}
+	}
+	if ply >= maxPly-8 {
+		return w.evaluate(p)
+	}
+	if depth <= 0 {
+		return w.quiesce(p, ply)
+	}
+	// No line from here can beat a goal already found nearer the root.
+	alpha = max(alpha, -win+ply)
+	beta = min(beta, win-ply-1)
+	if alpha >= beta {
+		return alpha
+	}
+	pvNode := beta-alpha > 1
+	key := p.Hash()
+	var tableStep rules.Step
+	if e, ok := w.s.tt.probe(key); ok && !w.s.noTable {
+		tableStep = e.step
+		if !pvNode && e.depth >= depth {
+			v := fromTable(e.score, ply)
+			if e.bound == boundExact || e.bound == boundLower && v >= beta || e.bound == boundUpper && v <= alpha {
+				return v
+			}
+		}
+	}
+	if r := w.s.cfg.AlphaBeta.NullTurn; r > 0 && !pvNode && p.StepsTaken() == 0 && depth > 4 && ply > 0 && beta < decided && w.evaluate(p) >= beta {
+		null := p.WithSide(p.Side().Other())
+		v := w.child(&null, true, depth-4-r, beta-1, beta, ply+1)
+		if w.stop {
+			return 0
+		}
+		if v >= beta {
+			return v
+		}
+	}
+	n := w.generate(p, ply, tableStep)
+	side := p.Side()
+	origAlpha := alpha
+	best, bestStep := -infinity, rules.NoStep
+	searched := 0
+	for i := 0; i < n; i++ {
+		s, order := w.pick(ply, i, n)
+		var q rules.Position
+		flip := false
+		d := depth - 1
+		if s == rules.Pass {
+			q = p.EndTurn()
+			if w.repeated(q.TurnHash()) {
+				continue
+			}
+			flip = true
+			d = depth - p.StepsLeft()
+		} else {
+			q = p.Play(s)
+			if q.StepsLeft() == 0 {
+				if !q.CanEndTurn() {
+					continue
+				}
+				q = q.EndTurn()
+				if w.repeated(q.TurnHash()) {
+					continue
+				}
+				flip = true
+			} else if q.PushPending() && d < 1 {
+				d = 1 // the push's second step is forced: no leaf between
+			}
+		}
+		var v int
+		if searched == 0 {
+			v = w.child(&q, flip, d, alpha, beta, ply+1)
+		} else {
+			r := 0
+			if ab := &w.s.cfg.AlphaBeta; ab.LMR > 0 && depth >= ab.LMRDepth && searched >= ab.LMRAfter && order < orderKiller && order > orderSuicide {
+				r = min(ab.LMR, d-1)
+			}
+			v = w.child(&q, flip, d-max(r, 0), alpha, alpha+1, ply+1)
+			if v > alpha && r > 0 {
+				v = w.child(&q, flip, d, alpha, alpha+1, ply+1)
+			}
+			if v > alpha && v < beta {
+				v = w.child(&q, flip, d, alpha, beta, ply+1)
+			}
+		}
+		if w.stop {
+			return 0
+		}
+		searched++
+		if v > best {
+			best, bestStep = v, s
+			if v > alpha {
+				alpha = v
+				w.pv[ply][ply] = s
+				copy(w.pv[ply][ply+1:], w.pv[ply+1][ply+1:w.pvLen[ply+1]])
+				w.pvLen[ply] = w.pvLen[ply+1]
+				if v >= beta {
+					if order < orderCapture {
+						w.reward(ply, side, s, depth)
+					}
+					break
+				}
+			}
+		}
+	}
+	if searched == 0 {
+		// No legal step and no legal end of the turn: at the start of a
+		// turn the side is immobilized and loses; within one the line is
+		// a dead end, which the node above never prefers to a legal one.
+		return -win + ply
+	}
+	bound := boundExact
+	switch {
+	case best <= origAlpha:
+		bound = boundUpper
+	case best >= beta:
+		bound = boundLower
+	}
+	if w.s.noTable {
+		return best
+	}
+	w.s.tt.store(key, entry{score: toTable(best, ply), step: bestStep, depth: depth, bound: bound})
+	return best
+}
+
+// quiesce judges a position at the horizon: the static evaluation, less
+// alphabeta.goal_threat when the side not to move could reach its goal in
+// a turn of its own; or (alphabeta.quiescence) the side to move may
+// instead take each capture the trap check finds within
+// alphabeta.quiescence steps and the steps it has left, judged
+// after the turn ends by the opponent's goal check and the evaluation.
+// That value does not depend on the window, so the table keeps it (depth
+// 0): iterative deepening meets the same horizon positions again.
+func (w *worker) quiesce(p *rules.Position, ply int) int {
+	stand := w.evaluate(p)
+	if threat := w.s.cfg.AlphaBeta.GoalThreat; threat > 0 && nearGoal(p, p.Side().Other()) {
+		other := p.WithSide(p.Side().Other())
+		if w.s.goals.check(&other) != noGoal {
+			stand -= threat
+		}
+	}
+	if w.s.cfg.AlphaBeta.Quiescence == 0 {
+		return stand
+	}
+	key := p.Hash()
+	if e, ok := w.s.tt.probe(key); ok && e.bound == boundExact && !w.s.noTable {
+		return fromTable(e.score, ply)
+	}
+	best := stand
+	q := min(w.s.cfg.AlphaBeta.Quiescence, p.StepsLeft())
+	if !mayCapture(p, q) {
+		w.storeQuiet(key, stand, ply)
+		return stand
+	}
+	for _, t := range w.traps.Check(p, q) {
+		q := *p
+		for _, s := range t.Move.Slice() {
+			q = q.Play(s)
+		}
+		if !q.CanEndTurn() {
+			continue
+		}
+		next := q.EndTurn()
+		steps := ply + int(t.Move.N)
+		var v int
+		if r, over := ended(&next, steps); over {
+			v = -r
+		} else if n := w.s.goals.check(&next); n != noGoal {
+			v = -(win - steps - n)
+		} else {
+			v = -w.evaluate(&next)
+		}
+		best = max(best, v)
+	}
+	w.storeQuiet(key, best, ply)
+	return best
+}
+
+// nearGoal reports whether a rabbit of side c stands within a turn's four
+// steps of its goal rank, which a goal this turn needs.
+func nearGoal(p *rules.Position, c rules.Color) bool {
+	reach := rules.Rank8 | rules.Rank8>>8 | rules.Rank8>>16 | rules.Rank8>>24 | rules.Rank8>>32
+	if c == rules.Silver {
+		reach = rules.Rank1 | rules.Rank1<<8 | rules.Rank1<<16 | rules.Rank1<<24 | rules.Rank1<<32
+	}
+	return p.Pieces(c, rules.Rabbit)&reach != 0
+}
+
+// storeQuiet keeps a horizon node's value in the table (depth 0, exact).
+func (w *worker) storeQuiet(key uint64, v, ply int) {
+	if !w.s.noTable {
+		w.s.tt.store(key, entry{score: toTable(v, ply), depth: 0, bound: boundExact})
+	}
+}
+
+// ball[r][sq] is the squares at most r steps from sq (Manhattan), r 0 to 3.
+var ball = func() (m [4][64]rules.Bitboard) {
+	for sq := rules.Square(0); sq < 64; sq++ {
+		b := sq.Bit()
+		for r := range m {
+			m[r][sq] = b
+			b |= b.Adjacent()
+		}
+	}
+	return m
+}()
+
+// mayCapture is a necessary condition for the side to move to capture
+// within n steps, so that the trap check runs only where it may find
+// something. A capture ends with an enemy piece on a trap without a
+// friendly neighbour. At the start of a turn that piece stands within n/2
+// squares of a trap (each square it is moved takes a push or pull, two
+// steps) and, unless it stands on one already, a stronger piece of ours
+// within n-1 steps of it, to stand beside it and push or pull. Within a
+// turn the first displacement may be the second half of a pull under
+// way, one step with the puller already gone: the piece then stands
+// within (n+1)/2 squares of a trap, and no puller is asked for.
+func mayCapture(p *rules.Position, n int) bool {
+	if n <= 0 {
+		return false
+	}
+	me := p.Side()
+	within := p.StepsTaken() > 0
+	reach := n / 2
+	if within {
+		reach = (n + 1) / 2
+	}
+	zone := rules.Bitboard(0)
+	for _, tr := range [4]rules.Square{rules.C3, rules.F3, rules.C6, rules.F6} {
+		zone |= ball[min(reach, 3)][tr]
+	}
+	victims := p.Pieces(me.Other(), rules.NoType) & zone
+	if within || victims&rules.Traps != 0 {
+		return victims != 0
+	}
+	// The pieces of ours stronger than a victim's type, gathered from the
+	// strongest down: the victims come in square order, so the set is a
+	// superset for the weaker types seen before a stronger one.
+	var stronger rules.Bitboard
+	t := rules.Elephant
+	for b := victims; b != 0; {
+		sq := b.Pop()
+		for vt := p.At(sq).Type(); t > vt; t-- {
+			stronger |= p.Pieces(me, t)
+		}
+		if stronger&ball[min(n-1, 3)][sq] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// evaluate is the static evaluation, kept clear of the decided scores.
+func (w *worker) evaluate(p *rules.Position) int {
+	return min(max(w.ev.Evaluate(p), -decided+1), decided-1)
+}
+
+// generate lists the node's steps, and ending the turn where the rules
+// allow it, with their ordering scores; it returns how many.
+func (w *worker) generate(p *rules.Position, ply int, tableStep rules.Step) int {
+	buf := p.Steps(w.steps[ply][:0])
+	if p.StepsTaken() > 0 && p.CanEndTurn() {
+		buf = append(buf, rules.Pass)
+	}
+	side := p.Side()
+	hist := &w.history[side]
+	k := &w.killers[ply]
+	for i, s := range buf {
+		var o int32
+		switch {
+		case s == tableStep:
+			o = orderTable
+		case s == rules.Pass:
+			o = hist[passIdx]
+		default:
+			_, c := p.PlayCapture(s)
+			switch {
+			case c.Piece != rules.Empty && c.Piece.Color() != side:
+				o = orderCapture + int32(w.ev.Value(c.Piece.Type()))
+			case c.Piece != rules.Empty:
+				o = orderSuicide - int32(w.ev.Value(c.Piece.Type()))
+			case s == k[0]:
+				o = orderKiller + 1
+			case s == k[1]:
+				o = orderKiller
+			default:
+				o = hist[s&0xfff]
+			}
+		}
+		w.order[ply][i] = o
+	}
+	return len(buf)
+}
+
+// pick moves the best-ordered of the steps i..n-1 to i and returns it.
+func (w *worker) pick(ply, i, n int) (rules.Step, int32) {
+	st, or := &w.steps[ply], &w.order[ply]
+	b := i
+	for j := i + 1; j < n; j++ {
+		if or[j] > or[b] {
+			b = j
+		}
+	}
+	st[i], st[b] = st[b], st[i]
+	or[i], or[b] = or[b], or[i]
+	return st[i], or[i]
+}
+
+// reward remembers a quiet step that refuted a node: a killer at its ply
+// and a history score that grows with the depth it refuted.
+func (w *worker) reward(ply int, side rules.Color, s rules.Step, depth int) {
+	idx := passIdx
+	if s != rules.Pass {
+		idx = int(s & 0xfff)
+		if k := &w.killers[ply]; k[0] != s {
+			k[1], k[0] = k[0], s
+		}
+	}
+	h := &w.history[side][idx]
+	*h += int32(depth * depth)
+	if *h > orderKiller/2 {
+		for c := range w.history {
+			for i := range w.history[c] {
+				w.history[c][i] /= 2
+			}
+		}
+	}
+}
+
+// toTable and fromTable store a decided score relative to the node, so
+// that it reads right wherever the position recurs.
+func toTable(v, ply int) int {
+	switch {
+	case v > decided:
+		return v + ply
+	case v < -decided:
+		return v - ply
+	}
+	return v
+}
+
+func fromTable(v, ply int) int {
+	switch {
+	case v > decided:
+		return v - ply
+	case v < -decided:
+		return v + ply
+	}
+	return v
+}

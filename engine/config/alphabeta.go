@@ -1,0 +1,22 @@
+package config
+
+// AlphaBeta holds the constants of the alpha-beta search (package
+// engine/alphabeta), the [alphabeta] table: chosen with search.algorithm =
+// "alphabeta". Its threads, report interval, candidates and principal
+// variation length are the [search] table's (threads, report_ms,
+// candidates, pv_steps), shared by both searches.
+type AlphaBeta struct {
+	HashMB     int `toml:"hash_mb" range:"1,65536" doc:"Memory for the transposition table, in MB (16 bytes an entry); a search's memory limit, when given, replaces it."`
+	MaxDepth   int `toml:"max_depth" range:"1,96" doc:"Deepest iteration, in steps (a turn is four); a search's depth limit, when given, is the smaller."`
+	Quiescence int `toml:"quiescence" range:"0,4" doc:"At the horizon, at the start of a turn, the side to move may also take each capture the trap check finds within this many steps (the position after it judged by the opponent's goal check and the evaluation), not only stand on the static evaluation; the trap check costs more the more steps it looks (0 turns it off)."`
+	GoalThreat int `toml:"goal_threat" range:"0,20000" doc:"At the horizon, the evaluation of a position where the side not to move could reach its goal within one turn of its own (the goal check, as if it moved now) loses this many points for the side to move, which must spend its steps defending (0 turns it off)."`
+	NullTurn   int `toml:"null_turn" range:"0,16" doc:"Null-turn pruning: at the start of a turn with more than a turn of depth left, outside the principal variation, and when the evaluation is at least beta, the side to move lets the opponent move at once to a depth this many steps shallower than a turn's play would leave; if the opponent still cannot bring the score under beta the node is cut. Passing a whole turn is not a legal move, but a side is almost never worse off for the steps it takes (0 turns it off)."`
+	LMR        int `toml:"lmr" range:"0,4" doc:"Late-move reductions: steps taken off the depth of a quiet step searched after lmr_after others (no capture, not the table's step, not a killer), searched again at full depth if it raises alpha (0 turns them off)."`
+	LMRAfter   int `toml:"lmr_after" range:"1,200" doc:"How many steps of a node are searched at full depth before late-move reductions apply."`
+	LMRDepth   int `toml:"lmr_depth" range:"1,96" doc:"Late-move reductions apply only at nodes with at least this many steps of depth left."`
+	Aspiration int `toml:"aspiration" range:"0,10000" doc:"Aspiration window: each iteration after the fourth searches the root within this many evaluation points of the last score first, and again with the full window when the score falls outside (0: always the full window)."`
+}
+
+func defaultAlphaBeta() AlphaBeta {
+	return AlphaBeta{HashMB: 64, MaxDepth: 64, Quiescence: 3, GoalThreat: 400, NullTurn: 4, LMR: 1, LMRAfter: 6, LMRDepth: 3, Aspiration: 0}
+}
