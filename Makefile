@@ -9,7 +9,7 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PKGS := gcc pkg-config libgl1-mesa-dev xorg-dev libgtk-3-dev xvfb xauth
 PC_MODS  := gl x11 xcursor xrandr xinerama xi xxf86vm gtk+-3.0
 
-.PHONY: run test deps build fmt-check vet unit fuzz smoke bench baseline corpus db-bench learn-corpus sharp-match package package-check clean
+.PHONY: run test deps build fmt-check vet unit fuzz smoke bench baseline corpus db-bench db-archive db-archive-bench learn-corpus sharp-match package package-check clean
 
 # The frozen engine every strength change is measured against (a match
 # against this build, see the README's "Measuring strength"). The commit is
@@ -140,6 +140,36 @@ sharp-match: build
 db-bench:
 	@test -s $(CORPUS) || { echo "db-bench: run make corpus first" >&2; exit 1; }
 	ARIMAA_CORPUS=$(CURDIR)/$(CORPUS) $(GO) test -run '^$$' -bench . -benchtime 1x ./ats/gamedb/
+
+# The game database at the official archive's scale: ARCHIVE_GAMES games
+# shaped like the official archive (29 columns, 8 KB of events a game,
+# human and bot players, ratings, time controls, dates), varied from
+# ARCHIVE_BASE_GAMES self-play games (about two minutes on two cores,
+# made once) by `db corpus` (about 90 s for 300,000, 2.9 GB). db-archive-bench
+# then indexes it with the command line (the time and `db stats`: the
+# bytes a game by table), and runs the benchmarks on that database: the
+# explorer, exact and similar search p50/p99 over 100 random positions in
+# the process and from the command line (its start included), and the
+# similar search's recall against an exact scan.
+ARCHIVE_GAMES      ?= 300000
+ARCHIVE_BASE_GAMES ?= 1000
+ARCHIVE_BASE       := bin/corpus/base-$(ARCHIVE_BASE_GAMES).txt
+ARCHIVE            := bin/corpus/archive-$(ARCHIVE_GAMES).txt
+ARCHIVE_DB         := bin/corpus/archive-$(ARCHIVE_GAMES).db
+
+db-archive: build
+	@mkdir -p bin/corpus
+	test -s $(ARCHIVE_BASE) || ./$(BIN) match -q --engine builtin:search.memory_mb=8 name=a \
+	    --engine builtin:search.memory_mb=8,search.exploration=0.15 name=b \
+	    --playouts 100 --games $(ARCHIVE_BASE_GAMES) -j 2 --seed 11 --out $(ARCHIVE_BASE)
+	test -s $(ARCHIVE) || ./$(BIN) db corpus --base $(ARCHIVE_BASE) --games $(ARCHIVE_GAMES) --seed 1 --out $(ARCHIVE)
+
+db-archive-bench: db-archive
+	rm -f $(ARCHIVE_DB) $(ARCHIVE_DB)-wal $(ARCHIVE_DB)-shm
+	./$(BIN) db index -q --db $(ARCHIVE_DB) $(ARCHIVE)
+	./$(BIN) db stats --db $(ARCHIVE_DB)
+	ARIMAA_CORPUS=$(CURDIR)/$(ARCHIVE) ARIMAA_CORPUS_DB=$(CURDIR)/$(ARCHIVE_DB) ARIMAA_BIN=$(CURDIR)/$(BIN) \
+	    $(GO) test -run '^$$' -bench 'Queries|CommandLine|SimilarRecall' -benchtime 1x -timeout 2h ./ats/gamedb/
 
 # Builds the baseline engine from BASELINE_COMMIT in a temporary git
 # worktree; `bin/baseline aei` is then an AEI engine for `match`.

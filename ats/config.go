@@ -70,12 +70,12 @@ func LoadConfig(path string) (Config, error) {
 		if err != nil {
 			var pe toml.ParseError
 			if errors.As(err, &pe) {
-				return Config{}, &records.ParseError{File: path, Line: pe.Position.Line, Column: pe.Position.Col, Err: fmt.Errorf("%w: %s", ErrSyntax, pe.Message)}
+				return Config{}, &records.ParseError{File: path, Line: pe.Position.Line, Column: pe.Position.Col, Err: fmt.Errorf("%w: %s", ErrConfigSyntax, pe.Message)}
 			}
-			return Config{}, &records.ParseError{File: path, Err: fmt.Errorf("%w: %v", ErrSyntax, err)}
+			return Config{}, &records.ParseError{File: path, Err: fmt.Errorf("%w: %v", ErrConfigSyntax, err)}
 		}
 		if und := md.Undecoded(); len(und) > 0 && und[0][0] != "engine_options" {
-			return Config{}, &records.ParseError{File: path, Err: fmt.Errorf("%w: unknown key %q", ErrSyntax, und[0].String())}
+			return Config{}, &records.ParseError{File: path, Err: fmt.Errorf("%w: unknown key %q", ErrConfigSyntax, und[0].String())}
 		}
 		for i, t := range c.Tests {
 			if !filepath.IsAbs(t) {
@@ -123,7 +123,7 @@ func parseLegacyConfig(text, path, dir string) (Config, error) {
 	for _, e := range entries {
 		v, _ := e.joined()
 		bad := func(what string) error {
-			return &records.ParseError{File: path, Line: e.line, Column: 1, Err: fmt.Errorf("%w: %s = %q: %s", ErrSyntax, e.key, v, what)}
+			return &records.ParseError{File: path, Line: e.line, Column: 1, Err: fmt.Errorf("%w: %s = %q: %s", ErrConfigSyntax, e.key, v, what)}
 		}
 		switch e.key {
 		case "engine":

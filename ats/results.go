@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"arimaa-workbench/engine/analysis"
+	"arimaa-workbench/records"
 	"arimaa-workbench/records/fsutil"
 )
 
@@ -529,9 +530,30 @@ func parseSummary(data []byte, path string) (*Summary, error) {
 	}
 	var s Summary
 	if err := json.Unmarshal(data, &s); err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrResultFile, path, err)
+		return nil, jsonError(path, data, err)
 	}
 	return &s, nil
+}
+
+// jsonError places a JSON decoding error of a result or summary file at
+// its line and column, where encoding/json gives a byte offset.
+func jsonError(path string, data []byte, err error) error {
+	off := int64(-1)
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn):
+		off = syn.Offset - 1
+	case errors.As(err, &typ):
+		off = typ.Offset - 1
+	}
+	pe := &records.ParseError{File: path, Err: fmt.Errorf("%w: %v", ErrResultFile, err)}
+	if off >= 0 && off <= int64(len(data)) {
+		before := data[:max(off, 0)]
+		pe.Line = bytes.Count(before, []byte("\n")) + 1
+		pe.Column = int(off) - (bytes.LastIndexByte(before, '\n') + 1) + 1
+	}
+	return pe
 }
 
 // CheckWritable reports what would keep fsutil.WriteFile from writing

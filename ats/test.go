@@ -18,7 +18,16 @@ var (
 	ErrDuplicate = errors.New("duplicate test name")
 	// ErrSolution: a test's solution is not a legal move of its position.
 	ErrSolution = errors.New("illegal solution")
+	// ErrConfigSyntax: a suite configuration (LoadConfig) that does not
+	// read. It is a kind of ErrSyntax (errors.Is), named for the file it
+	// is about.
+	ErrConfigSyntax error = configSyntax{}
 )
+
+type configSyntax struct{}
+
+func (configSyntax) Error() string        { return "bad suite configuration syntax" }
+func (configSyntax) Is(target error) bool { return target == ErrSyntax }
 
 // Test is one test: a position with the side to move to play, and the
 // criteria that score the move an engine chooses there.

@@ -13,33 +13,59 @@
 // window; it inserts about twice as fast as the pure-Go translations, and
 // indexing speed is what this package is measured by.
 //
-// The tables:
+// Opening an existing file never writes to it before it is known to be
+// ours: it is first opened read-only (as immutable when it has no
+// write-ahead log, so that SQLite makes no journal beside it) and its meta
+// table checked; a file that is not a game database of ours is refused
+// as it is, and one of another format version is refused with how to
+// rebuild it (ErrOldFormat), never misread. Only then is it opened for
+// writing and switched to WAL. The questions (OpenExisting) open it
+// read-only for good, and a missing or empty file is no database.
 //
-//   - meta(key, value): the format ("format" = "arimaa-workbench games 2"; format 1 kept
-//     another similar index and is refused with how to rebuild);
-//     a file without it is not a game database of ours and is refused.
-//   - games: one row a game: a 64-bit content key (uid, unique: the
-//     archive's id column with the players and the move list, so the same
-//     archive indexed twice adds nothing and a new month adds only its new
-//     games; a game record without an id is keyed by its content alone),
-//     where it came from (file and line), the columns the explorer filters
-//     and shows (players, ratings, human or bot, result, termination, time
-//     control, start time and year, event), the move list as the record
-//     writes it, and every column of the archive as JSON (fields).
-//   - moves(id, text): each distinct move or setup written once; positions
-//     name the move played next by its id.
-//   - positions(key, game, ply, move, phase): one row for every position of
-//     every game at the start of a turn: the Zobrist key of the pieces and
-//     the side to move (rules.Position.TurnHash), the game, the ply (moves
-//     played after the setups; -2 is the empty board with Gold to set up,
-//     -1 the board with Silver to set up, so the setups are the first
-//     moves), the move played next (0 at the last position) and the game
-//     phase (engine/phase) in 1/255 steps. Its primary key (key, game,
-//     ply) is the exact index: a position's games are one range of it.
-//   - sigs(game, side, data): the similar index, a row a game: for every
-//     position after the setups in ply order, its phase byte and the
-//     signature of its piece data at each radius, SigBits bits each (see
-//     Similar positions); side is the side to move at ply 0.
+// The tables, and what each costs a game (measured on a generated corpus
+// shaped like the official archive, GenerateCorpus, about 70 positions a
+// game; db stats tells it for any database):
+//
+//   - meta(key, value): the format and version ("format" = "arimaa-workbench
+//     games 3"; formats 1 and 2 kept the moves as text and another similar
+//     index, and are refused with how to rebuild); "positions" counts the
+//     positions.
+//   - games (about 500 bytes): one row a game: a 64-bit content key (uid,
+//     unique: GameKey, the archive's id column with the players and the
+//     move list, so the same archive indexed twice adds nothing and a new
+//     month adds only its new games; a game record is keyed by its text,
+//     RecordKey), where it came from (file and line), the columns the
+//     explorer filters and shows (players, ratings, human or bot, result,
+//     termination, time control, start time and year, event), and the
+//     game itself in a binary form of its own (moves): both setups in 8
+//     bytes each (a piece type in 4 bits for each of the 16 home squares)
+//     or the start position, then each move as its count of steps and a
+//     byte a step (its origin square and direction; the piece is the one
+//     standing there), about 4.5 bytes a move where the record's text
+//     takes 16.
+//   - columns(game, data): only with IndexOptions.KeepColumns (db index
+//     --keep-columns): every column of the archive's row, the events (the
+//     server's log, 8 KB a game in the official archive) among them, as
+//     deflated JSON. No query reads them.
+//   - positions(key, at, move), WITHOUT ROWID (about 25 bytes a position):
+//     one row for every position of every game at the start of a turn:
+//     the Zobrist key of the pieces and the side to move
+//     (rules.Position.TurnHash), the game and the ply in one integer (the
+//     game's row times 2048 plus the ply plus 2; ply -2 is the empty board
+//     with Gold to set up, -1 the board with Silver to set up, so the
+//     setups are the first moves), and the move played next in the bytes
+//     above (a setup in its 8), empty at a game's end. Its primary key is
+//     the exact index: a position's games are one range of it, and the
+//     explorer groups that range by the move. The game phase, which a
+//     position's key decides, is not stored: a filter on it is checked on
+//     the position asked about.
+//   - sims(id, data) (about 18 bytes a position): the similar index in
+//     five layers, a row for each layer and each batch of an index run
+//     (each game of the batch as its row and its data), so that a search
+//     reads one radius in a few long rows: layer 0 holds for each game the
+//     side to move at ply 0 and each position's phase byte, layer 1+r
+//     each position's signature at radius r in 4 bytes (see Similar
+//     positions).
 //
 // An index run reads its files a game at a time, replays each game under
 // the rules (a game that does not replay is reported with its file and
@@ -67,35 +93,76 @@
 // sides to move differ, and the search compares only positions with the
 // side to move of the query.
 //
-// Comparing every stored position exactly would replay every game. The
-// index keeps, per position and radius, a signature: the multiset of its
-// piece data hashes as a set of SigBits (128) bits, the k-th copy of a
-// repeated piece data hashed apart so that counts matter. The share of
-// bits two signatures have in common estimates their similarity: common
-// piece data always share their bit, and different piece data share one
-// by chance (about 30 elements in 128 bits), which makes the estimate a
-// little high (by 0.03 at radius 0 and 0.07 at radius 3 on average in the
-// tests). A search scans the signatures of the positions with the side
+// Comparing every stored position exactly replays every game: an exact
+// scan. A search instead scans a signature of each position with the side
 // to move of the query at the radius asked (held in memory after the
-// first search: 17 bytes a position, read in under a second for 20,000
-// games), keeps the SimilarCandidates (1,000) best estimates, replays
-// their games (without checking the moves again: they were checked when
-// indexed) to compute the exact similarity, and returns those at or
-// above the threshold, never one whose exact similarity does not pass,
-// never a position with nothing in common.
+// first search: 5 bytes a position), compares the best of them exactly,
+// and returns the limit most similar (no threshold is needed; one may be
+// given), most similar first; among positions as similar, those
+// identical to the query come first, and among those the query's own game
+// (Filter.Own, which the command line and the window fill in when the
+// position comes from a game of the database).
 //
-// What it may miss: a position whose estimate fell below the candidates
-// kept although its exact similarity passes. Measured on 20,000 self-play
-// games at radius 2 (BenchmarkSimilarRecall), the 50 hits reach the
-// similarity of the true 50th most similar position in 87% of cases
-// (a MinHash of 8 bytes, this package's first index, reached 47%).
+// At radius 0 a piece's data take only eight values (its side, and inside
+// the board, on a trap, on an edge or in a corner), so the signature is
+// the count of each in 32 bits, and the scan's similarity is exact. At
+// radii 1 to 3 it is the multiset of piece data hashes as a set of 32
+// bits (the k-th copy of a repeated piece data hashed apart), and the
+// scan ranks positions by the bits they share with the query beyond what
+// two random sets of their sizes share by chance. The best
+// SimilarCandidates of them are compared exactly (their games read back
+// and replayed without the rules' checks, made when they were indexed, on
+// every core), and with them, whatever their signatures say, the
+// positions within 8 plies of the query position in the games that passed
+// through it or its mirror image, and, when the query's own game is
+// known, the positions of the games (at most 300, 100 a position and as
+// many through its mirror image) that passed through its earlier
+// positions, the latest first, from where they met it to a little past
+// the query's ply: as in real archives, a position's nearest neighbours
+// are a few moves away in games that shared its way.
 //
-// At scale the scan grows with the positions (about 3 ns a position, 1.5
-// million a side at 20,000 games) and the rest does not: the candidates'
-// games are read and replayed whatever the database's size. The official
-// archive's 300,000 games of about 80 positions hold 12 million positions
-// a side: about 40 ms of scanning, 200 MB of memory a radius, and about
-// 10 s to read them at the first search of a radius.
+// What it may miss: a position neither in those games nor among the
+// candidates by its signature. Measured against an exact scan of every
+// stored position (TestSimilarRecall, on a generated corpus of 150
+// archive-shaped games, 10,900 positions, with 700 candidates by
+// signature of the 5,500 positions of a side, 30 positions a radius), the
+// share of the ten hits that reach the similarity of the tenth most
+// similar position is 1.000 at radius 0, 0.997 at radius 1, 0.987 at
+// radius 2 and 0.970 at radius 3. What is
+// missed are positions of games that share nothing with the query's but
+// the setups, with a few pieces alike, which 32 bits hardly tell from
+// chance, and, in a large archive, positions of games that shared the
+// query's way but are not among those followed. BenchmarkSimilarRecall
+// measures it on a corpus of any size (make db-archive-bench; the figures
+// below).
+//
+// # At scale
+//
+// Measured on generated archives (db corpus from 600 self-play games: 29
+// columns, 8 KB of events a game, 71 positions a game on average) on a
+// shared 2-core machine at load 7 to 12 (an idle machine does better;
+// make db-archive-bench gives the figures at 300,000 games):
+//
+//   - 100,000 games: indexed by db index in 124 s (804 games/s, 57,000
+//     positions/s, 400 MB resident); 3,407 bytes a game (games 459,
+//     positions 1,748, similar index 1,201): at the official archive's
+//     80 positions a game about 3,800. In the process (100 random
+//     positions): explorer p50/p99 0.4/10-17 ms, exact search 0.1/9-46
+//     ms, similar search (the 10 most similar at radius 2) 150/370-450
+//     ms, 200/480 ms with the own game followed; its index read in 80-520
+//     ms. From the command line, its start included: db explore 19-30/57-
+//     89 ms, db find 18-20/48-52 ms, db find --radius 2 254-268/660-720
+//     ms. Recall@10 against an exact scan (20 positions a radius): 1.000,
+//     0.840, 0.890 and 0.715 at radii 0 to 3: with 4,000 candidates by
+//     signature of 3.5 million positions a side, positions of unrelated
+//     games alike at 0.3 to 0.4 (the base games come from one engine)
+//     are missed. Three times the candidates (12,000) hardly help
+//     (0.850, 0.895, 0.715) and cost three times the time: those
+//     positions rank far down by their 32-bit signatures, which are what
+//     would have to be better.
+//   - 20,000 games: 1,285 games/s; 3,382 bytes a game; explorer 0.3/5
+//     ms, similar search 90-120/180-330 ms, its index read in 13-35 ms;
+//     db explore from the command line 20/70-115 ms.
 //
 // "Moves from similar positions" is the thesis's knowledge database in
 // this form: the moves played next in the most similar positions,

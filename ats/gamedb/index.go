@@ -2,7 +2,9 @@ package gamedb
 
 import (
 	"bufio"
+	"bytes"
 	"cmp"
+	"compress/flate"
 	"context"
 	"crypto/sha256"
 	"database/sql"
@@ -30,13 +32,23 @@ const IndexBatch = 2000
 // Progress is how far an index run has come.
 type Progress struct {
 	File string // the file being read
-	// Read counts the games read so far, Added those new to the
-	// database, Known those it already had, Bad those skipped.
-	Read, Added, Known, Bad int
-	Positions               int64 // positions added
+	// FileNo is File's place (from 1) among the run's Files.
+	FileNo, Files int
+	// FileDone is set in the report made when File has been read.
+	FileDone bool
+	// Counts are the games of the whole run so far; InFile those of File.
+	Counts
+	InFile    Counts
+	Positions int64 // positions added
 	// Done and Total are the bytes of all the run's files read and in
 	// all, for an estimate of the time left.
 	Done, Total int64
+}
+
+// Counts are the games an index run read: Added those new to the database,
+// Known those it already had, Bad those skipped.
+type Counts struct {
+	Read, Added, Known, Bad int
 }
 
 // BadGame is a game an index run skipped, with where and why.
@@ -47,22 +59,29 @@ type BadGame struct {
 }
 
 func (b BadGame) Error() string {
+	where := b.File
 	if b.Line > 0 {
-		return fmt.Sprintf("%s:%d: %v", b.File, b.Line, b.Err)
+		where = fmt.Sprintf("%s:%d", b.File, b.Line)
 	}
-	return fmt.Sprintf("%s: %v", b.File, b.Err)
+	msg := b.Err.Error()
+	if strings.HasPrefix(msg, where+":") || strings.HasPrefix(msg, b.File+":") {
+		return msg // the reader's error names the place already
+	}
+	return where + ": " + msg
 }
 
-// IndexOptions tell an index run whom to report to; both may be nil.
+// IndexOptions tell an index run whom to report to and what to keep.
 type IndexOptions struct {
-	// Progress is told after every batch and at the end.
+	// Progress is told after every batch, after each file when there
+	// are several, and at the end.
 	Progress func(Progress)
 	// Bad is told of every game skipped.
 	Bad func(BadGame)
 	// Batch is how many games go in one transaction; 0 is IndexBatch.
 	Batch int
-
-	maxMoves int // tests: the bound on moves in memory, 0 for maxMoveIDs
+	// KeepColumns keeps every column of an archive's rows (compressed),
+	// the official archive's events among them, which no query needs.
+	KeepColumns bool
 }
 
 // Index adds the games of the archives and game records paths to the
@@ -72,6 +91,9 @@ type IndexOptions struct {
 // holds the database against other index runs for its whole length.
 func (d *DB) Index(ctx context.Context, paths []string, opt IndexOptions) (Progress, error) {
 	var pr Progress
+	if d.readOnly {
+		return pr, fmt.Errorf("%s: opened for reading only", d.path)
+	}
 	lock, err := fsutil.LockFile(d.path)
 	if err != nil {
 		return pr, err
@@ -82,19 +104,20 @@ func (d *DB) Index(ctx context.Context, paths []string, opt IndexOptions) (Progr
 			pr.Total += info.Size()
 		}
 	}
-	w := &indexer{d: d, opt: opt, pr: &pr, moveIDs: map[string]int64{}, maxMoves: maxMoveIDs}
-	if opt.maxMoves > 0 {
-		w.maxMoves = opt.maxMoves
-	}
+	w := &indexer{d: d, opt: opt, pr: &pr}
 	defer w.rollback()
-	if err := w.loadMoves(ctx); err != nil {
-		return pr, err
-	}
-	for _, p := range paths {
+	pr.Files = len(paths)
+	for i, p := range paths {
+		pr.FileNo, pr.InFile, pr.FileDone = i+1, Counts{}, false
 		if err := w.file(ctx, p); err != nil {
 			return pr, err
 		}
+		if len(paths) > 1 && i < len(paths)-1 && opt.Progress != nil {
+			pr.FileDone = true
+			opt.Progress(pr)
+		}
 	}
+	pr.FileDone = true
 	if err := w.commit(); err != nil {
 		return pr, err
 	}
@@ -106,63 +129,26 @@ func (d *DB) Index(ctx context.Context, paths []string, opt IndexOptions) (Progr
 
 // indexer is one index run.
 type indexer struct {
-	d                              *DB
-	opt                            IndexOptions
-	pr                             *Progress
-	tx                             *sql.Tx
-	inBatch                        int
-	game, pos, sig, move, findMove *sql.Stmt
-	plainMove                      *sql.Stmt
-	posRows, moveRows              *sql.Stmt // posRows positions or moves at once
-	args, moveArgs                 []any
-	pending                        []posRow // the batch's positions
-	nextMove                       int64    // the id of the next new move while allMoves
-	maxMoves                       int
-	moveIDs                        map[string]int64
-	// allMoves is set while moveIDs holds every row of the moves table, so
-	// that a move it lacks is new and needs no lookup.
-	allMoves bool
-	base     int64 // bytes of the files before the current one
+	d       *DB
+	opt     IndexOptions
+	pr      *Progress
+	tx      *sql.Tx
+	inBatch int
+	// The batch's statements: one row, or posRows rows at once.
+	game, pos, posRows, sim, columns *sql.Stmt
+	args                             []any
+	// The batch's rows of the similar index, by layer (simEntry each
+	// game), and the first game of the batch, which names them.
+	simBatch       [simLayers][]byte
+	simFirst       int64
+	pending        []posRow // the batch's positions
+	base           int64    // bytes of the files before the current one
+	batchPositions int64    // positions added in the batch
 }
 
 // posRows is how many rows one insert statement carries: fewer
 // statements for SQLite to prepare and step through.
 const posRows = 64
-
-// maxMoveIDs bounds the moves held in memory during an index run.
-const maxMoveIDs = 1 << 20
-
-// loadMoves reads the moves table into memory when it is not too large.
-func (w *indexer) loadMoves(ctx context.Context) error {
-	var n int
-	if err := w.d.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM moves`).Scan(&n); err != nil {
-		return fmt.Errorf("%s: %w", w.d.path, err)
-	}
-	if n > w.maxMoves/2 {
-		return nil // looked up one at a time, as they come
-	}
-	if err := w.d.db.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) + 1 FROM moves`).Scan(&w.nextMove); err != nil {
-		return fmt.Errorf("%s: %w", w.d.path, err)
-	}
-	rows, err := w.d.db.QueryContext(ctx, `SELECT id, text FROM moves`)
-	if err != nil {
-		return fmt.Errorf("%s: %w", w.d.path, err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		var text string
-		if err := rows.Scan(&id, &text); err != nil {
-			return fmt.Errorf("%s: %w", w.d.path, err)
-		}
-		w.moveIDs[text] = id
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("%s: %w", w.d.path, err)
-	}
-	w.allMoves = true
-	return nil
-}
 
 // file indexes one file: an archive a row at a time, anything else whole.
 func (w *indexer) file(ctx context.Context, path string) error {
@@ -205,14 +191,18 @@ func (w *indexer) file(ctx context.Context, path string) error {
 		w.bad(BadGame{File: path, Err: err})
 		return nil
 	}
-	row := gameRow{source: path, line: 1, movelist: records.FormatMoveList(g), fields: "{}"}
+	row := gameRow{source: path, line: 1}
 	if res, over := g.Result(); over {
 		row.result = string(res.Winner.Letter())
 		row.termination = string(rune(res.How))
 	}
-	sum := sha256.Sum256(data)
-	row.uid = int64(binary.LittleEndian.Uint64(sum[:8]))
-	return w.add(prepare(row, g))
+	row.uid = RecordKey(data)
+	pg := prepare(row, g)
+	if pg.bad != nil {
+		w.bad(*pg.bad)
+		return nil
+	}
+	return w.add(pg)
 }
 
 // countingReader counts the bytes read, for progress; the archive is read
@@ -229,11 +219,16 @@ func (c *countingReader) Read(p []byte) (int, error) {
 }
 
 func (w *indexer) bad(b BadGame) {
-	w.pr.Read++
-	w.pr.Bad++
+	w.count(func(c *Counts) { c.Read++; c.Bad++ })
 	if w.opt.Bad != nil {
 		w.opt.Bad(b)
 	}
+}
+
+// count adds a game to the run's counts and its file's.
+func (w *indexer) count(add func(*Counts)) {
+	add(&w.pr.Counts)
+	add(&w.pr.InFile)
 }
 
 // gameRow is a game's row of the games table.
@@ -250,8 +245,7 @@ type gameRow struct {
 	timecontrol              string
 	start, year              int64
 	event                    string
-	movelist                 string
-	fields                   string
+	columns                  []byte // every column of the archive, compressed (KeepColumns)
 }
 
 // archive indexes the games of an archive in its order, replaying them
@@ -273,7 +267,7 @@ func (w *indexer) archive(ctx context.Context, ar *records.ArchiveReader, path s
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
-				j.out <- prepareArchive(j.ag)
+				j.out <- prepareArchive(j.ag, w.opt.KeepColumns)
 			}
 		}()
 	}
@@ -322,19 +316,36 @@ func (w *indexer) archive(ctx context.Context, ar *records.ArchiveReader, path s
 
 // prepareArchive replays one row of an archive and prepares it, or says
 // why it cannot be indexed.
-func prepareArchive(ag *records.ArchiveGame) *prepared {
+func prepareArchive(ag *records.ArchiveGame, keep bool) *prepared {
 	g, err := ag.Game()
 	if err == nil {
-		return prepare(rowOf(ag), g)
+		return prepare(rowOf(ag, keep), g)
 	}
 	return &prepared{bad: &BadGame{File: ag.File, Line: ag.Line, Err: err}}
 }
 
-// rowOf is an archive game's row, with every column of the archive.
-func rowOf(ag *records.ArchiveGame) gameRow {
-	row := gameRow{source: ag.File, line: ag.Line, archiveID: ag.ID, gold: ag.WPlayer, silver: ag.BPlayer,
+// GameKey is the key under which the database keeps an archive's game:
+// its id column, players and move list, so that the same game indexed
+// twice is one game.
+func GameKey(ag *records.ArchiveGame) int64 {
+	return key64(ag.ID + "\x00" + ag.WPlayer + "\x00" + ag.BPlayer + "\x00" + ag.MoveList)
+}
+
+// RecordKey is the key under which the database keeps a game record: its
+// whole text.
+func RecordKey(data []byte) int64 { return key64(string(data)) }
+
+func key64(s string) int64 {
+	sum := sha256.Sum256([]byte(s))
+	return int64(binary.LittleEndian.Uint64(sum[:8]))
+}
+
+// rowOf is an archive game's row; with keep, with every column of the
+// archive.
+func rowOf(ag *records.ArchiveGame, keep bool) gameRow {
+	row := gameRow{uid: GameKey(ag), source: ag.File, line: ag.Line, archiveID: ag.ID, gold: ag.WPlayer, silver: ag.BPlayer,
 		goldRating: ag.WRating, silverRating: ag.BRating, goldType: ag.WType, silverType: ag.BType,
-		timecontrol: ag.TimeControl, event: ag.Event, movelist: ag.MoveList}
+		timecontrol: ag.TimeControl, event: ag.Event}
 	if !ag.Unfinished {
 		row.result = string(ag.Result.Letter())
 	}
@@ -344,84 +355,133 @@ func rowOf(ag *records.ArchiveGame) gameRow {
 	if !ag.Start.IsZero() {
 		row.start, row.year = ag.Start.Unix(), int64(ag.Start.UTC().Year())
 	}
-	fields := map[string]string{}
-	for _, c := range records.ArchiveColumns() {
-		if c == "movelist" {
-			continue // the movelist column of the games table
+	if keep {
+		fields := map[string]string{}
+		for _, c := range records.ArchiveColumns() {
+			if v, ok := ag.Field(c); ok {
+				fields[c] = v
+			}
 		}
-		if v, ok := ag.Field(c); ok {
-			fields[c] = v
-		}
+		data, _ := json.Marshal(fields)
+		row.columns = compress(data)
 	}
-	data, _ := json.Marshal(fields)
-	row.fields = string(data)
-	sum := sha256.Sum256([]byte(ag.ID + "\x00" + ag.WPlayer + "\x00" + ag.BPlayer + "\x00" + ag.MoveList))
-	row.uid = int64(binary.LittleEndian.Uint64(sum[:8]))
 	return row
+}
+
+// compress deflates data.
+func compress(data []byte) []byte {
+	var b bytes.Buffer
+	zw, _ := flate.NewWriter(&b, flate.BestSpeed)
+	zw.Write(data)
+	zw.Close()
+	return b.Bytes()
+}
+
+// maxPly is the most moves a game may have: a position's place in the
+// exact index is its game and ply in one integer (gamePly).
+const maxPly = 1<<plyBits - 3
+
+const plyBits = 11
+
+// gamePly is the positions table's at column: the game and the ply
+// (from -2) in one integer, in the order of games, then plies.
+func gamePly(game int64, ply int) int64 { return game<<plyBits | int64(ply+2) }
+
+// splitGamePly is gamePly undone.
+func splitGamePly(at int64) (game int64, ply int) {
+	return at >> plyBits, int(at&(1<<plyBits-1)) - 2
 }
 
 // plyItem is one position of a game with the move played next.
 type plyItem struct {
 	ply  int
 	pos  rules.Position
-	next string
+	next []byte // the move or setup played next as stored (store.go); nil at the end
 }
 
 // positionsOf lists every position of g at the start of a turn: the
 // setups (plies -2 and -1) when the game has them, then the position
 // before each move and the last.
-func positionsOf(g *rules.Game) []plyItem {
+func positionsOf(g *rules.Game) ([]plyItem, error) {
 	moves := g.Moves()
 	items := make([]plyItem, 0, len(moves)+3)
 	if gold := g.Setup(rules.Gold); gold != nil {
 		s := rules.NewGame()
-		items = append(items, plyItem{ply: -2, pos: s.Position(), next: canonicalSetup(gold)})
+		b, err := appendSetup(nil, gold, rules.Gold)
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, plyItem{ply: -2, pos: s.Position(), next: b})
 		if s.SetupPieces(gold) == nil {
-			items = append(items, plyItem{ply: -1, pos: s.Position(), next: canonicalSetup(g.Setup(rules.Silver))})
+			var b []byte
+			if silver := g.Setup(rules.Silver); silver != nil {
+				if b, err = appendSetup(nil, silver, rules.Silver); err != nil {
+					return nil, err
+				}
+			}
+			items = append(items, plyItem{ply: -1, pos: s.Position(), next: b})
 		}
 	}
 	for i, m := range moves {
-		p := g.PositionBefore(i)
-		items = append(items, plyItem{ply: i, pos: p, next: p.MoveString(m)})
+		items = append(items, plyItem{ply: i, pos: g.PositionBefore(i), next: moveBytes(m)})
 	}
 	items = append(items, plyItem{ply: len(moves), pos: g.Position()})
-	return items
+	return items, nil
 }
 
-// prepared is a game ready to store: its positions with their keys,
-// phases and signatures, worked out away from the database's goroutine.
+// prepared is a game ready to store: its positions with their keys and
+// the similar index's layers, worked out away from the database's
+// goroutine.
 type prepared struct {
 	row   gameRow
 	moves int
+	game  []byte // the stored game (encodeGame)
 	items []plyItem
 	keys  []int64
-	phase []uint8
-	sigs  []byte // a phase byte and sigLen signature bytes for each ply >= 0
-	side  rules.Color
-	bad   *BadGame
+	// sims are the game's rows of the similar index (simLayers).
+	sims [simLayers][]byte
+	bad  *BadGame
 }
 
 // prepare works out what add stores for game g.
 func prepare(row gameRow, g *rules.Game) *prepared {
-	pg := &prepared{row: row, moves: len(g.Moves()), items: positionsOf(g)}
+	pg := &prepared{row: row, moves: len(g.Moves())}
+	fail := func(err error) *prepared {
+		return &prepared{bad: &BadGame{File: row.source, Line: row.line, Err: err}}
+	}
+	if pg.moves > maxPly {
+		return fail(fmt.Errorf("%d moves: more than the %d a game may have here", pg.moves, maxPly))
+	}
+	var err error
+	if pg.game, err = encodeGame(g); err != nil {
+		return fail(err)
+	}
+	if pg.items, err = positionsOf(g); err != nil {
+		return fail(err)
+	}
 	pg.keys = make([]int64, len(pg.items))
-	pg.phase = make([]uint8, len(pg.items))
-	pg.sigs = make([]byte, 0, (1+sigLen)*len(pg.items))
 	first := true
 	for i := range pg.items {
 		it := &pg.items[i]
 		pg.keys[i] = int64(it.pos.TurnHash())
-		pg.phase[i] = uint8(phase.Of(it.pos)*255 + 0.5)
-		if it.ply >= 0 {
-			if first {
-				pg.side, first = it.pos.Side(), false
-			}
-			sig := signature(&it.pos)
-			pg.sigs = append(append(pg.sigs, pg.phase[i]), sig[:]...)
+		if it.ply < 0 {
+			continue
+		}
+		if first {
+			pg.sims[0] = append(pg.sims[0], byte(it.pos.Side()))
+			first = false
+		}
+		pg.sims[0] = append(pg.sims[0], phaseByte(it.pos))
+		sig := signatures(&it.pos)
+		for r, s := range sig {
+			pg.sims[1+r] = appendSig(pg.sims[1+r], s)
 		}
 	}
 	return pg
 }
+
+// phaseByte is a position's game phase (engine/phase) in 1/255 steps.
+func phaseByte(p rules.Position) uint8 { return uint8(phase.Of(p)*255 + 0.5) }
 
 // add stores one prepared game and its positions, unless the database
 // has it.
@@ -429,16 +489,16 @@ func (w *indexer) add(pg *prepared) error {
 	if err := w.begin(); err != nil {
 		return err
 	}
-	w.pr.Read++
+	w.count(func(c *Counts) { c.Read++ })
 	row := pg.row
 	res, err := w.game.Exec(row.uid, row.source, row.line, row.archiveID, row.gold, row.silver, row.goldRating, row.silverRating,
 		row.goldType, row.silverType, row.result, row.termination, row.timecontrol, row.start, row.year, row.event,
-		pg.moves, row.movelist, row.fields)
+		pg.moves, pg.game)
 	if err != nil {
 		return fmt.Errorf("%s: %w", w.d.path, err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		w.pr.Known++
+		w.count(func(c *Counts) { c.Known++ })
 		return w.maybeCommit()
 	}
 	id, err := res.LastInsertId()
@@ -446,51 +506,66 @@ func (w *indexer) add(pg *prepared) error {
 		return err
 	}
 	for i, it := range pg.items {
-		mv, err := w.moveID(it.next)
-		if err != nil {
-			return err
-		}
-		w.pending = append(w.pending, posRow{pg.keys[i], id, int32(it.ply), mv, pg.phase[i]})
+		w.pending = append(w.pending, posRow{pg.keys[i], gamePly(id, it.ply), it.next})
 	}
-	if err := execRows(w.move, w.moveRows, 2, w.moveArgs); err != nil {
-		return fmt.Errorf("%s: %w", w.d.path, err)
-	}
-	w.moveArgs = w.moveArgs[:0]
 	w.pr.Positions += int64(len(pg.items))
-	if _, err := w.sig.Exec(id, int(pg.side), pg.sigs); err != nil {
-		return fmt.Errorf("%s: %w", w.d.path, err)
+	w.batchPositions += int64(len(pg.items))
+	if len(pg.sims[0]) > 0 {
+		if len(w.simBatch[0]) == 0 {
+			w.simFirst = id
+		}
+		for l, data := range pg.sims {
+			w.simBatch[l] = appendSimEntry(w.simBatch[l], id, data)
+		}
 	}
-	w.pr.Added++
+	if row.columns != nil {
+		if _, err := w.columns.Exec(id, row.columns); err != nil {
+			return fmt.Errorf("%s: %w", w.d.path, err)
+		}
+	}
+	w.count(func(c *Counts) { c.Added++ })
 	return w.maybeCommit()
 }
 
 // posRow is a row of the positions table waiting for its batch's commit.
 type posRow struct {
-	key, game int64
-	ply       int32
-	move      int64
-	phase     uint8
+	key, at int64
+	move    []byte
 }
 
 // flushPositions inserts the batch's positions in the order of the exact
-// index: inserting them in the order the games came would touch the whole
-// index for every game.
+// index (inserting them in the order the games came would touch the whole
+// index for every game), and its games' rows of the similar index.
 func (w *indexer) flushPositions() error {
 	slices.SortFunc(w.pending, func(a, b posRow) int {
 		if c := cmp.Compare(a.key, b.key); c != 0 {
 			return c
 		}
-		if c := cmp.Compare(a.game, b.game); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.ply, b.ply)
+		return cmp.Compare(a.at, b.at)
 	})
 	w.args = w.args[:0]
 	for _, r := range w.pending {
-		w.args = append(w.args, r.key, r.game, r.ply, r.move, r.phase)
+		w.args = append(w.args, r.key, r.at, r.move)
 	}
 	w.pending = w.pending[:0]
-	if err := execRows(w.pos, w.posRows, 5, w.args); err != nil {
+	if err := execRows(w.pos, w.posRows, 3, w.args); err != nil {
+		return fmt.Errorf("%s: %w", w.d.path, err)
+	}
+	var err error
+	for l := range w.simBatch {
+		if len(w.simBatch[l]) > 0 && err == nil {
+			_, err = w.sim.Exec(simRowID(l, w.simFirst), w.simBatch[l])
+		}
+		w.simBatch[l] = w.simBatch[l][:0]
+	}
+	if err == nil {
+		// The count db stats shows, kept here rather than counted there
+		// over every row.
+		_, err = w.tx.Exec(`INSERT INTO meta(key, value) VALUES ('positions', ?)
+			ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + excluded.value`, w.batchPositions)
+		w.batchPositions = 0
+	}
+	if err != nil {
 		return fmt.Errorf("%s: %w", w.d.path, err)
 	}
 	return nil
@@ -512,49 +587,6 @@ func execRows(one, many *sql.Stmt, width int, args []any) error {
 	return nil
 }
 
-// moveID is the id of a move's text in the moves table, 0 for none. While
-// the table is all in memory a new move gets the next id at once and is
-// inserted with the game's positions.
-func (w *indexer) moveID(text string) (int64, error) {
-	if text == "" {
-		return 0, nil
-	}
-	if id, ok := w.moveIDs[text]; ok {
-		return id, nil
-	}
-	if w.allMoves && len(w.moveIDs) < w.maxMoves {
-		id := w.nextMove
-		w.nextMove++
-		w.moveIDs[text] = id
-		w.moveArgs = append(w.moveArgs, id, text)
-		return id, nil
-	}
-	// Past the bound: the moves given ids go in first, so that the
-	// table's own numbering goes on after them.
-	if err := execRows(w.move, w.moveRows, 2, w.moveArgs); err != nil {
-		return 0, err
-	}
-	w.moveArgs, w.allMoves = w.moveArgs[:0], false
-	var id int64
-	err := w.findMove.QueryRow(text).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		res, ierr := w.plainMove.Exec(text)
-		if ierr != nil {
-			return 0, ierr
-		}
-		id, err = res.LastInsertId()
-	}
-	if err != nil {
-		return 0, err
-	}
-	if len(w.moveIDs) > w.maxMoves {
-		clear(w.moveIDs) // bounded: a huge archive's moves need not all stay
-		w.allMoves = false
-	}
-	w.moveIDs[text] = id
-	return id, nil
-}
-
 func (w *indexer) begin() error {
 	if w.tx != nil {
 		return nil
@@ -573,16 +605,12 @@ func (w *indexer) begin() error {
 		return s
 	}
 	w.game = prep(`INSERT OR IGNORE INTO games(uid, source, line, archive_id, gold, silver, gold_rating, silver_rating,
-		gold_type, silver_type, result, termination, timecontrol, start, year, event, plies, movelist, fields)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`)
-	w.pos = prep(`INSERT OR IGNORE INTO positions(key, game, ply, move, phase) VALUES (?,?,?,?,?)`)
-	w.posRows = prep(`INSERT OR IGNORE INTO positions(key, game, ply, move, phase) VALUES (?,?,?,?,?)` +
-		strings.Repeat(`,(?,?,?,?,?)`, posRows-1))
-	w.sig = prep(`INSERT OR IGNORE INTO sigs(game, side, data) VALUES (?,?,?)`)
-	w.move = prep(`INSERT INTO moves(id, text) VALUES (?, ?)`)
-	w.moveRows = prep(`INSERT INTO moves(id, text) VALUES (?, ?)` + strings.Repeat(`,(?, ?)`, posRows-1))
-	w.plainMove = prep(`INSERT INTO moves(text) VALUES (?)`)
-	w.findMove = prep(`SELECT id FROM moves WHERE text = ?`)
+		gold_type, silver_type, result, termination, timecontrol, start, year, event, plies, moves)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`)
+	w.pos = prep(`INSERT OR IGNORE INTO positions(key, at, move) VALUES (?,?,?)`)
+	w.posRows = prep(`INSERT OR IGNORE INTO positions(key, at, move) VALUES (?,?,?)` + strings.Repeat(`,(?,?,?)`, posRows-1))
+	w.sim = prep(`INSERT INTO sims(id, data) VALUES (?,?)`)
+	w.columns = prep(`INSERT OR IGNORE INTO columns(game, data) VALUES (?,?)`)
 	if err != nil {
 		w.rollback()
 		return fmt.Errorf("%s: %w", w.d.path, err)
@@ -619,8 +647,6 @@ func (w *indexer) commit() error {
 	tx := w.tx
 	w.tx, w.inBatch = nil, 0
 	if err := tx.Commit(); err != nil {
-		clear(w.moveIDs) // their rows went with the transaction
-		w.allMoves, w.moveArgs = false, w.moveArgs[:0]
 		return fmt.Errorf("%s: %w", w.d.path, err)
 	}
 	w.d.mu.Lock()
@@ -634,7 +660,9 @@ func (w *indexer) rollback() {
 	if w.tx != nil {
 		w.tx.Rollback()
 		w.tx = nil
-		clear(w.moveIDs)
-		w.allMoves, w.moveArgs, w.pending = false, w.moveArgs[:0], w.pending[:0]
+		w.pending, w.batchPositions = w.pending[:0], 0
+		for l := range w.simBatch {
+			w.simBatch[l] = w.simBatch[l][:0]
+		}
 	}
 }

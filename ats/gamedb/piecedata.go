@@ -1,8 +1,6 @@
 package gamedb
 
 import (
-	"encoding/binary"
-
 	"arimaa-workbench/engine/rules"
 )
 
@@ -11,21 +9,29 @@ import (
 const MaxRadius = 3
 
 // SigBits is the width of a position's signature at one radius: a set of
-// bits, one for each piece's piece data.
+// bits, one for each piece's piece data (see Similar positions in the
+// package doc).
 const SigBits = 1 << sigBitsLog
 
-const sigBitsLog = 7
+// sigBitsLog is log2(SigBits): a hash's top sigBitsLog bits pick its bit.
+const sigBitsLog = 5
 
-// The scan in Similar reads a signature as two words.
-var _ [sigWords - 2]struct{}
-var _ [2 - sigWords]struct{}
+// sigWord holds a signature in memory.
+type sigWord = uint32
 
-// sigWords is a signature at one radius in 64-bit words.
-const sigWords = SigBits / 64
+// A signature fits its word.
+var _ [32 - SigBits]struct{}
 
-// sigLen is a position's signature in bytes: one for each radius 0 to
-// MaxRadius, little-endian words.
-const sigLen = SigBits / 8 * (MaxRadius + 1)
+// sigBytes is a signature at one radius in bytes.
+const sigBytes = SigBits / 8
+
+// appendSig appends a signature, little-endian.
+func appendSig(b []byte, s uint64) []byte {
+	for i := range sigBytes {
+		b = append(b, byte(s>>(8*i)))
+	}
+	return b
+}
 
 // pieceData is one piece's piece data (Ahmed 2017, ch. 2.1) up to
 // MaxRadius: the header (owned by the side to move, edges it stands on,
@@ -168,35 +174,84 @@ func similarity(a, b []uint64) float64 {
 	return float64(common) / float64(len(a)+len(b)-common)
 }
 
-// signature is the signature of p at each radius: the multiset of its
+// signatures are the signatures of p at each radius: the multiset of its
 // piece data hashes as a set of SigBits bits, each element (the k-th copy
 // of a repeated piece data hashed apart) setting the bit its hash picks.
 // Two positions' shares of common bits over the bits of both estimate the
 // weighted Jaccard index of their piece data; elements of the two that
 // differ but pick the same bit make the estimate a little high.
-func signature(p *rules.Position) [sigLen]byte {
+//
+// At radius 0 the signature is exact instead: piece data at radius 0 take
+// only eight values (the side, and inside the board, on a trap, on an
+// edge or in a corner), so their counts in 32 bits (histogram0) are the
+// multiset itself.
+func signatures(p *rules.Position) [MaxRadius + 1]uint64 {
 	var pd [32]pieceData
 	n := pieceDataOf(p, &pd)
-	var sig [sigLen]byte
+	var sig [MaxRadius + 1]uint64
+	sig[0] = histogram0(pd[:n])
 	var hs [32]uint64
-	for r := 0; r <= MaxRadius; r++ {
+	for r := 1; r <= MaxRadius; r++ {
 		for i := 0; i < n; i++ {
 			hs[i] = pd[i].hash(r)
 		}
 		sortU64(hs[:n])
-		var w [sigWords]uint64
 		for i := 0; i < n; i++ {
 			copyNo := uint64(0)
 			for j := i - 1; j >= 0 && hs[j] == hs[i]; j-- {
 				copyNo++
 			}
 			e := (hs[i] ^ copyNo*0x94d049bb133111eb) * 0xbf58476d1ce4e5b9
-			bit := e >> (64 - sigBitsLog)
-			w[bit>>6] |= 1 << (bit & 63)
-		}
-		for k, v := range w {
-			binary.LittleEndian.PutUint64(sig[(r*sigWords+k)*8:], v)
+			sig[r] |= 1 << (e >> (64 - sigBitsLog))
 		}
 	}
 	return sig
+}
+
+// The bins of histogram0: the offset and width in bits of each count,
+// for the side to move's pieces and, 16 bits on, the other side's.
+var bins0 = [4]struct{ shift, width uint }{
+	{0, 5},  // inside the board, not on a trap: 0 to 16
+	{5, 3},  // on a trap: 0 to 4
+	{8, 5},  // on one edge: 0 to 16
+	{13, 3}, // in a corner: 0 to 4
+}
+
+// histogram0 counts the pieces' piece data at radius 0 in their bins.
+func histogram0(pd []pieceData) uint64 {
+	var h uint64
+	for i := range pd {
+		bin := 0
+		switch {
+		case pd[i].header[1] > 0:
+			bin = 1 + int(pd[i].header[1]) // one edge: 2, a corner: 3
+		case pd[i].header[2] > 0:
+			bin = 1
+		}
+		off := bins0[bin].shift
+		if pd[i].header[0] == 0 {
+			off += 16
+		}
+		h += 1 << off
+	}
+	return h
+}
+
+// similarity0 is the similarity at radius 0 of two positions' histogram0
+// counts, in 1/255 steps: the pieces in common bins over the pieces of
+// both.
+func similarity0(a, b sigWord) uint8 {
+	common, total := 0, 0
+	for half := uint(0); half < 32; half += 16 {
+		for _, bin := range bins0 {
+			mask := sigWord(1)<<bin.width - 1
+			x, y := int(a>>(bin.shift+half)&mask), int(b>>(bin.shift+half)&mask)
+			common += min(x, y)
+			total += max(x, y)
+		}
+	}
+	if total == 0 {
+		return 255
+	}
+	return uint8(common * 255 / total)
 }

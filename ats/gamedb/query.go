@@ -1,10 +1,15 @@
 package gamedb
 
 import (
+	"bytes"
 	"cmp"
+	"compress/flate"
 	"context"
 	"database/sql"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"sort"
 	"strconv"
@@ -12,6 +17,7 @@ import (
 	"time"
 
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/records"
 )
 
 // Players chooses games by who played them.
@@ -53,6 +59,10 @@ type Filter struct {
 	// the same position for play) with it in Explore and Find, its moves
 	// mirrored; a setup is grouped with its mirror image.
 	Mirrors bool
+	// Own is not a condition: it names the game (its row, Lookup) the
+	// position asked about comes from, which Similar lists first among
+	// the positions as similar as it.
+	Own int64
 }
 
 // SetDates reads the filter's date range from from and to, each a day
@@ -84,7 +94,8 @@ func (f *Filter) SetDates(from, to string) error {
 	return nil
 }
 
-// where adds the filter's conditions on games g and positions p.
+// where adds the filter's conditions on games g; the phase bounds are
+// the callers' to check.
 func (f Filter) where(args *[]any) string {
 	var c []string
 	if f.MinRating > 0 {
@@ -109,14 +120,17 @@ func (f Filter) where(args *[]any) string {
 		c = append(c, "g.timecontrol = ?")
 		*args = append(*args, f.TimeControl)
 	}
-	if lo, hi := f.phaseBytes(); lo > 0 || hi < 255 {
-		c = append(c, "p.phase BETWEEN ? AND ?")
-		*args = append(*args, lo, hi)
-	}
 	if len(c) == 0 {
 		return ""
 	}
 	return " AND " + strings.Join(c, " AND ")
+}
+
+// keeps reports whether the filter's phase bounds keep position p.
+func (f Filter) keeps(p rules.Position) bool {
+	lo, hi := f.phaseBytes()
+	ph := int(phaseByte(p))
+	return ph >= lo && ph <= hi
 }
 
 func (f Filter) phaseBytes() (lo, hi int) {
@@ -203,20 +217,25 @@ func (d *DB) withMirror(ctx context.Context, p rules.Position, f Filter, out []M
 
 // explore is Explore of one position.
 func (d *DB) explore(ctx context.Context, p rules.Position, f Filter) ([]MoveStat, error) {
+	if !f.keeps(p) {
+		return nil, nil
+	}
 	rating := "g.gold_rating"
 	if p.Side() == rules.Silver {
 		rating = "g.silver_rating"
 	}
 	args := []any{int64(p.TurnHash())}
-	q := `SELECT m.text, COUNT(*), SUM(g.result = 'w'), SUM(g.result = 'b'),
+	q := `SELECT p.move, MIN(p.at & ` + plyMask + `) - 2, COUNT(*), SUM(g.result = 'w'), SUM(g.result = 'b'),
 		AVG(CASE WHEN ` + rating + ` > 0 THEN ` + rating + ` END), SUM(` + rating + ` > 0), MAX(g.year)
-		FROM positions p JOIN games g ON g.id = p.game JOIN moves m ON m.id = p.move
-		WHERE p.key = ?` + f.where(&args) + ` GROUP BY p.move`
+		FROM positions p JOIN games g ON g.id = p.at >> ` + plyShift + `
+		WHERE p.key = ? AND length(p.move) > 0` + f.where(&args) + ` GROUP BY p.move`
 	out, err := queryAll(ctx, d, q, args, func(rows *sql.Rows) (MoveStat, error) {
 		var s MoveStat
 		var mean *float64
 		var year *int64
-		if err := rows.Scan(&s.Move, &s.Games, &s.GoldWins, &s.SilverWins, &mean, &s.rated, &year); err != nil {
+		var move []byte
+		var ply int
+		if err := rows.Scan(&move, &ply, &s.Games, &s.GoldWins, &s.SilverWins, &mean, &s.rated, &year); err != nil {
 			return s, err
 		}
 		if mean != nil {
@@ -225,11 +244,23 @@ func (d *DB) explore(ctx context.Context, p rules.Position, f Filter) ([]MoveSta
 		if year != nil {
 			s.LastYear = int(*year)
 		}
-		return s, nil
+		var err error
+		s.Move, err = moveText(p, ply, move)
+		return s, err
 	})
 	sortStats(out)
 	return out, err
 }
+
+// The positions table's at column in SQL: the game is at >> plyShift,
+// the ply at & plyMask, less 2.
+var (
+	plyShift = strconv.Itoa(plyBits)
+	plyMask  = strconv.Itoa(1<<plyBits - 1)
+)
+
+// sqlRows are the rows queryAll hands on.
+type sqlRows = sql.Rows
 
 // queryAll runs the query q and gives each row to scan, returning what
 // it made of them; an error of the query names the database.
@@ -347,19 +378,16 @@ type Hit struct {
 	Mirrored bool
 }
 
-// hitColumns are the columns scanHit reads.
-const hitColumns = `g.id, g.archive_id, g.source, g.line, g.gold, g.silver, g.gold_rating, g.silver_rating,
-	g.result, g.termination, g.year, p.ply, COALESCE(m.text, ''), p.phase`
+// gameColumns are the columns of a game's row scanGame reads.
+const gameColumns = `g.id, g.archive_id, g.source, g.line, g.gold, g.silver, g.gold_rating, g.silver_rating,
+	g.result, g.termination, g.year`
 
 type scanner interface{ Scan(...any) error }
 
-func scanHit(r scanner, more ...any) (Hit, error) {
-	var h Hit
-	var ph int
-	err := r.Scan(append([]any{&h.Game, &h.ArchiveID, &h.Source, &h.Line, &h.Gold, &h.Silver, &h.GoldRating, &h.SilverRating,
-		&h.Result, &h.Termination, &h.Year, &h.Ply, &h.Move, &ph}, more...)...)
-	h.Phase, h.Similarity = float64(ph)/255, 1
-	return h, err
+// scanGame reads gameColumns, and more after them, into h.
+func scanGame(r scanner, h *Hit, more ...any) error {
+	return r.Scan(append([]any{&h.Game, &h.ArchiveID, &h.Source, &h.Line, &h.Gold, &h.Silver, &h.GoldRating, &h.SilverRating,
+		&h.Result, &h.Termination, &h.Year}, more...)...)
 }
 
 // Find lists the games that passed through p (the same pieces and side to
@@ -367,36 +395,111 @@ func scanHit(r scanner, more ...any) (Hit, error) {
 // (0: all), in the order they were indexed; with Filter.Mirrors also those
 // that passed through its mirror image (Hit.Mirrored).
 func (d *DB) Find(ctx context.Context, p rules.Position, f Filter, limit int) ([]Hit, error) {
+	if !f.keeps(p) {
+		return nil, nil
+	}
+	at := map[int64]rules.Position{int64(p.TurnHash()): p}
 	keys := []int64{int64(p.TurnHash())}
 	m := p.Mirror()
 	if f.Mirrors && m.TurnHash() != p.TurnHash() {
 		keys = append(keys, int64(m.TurnHash()))
+		at[int64(m.TurnHash())] = m
 	}
 	args := []any{}
 	for _, k := range keys {
 		args = append(args, k)
 	}
-	q := `SELECT ` + hitColumns + `, p.key FROM positions p JOIN games g ON g.id = p.game LEFT JOIN moves m ON m.id = p.move
-		WHERE p.key IN (?` + strings.Repeat(",?", len(keys)-1) + `)` + f.where(&args) + ` ORDER BY p.game, p.ply`
+	q := `SELECT ` + gameColumns + `, p.at, p.move, p.key FROM positions p JOIN games g ON g.id = p.at >> ` + plyShift + `
+		WHERE p.key IN (?` + strings.Repeat(",?", len(keys)-1) + `)` + f.where(&args) + ` ORDER BY p.at`
 	if limit > 0 {
 		q += fmt.Sprintf(" LIMIT %d", limit)
 	}
+	phase := float64(phaseByte(p)) / 255
 	return queryAll(ctx, d, q, args, func(rows *sql.Rows) (Hit, error) {
-		var key int64
-		h, err := scanHit(rows, &key)
+		var h Hit
+		var key, gp int64
+		var move []byte
+		if err := scanGame(rows, &h, &gp, &move, &key); err != nil {
+			return h, err
+		}
+		_, h.Ply = splitGamePly(gp)
 		h.Mirrored = key != keys[0]
+		h.Phase, h.Similarity = phase, 1
+		var err error
+		h.Move, err = moveText(at[key], h.Ply, move)
 		return h, err
 	})
 }
 
-// Game reads a game of the database back: its row and the game replayed.
+// Lookup is the row of the game stored under key (GameKey, RecordKey),
+// and whether there is one.
+func (d *DB) Lookup(ctx context.Context, key int64) (int64, bool, error) {
+	var id int64
+	err := d.db.QueryRowContext(ctx, `SELECT id FROM games WHERE uid = ?`, key).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, false, nil
+	}
+	if err != nil {
+		return 0, false, fmt.Errorf("%s: %w", d.path, err)
+	}
+	return id, true, nil
+}
+
+// Columns reads back every column of a game's archive row, kept when it
+// was indexed with IndexOptions.KeepColumns; nil when they were not kept.
+func (d *DB) Columns(ctx context.Context, id int64) (map[string]string, error) {
+	var data []byte
+	err := d.db.QueryRowContext(ctx, `SELECT data FROM columns WHERE game = ?`, id).Scan(&data)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: game %d: %w", d.path, id, err)
+	}
+	raw, err := io.ReadAll(flate.NewReader(bytes.NewReader(data)))
+	var cols map[string]string
+	if err == nil {
+		err = json.Unmarshal(raw, &cols)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: game %d: its archive columns are damaged: %w", d.path, id, err)
+	}
+	return cols, nil
+}
+
+// Game reads a game of the database back: the game replayed, and its
+// move list as the records write it.
 func (d *DB) Game(ctx context.Context, id int64) (*rules.Game, string, error) {
-	var movelist string
-	if err := d.db.QueryRowContext(ctx, `SELECT movelist FROM games WHERE id = ?`, id).Scan(&movelist); err != nil {
+	var moves []byte
+	var result, termination string
+	err := d.db.QueryRowContext(ctx, `SELECT moves, result, termination FROM games WHERE id = ?`, id).Scan(&moves, &result, &termination)
+	if err != nil {
 		return nil, "", fmt.Errorf("%s: game %d: %w", d.path, id, err)
 	}
-	g, err := replay(movelist)
-	return g, movelist, err
+	g, err := storedReplay(moves, result, termination)
+	if err != nil {
+		return nil, "", fmt.Errorf("%s: game %d: %w", d.path, id, err)
+	}
+	return g, records.FormatMoveList(g), nil
+}
+
+// storedReplay replays a stored game under the rules and ends it with
+// its stored result when the rules did not (a resignation, time).
+func storedReplay(moves []byte, result, termination string) (*rules.Game, error) {
+	sg, err := decodeGame(moves)
+	if err != nil {
+		return nil, err
+	}
+	g, err := sg.game()
+	if err != nil {
+		return nil, err
+	}
+	if g.Phase() != rules.Over && result != "" && termination != "" {
+		if c, ok := rules.ParseColor(result[0]); ok {
+			g.Finish(rules.Result{Winner: c, How: rules.Termination(termination[0])})
+		}
+	}
+	return g, nil
 }
 
 // StoredGame is a game of the database as EachGame gives it.
@@ -411,10 +514,9 @@ type StoredGame struct {
 // in the order they were indexed, and gives each to fn with its error
 // (a row that no longer replays) until fn returns false or ctx ends.
 func (d *DB) EachGame(ctx context.Context, f Filter, fn func(StoredGame, error) bool) error {
-	f.MinPhase, f.MaxPhase = 0, 0
 	args := []any{}
-	q := `SELECT g.id, g.archive_id, g.source, g.line, g.gold_rating, g.silver_rating, g.movelist FROM games g
-		WHERE 1` + f.where(&args) + ` ORDER BY g.id`
+	q := `SELECT g.id, g.archive_id, g.source, g.line, g.gold_rating, g.silver_rating, g.moves, g.result, g.termination
+		FROM games g WHERE 1` + f.where(&args) + ` ORDER BY g.id`
 	rows, err := d.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return fmt.Errorf("%s: %w", d.path, err)
@@ -422,16 +524,18 @@ func (d *DB) EachGame(ctx context.Context, f Filter, fn func(StoredGame, error) 
 	defer rows.Close()
 	for rows.Next() {
 		var sg StoredGame
-		var archiveID, source, movelist string
+		var archiveID, source, result, termination string
+		var moves []byte
 		var line int
-		if err := rows.Scan(&sg.ID, &archiveID, &source, &line, &sg.Ratings[rules.Gold], &sg.Ratings[rules.Silver], &movelist); err != nil {
+		if err := rows.Scan(&sg.ID, &archiveID, &source, &line, &sg.Ratings[rules.Gold], &sg.Ratings[rules.Silver],
+			&moves, &result, &termination); err != nil {
 			return fmt.Errorf("%s: %w", d.path, err)
 		}
 		sg.Name = archiveID
 		if sg.Name == "" {
 			sg.Name = fmt.Sprintf("%s:%d", source, line)
 		}
-		g, err := replay(movelist)
+		g, err := storedReplay(moves, result, termination)
 		if err != nil {
 			err = fmt.Errorf("%s: game %s: %w", d.path, sg.Name, err)
 		}

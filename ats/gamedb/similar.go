@@ -1,22 +1,58 @@
 package gamedb
 
 import (
+	"cmp"
 	"context"
-	"database/sql"
 	"encoding/binary"
 	"fmt"
 	"math/bits"
+	"runtime"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
-	"arimaa-workbench/records"
 )
 
 // SimilarCandidates is how many positions a similar search compares
-// exactly, the best by their signatures' estimate.
-const SimilarCandidates = 1000
+// exactly at least, the best by their signatures' estimate.
+const SimilarCandidates = 4000
+
+// simLayers are the similar index's layers: layer 0 holds for each game
+// the side to move at ply 0 and each position's phase byte, layer 1+r
+// the positions' signatures at radius r. A row of the sims table holds
+// one layer of the games of one batch of an index run, each game as a
+// simEntry, so that a search reads few and long rows.
+const simLayers = 2 + MaxRadius
+
+// simRowID is the sims table's id of a batch's row of one layer, named by
+// the batch's first game: the layers apart, so that a search reads one
+// radius's rows as one range.
+func simRowID(layer int, game int64) int64 { return int64(layer)<<40 | game }
+
+// appendSimEntry appends a game's data of one layer to its batch's row:
+// the game's row and the data's length as varints, then the data.
+func appendSimEntry(b []byte, game int64, data []byte) []byte {
+	b = binary.AppendUvarint(b, uint64(game))
+	b = binary.AppendUvarint(b, uint64(len(data)))
+	return append(b, data...)
+}
+
+// nextSimEntry reads the entry at the start of b and returns the rest.
+func nextSimEntry(b []byte) (game int64, data, rest []byte, ok bool) {
+	g, n := binary.Uvarint(b)
+	if n <= 0 {
+		return 0, nil, nil, false
+	}
+	l, m := binary.Uvarint(b[n:])
+	if m <= 0 || uint64(len(b)-n-m) < l {
+		return 0, nil, nil, false
+	}
+	b = b[n+m:]
+	return int64(g), b[:l], b[l:], true
+}
 
 // simKey picks the similar index of one side to move at one radius.
 type simKey struct {
@@ -25,14 +61,14 @@ type simKey struct {
 }
 
 // simTable is the similar index of one side to move at one radius in
-// memory, laid out for the scan: 17 bytes a position.
+// memory, laid out for the scan: SigBits/8+1 bytes a position.
 type simTable struct {
 	gen   int
-	games []int64  // the game of each run of positions
-	first []int32  // the index of each game's first position here
-	ply0  []uint8  // the ply of that first position (0 or 1)
-	phase []uint8  // per position
-	sig   []uint64 // per position: its signature at the radius, sigWords words
+	games []int64   // the game of each run of positions
+	first []int32   // the index of each game's first position here
+	ply0  []uint8   // the ply of that first position (0 or 1)
+	phase []uint8   // per position
+	sig   []sigWord // per position: its signature at the radius
 }
 
 // at names position i of the table: its game and ply.
@@ -41,8 +77,37 @@ func (t *simTable) at(i int) (game int64, ply int) {
 	return t.games[g], int(t.ply0[g]) + 2*(i-int(t.first[g]))
 }
 
+// positionsOf is where game g's positions lie in the table: the first's
+// index and how many.
+func (t *simTable) positionsOf(g int64) (first, n int) {
+	k, ok := slices.BinarySearch(t.games, g)
+	if !ok {
+		return 0, 0
+	}
+	end := len(t.phase)
+	if k+1 < len(t.first) {
+		end = int(t.first[k+1])
+	}
+	return int(t.first[k]), end - int(t.first[k])
+}
+
+// index is where game g's position at ply lies in the table, -1 when
+// it has no such position (or the other side to move).
+func (t *simTable) index(g int64, ply int) int {
+	first, n := t.positionsOf(g)
+	if n == 0 {
+		return -1
+	}
+	k, _ := slices.BinarySearch(t.games, g)
+	d := ply - int(t.ply0[k])
+	if d < 0 || d%2 != 0 || d/2 >= n {
+		return -1
+	}
+	return first + d/2
+}
+
 // table returns the similar index for side at radius, read from the
-// database when it changed since. One pass over the signatures fills both
+// database when it changed since. One pass over the layers fills both
 // sides' tables for the radius.
 func (d *DB) table(ctx context.Context, side rules.Color, radius int) (*simTable, error) {
 	d.mu.Lock()
@@ -52,50 +117,54 @@ func (d *DB) table(ctx context.Context, side rules.Color, radius int) (*simTable
 	if t != nil && t.gen == gen {
 		return t, nil
 	}
-	var games, plies int64
-	if err := d.db.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(plies), 0) FROM games`).Scan(&games, &plies); err != nil {
+	var positions, games int64
+	if err := d.db.QueryRowContext(ctx, `SELECT COALESCE(MAX(CAST(value AS INTEGER)), 0), (SELECT COUNT(*) FROM games) FROM meta WHERE key = 'positions'`).Scan(&positions, &games); err != nil {
 		return nil, fmt.Errorf("%s: %w", d.path, err)
 	}
-	rows, err := d.db.QueryContext(ctx, `SELECT game, side, data FROM sigs`)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", d.path, err)
-	}
-	defer rows.Close()
-	var ts [2]*simTable
-	for c := range ts {
-		n := plies/2 + games
-		ts[c] = &simTable{gen: gen, phase: make([]uint8, 0, n), sig: make([]uint64, 0, sigWords*n)}
-	}
-	const rec = 1 + sigLen
-	off := 1 + radius*sigWords*8
-	var data sql.RawBytes
-	for rows.Next() {
-		var g int64
-		var first int
-		if err := rows.Scan(&g, &first, &data); err != nil {
+	layer := func(l int) (*layerRows, error) {
+		rows, err := d.db.QueryContext(ctx, `SELECT id, data FROM sims WHERE id BETWEEN ? AND ? ORDER BY id`,
+			simRowID(l, 0), simRowID(l+1, 0)-1)
+		if err != nil {
 			return nil, fmt.Errorf("%s: %w", d.path, err)
 		}
-		// The side to move alternates with every ply.
-		for c, t := range ts {
-			start := 0
-			if rules.Color(first) != rules.Color(c) {
-				start = 1
+		return &layerRows{rows: rows}, nil
+	}
+	phases, err := layer(0)
+	if err != nil {
+		return nil, err
+	}
+	defer phases.rows.Close()
+	sigs, err := layer(1 + radius)
+	if err != nil {
+		return nil, err
+	}
+	defer sigs.rows.Close()
+	var ts sideTables
+	for c := range ts {
+		n := positions/2 + 1
+		ts[c] = &simTable{gen: gen, phase: make([]uint8, 0, n), sig: make([]sigWord, 0, n),
+			games: make([]int64, 0, games), first: make([]int32, 0, games), ply0: make([]uint8, 0, games)}
+	}
+	damaged := fmt.Errorf("%s: the similar index is damaged: index the archives again into a new file", d.path)
+	for phases.next() {
+		if !sigs.next() || sigs.id&(1<<40-1) != phases.id&(1<<40-1) {
+			return nil, damaged
+		}
+		pb, sb := phases.data, sigs.data
+		for len(pb) > 0 {
+			g, ph, prest, ok := nextSimEntry(pb)
+			g2, sg, srest, ok2 := nextSimEntry(sb)
+			if !ok || !ok2 || g != g2 || len(ph) < 1 || len(sg) != (len(ph)-1)*sigBytes {
+				return nil, damaged
 			}
-			if (start+1)*rec > len(data) {
-				continue
-			}
-			t.games, t.first, t.ply0 = append(t.games, g), append(t.first, int32(len(t.phase))), append(t.ply0, uint8(start))
-			for ply := start; (ply+1)*rec <= len(data); ply += 2 {
-				r := data[ply*rec : (ply+1)*rec]
-				t.phase = append(t.phase, r[0])
-				for k := range sigWords {
-					t.sig = append(t.sig, binary.LittleEndian.Uint64(r[off+8*k:]))
-				}
-			}
+			pb, sb = prest, srest
+			ts.add(g, ph, sg)
 		}
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", d.path, err)
+	for _, l := range []*layerRows{phases, sigs} {
+		if err := l.rows.Err(); err != nil {
+			return nil, fmt.Errorf("%s: %w", d.path, err)
+		}
 	}
 	d.mu.Lock()
 	for c, t := range ts {
@@ -105,32 +174,76 @@ func (d *DB) table(ctx context.Context, side rules.Color, radius int) (*simTable
 	return ts[side], nil
 }
 
-// shares is the estimate of the similarity from a signature's common and
-// total bits, in 1/255 steps: shares[common][total].
-var shares = func() (t [SigBits + 1][2*SigBits + 1]uint8) {
-	for c := range t {
-		for n := c; n < len(t[c]); n++ {
-			if n > 0 {
-				t[c][n] = uint8(c * 255 / n)
-			}
+// sideTables are the tables of both sides to move at one radius.
+type sideTables [2]*simTable
+
+// add adds game g's positions, their phase bytes ph (after the side to
+// move at ply 0) and signatures sg, to the table of their side.
+func (ts sideTables) add(g int64, ph, sg []byte) {
+	first, ph := rules.Color(ph[0]), ph[1:]
+	// The side to move alternates with every ply.
+	for c, t := range ts {
+		start := 0
+		if first != rules.Color(c) {
+			start = 1
+		}
+		if start >= len(ph) {
+			continue
+		}
+		t.games, t.first, t.ply0 = append(t.games, g), append(t.first, int32(len(t.phase))), append(t.ply0, uint8(start))
+		for ply := start; ply < len(ph); ply += 2 {
+			t.phase = append(t.phase, ph[ply])
+			t.sig = append(t.sig, binary.LittleEndian.Uint32(sg[ply*sigBytes:]))
 		}
 	}
-	return t
-}()
+}
 
-// estimate is the similarity two signatures at one radius suggest, in
-// 1/255 steps.
-func estimate(a, b *[sigWords]uint64) uint8 {
-	// Both words written out, so that the scan's call is inlined.
-	common := bits.OnesCount64(a[0]&b[0]) + bits.OnesCount64(a[1]&b[1])
-	total := bits.OnesCount64(a[0]|b[0]) + bits.OnesCount64(a[1]|b[1])
-	return shares[common][total]
+// layerRows reads the rows of one layer of the similar index.
+type layerRows struct {
+	rows interface {
+		Next() bool
+		Scan(...any) error
+		Err() error
+		Close() error
+	}
+	id   int64
+	data []byte
+	err  error
+}
+
+func (l *layerRows) next() bool {
+	if !l.rows.Next() {
+		return false
+	}
+	if err := l.rows.Scan(&l.id, &l.data); err != nil {
+		l.err = err
+		return false
+	}
+	return true
+}
+
+// excessTable scores a signature against the query's q by the bits they
+// share beyond those two random sets of their sizes would share by chance
+// (the few pieces two unrelated positions have in common hide among
+// those), in 1/4 bit steps from 1: excess[common][bits of the other].
+func excessTable(q sigWord) *[SigBits + 1][SigBits + 1]uint8 {
+	var t [SigBits + 1][SigBits + 1]uint8
+	nq := float64(bits.OnesCount32(q))
+	for c := range t {
+		for n := range t[c] {
+			v := 4*(float64(c)-nq*float64(n)/SigBits) + 129
+			t[c][n] = uint8(min(255, max(1, v)))
+		}
+	}
+	return &t
 }
 
 // Similar ranks the positions of the database with p's side to move by
 // the similarity of their piece data at radius (0 to MaxRadius) to p's,
 // and returns those at or above minSim (0 to 1), most similar first, at
-// most limit; the filter's phase bounds and game conditions apply.
+// most limit (0: every one compared); the filter's phase bounds and game
+// conditions apply. Among positions of equal similarity, those identical
+// to p come first, and among those Filter.Own's game.
 func (d *DB) Similar(ctx context.Context, p rules.Position, radius int, minSim float64, limit int, f Filter) ([]Hit, error) {
 	if radius < 0 || radius > MaxRadius {
 		return nil, fmt.Errorf("radius %d: must be from 0 to %d", radius, MaxRadius)
@@ -142,120 +255,276 @@ func (d *DB) Similar(ctx context.Context, p rules.Position, radius int, minSim f
 	if err != nil {
 		return nil, err
 	}
-	want := signature(&p)
-	var q [sigWords]uint64
-	for k := range q {
-		q[k] = binary.LittleEndian.Uint64(want[(radius*sigWords+k)*8:])
-	}
+	q := sigWord(signatures(&p)[radius])
 	lo, hi := f.phaseBytes()
 	// Estimate each position's similarity from its signature, then keep
-	// the best SimilarCandidates by that estimate.
+	// the best by that estimate.
+	want := max(d.simCands, 20*limit)
 	counts := make([]uint8, len(t.phase))
 	var hist [256]int
-	sig := t.sig[:sigWords*len(t.phase)]
+	excess := excessTable(q)
 	for i, ph := range t.phase {
 		if int(ph) < lo || int(ph) > hi {
 			continue
 		}
-		e := estimate((*[sigWords]uint64)(sig[sigWords*i:]), &q)
+		var e uint8
+		if radius == 0 {
+			e = similarity0(t.sig[i], q)
+		} else {
+			s := t.sig[i]
+			e = excess[bits.OnesCount32(s&q)][bits.OnesCount32(s)]
+		}
 		counts[i] = e
 		hist[e]++
 	}
 	cut, kept := 255, 0
-	for ; cut > 1 && kept+hist[cut] < SimilarCandidates; cut-- {
+	for ; cut > 1 && kept+hist[cut] < want; cut-- {
 		kept += hist[cut]
 	}
-	var cands []int
-	for i, c := range counts {
-		if c >= 1 && int(c) >= cut && (int(c) > cut || len(cands) < SimilarCandidates) {
-			cands = append(cands, i)
-		}
-	}
-	return d.rerank(ctx, p, radius, minSim, limit, f, t, cands)
-}
-
-// rerank computes the exact similarity of the candidates and keeps those
-// that pass.
-func (d *DB) rerank(ctx context.Context, p rules.Position, radius int, minSim float64, limit int, f Filter, t *simTable, cands []int) ([]Hit, error) {
-	// The candidates by game: their plies and phase bytes.
-	type at struct {
-		ply   int
-		phase uint8
-	}
-	byGame := map[int64][]at{}
+	byGame := map[int64][]int{}
+	seen := map[int64]bool{}
 	var ids []int64
-	for _, i := range cands {
-		g, ply := t.at(i)
+	addCand := func(g int64, ply int) {
+		if seen[gamePly(g, ply)] {
+			return
+		}
+		seen[gamePly(g, ply)] = true
 		if byGame[g] == nil {
 			ids = append(ids, g)
 		}
-		byGame[g] = append(byGame[g], at{ply, t.phase[i]})
+		byGame[g] = append(byGame[g], ply)
 	}
+	n := 0
+	for i, c := range counts {
+		if c >= 1 && int(c) >= cut && (int(c) > cut || n < want) {
+			addCand(t.at(i))
+			n++
+		}
+	}
+	// The positions identical to p, the own game's first: compared
+	// whatever their estimate's rank among many equal ones.
+	same, err := d.sameAs(ctx, p, f.Own, max(limit, 20))
+	if err != nil {
+		return nil, err
+	}
+	// And the positions of those games a few moves before and after
+	// with p's side to move: a position's nearest neighbours are often a
+	// few moves away in its own game or in games that passed through it.
+	for _, at := range same {
+		g, ply := splitGamePly(at)
+		t.addWindow(g, ply-nearPlies, ply+nearPlies, addCand)
+	}
+	if f.Own != 0 {
+		if err := d.historyCandidates(ctx, p, f.Own, t, addCand); err != nil {
+			return nil, err
+		}
+	}
+	return d.rerank(ctx, p, radius, minSim, limit, f, byGame, ids)
+}
+
+// historyDepth is how many moves back a similar search follows the
+// query's own game for games that shared its way, historyGames how many
+// such games it compares at most, and nearPlies how many plies around
+// a position of another game it compares.
+const (
+	historyDepth = 200
+	historyGames = 300
+	nearPlies    = 8
+)
+
+// addWindow adds the positions of game g from ply lo to hi with the
+// table's side to move.
+func (t *simTable) addWindow(g int64, lo, hi int, add func(int64, int)) {
+	for ply := max(lo, 0); ply <= hi; ply++ {
+		if t.index(g, ply) >= 0 {
+			add(g, ply)
+		}
+	}
+}
+
+// historyCandidates adds to the candidates the positions a few moves on
+// in the games that passed through the positions before p in its own
+// game (games that left the own game's way lately resemble it most).
+func (d *DB) historyCandidates(ctx context.Context, p rules.Position, own int64, t *simTable, add func(int64, int)) error {
+	var moves []byte
+	err := d.db.QueryRowContext(ctx, `SELECT moves FROM games WHERE id = ?`, own).Scan(&moves)
+	if err != nil {
+		return nil // no such game: nothing to follow
+	}
+	sg, err := decodeGame(moves)
+	if err != nil {
+		return nil
+	}
+	line, err := sg.line(1 << 20)
+	if err != nil {
+		return nil
+	}
+	key := p.TurnHash()
+	q := -1
+	for i := range line.pos {
+		if line.pos[i].TurnHash() == key {
+			q = i
+			break
+		}
+	}
+	if q < 0 {
+		return nil
+	}
+	followed := map[int64]bool{own: true}
+	for j := q; j >= max(0, q-historyDepth) && len(followed) <= historyGames; j-- {
+		// The mirror image's games too: piece data do not tell a
+		// position from its mirror image.
+		m := line.pos[j].Mirror()
+		ats, err := queryAll(ctx, d, `SELECT at FROM (SELECT at FROM positions WHERE key = ? ORDER BY at LIMIT 100)
+			UNION SELECT at FROM (SELECT at FROM positions WHERE key = ? ORDER BY at LIMIT 100)`,
+			[]any{int64(line.pos[j].TurnHash()), int64(m.TurnHash())}, func(rows *sqlRows) (int64, error) {
+				var at int64
+				return at, rows.Scan(&at)
+			})
+		if err != nil {
+			return err
+		}
+		for _, at := range ats {
+			g, ply := splitGamePly(at)
+			if followed[g] {
+				continue // followed from where it left the own game's way
+			}
+			followed[g] = true
+			// The positions of g from where it shared the way to a
+			// little past as many moves on as p is.
+			t.addWindow(g, ply, ply+(q-j)+nearPlies, add)
+		}
+	}
+	return nil
+}
+
+// sameAs lists where p stands in the database: in game own, and in at
+// most n games besides, and n more through its mirror image.
+func (d *DB) sameAs(ctx context.Context, p rules.Position, own int64, n int) ([]int64, error) {
+	key, mirror := int64(p.TurnHash()), p.Mirror()
+	q := `SELECT at FROM positions WHERE key = ? AND at BETWEEN ? AND ?
+		UNION SELECT at FROM (SELECT at FROM positions WHERE key = ? ORDER BY at LIMIT ?)
+		UNION SELECT at FROM (SELECT at FROM positions WHERE key = ? ORDER BY at LIMIT ?)`
+	args := []any{key, gamePly(own, -2), gamePly(own, maxPly), key, n, int64(mirror.TurnHash()), n}
+	return queryAll(ctx, d, q, args, func(rows *sqlRows) (int64, error) {
+		var at int64
+		return at, rows.Scan(&at)
+	})
+}
+
+// ranked is a hit of a similar search before its move is written.
+type ranked struct {
+	Hit
+	same bool // the position is the query's
+	pos  rules.Position
+	move rules.Move // played next; none at the game's end
+}
+
+// rerank computes the exact similarity of the candidates (their plies by
+// game) and keeps those that pass.
+func (d *DB) rerank(ctx context.Context, p rules.Position, radius int, minSim float64, limit int, f Filter, byGame map[int64][]int, ids []int64) ([]Hit, error) {
 	rows, err := d.candidates(ctx, ids, f)
 	if err != nil {
 		return nil, err
 	}
+	lo, hi := f.phaseBytes()
+	phased := lo > 0 || hi < 255
 	mine := pieceHashes(&p, radius, nil)
-	var out []Hit
-	var buf []uint64
-	for _, cg := range rows {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		plies := byGame[cg.hit.Game]
-		last := 0
-		for _, a := range plies {
-			last = max(last, a.ply)
-		}
-		line, err := storedLine(cg.movelist, last)
-		if err != nil {
-			continue // indexed games replay; a damaged row is passed over
-		}
-		for _, a := range plies {
-			ply := a.ply
-			if ply >= len(line.pos) {
-				continue
+	key := p.TurnHash()
+	// The games are replayed and compared on every core, each worker
+	// taking every workers-th game.
+	workers := min(runtime.GOMAXPROCS(0), max(1, len(rows)/64))
+	parts := make([][]ranked, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var buf []uint64
+			for k := w; k < len(rows) && ctx.Err() == nil; k += workers {
+				cg := &rows[k]
+				plies := byGame[cg.hit.Game]
+				slices.Sort(plies)
+				// A damaged row (indexed games replay) is passed over:
+				// its positions up to the damage count.
+				if sg, err := decodeStart(cg.moves); err == nil {
+					sg.each(plies, func(ply int, pos *rules.Position, next rules.Move) bool {
+						if phased {
+							if ph := int(phaseByte(*pos)); ph < lo || ph > hi {
+								return true
+							}
+						}
+						buf = pieceHashes(pos, radius, buf)
+						sim := similarity(mine, buf)
+						if sim < minSim || sim == 0 {
+							return true
+						}
+						h := ranked{Hit: cg.hit, same: pos.TurnHash() == key, pos: *pos, move: next}
+						h.Ply, h.Similarity = ply, sim
+						parts[w] = append(parts[w], h)
+						return true
+					})
+				}
 			}
-			pos := line.pos[ply]
-			buf = pieceHashes(&pos, radius, buf)
-			sim := similarity(mine, buf)
-			if sim < minSim || sim == 0 {
-				continue
-			}
-			h := cg.hit
-			h.Ply, h.Phase, h.Similarity = ply, float64(a.phase)/255, sim
-			h.Move = ""
-			if ply < len(line.moves) {
-				h.Move = pos.MoveString(line.moves[ply])
-			}
-			out = append(out, h)
-		}
+		}()
 	}
-	sort.SliceStable(out, func(a, b int) bool {
-		if out[a].Similarity != out[b].Similarity {
-			return out[a].Similarity > out[b].Similarity
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var out []ranked
+	for _, part := range parts {
+		out = append(out, part...)
+	}
+	// Sorted by reference: a ranked hit holds a whole position. The
+	// order is total (a game's ply is one hit), so stability is moot.
+	order := make([]*ranked, len(out))
+	for i := range out {
+		order[i] = &out[i]
+	}
+	slices.SortFunc(order, func(x, y *ranked) int {
+		switch {
+		case x.Similarity != y.Similarity:
+			return cmp.Compare(y.Similarity, x.Similarity)
+		case x.same != y.same:
+			if x.same {
+				return -1
+			}
+			return 1
+		case (x.Game == f.Own) != (y.Game == f.Own):
+			if x.Game == f.Own {
+				return -1
+			}
+			return 1
+		case x.Game != y.Game:
+			return cmp.Compare(x.Game, y.Game)
 		}
-		if out[a].Game != out[b].Game {
-			return out[a].Game < out[b].Game
-		}
-		return out[a].Ply < out[b].Ply
+		return cmp.Compare(x.Ply, y.Ply)
 	})
-	if limit > 0 && len(out) > limit {
-		out = out[:limit]
+	if limit > 0 && len(order) > limit {
+		order = order[:limit]
 	}
-	return out, nil
+	hits := make([]Hit, len(order))
+	for i, h := range order {
+		hits[i] = h.Hit
+		hits[i].Phase = float64(phaseByte(h.pos)) / 255
+		if h.move.N > 0 {
+			hits[i].Move = h.pos.MoveString(h.move)
+		}
+	}
+	return hits, nil
 }
 
-// candGame is a game a similar search compares, with its row.
+// candGame is a game a similar search compares, with its stored moves.
 type candGame struct {
-	hit      Hit
-	movelist string
+	hit   Hit
+	moves []byte
 }
 
-// candidates reads the rows of the games ids the filter keeps, in the
-// order of ids, a few hundred a query.
+// candidates reads the rows of the games ids the filter keeps, a few
+// hundred a query.
 func (d *DB) candidates(ctx context.Context, ids []int64, f Filter) ([]candGame, error) {
-	f.MinPhase, f.MaxPhase = 0, 0 // checked on the signatures
+	f.MinPhase, f.MaxPhase = 0, 0 // checked on the positions
 	var out []candGame
 	const chunk = 400
 	for len(ids) > 0 {
@@ -264,27 +533,16 @@ func (d *DB) candidates(ctx context.Context, ids []int64, f Filter) ([]candGame,
 		for _, id := range ids[:n] {
 			args = append(args, id)
 		}
-		q := `SELECT g.id, g.archive_id, g.source, g.line, g.gold, g.silver, g.gold_rating, g.silver_rating,
-			g.result, g.termination, g.year, g.movelist FROM games g WHERE g.id IN (?` +
-			strings.Repeat(",?", n-1) + `)` + f.where(&args)
-		rows, err := d.db.QueryContext(ctx, q, args...)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", d.path, err)
-		}
-		for rows.Next() {
+		q := `SELECT ` + gameColumns + `, g.moves FROM games g WHERE g.id IN (?` + strings.Repeat(",?", n-1) + `)` + f.where(&args)
+		more, err := queryAll(ctx, d, q, args, func(rows *sqlRows) (candGame, error) {
 			var cg candGame
-			h := &cg.hit
-			if err := rows.Scan(&h.Game, &h.ArchiveID, &h.Source, &h.Line, &h.Gold, &h.Silver, &h.GoldRating,
-				&h.SilverRating, &h.Result, &h.Termination, &h.Year, &cg.movelist); err != nil {
-				rows.Close()
-				return nil, fmt.Errorf("%s: %w", d.path, err)
-			}
-			out = append(out, cg)
+			err := scanGame(rows, &cg.hit, &cg.moves)
+			return cg, err
+		})
+		if err != nil {
+			return nil, err
 		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, fmt.Errorf("%s: %w", d.path, err)
-		}
+		out = append(out, more...)
 		ids = ids[n:]
 	}
 	return out, nil
@@ -295,59 +553,6 @@ func (d *DB) candidates(ctx context.Context, ids []int64, f Filter) ([]candGame,
 type gameLine struct {
 	pos   []rules.Position
 	moves []rules.Move
-}
-
-// storedLine replays a stored move list up to the position before move
-// last. The games were checked under the rules when they were indexed,
-// so the steps are played without checking them again; that is most of
-// what makes a similar search fast.
-func storedLine(movelist string, last int) (gameLine, error) {
-	rec, err := records.ParseRecord(movelist)
-	if err != nil {
-		return gameLine{}, err
-	}
-	var p rules.Position
-	if rec.Start != nil {
-		p = *rec.Start
-	} else {
-		g := rules.NewGame()
-		for c := rules.Gold; c <= rules.Silver; c++ {
-			if err := g.SetupPieces(rec.Setup[c]); err != nil {
-				return gameLine{}, err
-			}
-		}
-		p = g.Position()
-	}
-	n := min(last+1, len(rec.Turns)+1)
-	line := gameLine{pos: make([]rules.Position, 0, n), moves: make([]rules.Move, 0, n)}
-	line.pos = append(line.pos, p)
-	for i := range rec.Turns {
-		var m rules.Move
-		for _, tok := range rec.Turns[i].Tokens {
-			if tok.Kind == rules.TokenStep && m.N < 4 {
-				m = m.Add(tok.Step())
-			}
-		}
-		line.moves = append(line.moves, m)
-		if i == last {
-			break
-		}
-		for _, s := range m.Slice() {
-			p = p.Play(s)
-		}
-		p = p.EndTurn()
-		line.pos = append(line.pos, p)
-	}
-	return line, nil
-}
-
-// replay plays a stored move list back.
-func replay(movelist string) (*rules.Game, error) {
-	rec, err := records.ParseRecord(movelist)
-	if err != nil {
-		return nil, err
-	}
-	return rec.Game()
 }
 
 // SimilarMove is a move played in positions similar to the query's,

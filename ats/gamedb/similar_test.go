@@ -2,10 +2,10 @@ package gamedb
 
 import (
 	"context"
-	"encoding/binary"
+	"math/bits"
 	"math/rand/v2"
 	"path/filepath"
-	"reflect"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -14,29 +14,35 @@ import (
 	"arimaa-workbench/records"
 )
 
-// TestEstimate: the share of common bits, in 1/255 steps.
-func TestEstimate(t *testing.T) {
+// TestExcess: the bits two signatures share beyond chance, in quarter
+// bits from 129, clamped to 1-255.
+func TestExcess(t *testing.T) {
+	q := sigWord(0xffff) // 16 bits
+	ex := excessTable(q)
 	for _, c := range []struct {
-		a, b [sigWords]uint64
-		want uint8
+		common, n int
+		want      uint8
 	}{
-		{[sigWords]uint64{}, [sigWords]uint64{}, 0},
-		{[sigWords]uint64{1, 0}, [sigWords]uint64{1, 0}, 255},
-		{[sigWords]uint64{1, 0}, [sigWords]uint64{2, 0}, 0},
-		{[sigWords]uint64{3, 0}, [sigWords]uint64{1, 0}, 127},
-		{[sigWords]uint64{0xff, 1 << 63}, [sigWords]uint64{0x0f, 1 << 63}, 5 * 255 / 9},
-		{[sigWords]uint64{^uint64(0), ^uint64(0)}, [sigWords]uint64{^uint64(0), 0}, 127},
+		{16, 16, 4*(16-8) + 129},
+		{8, 16, 129},
+		{0, 32, 4*(0-16) + 129},
+		{0, 0, 129},
+		{32, 32, 4*(32-16) + 129},
 	} {
-		if got := estimate(&c.a, &c.b); got != c.want {
-			t.Errorf("estimate(%x, %x) = %d, want %d", c.a, c.b, got, c.want)
+		if got := ex[c.common][c.n]; got != c.want {
+			t.Errorf("excess[%d][%d] = %d, want %d", c.common, c.n, got, c.want)
 		}
+	}
+	all := excessTable(^sigWord(0))
+	if all[0][32] != 1 {
+		t.Errorf("no bits shared of 32 each: %d, want the floor 1", all[0][32])
 	}
 }
 
-// TestSignatureEstimates: for positions of random games, the signature's
-// estimate is close to the exact similarity: never far below it (common
-// piece data always share their bit; only two of them picking one bit
-// lowers it) and, averaged, a little above it.
+// TestSignatureEstimates: for positions of random games, the counts at
+// radius 0 give the exact similarity; at the other radii the signatures'
+// share of common bits follows it, on average above it (common piece data
+// always share their bit; different ones picking a common bit raise it).
 func TestSignatureEstimates(t *testing.T) {
 	var pos []rules.Position
 	for seed := range uint64(4) {
@@ -52,22 +58,24 @@ func TestSignatureEstimates(t *testing.T) {
 				if pos[i].Side() != pos[j].Side() {
 					continue
 				}
-				si, sj := signature(&pos[i]), signature(&pos[j])
-				var a, b [sigWords]uint64
-				for k := range a {
-					a[k] = binary.LittleEndian.Uint64(si[(r*sigWords+k)*8:])
-					b[k] = binary.LittleEndian.Uint64(sj[(r*sigWords+k)*8:])
-				}
+				a, b := sigWord(signatures(&pos[i])[r]), sigWord(signatures(&pos[j])[r])
 				exact := similarity(pieceHashes(&pos[i], r, nil), pieceHashes(&pos[j], r, nil))
-				est := float64(estimate(&a, &b)) / 255
-				if est < exact-0.1 {
-					t.Fatalf("radius %d: estimate %.3f below the exact %.3f", r, est, exact)
+				if r == 0 {
+					// Exact: the counts of the eight piece data.
+					if got := similarity0(a, b); got != uint8(exact*255) {
+						t.Fatalf("radius 0: %d/255 from the counts, exact %.4f", got, exact)
+					}
+					continue
+				}
+				est := float64(bits.OnesCount32(a&b)) / float64(max(1, bits.OnesCount32(a|b)))
+				if i == j && est != 1 {
+					t.Fatalf("radius %d: a position's estimate with itself is %.3f", r, est)
 				}
 				over += est - exact
 				n++
 			}
 		}
-		if n == 0 || over/n > 0.15 {
+		if r > 0 && (n == 0 || over/n > 0.35 || over/n < -0.05) {
 			t.Errorf("radius %d: the estimate is %.3f above the exact similarity on average over %v pairs", r, over/n, n)
 		}
 		t.Logf("radius %d: estimate above exact by %.3f on average (%v pairs)", r, over/n, n)
@@ -89,60 +97,83 @@ func randomGame(t testing.TB, seed uint64, n int) *rules.Game {
 	}
 	rng := rand.New(rand.NewPCG(seed, 1))
 	var buf []rules.Step
-	// Random steps rather than a choice among all legal moves, which
-	// would list tens of thousands of moves a turn.
+	// Random steps (playRandom) rather than a choice among all legal
+	// moves, which would list tens of thousands of moves a turn.
 	for range n {
-		played := false
-		for try := 0; try < 50 && !played && g.Phase() == rules.Playing; try++ {
-			p := g.Position()
-			var m rules.Move
-			for k := 1 + rng.IntN(4); k > 0; k-- {
-				buf = p.Steps(buf[:0])
-				if len(buf) == 0 {
-					break
-				}
-				s := buf[rng.IntN(len(buf))]
-				m = m.Add(s)
-				p = p.Play(s)
-			}
-			played = m.N > 0 && g.Play(m) == nil
-		}
-		if !played {
+		if g.Phase() != rules.Playing || !playRandom(g, rng, &buf) {
 			break
 		}
 	}
 	return g
 }
 
-// TestStoredLine: replaying a stored move list without the rules' checks
-// gives the positions and moves of the checked replay, captures included.
-func TestStoredLine(t *testing.T) {
+// TestStoredGame: a game stored and read back gives the positions and
+// moves of the checked replay, captures included, unchecked (line) and
+// checked (game); a game from a position too.
+func TestStoredGame(t *testing.T) {
 	captured := 0
+	var gs []*rules.Game
 	for seed := range uint64(6) {
-		g := randomGame(t, seed, 80)
+		gs = append(gs, randomGame(t, seed, 80))
+	}
+	from, err := rules.NewGameFrom(gs[0].PositionBefore(10))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range gs[0].Moves()[10:20] {
+		if err := from.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gs = append(gs, from)
+	for k, g := range gs {
 		end := g.Position()
 		captured += 32 - end.Count(rules.Gold, rules.NoType) - end.Count(rules.Silver, rules.NoType)
-		movelist := records.FormatMoveList(g)
+		b, err := encodeGame(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sg, err := decodeGame(b)
+		if err != nil {
+			t.Fatal(err)
+		}
 		for _, last := range []int{0, 1, len(g.Moves()) / 2, len(g.Moves()) - 1, len(g.Moves()), len(g.Moves()) + 5} {
-			line, err := storedLine(movelist, last)
+			line, err := sg.line(last)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if want := min(last, len(g.Moves())) + 1; len(line.pos) != want {
-				t.Fatalf("seed %d, last %d: %d positions, want %d", seed, last, len(line.pos), want)
+				t.Fatalf("game %d, last %d: %d positions, want %d", k, last, len(line.pos), want)
 			}
 			for i, p := range line.pos {
-				if want := g.PositionBefore(i); p != want {
-					t.Fatalf("seed %d: position %d differs from the checked replay", seed, i)
+				if want := g.PositionBefore(i); p.TurnHash() != want.TurnHash() || p.Turn() != want.Turn() || p.Board() != want.Board() {
+					t.Fatalf("game %d: position %d differs from the checked replay", k, i)
 				}
 				if i < len(g.Moves()) && line.moves[i] != g.Moves()[i] {
-					t.Fatalf("seed %d: move %d is %v, want %v", seed, i, line.moves[i], g.Moves()[i])
+					t.Fatalf("game %d: move %d is %v, want %v", k, i, line.moves[i], g.Moves()[i])
 				}
 			}
+		}
+		back, err := sg.game()
+		if err != nil || !slices.Equal(back.Moves(), g.Moves()) || back.PositionBefore(len(g.Moves())) != g.PositionBefore(len(g.Moves())) {
+			t.Errorf("game %d read back under the rules: %v", k, err)
+		}
+		for c := rules.Gold; c <= rules.Silver && err == nil; c++ {
+			if got, want := rules.SetupString(back.Setup(c)), canonicalSetup(g.Setup(c)); got != want {
+				t.Errorf("game %d: setup %q, want %q", k, got, want)
+			}
+		}
+		if len(b) > 1+2*setupBytes+5*len(g.Moves())+70 {
+			t.Errorf("game %d: %d bytes for %d moves", k, len(b), len(g.Moves()))
 		}
 	}
 	if captured == 0 {
 		t.Error("the random games capture nothing: the test does not cover captures")
+	}
+	for _, bad := range [][]byte{nil, {9}, {startSetups, 1}, append(make([]byte, 1+2*setupBytes), 5, 1)} {
+		if _, err := decodeGame(bad); err == nil {
+			t.Errorf("%x read as a game", bad)
+		}
 	}
 }
 
@@ -165,11 +196,11 @@ func TestSimilarIsExact(t *testing.T) {
 	}
 	q := tg[3].PositionBefore(21)
 	for r := 0; r <= MaxRadius; r++ {
-		hits, err := d.Similar(ctx, q, r, 0, 0, Filter{})
+		hits, err := d.Similar(ctx, q, r, 0, 0, Filter{Own: 4})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(hits) == 0 || hits[0].Similarity != 1 {
+		if len(hits) == 0 || hits[0].Similarity != 1 || hits[0].Game != 4 || hits[0].Ply != 21 {
 			t.Fatalf("radius %d: the query's own position is not first: %+v", r, hits[:min(len(hits), 1)])
 		}
 		mine := pieceHashes(&q, r, nil)
@@ -218,42 +249,6 @@ func writeGames(t *testing.T, path string, gs []*rules.Game) {
 			Result: rules.Gold, Termination: rules.ByScore, MoveList: records.FormatMoveList(g)})
 	}
 	writeArchiveGames(t, path, ags)
-}
-
-// TestMovesBeyondMemory: with only a few moves held in memory the index
-// looks the rest up in the table and numbers new ones after those it gave
-// out, and the explorer reads the same moves either way; a second run
-// over a database that already has moves goes on numbering after them.
-func TestMovesBeyondMemory(t *testing.T) {
-	ctx := context.Background()
-	path := writeArchive(t, t.TempDir(), "a.txt", games)
-	explore := func(d *DB) []MoveStat {
-		var all []MoveStat
-		for _, g := range games {
-			for n := 0; n <= len(g.moves); n++ {
-				ms, err := d.Explore(ctx, positionAfter(t, g, n), Filter{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				all = append(all, ms...)
-			}
-		}
-		return all
-	}
-	want := explore(indexedTest(t, games))
-	for _, max := range []int{1, 3, 5} {
-		d := openTest(t)
-		half := writeArchive(t, t.TempDir(), "h.txt", games[:2])
-		if _, err := d.Index(ctx, []string{half}, IndexOptions{maxMoves: max, Batch: 1}); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := d.Index(ctx, []string{path}, IndexOptions{maxMoves: max, Batch: 1}); err != nil {
-			t.Fatalf("max %d: %v", max, err)
-		}
-		if got := explore(d); !reflect.DeepEqual(got, want) {
-			t.Errorf("max %d: explorer\n%+v\nwant\n%+v", max, got, want)
-		}
-	}
 }
 
 // TestMirrors: with Filter.Mirrors a setup is grouped with its mirror

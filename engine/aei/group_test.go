@@ -3,11 +3,14 @@
 package aei
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -66,4 +69,56 @@ func running(pid int) bool {
 	// The state follows the command name, which is in parentheses.
 	i := strings.LastIndexByte(string(data), ')')
 	return i < 0 || !strings.HasPrefix(string(data[i+1:]), " Z")
+}
+
+// parentEnv makes the re-executed test binary the parent of an engine
+// that TestEngineDiesWithParent kills.
+const parentEnv = "ARIMAA_AEI_TEST_PARENT"
+
+// TestEngineDiesWithParent: a workbench killed outright (SIGKILL) takes
+// its engine with it, even one that ignores the end of its input.
+func TestEngineDiesWithParent(t *testing.T) {
+	if os.Getenv(parentEnv) != "" {
+		e, err := Start(context.Background(), fake(t, "eofspin"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Printf("engine pid %d\n", e.cmd.Process.Pid)
+		select {} // until killed
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	parent := exec.Command(exe, "-test.run=^TestEngineDiesWithParent$")
+	parent.Env = append(os.Environ(), parentEnv+"=1")
+	out, err := parent.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := parent.Start(); err != nil {
+		t.Fatal(err)
+	}
+	engine := 0
+	sc := bufio.NewScanner(out)
+	for engine == 0 && sc.Scan() {
+		_, _ = fmt.Sscanf(sc.Text(), "engine pid %d", &engine)
+	}
+	if engine == 0 {
+		_ = parent.Process.Kill()
+		_ = parent.Wait()
+		t.Fatal("the parent started no engine")
+	}
+	defer syscall.Kill(engine, syscall.SIGKILL) // should the test fail
+	if err := parent.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	_ = parent.Wait()
+	deadline := time.Now().Add(10 * time.Second)
+	for running(engine) && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if running(engine) {
+		t.Errorf("engine %d outlived its parent", engine)
+	}
 }

@@ -10,9 +10,11 @@ import (
 
 // ownGroup starts the engine in a process group of its own, so that the
 // helpers a wrapper script or the engine itself starts can be ended with
-// it.
+// it, and where the system offers it (Linux) makes the engine die with
+// this process: see dieWithParent.
 func ownGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	dieWithParent(cmd.SysProcAttr)
 }
 
 // killGroup kills the engine's whole process group. Once the engine

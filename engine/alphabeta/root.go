@@ -3,6 +3,7 @@ package alphabeta
 import (
 	"slices"
 
+	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
 )
 
@@ -15,6 +16,7 @@ type rootMove struct {
 	nodes int64
 	line  []rules.Step // the principal variation it began, when exact
 	prior int32        // weight of a move suggested from outside
+	gain  int          // value of the best piece a capture it begins takes
 }
 
 func cloneMoves(ms []rootMove) []rootMove {
@@ -25,14 +27,29 @@ func cloneMoves(ms []rootMove) []rootMove {
 	return out
 }
 
-// rootMoves lists the root's legal first steps, suggested ones first.
+// rootMoves lists the root's legal first steps: suggested ones first,
+// then those that begin a capture the trap check finds (the more valuable
+// the piece, the earlier), then the rest. Later iterations order them by
+// their scores, ties kept in this order: of two moves that score alike
+// the one that captures now is played, not the one that trusts the
+// capture to wait (rootWindow gives such a step a point more).
 func (w *worker) rootMoves() []rootMove {
 	var buf [maxSteps]rules.Step
 	var out []rootMove
-	for _, s := range w.s.root.Steps(buf[:0]) {
-		out = append(out, rootMove{step: s, prior: w.s.priors[s]})
+	gain := map[rules.Step]int{}
+	for _, t := range eval.TrapCheck(&w.s.root) {
+		s := t.Move.Steps[0]
+		gain[s] = max(gain[s], w.ev.Value(t.Piece.Type()))
 	}
-	slices.SortStableFunc(out, func(a, b rootMove) int { return int(b.prior) - int(a.prior) })
+	for _, s := range w.s.root.Steps(buf[:0]) {
+		out = append(out, rootMove{step: s, prior: w.s.priors[s], gain: gain[s]})
+	}
+	slices.SortStableFunc(out, func(a, b rootMove) int {
+		if a.prior != b.prior {
+			return int(b.prior) - int(a.prior)
+		}
+		return b.gain - a.gain
+	})
 	return out
 }
 
@@ -97,14 +114,20 @@ func (w *worker) rootWindow(moves []rootMove, depth, alpha, beta int) int {
 		if q.PushPending() && d < 1 {
 			d = 1
 		}
+		// A first step that begins a capture gets one point more, so that
+		// of two moves that score alike the one that captures now wins.
+		b := 0
+		if rm.gain > 0 {
+			b = 1
+		}
 		before := w.nodes
 		var v int
 		if i == 0 {
-			v = w.search(&q, d, alpha, beta, 1)
+			v = w.search(&q, d, alpha-b, beta-b, 1) + b
 		} else {
-			v = w.search(&q, d, alpha, alpha+1, 1)
+			v = w.search(&q, d, alpha-b, alpha+1-b, 1) + b
 			if v > alpha && v < beta && !w.stop {
-				v = w.search(&q, d, alpha, beta, 1)
+				v = w.search(&q, d, alpha-b, beta-b, 1) + b
 			}
 		}
 		if w.stop {

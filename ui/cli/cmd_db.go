@@ -9,11 +9,14 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strings"
 	"time"
 
 	"arimaa-workbench/ats/gamedb"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/records"
+	"arimaa-workbench/records/fsutil"
 )
 
 // runDB is the game database: db index, stats, explore and find.
@@ -21,15 +24,20 @@ func runDB(ctx context.Context, args []string, std stdio) int {
 	usage := func() int {
 		fmt.Fprint(std.err, `usage: arimaa-workbench db COMMAND [options]
 
-  db index [--db FILE] ARCHIVE...    add the games of archives and game records
-  db stats [--db FILE]               what the database holds
+  db index [--db FILE] [--keep-columns] ARCHIVE...
+                                     add the games of archives and game records
+  db stats [--db FILE]               what the database holds, and what a game costs in each table
   db explore [--db FILE] [--json] [--mirrors] [filters] POSITION
                                      every move played from the position, with its results
   db find [--db FILE] [--json] [--radius R] [--min-similarity X] [--limit N] [filters] POSITION
-                                     the games through the position; with --radius, the most
-                                     similar positions (Ahmed 2017)
+                                     the games through the position; with --radius, the N (10)
+                                     most similar positions (Ahmed 2017)
   db similar-moves [--db FILE] [--json] [--radius R] [--limit N] [filters] POSITION
                                      the moves played in the most similar positions, legal here
+  db corpus --base ARCHIVE [--games N] [--seed S] --out FILE
+                                     writes an archive shaped like the official one (29 columns,
+                                     8 KB of events a game) of N variations of the base games,
+                                     to measure the database at the archive's scale
 
 POSITION is a position file, or a game file (record or archive) with --ply N
 (moves after the setups; -2 and -1 are the setups) and --game ID in an
@@ -48,6 +56,8 @@ archive. The database is games.db in the user's data folder unless --db.
 		return dbStats(args[1:], std)
 	case "explore", "find", "similar-moves":
 		return dbQuery(ctx, args[0], args[1:], std)
+	case "corpus":
+		return dbCorpus(ctx, args[1:], std)
 	case "-h", "--help", "help":
 		usage()
 		return 0
@@ -86,6 +96,7 @@ func dbIndex(ctx context.Context, args []string, std stdio) int {
 	fs.SetOutput(std.err)
 	dbf := addDBFlags(fs)
 	quiet := fs.Bool("q", false, "print no progress")
+	keep := fs.Bool("keep-columns", false, "keep every column of the archives' rows, compressed (the events too, which no query needs)")
 	files, err := ParseInterleaved(fs, args)
 	if err != nil {
 		return flagStatus(err)
@@ -102,7 +113,8 @@ func dbIndex(ctx context.Context, args []string, std stdio) int {
 	defer db.Close()
 	start := time.Now()
 	opt := gamedb.IndexOptions{
-		Bad: func(b gamedb.BadGame) { fmt.Fprintf(std.err, "db index: skipped: %v\n", b) },
+		Bad:         func(b gamedb.BadGame) { fmt.Fprintf(std.err, "db index: skipped: %v\n", b) },
+		KeepColumns: *keep,
 	}
 	if !*quiet {
 		opt.Progress = func(p gamedb.Progress) { fmt.Fprintln(std.err, "db index: "+progressLine(p, time.Since(start))) }
@@ -118,8 +130,76 @@ func dbIndex(ctx context.Context, args []string, std stdio) int {
 	case err != nil:
 		fmt.Fprintf(std.err, "db index: %v\n", err)
 		return 1
+	case pr.Read > 0 && pr.Bad == pr.Read:
+		fmt.Fprintf(std.err, "db index: every one of the %d games was skipped: nothing indexed\n", pr.Read)
+		return 1
 	}
 	return 0
+}
+
+func dbCorpus(ctx context.Context, args []string, std stdio) int {
+	fs := flag.NewFlagSet("db corpus", flag.ContinueOnError)
+	fs.SetOutput(std.err)
+	base := fs.String("base", "", "the game `ARCHIVE` whose games are varied (self-play games: make corpus)")
+	out := fs.String("out", "", "the archive `FILE` to write")
+	games := ranged[int](fs, "games", 300_000, 1, 100_000_000, "how many games `N` to write")
+	seed := ranged[int](fs, "seed", 1, 0, math.MaxInt32, "the random seed `S`")
+	if rest, err := ParseInterleaved(fs, args); err != nil || len(rest) > 0 {
+		if err == nil {
+			fmt.Fprintf(std.err, "db corpus: unexpected argument %q\n", rest[0])
+			return 2
+		}
+		return flagStatus(err)
+	}
+	if *base == "" || *out == "" {
+		fmt.Fprintln(std.err, "db corpus: give the base archive (--base) and the file to write (--out)")
+		return 2
+	}
+	gs, err := baseGames(ctx, *base)
+	if err != nil {
+		fmt.Fprintf(std.err, "db corpus: %v\n", err)
+		return 1
+	}
+	start := time.Now()
+	err = fsutil.WriteFile(*out, func(w io.Writer) error {
+		return gamedb.GenerateCorpus(ctx, w, gs, *games, uint64(*seed))
+	})
+	if err != nil {
+		fmt.Fprintf(std.err, "db corpus: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(std.out, "%s: %d games varied from the %d of %s in %.1fs\n", *out, *games, len(gs), *base, time.Since(start).Seconds())
+	return 0
+}
+
+// baseGames reads the games of an archive that have setups.
+func baseGames(ctx context.Context, path string) ([]*rules.Game, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	ar := records.NewArchiveReader(bufio.NewReader(f), path)
+	var gs []*rules.Game
+	for ctx.Err() == nil {
+		ag, err := ar.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			if ar.Broken() {
+				return nil, err
+			}
+			continue
+		}
+		if g, err := ag.Game(); err == nil && g.Setup(rules.Silver) != nil {
+			gs = append(gs, g)
+		}
+	}
+	if len(gs) == 0 {
+		return nil, fmt.Errorf("%s: no game with setups to vary", path)
+	}
+	return gs, ctx.Err()
 }
 
 // progressLine is an index run's progress: games, rate and time left.
@@ -129,6 +209,16 @@ func progressLine(p gamedb.Progress, el time.Duration) string {
 	if p.Done > 0 && p.Total > p.Done {
 		left := time.Duration(float64(el) * float64(p.Total-p.Done) / float64(p.Done))
 		eta = fmt.Sprintf(", about %s left", left.Round(time.Second))
+	}
+	if p.Files > 1 {
+		// Several inputs: the file's own counts, then the run's.
+		f := p.InFile
+		done := ""
+		if p.FileDone {
+			done = " done"
+		}
+		return fmt.Sprintf("%s (file %d of %d)%s: %d games (%d added, %d skipped); all files: %d games, %.0f games/s%s",
+			p.File, p.FileNo, p.Files, done, f.Read, f.Added, f.Bad, p.Read, rate, eta)
 	}
 	return fmt.Sprintf("%s: %d games (%d added, %d skipped), %.0f games/s%s", p.File, p.Read, p.Added, p.Bad, rate, eta)
 }
@@ -155,15 +245,31 @@ func dbStats(args []string, std stdio) int {
 		fmt.Fprintf(std.err, "db stats: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(std.out, "%s\ngames      %d\npositions  %d\nmoves      %d distinct\nsize       %.1f MB", db.Path(), s.Games, s.Positions, s.Moves, float64(s.Bytes)/1e6)
+	writeStats(std.out, db.Path(), s)
+	return 0
+}
+
+// writeStats prints what db stats tells: the counts, and the bytes a game
+// of each table.
+func writeStats(out io.Writer, path string, s gamedb.Stats) {
+	fmt.Fprintf(out, "%s\ngames      %d\npositions  %d\nsize       %.1f MB", path, s.Games, s.Positions, float64(s.Bytes)/1e6)
 	if s.Games > 0 {
-		fmt.Fprintf(std.out, " (%.0f bytes a game)", float64(s.Bytes)/float64(s.Games))
+		fmt.Fprintf(out, " (%.0f bytes a game)", float64(s.Bytes)/float64(s.Games))
 	}
 	if s.First > 0 {
-		fmt.Fprintf(std.out, "\nyears      %d to %d", s.First, s.Last)
+		fmt.Fprintf(out, "\nyears      %d to %d", s.First, s.Last)
 	}
-	fmt.Fprintln(std.out)
-	return 0
+	fmt.Fprintln(out)
+	if s.Games == 0 {
+		return
+	}
+	fmt.Fprintln(out, "bytes a game by table:")
+	for _, t := range s.Tables {
+		fmt.Fprintf(out, "  %-10s %7.0f\n", t.Name, float64(t.Bytes)/float64(s.Games))
+	}
+	if s.Pending > 0 {
+		fmt.Fprintf(out, "  (%.1f MB more in the write-ahead log, not yet in the tables)\n", float64(s.Pending)/1e6)
+	}
 }
 
 // queryFlags are explore's, find's and similar-moves' options.
@@ -191,8 +297,8 @@ func dbQuery(ctx context.Context, cmd string, args []string, std stdio) int {
 	rangeVar(fs, &q.ply, "ply", math.MinInt32, -2, math.MaxInt32, "the position of a game file after `N` moves (-2, -1: the setups)")
 	fs.StringVar(&q.game, "game", "", "the game with this `ID` of an archive")
 	rangeVar(fs, &q.radius, "radius", -1, -1, gamedb.MaxRadius, "similar search with piece data up to radius `R` (0-3); find without it is exact")
-	rangeVar(fs, &q.minSim, "min-similarity", 0.5, 0, 1, "the least similarity `X` (0-1) a similar position has")
-	rangeVar(fs, &q.limit, "limit", 50, 0, 1_000_000, "at most `N` results (0: all, exact search only)")
+	rangeVar(fs, &q.minSim, "min-similarity", 0, 0, 1, "the least similarity `X` (0-1) a similar position has (default: none, the N most similar)")
+	rangeVar(fs, &q.limit, "limit", 50, 0, 1_000_000, "at most `N` results (0: all; similar search: 10 unless given)")
 	rangeVar(fs, &q.minRating, "min-rating", 0, 0, 5000, "only games whose both players are rated at least `R`")
 	fs.StringVar(&q.from, "from", "", "only games started on or after `DATE` (YYYY-MM-DD)")
 	fs.StringVar(&q.to, "to", "", "only games started on or before `DATE` (YYYY-MM-DD)")
@@ -219,7 +325,12 @@ func dbQuery(ctx context.Context, cmd string, args []string, std stdio) int {
 	if cmd == "similar-moves" && q.radius < 0 {
 		q.radius = 2
 	}
-	pos, err := queryPosition(ctx, rest[0], q.game, q.ply, std.in)
+	limitSet := false
+	fs.Visit(func(f *flag.Flag) { limitSet = limitSet || f.Name == "limit" })
+	if cmd == "find" && q.radius >= 0 && !limitSet {
+		q.limit = 10
+	}
+	pos, own, err := queryPosition(ctx, rest[0], q.game, q.ply, std.in)
 	if err != nil {
 		return fail(1, "%v", err)
 	}
@@ -228,6 +339,13 @@ func dbQuery(ctx context.Context, cmd string, args []string, std stdio) int {
 		return fail(1, "%v", err)
 	}
 	defer db.Close()
+	if own != 0 {
+		// The game the position comes from, when the database has it:
+		// first among the positions as similar.
+		if id, ok, err := db.Lookup(ctx, own); err == nil && ok {
+			filter.Own = id
+		}
+	}
 	out := bufio.NewWriter(std.out)
 	defer out.Flush()
 	switch {
@@ -262,8 +380,23 @@ func (q queryFlags) filter() (gamedb.Filter, error) {
 
 // queryPosition reads the position a db query asks about: a position
 // file's (first) position, or a game's after ply moves (the setups at -2
-// and -1), through the readers convert uses.
-func queryPosition(ctx context.Context, path, gameID string, ply int, stdin io.Reader) (rules.Position, error) {
+// and -1), through the readers convert uses; for a game, also the key
+// under which a database would keep it (gamedb.GameKey, RecordKey).
+func queryPosition(ctx context.Context, path, gameID string, ply int, stdin io.Reader) (rules.Position, int64, error) {
+	var data []byte
+	if path != "-" && !isArchiveFile(path) {
+		data, _ = fsutil.ReadFile(path)
+	}
+	if data != nil && gameID == "" && records.Detect(data) == records.KindPosition {
+		// A long position, as convert --to long writes it and eval
+		// reads it: the game reader would take it for a game with no
+		// moves yet.
+		if ply != math.MinInt32 {
+			return rules.Position{}, 0, fmt.Errorf("%s: --ply needs a game, but this is a position", path)
+		}
+		p, err := parsePosition(data, path)
+		return p, 0, err
+	}
 	var found *convItem
 	_, err := eachItem(ctx, path, stdin, gameID, func(it convItem) error {
 		if found == nil {
@@ -272,18 +405,44 @@ func queryPosition(ctx context.Context, path, gameID string, ply int, stdin io.R
 		return errStopItems
 	}, func(error) {})
 	if err != nil && !errors.Is(err, errStopItems) {
-		return rules.Position{}, err
+		return rules.Position{}, 0, err
 	}
 	if found == nil {
-		return rules.Position{}, fmt.Errorf("%s: no position or game in it", path)
+		return rules.Position{}, 0, fmt.Errorf("%s: no position or game in it", path)
 	}
 	if found.game == nil {
 		if ply != math.MinInt32 {
-			return rules.Position{}, fmt.Errorf("%s: --ply needs a game, but this is a position", path)
+			return rules.Position{}, 0, fmt.Errorf("%s: --ply needs a game, but this is a position", path)
 		}
-		return found.pos, nil
+		return found.pos, 0, nil
 	}
-	g := found.game
+	var own int64
+	switch {
+	case found.arch != nil:
+		own = gamedb.GameKey(found.arch)
+	case data != nil:
+		own = gamedb.RecordKey(data)
+	}
+	p, err := gamePosition(found.game, path, ply)
+	return p, own, err
+}
+
+// isArchiveFile reports whether the file at path starts like a game
+// archive, which is read a row at a time rather than whole.
+func isArchiveFile(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 4096)
+	n, _ := io.ReadFull(f, head)
+	return records.Detect(head[:n]) == records.KindArchive
+}
+
+// gamePosition is game g's position after ply moves (-2 and -1: the
+// setups).
+func gamePosition(g *rules.Game, path string, ply int) (rules.Position, error) {
 	if ply == math.MinInt32 {
 		return rules.Position{}, fmt.Errorf("%s is a game: say which position with --ply N", path)
 	}

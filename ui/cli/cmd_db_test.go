@@ -1,11 +1,14 @@
 package cli
 
 import (
+	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -107,7 +110,7 @@ func TestDBErrors(t *testing.T) {
 	}
 	// A database that does not exist is not made by a question.
 	missing := filepath.Join(dir, "missing.db")
-	if code, _, errs := runTool(t, runDB, "", "explore", "--db", missing, "--ply", "1", "assets/games/goal_race.txt"); code != 1 || !strings.Contains(errs, "no such game database") {
+	if code, _, errs := runTool(t, runDB, "", "explore", "--db", missing, "--ply", "1", "assets/games/goal_race.txt"); code != 1 || !strings.Contains(errs, "there is no game database here") {
 		t.Errorf("a missing database: exit %d, %q", code, errs)
 	}
 	if _, err := os.Stat(missing); err == nil {
@@ -133,7 +136,7 @@ func TestAeiDBPrior(t *testing.T) {
 	if code, _, errs := runTool(t, runDB, "", "index", "--db", db, "-q", "assets/games/sample_archive.tsv", "assets/games/goal_race.txt"); code != 0 {
 		t.Fatalf("index: %s", errs)
 	}
-	pos, err := queryPosition(context.Background(), "assets/games/goal_race.txt", "", 4, nil)
+	pos, _, err := queryPosition(context.Background(), "assets/games/goal_race.txt", "", 4, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,5 +158,136 @@ func TestAeiDBPrior(t *testing.T) {
 	notDB := writeFile(t, t.TempDir(), "notes.db", "my notes")
 	if code, _, errOut := runCmd(t, runAei, "aei\n", "--db-prior", notDB); code == 0 || !strings.Contains(errOut, "notes.db") {
 		t.Errorf("a file that is not a database: exit %d, %q", code, errOut)
+	}
+}
+
+// TestDBLeavesForeignFiles: every db command given an SQLite database that
+// is not a game database, or an empty file, refuses it and leaves its
+// bytes as they were; the reading commands say there is no database in an
+// empty or missing file and make none.
+func TestDBLeavesForeignFiles(t *testing.T) {
+	dir := t.TempDir()
+	other := filepath.Join(dir, "other.db")
+	sdb, err := sql.Open("sqlite3", "file:"+other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sdb.Exec(`CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('mine')`); err != nil {
+		t.Fatal(err)
+	}
+	sdb.Close()
+	empty := writeFile(t, dir, "empty.db", "")
+	before := map[string][]byte{}
+	for _, p := range []string{other, empty} {
+		data, _ := os.ReadFile(p)
+		before[p] = data
+	}
+	pos := []string{"--ply", "3", "assets/games/goal_race.txt"}
+	reading := [][]string{{"stats"}, append([]string{"explore"}, pos...), append([]string{"find"}, pos...),
+		append([]string{"find", "--radius", "1"}, pos...), append([]string{"similar-moves"}, pos...)}
+	for _, args := range append(reading, []string{"index", "assets/games/goal_race.txt"}) {
+		a := append([]string{args[0], "--db", other}, args[1:]...)
+		if code, _, errs := runTool(t, runDB, "", a...); code != 1 || !strings.Contains(errs, "not a game database") {
+			t.Errorf("%v: exit %d, %q", a, code, errs)
+		}
+	}
+	for _, args := range reading {
+		for _, path := range []string{empty, filepath.Join(dir, "missing.db")} {
+			a := append([]string{args[0], "--db", path}, args[1:]...)
+			if code, _, errs := runTool(t, runDB, "", a...); code != 1 || !strings.Contains(errs, "there is no game database here") {
+				t.Errorf("%v: exit %d, %q", a, code, errs)
+			}
+		}
+	}
+	for p, data := range before {
+		if got, err := os.ReadFile(p); err != nil || !bytes.Equal(got, data) {
+			t.Errorf("%s changed", p)
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 {
+		t.Errorf("%d files in the folder afterwards, want the 2 there were", len(entries))
+	}
+}
+
+// TestDBSmallerPoints: a long position file is a position to explore and
+// find; an index run that skips every game fails; a skipped game's line
+// names its place once; with several inputs each file gets its own
+// progress line with its own counts.
+func TestDBSmallerPoints(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "g.db")
+	if code, _, errs := runTool(t, runDB, "", "index", "--db", db, "-q", "assets/games/goal_race.txt"); code != 0 {
+		t.Fatalf("index: %s", errs)
+	}
+	code, long, errs := runTool(t, runConvert, "", "--to", "long", "--ply", "3", "assets/games/goal_race.txt")
+	if code != 0 {
+		t.Fatalf("convert: %s", errs)
+	}
+	longFile := writeFile(t, dir, "pos.txt", long)
+	for _, cmd := range []string{"explore", "find"} {
+		_, byPly, _ := runTool(t, runDB, "", cmd, "--db", db, "--ply", "3", "assets/games/goal_race.txt")
+		code, out, errs := runTool(t, runDB, "", cmd, "--db", db, longFile)
+		if code != 0 || out != byPly || strings.HasPrefix(out, "0 ") {
+			t.Errorf("%s of a long position: exit %d\n%s\n%s\nwant\n%s", cmd, code, out, errs, byPly)
+		}
+	}
+	lines := strings.Split(strings.TrimSpace(string(must(os.ReadFile("assets/games/sample_archive.tsv")))), "\n")
+	bad := lines[0] + "\n" + strings.Replace(lines[1], "Cb2n", "Cb2s", 1) + "\n"
+	badFile := writeFile(t, dir, "bad.tsv", bad)
+	code, _, errs = runTool(t, runDB, "", "index", "--db", filepath.Join(dir, "b.db"), "-q", badFile)
+	if code == 0 || !strings.Contains(errs, "every one of the 1 games was skipped") {
+		t.Errorf("all skipped: exit %d, %q", code, errs)
+	}
+	if n := strings.Count(errs, badFile+":2"); n != 1 {
+		t.Errorf("the skipped game's place is given %d times: %q", n, errs)
+	}
+	code, _, errs = runTool(t, runDB, "", "index", "--db", filepath.Join(dir, "c.db"), "assets/games/sample_archive.tsv", "assets/games/goal_race.txt")
+	if code != 0 {
+		t.Fatalf("two files: exit %d, %s", code, errs)
+	}
+	if !strings.Contains(errs, "assets/games/sample_archive.tsv (file 1 of 2) done: 7 games (7 added, 0 skipped)") ||
+		!strings.Contains(errs, "assets/games/goal_race.txt (file 2 of 2) done: 1 games (1 added, 0 skipped); all files: 8 games") {
+		t.Errorf("progress of two files:\n%s", errs)
+	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// TestDBSimilarDefaults: a similar search without a threshold answers the
+// ten most similar positions, the query's own game first among those as
+// similar; db stats says what a game costs in each table, and
+// --keep-columns keeps the archive's rows.
+func TestDBSimilarDefaults(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "g.db")
+	if code, _, errs := runTool(t, runDB, "", "index", "--db", db, "-q", "--keep-columns", "assets/games/sample_archive.tsv", "assets/games/goal_race.txt"); code != 0 {
+		t.Fatalf("index: %s", errs)
+	}
+	for r := 0; r <= gamedb.MaxRadius; r++ {
+		code, out, errs := runTool(t, runDB, "", "find", "--db", db, "--json", "--radius", fmt.Sprint(r), "--ply", "6", "assets/games/goal_race.txt")
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		if code != 0 || len(lines) != 10 {
+			t.Fatalf("radius %d: exit %d, %d hits\n%s\n%s", r, code, len(lines), out, errs)
+		}
+		var first struct {
+			Game       string  `json:"game"`
+			Ply        int     `json:"ply"`
+			Similarity float64 `json:"similarity"`
+		}
+		json.Unmarshal([]byte(lines[0]), &first)
+		if first.Game != "assets/games/goal_race.txt:1" || first.Ply != 6 || first.Similarity != 1 {
+			t.Errorf("radius %d: first hit %s", r, lines[0])
+		}
+	}
+	code, out, errs := runTool(t, runDB, "", "stats", "--db", db)
+	if code != 0 || !strings.Contains(out, "bytes a game by table:") || !regexp.MustCompile(`(?m)^  columns +[1-9]`).MatchString(out) ||
+		!regexp.MustCompile(`(?m)^  positions +[1-9]`).MatchString(out) {
+		t.Errorf("stats: exit %d\n%s\n%s", code, out, errs)
 	}
 }

@@ -49,6 +49,7 @@ type distRun struct {
 	store    string           // the embedded server's store when it is this run's own
 	url      string           // for workers
 	settings cluster.Settings // the workers' (given, or the embedded server's worker user)
+	given    cluster.Settings // the settings given
 	nc       *nats.Conn
 	coord    *cluster.Coordinator
 	stop     context.CancelFunc
@@ -67,7 +68,7 @@ func (d *distFlags) start(ctx context.Context, out string, fresh bool, log io.Wr
 	if err != nil {
 		return nil, true, err
 	}
-	c = &distRun{cmd: d.cmd, settings: settings, url: settings.URL, log: log}
+	c = &distRun{cmd: d.cmd, settings: settings, given: settings, url: settings.URL, log: log}
 	local, own := settings.URL, settings
 	if settings.URL == "" {
 		if settings.Store == "" {
@@ -82,6 +83,9 @@ func (d *distFlags) start(ctx context.Context, out string, fresh bool, log io.Wr
 			return nil, false, err
 		}
 		c.srv, c.url, local = srv, srv.URL(), srv.LocalURL()
+		if n := srv.Notice(); n != "" {
+			fmt.Fprintf(log, "%s: %s\n", d.cmd, n)
+		}
 		// The coordinator is the server's coordinator user; this
 		// process's own worker slots are its worker user.
 		own, c.settings = srv.CoordinatorSettings(), srv.WorkerSettings()
@@ -98,7 +102,14 @@ func (d *distFlags) start(ctx context.Context, out string, fresh bool, log io.Wr
 		return nil, false, err
 	}
 	c.nc = nc
-	c.coord, err = cluster.NewCoordinator(nc, cluster.CoordinatorOptions{Run: run, Fresh: fresh, AckWait: seconds(*d.ackWait), MaxDeliveries: *d.maxDeliveries})
+	// The jobs' tokens are made with the coordinator's secret, which a
+	// resumed run has again.
+	key, err := own.Key()
+	if err != nil {
+		c.close(true)
+		return nil, false, err
+	}
+	c.coord, err = cluster.NewCoordinator(nc, cluster.CoordinatorOptions{Run: run, Fresh: fresh, AckWait: seconds(*d.ackWait), MaxDeliveries: *d.maxDeliveries, Key: key})
 	if err != nil {
 		c.close(true)
 		return nil, false, err
@@ -107,42 +118,42 @@ func (d *distFlags) start(ctx context.Context, out string, fresh bool, log io.Wr
 }
 
 // describe says where the jobs (what: "games", "tests") go and how to
-// start workers for them.
+// start workers for them: with the file that holds the address and the
+// workers' credentials, never a secret (a server's URL is kept without
+// its user information: cluster.Settings).
 func (c *distRun) describe(what string, slots int) string {
-	where := "the NATS server " + c.url
-	if c.srv != nil {
-		where = "the embedded NATS server " + c.url
-	}
-	var creds string
-	switch {
-	case c.srv != nil:
-		// The file holds the address and the worker user's secret; other
-		// machines need --nats with c.url and the credentials given.
-		return c.describeEmbedded(what, where, slots)
-	case c.settings.User != "":
-		creds = " --nats-user " + aei.QuoteWord(c.settings.User) + " --nats-password ..."
-	case c.settings.Token != "":
-		creds = " --nats-token ..."
-	case c.settings.Nkey != "":
-		creds = " --nats-nkey SEEDFILE"
-	}
 	here := ""
 	if slots > 0 {
 		here = fmt.Sprintf("; %d at once in this process", slots)
 	}
-	return fmt.Sprintf("%s are jobs on %s%s; start workers with: arimaa-workbench worker --nats %s%s", what, where, here, c.url, creds)
+	if c.srv != nil {
+		// The worker file holds the address and the worker user's
+		// secret; other machines need the credentials given with
+		// --listen.
+		line := fmt.Sprintf("%s are jobs on the embedded NATS server %s%s; start workers with: arimaa-workbench worker --nats-config %s",
+			what, c.url, here, aei.QuoteWord(c.srv.WorkerFile()))
+		if pin := c.srv.TLSPin(); pin != "" {
+			line += fmt.Sprintf(" (elsewhere: arimaa-workbench worker --nats %s --nats-tls-pin %s%s)", c.url, pin, c.remoteCredentials())
+		}
+		return line
+	}
+	// This process's credentials are the coordinator's, with every right:
+	// workers need credentials of their own on that server.
+	return fmt.Sprintf("%s are jobs on the NATS server %s%s; start workers with: arimaa-workbench worker --nats-config FILE, "+
+		"FILE a [nats] table with url = %q and the workers' own user and password or nkey (not this coordinator's)",
+		what, cluster.Redact(c.url), here, cluster.Redact(c.url))
 }
 
-// describeEmbedded is describe for the embedded server: workers on this
-// machine read the worker user's credentials from its file; workers
-// elsewhere use the credentials given with --listen.
-func (c *distRun) describeEmbedded(what, where string, slots int) string {
-	here := ""
-	if slots > 0 {
-		here = fmt.Sprintf("; %d at once in this process", slots)
+// remoteCredentials is how workers elsewhere give the credentials given
+// for them, without the secret.
+func (c *distRun) remoteCredentials() string {
+	switch {
+	case c.given.User != "":
+		return " --nats-user " + aei.QuoteWord(c.given.User) + " --nats-password ..."
+	case c.given.Nkey != "":
+		return " --nats-nkey SEEDFILE"
 	}
-	return fmt.Sprintf("%s are jobs on %s%s; start workers with: arimaa-workbench worker --nats-config %s",
-		what, where, here, aei.QuoteWord(c.srv.WorkerFile()))
+	return ""
 }
 
 // startWorker runs slots jobs at once in this process (-j with --dist),
@@ -171,7 +182,7 @@ func (c *distRun) runWorker(ctx context.Context, slots int, engines [][]string) 
 	if c.srv != nil {
 		url = c.srv.LocalURL()
 	}
-	nc, err := cluster.Connect(ctx, url, c.settings, "arimaa-workbench "+c.cmd+" worker", nil)
+	nc, err := cluster.ConnectWorker(ctx, url, c.settings, "arimaa-workbench "+c.cmd+" worker", nil)
 	if err != nil {
 		return err
 	}
@@ -180,7 +191,8 @@ func (c *distRun) runWorker(ctx context.Context, slots int, engines [][]string) 
 	if err != nil {
 		return err
 	}
-	w, err := cluster.NewWorker(nc, cluster.WorkerOptions{Slots: slots, Allow: allow.With(engines...)})
+	// The slots serve this run only, whoever else queues jobs there.
+	w, err := cluster.NewWorker(nc, cluster.WorkerOptions{Slots: slots, Allow: allow.With(engines...), Run: c.coord.Run()})
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 
 	"arimaa-workbench/ats"
 	"arimaa-workbench/ats/match"
+	"arimaa-workbench/ats/match/cluster"
 	"arimaa-workbench/engine/aei"
 	"arimaa-workbench/records"
 	"arimaa-workbench/records/fsutil"
@@ -329,8 +330,10 @@ func outText(path string) string {
 }
 
 // resumeCommand rewrites the command line to continue the match in file:
-// the same arguments with --out and --resume replaced.
+// the same arguments with --out and --resume replaced, and any NATS
+// secret written "..." (the secrets stay off the screen and the logs).
 func resumeCommand(args []string, file string) string {
+	args = cluster.RedactArgs(args)
 	var kept []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]

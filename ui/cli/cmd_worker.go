@@ -24,7 +24,11 @@ external engines it is allowed (--allow-engine, or allow_engines in the
 lacks an allowed engine's program says so and leaves the job to another.
 A match or run on the embedded server prints the command to start a worker
 on this machine: --nats-config names the file with the server's address and
-the worker's credentials. Ctrl-C or SIGTERM stops the
+the worker's credentials (and, beyond loopback, the pin of the server's TLS
+certificate; workers elsewhere give it with --nats-tls-pin); the worker reads
+the address there again each time it reconnects. Each worker
+proves an identity of its own, a key it makes when it starts, and answers
+only the jobs it was given. Ctrl-C or SIGTERM stops the
 worker: jobs in progress are handed back at once to other workers.
 
 options:
@@ -67,7 +71,7 @@ options:
 		defer mu.Unlock()
 		fmt.Fprintf(io.err, "worker: "+format+"\n", a...)
 	}
-	nc, err := cluster.Connect(ctx, settings.URL, settings, "arimaa-workbench worker", func(err error) {
+	nc, err := cluster.ConnectWorker(ctx, settings.URL, settings, "arimaa-workbench worker", func(err error) {
 		logf("waiting for the NATS server at %s (%v)", settings.URL, err)
 	})
 	if err != nil {

@@ -2,6 +2,8 @@ package cluster
 
 import (
 	"crypto/rand"
+	"crypto/subtle"
+	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -13,6 +15,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nkeys"
 
 	"arimaa-workbench/engine/aei"
 )
@@ -20,6 +23,8 @@ import (
 // The embedded server's users. The coordinator may do anything; a worker
 // may only take jobs, acknowledge them and store results, so a stolen
 // worker credential cannot queue a job of its own (see workerPermissions).
+// Workers share the worker user's password, and each proves an identity
+// of its own besides (see authenticator).
 const (
 	coordinatorUser = "coordinator"
 	workerUser      = "worker"
@@ -34,24 +39,94 @@ const (
 	WorkerFile      = "worker.toml"
 )
 
-// workerPermissions is what a worker may do on the embedded server:
-// fetch from the workers' consumer and acknowledge (or hand back, or
-// keep alive) what it was given, read a job by its sequence (to notice a
-// withdrawn one), look the streams and the consumer up, and publish
-// results. It may not publish jobs, create or change streams or
-// consumers, or read the results stream.
-func workerPermissions() *server.Permissions {
+// workerPermissions is what the worker whose identity is id (its nkey's
+// public key) may do on the embedded server: fetch from the workers'
+// consumer and acknowledge (or hand back, or keep alive) what it was
+// given, look the jobs stream and the consumer up, and publish results
+// under its own identity; receive only on its own inbox prefix. It may
+// not read a job it was not given (no STREAM.MSG.GET), publish jobs,
+// create or change streams or consumers, read the results, receive what
+// is sent to another worker's inbox, or publish under another identity.
+func workerPermissions(id string) *server.Permissions {
 	return &server.Permissions{
 		Publish: &server.SubjectPermission{Allow: []string{
 			"$JS.API.CONSUMER.MSG.NEXT." + jobsStream + "." + workersConsumer,
 			"$JS.ACK." + jobsStream + "." + workersConsumer + ".>",
 			"$JS.API.CONSUMER.INFO." + jobsStream + "." + workersConsumer,
 			"$JS.API.STREAM.INFO." + jobsStream,
-			"$JS.API.STREAM.MSG.GET." + jobsStream,
-			resultsSubjects,
+			resultsPrefix + "*." + id,
 		}},
-		Subscribe: &server.SubjectPermission{Allow: []string{"_INBOX.>"}},
+		Subscribe: &server.SubjectPermission{Allow: []string{inboxPrefix(id) + ".>"}},
 	}
+}
+
+// inboxPrefix is where the worker with identity id receives: deliveries
+// of jobs and the server's replies to its requests.
+func inboxPrefix(id string) string { return "_INBOX." + id }
+
+// authenticator admits the embedded server's clients: the coordinator
+// with its password (every right), and workers, each under an identity
+// of its own that it proves by signing the server's nonce with an nkey:
+// the worker user or the user given for remote workers with a password
+// and a key of the worker's making (a fresh one each start), or the
+// remote workers' nkey. Identities bind a worker's inbox and its results'
+// subjects (workerPermissions), so one worker cannot read another's jobs
+// nor answer under its name.
+type authenticator struct {
+	coord, worker Settings
+	remote        Settings // the credentials given for remote workers
+	remoteKey     string   // the public key of remote.Nkey
+}
+
+// Check admits or refuses one client, giving it its permissions.
+func (a *authenticator) Check(c server.ClientAuthentication) bool {
+	if c.Kind() != server.CLIENT {
+		return false
+	}
+	o := c.GetOpts()
+	switch {
+	case o.Username == "" && o.Nkey != "" && a.remoteKey != "" && o.Nkey == a.remoteKey:
+		// A remote worker's own key: it is the identity.
+	case o.Username == coordinatorUser:
+		if !equal(o.Password, a.coord.Password) {
+			return false
+		}
+		c.RegisterUser(&server.User{Username: coordinatorUser})
+		return true
+	case o.Username == workerUser && equal(o.Password, a.worker.Password):
+	case a.remote.User != "" && o.Username == a.remote.User && equal(o.Password, a.remote.Password):
+	default:
+		return false
+	}
+	if !nkeys.IsValidPublicUserKey(o.Nkey) || !signed(o.Nkey, o.Sig, c.GetNonce()) {
+		return false
+	}
+	c.RegisterUser(&server.User{Username: o.Nkey, Permissions: workerPermissions(o.Nkey)})
+	return true
+}
+
+// equal compares a presented secret with the right one in constant time.
+func equal(got, want string) bool {
+	return want != "" && subtle.ConstantTimeCompare([]byte(got), []byte(want)) == 1
+}
+
+// signed reports whether sig (base64) is the signature of nonce by the
+// nkey whose public key is pub.
+func signed(pub, sig string, nonce []byte) bool {
+	if len(nonce) == 0 || sig == "" {
+		return false
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(sig)
+	if err != nil {
+		if raw, err = base64.StdEncoding.DecodeString(sig); err != nil {
+			return false
+		}
+	}
+	kp, err := nkeys.FromPublicKey(pub)
+	if err != nil {
+		return false
+	}
+	return kp.Verify(nonce, raw) == nil
 }
 
 // secret is a fresh random password.

@@ -37,14 +37,28 @@ func startServer(t *testing.T, s Settings) *Server {
 	return srv
 }
 
-func connect(t *testing.T, url string, s Settings) *nats.Conn {
+func dial(t *testing.T, url string, s Settings) *nats.Conn {
 	t.Helper()
-	nc, err := Connect(context.Background(), url, s, "test", nil)
-	if err != nil {
-		t.Fatal(err)
+	return dialed(t)(Connect(context.Background(), url, s, "test", nil))
+}
+
+// dialWorker connects as a worker, under an identity of its own.
+func dialWorker(t *testing.T, url string, s Settings) *nats.Conn {
+	t.Helper()
+	return dialed(t)(ConnectWorker(context.Background(), url, s, "test worker", nil))
+}
+
+// dialed fails the test on a connection's error and closes it when the
+// test ends.
+func dialed(t *testing.T) func(*nats.Conn, error) *nats.Conn {
+	return func(nc *nats.Conn, err error) *nats.Conn {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(nc.Close)
+		return nc
 	}
-	t.Cleanup(nc.Close)
-	return nc
 }
 
 // setupCoordinator returns a coordinator whose streams are set up.
@@ -60,13 +74,22 @@ func setupCoordinator(t *testing.T, nc *nats.Conn, opts CoordinatorOptions) *Coo
 	return c
 }
 
-// publishResults stores results of run as workers would have sent them.
+// testKey is the coordinators' key in tests that store answers as
+// workers would have.
+var testKey = []byte("test key")
+
+// publishResults stores results of run as workers would have sent them,
+// each under the identity of its worker's name and with its job's token
+// (made with testKey) unless it has one.
 func publishResults(t *testing.T, nc *nats.Conn, run string, rs []result) {
 	t.Helper()
 	js, _ := jetstream.New(nc)
 	for i, r := range rs {
+		if r.Token == "" {
+			r.Token = jobToken(testKey, r.Run, r.Exec, r.Job, r.Fingerprint)
+		}
 		data, _ := json.Marshal(r)
-		if _, err := js.Publish(context.Background(), resultsSubject(run), data, jetstream.WithMsgID(strconv.Itoa(i))); err != nil {
+		if _, err := js.Publish(context.Background(), resultsSubject(run, "ID"+r.Worker), data, jetstream.WithMsgID(strconv.Itoa(i))); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -120,7 +143,7 @@ func gamesOf(t *testing.T, cfg match.Config) []*match.Game {
 // startWorkers runs n in-process workers until the test ends.
 func startWorkers(t *testing.T, srv *Server, n int, opts WorkerOptions) {
 	t.Helper()
-	nc := connect(t, srv.URL(), srv.WorkerSettings())
+	nc := dialWorker(t, srv.URL(), srv.WorkerSettings())
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	for i := range n {
@@ -180,7 +203,7 @@ func TestDistributedMatch(t *testing.T) {
 	}
 
 	srv := startServer(t, Settings{})
-	nc := connect(t, srv.URL(), srv.CoordinatorSettings())
+	nc := dial(t, srv.URL(), srv.CoordinatorSettings())
 	startWorkers(t, srv, 2, WorkerOptions{Site: "worker-site"})
 	out := filepath.Join(dir, "dist.txt")
 	cfg := config(t, out, 6)
@@ -241,14 +264,14 @@ func (r *reporter) Notice(text string) {
 // for a game is ignored, and a result for another version of the game too.
 func TestStoredResults(t *testing.T) {
 	srv := startServer(t, Settings{})
-	nc := connect(t, srv.URL(), srv.CoordinatorSettings())
+	nc := dial(t, srv.URL(), srv.CoordinatorSettings())
 	games := gamesOf(t, config(t, "", 2))
 	sl := match.NewSlot("")
 	res, err := sl.Play(context.Background(), games[0])
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := setupCoordinator(t, nc, CoordinatorOptions{Run: "stored"})
+	c := setupCoordinator(t, nc, CoordinatorOptions{Run: "stored", Key: testKey})
 	fp, _ := fingerprint(games[0])
 	other := *games[1]
 	other.ID = 1
@@ -281,7 +304,7 @@ func TestStoredResults(t *testing.T) {
 // withdrawn.
 func TestRefusedJob(t *testing.T) {
 	srv := startServer(t, Settings{})
-	nc := connect(t, srv.URL(), srv.CoordinatorSettings())
+	nc := dial(t, srv.URL(), srv.CoordinatorSettings())
 	allow, _ := NewAllowList([]string{"/no/such/engine aei"})
 	startWorkers(t, srv, 1, WorkerOptions{RefuseDelay: 200 * time.Millisecond, Allow: allow})
 	aeiSpec, err := ats.ParseSpec([]string{"/no/such/engine aei", "name=missing"})
@@ -324,7 +347,8 @@ func TestRefusedJob(t *testing.T) {
 func TestCredentials(t *testing.T) {
 	for _, listen := range []string{"0.0.0.0:0", ":0", "[::]:0", "192.0.2.1:4222"} {
 		_, err := StartServer(Settings{Listen: listen, Store: t.TempDir()})
-		if err == nil || !strings.Contains(err.Error(), "without credentials") {
+		// It suggests only what it then takes: no token.
+		if err == nil || !strings.Contains(err.Error(), "without credentials") || strings.Contains(err.Error(), "token") {
 			t.Errorf("listen %s without credentials: %v", listen, err)
 		}
 	}
@@ -382,7 +406,7 @@ func TestCredentials(t *testing.T) {
 			if given.User == "" && given.Nkey == "" {
 				given = srv.WorkerSettings()
 			}
-			nc := connect(t, srv.URL(), given)
+			nc := dialWorker(t, srv.URL(), given)
 			if _, err := NewWorker(nc, WorkerOptions{}); err != nil {
 				t.Error(err)
 			}
@@ -439,7 +463,7 @@ func flagSet() *flag.FlagSet {
 // resumes it: every game is in the output once.
 func TestDistributedResume(t *testing.T) {
 	srv := startServer(t, Settings{})
-	nc := connect(t, srv.URL(), srv.CoordinatorSettings())
+	nc := dial(t, srv.URL(), srv.CoordinatorSettings())
 	startWorkers(t, srv, 2, WorkerOptions{})
 	out := filepath.Join(t.TempDir(), "m.txt")
 	ctx, cancel := context.WithCancel(context.Background())
@@ -477,7 +501,7 @@ func TestDistributedResume(t *testing.T) {
 // worker playing one gives the game up at its next heartbeat.
 func TestWithdrawnJob(t *testing.T) {
 	srv := startServer(t, Settings{})
-	nc := connect(t, srv.URL(), srv.CoordinatorSettings())
+	nc := dial(t, srv.URL(), srv.CoordinatorSettings())
 	var mu sync.Mutex
 	var log []string
 	logged := func(part string) bool {
@@ -516,4 +540,59 @@ func TestWithdrawnJob(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor("game 1 of match withdrawn withdrawn")
+}
+
+// TestURLCredentials: credentials in a server URL move into the settings,
+// leaving a URL without them; printed URLs and command lines hide them.
+func TestURLCredentials(t *testing.T) {
+	u, s, err := Settings{}.fromURL("nats://coordinator:S3CRET@h:1,nats://coordinator:S3CRET@g:2")
+	if err != nil || u != "nats://h:1,nats://g:2" || s.User != "coordinator" || s.Password != "S3CRET" {
+		t.Errorf("%q %+v %v", u, s, err)
+	}
+	if u, s, err = (Settings{}).fromURL("tok3n@h:1"); err != nil || u != "nats://h:1" || s.Token != "tok3n" {
+		t.Errorf("%q %+v %v", u, s, err)
+	}
+	if _, _, err := (Settings{User: "a", Password: "b"}).fromURL("nats://c:d@h:1"); err == nil {
+		t.Error("two sets of credentials taken")
+	}
+	if _, _, err := (Settings{}).fromURL("nats://a:b@h:1,nats://c:d@g:1"); err == nil {
+		t.Error("URLs with different credentials taken")
+	}
+	if got := Redact("nats://u:S3CRET@h:1,tls://T0KEN@g:2,nats://k:3"); got != "nats://u:...@h:1,tls://...@g:2,nats://k:3" {
+		t.Errorf("redacted %q", got)
+	}
+	got := strings.Join(RedactArgs([]string{"--nats", "nats://u:S3CRET@h:1", "--nats-password", "S3CRET", "-nats-token=T0KEN", "--out", "x"}), " ")
+	if got != "--nats nats://u:...@h:1 --nats-password ... -nats-token=... --out x" {
+		t.Errorf("redacted %q", got)
+	}
+}
+
+// TestOwnRunOnly: a worker serving one run (a coordinator's own slots)
+// plays its run's games and leaves another run's, queued before them on
+// the same server, alone.
+func TestOwnRunOnly(t *testing.T) {
+	srv := startServer(t, Settings{})
+	nc := dial(t, srv.URL(), srv.CoordinatorSettings())
+	theirs := setupCoordinator(t, nc, CoordinatorOptions{Run: "theirs", Fresh: true})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	their := &reporter{}
+	errc := make(chan error, 1)
+	go func() { errc <- theirs.Execute(ctx, gamesOf(t, config(t, "", 2)), their) }()
+	for queuedJobs(t, nc) < 2 {
+		time.Sleep(20 * time.Millisecond)
+	}
+	startWorkers(t, srv, 1, WorkerOptions{Run: "mine"})
+	mine, _ := NewCoordinator(nc, CoordinatorOptions{Run: "mine", Fresh: true})
+	my := &reporter{}
+	if err := mine.Execute(ctx, gamesOf(t, config(t, "", 2)), my); err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	if err := <-errc; err != nil {
+		t.Fatal(err)
+	}
+	if len(my.done) != 2 || len(their.done) != 0 {
+		t.Errorf("games done: %d of mine, %d of theirs", len(my.done), len(their.done))
+	}
 }

@@ -2,10 +2,12 @@ package cluster
 
 import (
 	"context"
+	"crypto/hmac"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -29,6 +31,12 @@ type CoordinatorOptions struct {
 	// (workers that took it and vanished) before it is given up; 0 is
 	// DefaultMaxDeliveries.
 	MaxDeliveries int
+	// Key is a secret the coordinator keeps from one execution of the run
+	// to the next (its NATS password, say: Settings.Key): every answer to
+	// a job must carry the job's token, made with it. Without a key the
+	// coordinator makes one: answers stored for an earlier execution are
+	// then not taken, and their jobs run again.
+	Key []byte
 }
 
 // Coordinator is a match.Executor that sends the games to workers as jobs
@@ -53,6 +61,9 @@ func NewCoordinator(nc *nats.Conn, opts CoordinatorOptions) (*Coordinator, error
 	}
 	if opts.MaxDeliveries <= 0 {
 		opts.MaxDeliveries = DefaultMaxDeliveries
+	}
+	if len(opts.Key) == 0 {
+		opts.Key = []byte(randomID())
 	}
 	return &Coordinator{js: js, opts: opts}, nil
 }
@@ -195,14 +206,15 @@ func (c *Coordinator) execute(ctx context.Context, items []item, s sink) error {
 		return fmt.Errorf("withdrawing earlier jobs: %w", err)
 	}
 	if c.opts.Fresh {
-		if err := results.Purge(ctx, jetstream.WithPurgeSubject(resultsSubject(run))); err != nil {
+		if err := results.Purge(ctx, jetstream.WithPurgeSubject(runResults(run))); err != nil {
 			return fmt.Errorf("dropping earlier results: %w", err)
 		}
 	}
 	e := &execution{c: c, s: s, jobs: jobs, run: run, exec: randomID(), want: map[int]string{}, what: map[int]string{},
-		tries: map[int]*tries{}, refusals: map[string]bool{}, holders: map[string]bool{}}
+		tries: map[int]*tries{}, refusals: map[string]bool{}, holders: map[string]bool{},
+		items: map[int]item{}, seqs: map[int]uint64{}, missing: map[int]bool{}}
 	for _, it := range items {
-		e.want[it.id], e.what[it.id] = it.fp, it.what
+		e.want[it.id], e.what[it.id], e.items[it.id] = it.fp, it.what, it
 	}
 	defer e.cleanup(jobs, results)
 	if len(e.want) == 0 {
@@ -210,11 +222,13 @@ func (c *Coordinator) execute(ctx context.Context, items []item, s sink) error {
 	}
 
 	stored := uint64(0)
-	if info, err := results.Info(ctx, jetstream.WithSubjectFilter(resultsSubject(run))); err == nil {
-		stored = info.State.Subjects[resultsSubject(run)]
+	if info, err := results.Info(ctx, jetstream.WithSubjectFilter(runResults(run))); err == nil {
+		for _, n := range info.State.Subjects {
+			stored += n
+		}
 	}
 	cons, err := results.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{
-		FilterSubjects: []string{resultsSubject(run)}, DeliverPolicy: jetstream.DeliverAllPolicy})
+		FilterSubjects: []string{runResults(run)}, DeliverPolicy: jetstream.DeliverAllPolicy})
 	if err != nil {
 		return fmt.Errorf("reading results: %w", err)
 	}
@@ -271,6 +285,15 @@ backlog:
 			return err
 		}
 	}
+	return e.collect(ctx, msgs)
+}
+
+// collect passes the results on until every job has one or ctx ends.
+// Every ack wait it looks for jobs gone from the queue without a result
+// (requeue).
+func (e *execution) collect(ctx context.Context, msgs <-chan jetstream.Msg) error {
+	tick := time.NewTicker(e.c.opts.AckWait)
+	defer tick.Stop()
 	for len(e.want) > 0 {
 		select {
 		case m, ok := <-msgs:
@@ -283,8 +306,46 @@ backlog:
 			if err := e.handle(ctx, m); err != nil {
 				return err
 			}
+		case <-tick.C:
+			if err := e.requeue(ctx); err != nil {
+				if ctx.Err() != nil {
+					return nil
+				}
+				return err
+			}
 		case <-ctx.Done():
 			return nil
+		}
+	}
+	return nil
+}
+
+// requeue publishes again the jobs whose messages have left the queue
+// without a result: acknowledged by a worker that sent none (one whose
+// result was lost, or one with a stolen credential that guessed another's
+// delivery). A job counts as gone when it is missing at two looks in a
+// row, an ack wait apart, so that a result on its way is not taken for
+// missing.
+func (e *execution) requeue(ctx context.Context) error {
+	info, err := e.jobs.Info(ctx, jetstream.WithDeletedDetails(true))
+	if err != nil {
+		e.s.notice(fmt.Sprintf("looking at the queued jobs: %v", err))
+		return nil
+	}
+	for id := range e.want {
+		seq := e.seqs[id]
+		if seq == 0 || !goneFrom(info.State, seq) {
+			delete(e.missing, id)
+			continue
+		}
+		if !e.missing[id] {
+			e.missing[id] = true
+			continue
+		}
+		delete(e.missing, id)
+		e.s.notice(fmt.Sprintf("%s left the queue without a result; queued again", e.items[id].what))
+		if err := e.publish(ctx, e.items[id]); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -304,6 +365,9 @@ type execution struct {
 	// holders are the workers that took a job, by execution, job and
 	// worker: only they may answer it.
 	holders map[string]bool
+	items   map[int]item   // the jobs, by id, to publish again
+	seqs    map[int]uint64 // where each job's message is in the queue
+	missing map[int]bool   // jobs seen gone from the queue once
 }
 
 // tries are the deliveries of one job that workers took.
@@ -318,13 +382,16 @@ type tries struct {
 func (e *execution) publish(ctx context.Context, it item) error {
 	j := it.job
 	j.Run, j.Exec, j.Fingerprint = e.run, e.exec, it.fp
+	j.Token = jobToken(e.c.opts.Key, e.run, e.exec, it.id, it.fp)
 	data, err := json.Marshal(j)
 	if err != nil {
 		return fmt.Errorf("%s: %w", it.what, err)
 	}
-	if _, err := e.c.js.Publish(ctx, jobsSubject(e.run), data, jetstream.WithExpectStream(jobsStream)); err != nil {
+	ack, err := e.c.js.Publish(ctx, jobsSubject(e.run), data, jetstream.WithExpectStream(jobsStream))
+	if err != nil {
 		return fmt.Errorf("publishing %s: %w", it.what, err)
 	}
+	e.seqs[it.id] = ack.Sequence
 	return nil
 }
 
@@ -342,7 +409,17 @@ func (e *execution) handle(ctx context.Context, m jetstream.Msg) error {
 		return nil // already have it, or of another run under this name
 	}
 	what := e.what[r.Job]
-	holder := r.Exec + "\x00" + strconv.Itoa(r.Job) + "\x00" + r.Worker
+	// The server lets a worker publish under its own identity only, and
+	// gives a job's token to the workers it delivers the job to.
+	id, ok := strings.CutPrefix(m.Subject(), resultsPrefix+e.run+".")
+	if !ok || id == "" || strings.Contains(id, ".") {
+		return nil
+	}
+	if !hmac.Equal([]byte(r.Token), []byte(jobToken(e.c.opts.Key, r.Run, r.Exec, r.Job, r.Fingerprint))) {
+		e.s.notice(fmt.Sprintf("an answer for %s from worker %s without the job's token, ignored (only a worker given the job has it)", what, r.Worker))
+		return nil
+	}
+	holder := r.Exec + "\x00" + strconv.Itoa(r.Job) + "\x00" + id + "\x00" + r.Worker
 	switch {
 	case r.Taken > 0:
 		// Kept for every execution: a resumed run reads the results an
@@ -455,7 +532,7 @@ func (e *execution) cleanup(jobs, results jetstream.Stream) {
 		e.s.notice(fmt.Sprintf("withdrawing the jobs not done: %v; workers may still run them", err))
 	}
 	if len(e.want) == 0 {
-		if err := results.Purge(ctx, jetstream.WithPurgeSubject(resultsSubject(e.run))); err != nil {
+		if err := results.Purge(ctx, jetstream.WithPurgeSubject(runResults(e.run))); err != nil {
 			e.s.notice(fmt.Sprintf("dropping the results, all in the output: %v", err))
 		}
 	}

@@ -37,7 +37,9 @@
 // never the secret. Credentials given with the flags or settings (a user
 // and password, or an nkey) admit workers elsewhere, with the worker's
 // permissions; a token cannot be used with the embedded server, which
-// has more than one user.
+// has more than one user. Beyond loopback the server speaks TLS only,
+// with a self-signed certificate made for the store, which the worker
+// file pins (Settings.TLSPin).
 //
 // A worker runs the builtin engine and only the external engines on its
 // allow list (AllowList: --allow-engine, allow_engines in the settings,
@@ -46,17 +48,26 @@
 // other job, and a job refused MaxDeliveries times for that reason is
 // given up. Programs are never run through a shell.
 //
-// The coordinator takes an outcome only from a worker that took the job
-// (its taken message names it), and a game only if it replays under the
-// rules with the length and, where the board decided it, the winner the
-// result claims; anything else is reported and ignored, and a job a
-// worker says cannot be played is given up rather than ending the run.
-// A worker could still forge a taken message under another worker's name:
-// workers share one user, so the server cannot tell them apart.
+// Workers share the worker user's password but not an identity: each
+// connection of a worker (ConnectWorker) proves a key of its own (made
+// for it, or the remote workers' nkey), and the embedded server lets it
+// receive on its own inbox prefix only and publish answers only on a
+// subject ending in its key. A worker may not read the jobs stream's
+// messages: it learns a job only when JetStream delivers it. Every job
+// carries a token, a MAC of its names under the coordinator's key, and
+// the coordinator takes an answer (taken, refused, handed back, failed,
+// an outcome) only with the job's token and from the identity its
+// subject names; an outcome or failure only from a worker that took the
+// job (its taken message). So a worker answers only the jobs it was
+// given. A game is taken only if it replays under the rules with the
+// length and, where the board decided it, the winner the result claims;
+// anything else is reported and ignored, and a job a worker says cannot
+// be played is given up rather than ending the run.
 package cluster
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
@@ -78,7 +89,8 @@ const (
 	jobsStream      = "ARIMAA_JOBS"
 	jobsSubjects    = "arimaa.jobs.>"
 	resultsStream   = "ARIMAA_RESULTS"
-	resultsSubjects = "arimaa.results.>"
+	resultsPrefix   = "arimaa.results."
+	resultsSubjects = resultsPrefix + ">"
 	// workersConsumer is the durable pull consumer all workers share, so
 	// that each job goes to one of them.
 	workersConsumer = "arimaa-workers"
@@ -99,8 +111,25 @@ const DefaultAckWait = 30 * time.Second
 // enough for a resume, and no longer.
 const resultsMaxAge = 30 * 24 * time.Hour
 
-func jobsSubject(run string) string    { return "arimaa.jobs." + run }
-func resultsSubject(run string) string { return "arimaa.results." + run }
+func jobsSubject(run string) string { return "arimaa.jobs." + run }
+
+// resultsSubject is where the worker whose identity is id answers the
+// jobs of run; the embedded server lets no other client publish there.
+func resultsSubject(run, id string) string { return resultsPrefix + run + "." + id }
+
+// runResults is the filter for every answer to the jobs of run.
+func runResults(run string) string { return resultsPrefix + run + ".>" }
+
+// jobToken is the proof, in every answer to a job, that the worker was
+// given it: a MAC of the job's run, execution, number and fingerprint
+// under the coordinator's key. Workers cannot read a job they were not
+// given, and the rest of a job's name may be guessed or learnt from
+// another job; the token may not.
+func jobToken(key []byte, run, exec string, id int, fp string) string {
+	mac := hmac.New(sha256.New, key)
+	fmt.Fprintf(mac, "arimaa-workbench job\x00%s\x00%s\x00%d\x00%s", run, exec, id, fp)
+	return hex.EncodeToString(mac.Sum(nil))
+}
 
 // The kinds of job: a game of a match, or a test of a suite run.
 const (
@@ -120,6 +149,8 @@ type job struct {
 	// Fingerprint identifies the job's contents: a result is taken only
 	// for the very game or test the coordinator plans.
 	Fingerprint string `json:"fingerprint"`
+	// Token proves an answer's worker was given the job (jobToken).
+	Token string `json:"token"`
 	// Kind is gameKind (also when absent) with Game, or testKind with
 	// Test.
 	Kind string      `json:"kind,omitempty"`
@@ -180,7 +211,11 @@ type result struct {
 	Run         string `json:"run"`
 	Job         int    `json:"job"`
 	Fingerprint string `json:"fingerprint"`
-	Worker      string `json:"worker"`
+	// Token is the job's (jobToken): only a worker given the job knows it.
+	Token string `json:"token"`
+	// Worker is the worker's name, for people; its identity is the last
+	// token of the answer's subject.
+	Worker string `json:"worker"`
 	// Exec is the execution that published the job.
 	Exec string `json:"exec,omitempty"`
 	// Taken says that the worker has begun the job, at this delivery of

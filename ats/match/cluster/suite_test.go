@@ -65,7 +65,7 @@ func TestDistributedSuite(t *testing.T) {
 	local := runSuite(t, tests, filepath.Join(dir, "local.jsonl"), nil)
 
 	srv := startServer(t, Settings{})
-	nc := connect(t, srv.URL(), srv.CoordinatorSettings())
+	nc := dial(t, srv.URL(), srv.CoordinatorSettings())
 	startWorkers(t, srv, 2, WorkerOptions{})
 	out := filepath.Join(dir, "dist.jsonl")
 	c, err := NewCoordinator(nc, CoordinatorOptions{Run: RunID(out), Fresh: true})
@@ -107,7 +107,7 @@ func TestGiveUp(t *testing.T) {
 	for _, kind := range []string{gameKind, testKind} {
 		t.Run(kind, func(t *testing.T) {
 			srv := startServer(t, Settings{})
-			nc := connect(t, srv.URL(), srv.CoordinatorSettings())
+			nc := dial(t, srv.URL(), srv.CoordinatorSettings())
 			// The victim's slots take the job and then hang for good,
 			// each as a worker killed in the middle of the job would.
 			taken := make(chan string, 4)
@@ -162,7 +162,7 @@ func TestGiveUp(t *testing.T) {
 // startWorker runs one worker with a connection of its own until the
 // test ends.
 func startWorker(t *testing.T, srv *Server, opts WorkerOptions) {
-	own, err := Connect(context.Background(), srv.URL(), srv.WorkerSettings(), opts.Name, nil)
+	own, err := ConnectWorker(context.Background(), srv.URL(), srv.WorkerSettings(), opts.Name, nil)
 	if err != nil {
 		t.Error(err)
 		return
@@ -206,8 +206,8 @@ func (r *testReporter) Notice(string) {}
 // a result for another version of the test (other settings) too.
 func TestStoredTestResults(t *testing.T) {
 	srv := startServer(t, Settings{})
-	nc := connect(t, srv.URL(), srv.CoordinatorSettings())
-	c := setupCoordinator(t, nc, CoordinatorOptions{Run: "stored-tests"})
+	nc := dial(t, srv.URL(), srv.CoordinatorSettings())
+	c := setupCoordinator(t, nc, CoordinatorOptions{Run: "stored-tests", Key: testKey})
 	j := ats.TestJob{ID: 1, Test: goalTests(t)[0], Cycle: 1}
 	set := ats.TestSettings{Limits: analysis.Limits{Playouts: 50}, Grace: time.Second, Budget: time.Minute, Threshold: 1}
 	fp, _ := fingerprint(&testTask{Job: j, Engine: suiteSpec(t), Settings: set})

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -40,6 +41,11 @@ type WorkerOptions struct {
 	// Allow is the external engines the worker runs; a job naming any
 	// other is refused. The builtin engine is always allowed.
 	Allow AllowList
+	// Run, when set, is the only run whose jobs the worker takes: a
+	// coordinator's own slots serve its run and no other that shares the
+	// server. A job of another run goes back unanswered, out of this
+	// worker's way for a while (foreignDelay).
+	Run string
 
 	// testCrash, when set, is called with each job's name once the job
 	// is taken: tests make it kill the worker.
@@ -49,11 +55,17 @@ type WorkerOptions struct {
 // Worker plays the jobs of any coordinator on its server.
 type Worker struct {
 	js   jetstream.JetStream
+	id   string // the identity its answers are published under
 	opts WorkerOptions
 }
 
-// NewWorker returns a worker that works through nc.
+// NewWorker returns a worker that works through nc, a connection made
+// with ConnectWorker.
 func NewWorker(nc *nats.Conn, opts WorkerOptions) (*Worker, error) {
+	id, ok := strings.CutPrefix(nc.Opts.InboxPrefix, "_INBOX.")
+	if !ok || id == "" || strings.ContainsAny(id, ".*> ") {
+		return nil, errors.New("a worker's connection has no identity of its own (connect it with ConnectWorker)")
+	}
 	js, err := jetstream.New(nc)
 	if err != nil {
 		return nil, err
@@ -67,7 +79,7 @@ func NewWorker(nc *nats.Conn, opts WorkerOptions) (*Worker, error) {
 	if opts.RefuseDelay <= 0 {
 		opts.RefuseDelay = 10 * time.Second
 	}
-	return &Worker{js: js, opts: opts}, nil
+	return &Worker{js: js, id: id, opts: opts}, nil
 }
 
 func (w *Worker) logf(format string, args ...any) {
@@ -78,6 +90,12 @@ func (w *Worker) logf(format string, args ...any) {
 
 // pollWait bounds a wait for a job, so that a stop is noticed soon.
 const pollWait = 2 * time.Second
+
+// foreignDelay is how long a job a worker serving one run handed back
+// (another run's) stays out of every worker's way: long enough for that
+// worker to reach its own run's jobs behind it in the stream, short
+// enough not to hold the other run up much.
+const foreignDelay = 2 * time.Second
 
 // Run takes and plays jobs until ctx ends. Then the games in progress are
 // abandoned and their jobs handed back at once, for another worker.
@@ -132,12 +150,19 @@ func (w *Worker) consumer(ctx context.Context) (jetstream.Stream, jetstream.Cons
 func (w *Worker) serve(ctx context.Context, jobs jetstream.Stream, cons jetstream.Consumer, sl *slot) {
 	failing := false
 	for ctx.Err() == nil {
-		batch, err := cons.Fetch(1, jetstream.FetchMaxWait(pollWait))
+		// The wait for a job ends with ctx too: a stopping worker does
+		// not wait out the poll.
+		wait, cancel := context.WithTimeout(ctx, pollWait)
+		batch, err := cons.Fetch(1, jetstream.FetchContext(wait))
 		if err == nil {
 			for m := range batch.Messages() {
 				w.handle(ctx, jobs, cons, sl, m)
 			}
 			err = batch.Error()
+		}
+		cancel()
+		if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+			err = nil
 		}
 		if err != nil && !errors.Is(err, nats.ErrTimeout) && !errors.Is(err, jetstream.ErrNoMessages) && ctx.Err() == nil {
 			if !failing {
@@ -209,6 +234,7 @@ type jobWire struct {
 	Run         string          `json:"run"`
 	Exec        string          `json:"exec"`
 	Fingerprint string          `json:"fingerprint"`
+	Token       string          `json:"token"`
 	Kind        string          `json:"kind"`
 	Game        json.RawMessage `json:"game"`
 	Test        json.RawMessage `json:"test"`
@@ -378,7 +404,7 @@ func heartbeat(ctx context.Context, m jetstream.Msg, jobs jetstream.Stream, seq 
 			case <-t.C:
 			}
 			_ = m.InProgress()
-			if _, err := jobs.GetMsg(ctx, seq); errors.Is(err, jetstream.ErrMsgNotFound) {
+			if gone(ctx, jobs, seq) {
 				withdrawn.Store(true)
 				cancel()
 				return
@@ -390,6 +416,24 @@ func heartbeat(ctx context.Context, m jetstream.Msg, jobs jetstream.Stream, seq 
 		<-beating
 		return withdrawn.Load()
 	}
+}
+
+// gone reports whether the message at seq has left the jobs stream. A
+// worker may not read the jobs (it could learn their tokens), only the
+// stream's state: the message is gone when it lies before the first
+// message or among those deleted.
+func gone(ctx context.Context, jobs jetstream.Stream, seq uint64) bool {
+	info, err := jobs.Info(ctx, jetstream.WithDeletedDetails(true))
+	if err != nil {
+		return false // the server is away: keep playing
+	}
+	return goneFrom(info.State, seq)
+}
+
+// goneFrom reports whether the message at seq has left a stream in the
+// state st (with its deleted details).
+func goneFrom(st jetstream.StreamState, seq uint64) bool {
+	return seq < st.FirstSeq || seq > st.LastSeq || slices.Contains(st.Deleted, seq)
 }
 
 // handle runs one job and answers it.
@@ -405,7 +449,11 @@ func (w *Worker) handle(ctx context.Context, jobs jetstream.Stream, cons jetstre
 		_ = m.TermWithReason("unreadable job")
 		return
 	}
-	answer := result{Run: j.Run, Job: id, Fingerprint: j.Fingerprint, Worker: w.opts.Name, Exec: j.Exec}
+	if w.opts.Run != "" && j.Run != w.opts.Run {
+		_ = m.NakWithDelay(foreignDelay)
+		return
+	}
+	answer := result{Run: j.Run, Job: id, Fingerprint: j.Fingerprint, Token: j.Token, Worker: w.opts.Name, Exec: j.Exec}
 	t, err := j.decode()
 	if err != nil {
 		answer.Refused = err.Error()
@@ -534,7 +582,7 @@ func (w *Worker) send(j jobWire, r result, kind string) error {
 	}
 	for try := 1; ; try++ {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		_, err = w.js.Publish(ctx, resultsSubject(j.Run), data, jetstream.WithMsgID(msgID), jetstream.WithExpectStream(resultsStream))
+		_, err = w.js.Publish(ctx, resultsSubject(j.Run, w.id), data, jetstream.WithMsgID(msgID), jetstream.WithExpectStream(resultsStream))
 		cancel()
 		if err == nil {
 			return nil
