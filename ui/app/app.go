@@ -14,6 +14,7 @@ import (
 	"image"
 	"image/png"
 	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -29,6 +30,7 @@ import (
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/files/native"
 	"arimaa-workbench/ui/panels"
+	"arimaa-workbench/ui/prefs"
 	"arimaa-workbench/ui/shell"
 )
 
@@ -43,7 +45,7 @@ func Run(args []string, stderr io.Writer) int {
 	fs := flag.NewFlagSet("arimaa-workbench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	shot := fs.String("screenshot", "", "save the window to this PNG file once drawn, then exit")
-	tab := fs.String("tab", "", "panel to show: Editor, Viewer, Engine, Suite, Match or Database")
+	tab := fs.String("tab", "", "panel to show: Analysis (or viewer), Editor, Engine, Suite, Match or Database")
 	timing := fs.Bool("timing", false, "print the time from start to the first frame on stderr")
 	delay := fs.Duration("screenshot-delay", 1500*time.Millisecond, "how long to let the window draw before --screenshot")
 	analyse := fs.Bool("analyse", false, "start analysing the current position in the Engine panel")
@@ -61,7 +63,7 @@ func Run(args []string, stderr io.Writer) int {
 		}
 		return 2
 	}
-	if msg := cli.NoDisplay(runtime.GOOS, os.Getenv); msg != "" {
+	if msg := displayProblem(); msg != "" {
 		fmt.Fprintln(stderr, msg)
 		return 1
 	}
@@ -73,20 +75,21 @@ func Run(args []string, stderr io.Writer) int {
 		}
 	}
 
+	if path, err := prefs.FilePath(runtime.GOOS, appID); err == nil {
+		// An empty file left by a process stopped mid-save would have
+		// Fyne say "Preferences load error: EOF" at every start.
+		_, _ = prefs.RepairEmpty(path)
+	}
 	a := app.NewWithID(appID)
 	w := a.NewWindow("Arimaa Workbench")
-	if winSize.IsZero() {
-		screen := screenSize(a)
-		winSize = shell.WindowSize(a.Preferences(), screen)
-		if *shot != "" {
-			// Screenshots do not depend on the user's remembered size.
-			winSize = shell.FirstWindowSize(screen)
-		}
-	}
+	winSize = chooseSize(a, winSize, *size, *shot != "", stderr)
 	opts := shell.Options{}
 	if *shot == "" {
-		// The system's own file dialogs, with Fyne's where they fail.
-		opts.Dialogs = files.NewPickerDialogs(w, native.Picker{})
+		// The system's own file dialogs, with Fyne's where they fail or
+		// would not fit the screen.
+		pd := files.NewPickerDialogs(w, native.Picker{})
+		pd.Screen = screenSize(a)
+		opts.Dialogs = pd
 	}
 	if dir, err := ats.ConfigDir(); err == nil && *shot == "" {
 		if os.MkdirAll(dir, 0o755) == nil {
@@ -107,7 +110,7 @@ func Run(args []string, stderr io.Writer) int {
 	ps := panels.Add(wb, pOpts)
 	defer ps.Close()
 	if *shot == "" {
-		// Screenshots always start from the Editor, for repeatable pictures.
+		// Screenshots always start from the first panel, the analysis view, for repeatable pictures.
 		wb.RestoreLastPanel()
 	}
 	status, suite := openFiles(wb, ps, paths, stderr)
@@ -130,7 +133,9 @@ func Run(args []string, stderr io.Writer) int {
 				wb.OfferRecovery()
 			}
 			if *analyse {
-				ps.Engine.Analyse()
+				// The analysis view's Analyse: the current position now,
+				// and each one it moves to.
+				ps.Engine.SetFollow(true)
 			}
 			if *run {
 				ps.Suite.Run()
@@ -153,6 +158,36 @@ func Run(args []string, stderr io.Writer) int {
 	w.Resize(winSize)
 	w.ShowAndRun()
 	return status
+}
+
+// displayProblem says in one line why the window cannot open (no display,
+// or one no X server answers on), "" when it may.
+func displayProblem() string {
+	if msg := cli.NoDisplay(runtime.GOOS, os.Getenv); msg != "" {
+		return msg
+	}
+	dial := func(network, addr string) (net.Conn, error) { return net.DialTimeout(network, addr, 3*time.Second) }
+	return cli.UnreachableDisplay(runtime.GOOS, os.Getenv, dial)
+}
+
+// chooseSize is the window's size: the one asked with --size (text), cut
+// to the screen, as the remembered size is (a window past the screen's
+// edge hides its controls), and said so; else the remembered size, or
+// for a screenshot the first window's size, which does not depend on the
+// user's.
+func chooseSize(a fyne.App, asked fyne.Size, text string, shot bool, stderr io.Writer) fyne.Size {
+	screen := screenSize(a)
+	switch {
+	case !asked.IsZero():
+		fit := shell.FitScreen(asked, screen)
+		if fit != asked {
+			fmt.Fprintf(stderr, "arimaa-workbench: --size %s is larger than the screen: the window opens at %.0fx%.0f\n", text, fit.Width, fit.Height)
+		}
+		return fit
+	case shot:
+		return shell.FirstWindowSize(screen)
+	}
+	return shell.WindowSize(a.Preferences(), screen)
 }
 
 // isolatedOptions are panel options whose settings and runs live in a new

@@ -10,21 +10,20 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"arimaa-workbench/ats"
 	"arimaa-workbench/ats/gamedb"
-	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/field"
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/state"
 )
 
-// Options connect the panel to the window.
+// Options connect the panel to the window. A move tapped (in the
+// explorer, among the moves of similar positions) is played through
+// Current.Play, a game tapped opens through Current.Open: whoever owns
+// the current game does it.
 type Options struct {
 	Current *state.Current
 	Dialogs files.Dialogs
-	// OpenGame shows a game of a result in the viewer at ply.
-	OpenGame func(g *rules.Game, title string, ply int)
-	// PlayMove plays a move of the explorer from the current position.
-	PlayMove func(move string) error
 	// Prefs keeps the database chosen between sessions; may be nil.
 	Prefs fyne.Preferences
 	// DefaultPath is the database opened when none was chosen before.
@@ -54,9 +53,13 @@ type Panel struct {
 	phase     [2]*widget.Entry // the similar search's phase bounds
 	limit     *widget.Entry
 
-	explore, games, similar, moves *widget.List
-	state                          State
-	content                        fyne.CanvasObject
+	explore               *Explorer
+	games, similar, moves *widget.List
+	// views are the refreshes of every view of the model (the panel's
+	// own, the analysis view's).
+	views   []func()
+	state   State
+	content fyne.CanvasObject
 }
 
 // New builds the panel and opens the database last chosen (or the
@@ -117,23 +120,11 @@ func (p *Panel) build() {
 		container.NewHBox(widget.NewLabel("From"), sized(p.from, 120), widget.NewLabel("to"), sized(p.to, 120), p.mirrors),
 	)
 
-	p.explore = p.list(func() int { return len(p.state.Explore) }, func(i int) string {
-		m := p.state.Explore[i]
-		mirrored := ""
-		if m.Mirrored > 0 {
-			mirrored = fmt.Sprintf("   (%d as its mirror image)", m.Mirrored)
-		}
-		return fmt.Sprintf("%5d games  gold %5.1f%%  silver %5.1f%%  rating %4.0f  %s   %s%s", m.Games, m.GoldPercent(),
-			m.SilverPercent(), m.MeanRating, m.LastYearText(), m.Move, mirrored)
-	}, func(i int) { p.play(p.state.Explore[i].Move) })
+	p.explore = p.NewExplorer()
 	p.games = p.list(func() int { return len(p.state.Games) }, func(i int) string { return hitText(p.state.Games[i]) },
 		func(i int) { p.open(p.state.Games[i]) })
-	p.similar = p.list(func() int { return len(p.state.Similar) }, func(i int) string { return hitText(p.state.Similar[i]) },
-		func(i int) { p.open(p.state.Similar[i]) })
-	p.moves = p.list(func() int { return len(p.state.Moves) }, func(i int) string {
-		m := p.state.Moves[i]
-		return fmt.Sprintf("%4d  gold %d silver %d  similarity %.2f   %s", m.Games, m.GoldWins, m.SilverWins, m.Best, m.Move)
-	}, func(i int) { p.play(p.state.Moves[i].Move) })
+	p.similar = p.similarList()
+	p.moves = p.movesList()
 
 	p.radius = widget.NewSelect([]string{"0", "1", "2", "3"}, nil)
 	p.radius.SetSelected("2")
@@ -151,9 +142,9 @@ func (p *Panel) build() {
 		container.NewHBox(widget.NewLabel("Game phase from"), sized(p.phase[0], 60), widget.NewLabel("to"), sized(p.phase[1], 60),
 			widget.NewLabel("(0 opening, 1 endgame)")),
 	)
-	simSplit := container.NewVSplit(p.similar, container.NewBorder(widget.NewLabel("Moves from similar positions (a tap plays it):"), nil, nil, nil, p.moves))
+	simSplit := similarSplit(p.similar, p.moves)
 	tabs := container.NewAppTabs(
-		container.NewTabItem("Explorer", p.explore),
+		container.NewTabItem("Explorer", p.explore.Content()),
 		container.NewTabItem("Games", p.games),
 		container.NewTabItem("Similar", container.NewBorder(simBar, nil, nil, nil, simSplit)),
 	)
@@ -169,6 +160,40 @@ func (p *Panel) build() {
 // sized keeps an entry at a width without growing the panel.
 func sized(o fyne.CanvasObject, w float32) fyne.CanvasObject {
 	return container.NewGridWrap(fyne.NewSize(w, o.MinSize().Height), o)
+}
+
+// similarSplit puts the similar positions over the moves played in them.
+func similarSplit(similar, moves *widget.List) fyne.CanvasObject {
+	return container.NewVSplit(similar, container.NewBorder(widget.NewLabel("Moves from similar positions (a tap plays it):"), nil, nil, nil, moves))
+}
+
+// movesList is a new list of the moves played in similar positions.
+func (p *Panel) movesList() *widget.List {
+	return p.list(func() int { return len(p.state.Moves) }, func(i int) string {
+		m := p.state.Moves[i]
+		return fmt.Sprintf("%4d  gold %d silver %d  similarity %.2f   %s", m.Games, m.GoldWins, m.SilverWins, m.Best, m.Move)
+	}, func(i int) { p.play(p.state.Moves[i].Move) })
+}
+
+// similarList is a new list of the similar positions found.
+func (p *Panel) similarList() *widget.List {
+	return p.list(func() int { return len(p.state.Similar) }, func(i int) string { return hitText(p.state.Similar[i]) },
+		func(i int) { p.open(p.state.Similar[i]) })
+}
+
+// NewSimilar builds another view of the similar search for the analysis
+// view: Search (with the Database panel's radius, threshold and bounds),
+// the positions found and the moves played in them.
+func (p *Panel) NewSimilar() fyne.CanvasObject {
+	search := widget.NewButton("Search similar positions", p.searchSimilar)
+	// A line, cut where it has no room: the section stays low, so that
+	// the move list over it keeps its rows.
+	note := widget.NewLabel("left the positions (a tap opens one), right the moves played there (a tap plays one); radius and bounds in the Database panel")
+	note.Importance = widget.LowImportance
+	note.Truncation = fyne.TextTruncateEllipsis
+	split := container.NewHSplit(p.similarList(), p.movesList())
+	split.Offset = 0.6
+	return container.NewBorder(container.NewBorder(nil, nil, search, nil, note), nil, nil, nil, split)
 }
 
 func (p *Panel) list(n func() int, text func(int) string, tap func(int)) *widget.List {
@@ -187,6 +212,7 @@ func (p *Panel) list(n func() int, text func(int) string, tap func(int)) *widget
 			tap(i)
 		}
 	}
+	p.views = append(p.views, l.Refresh)
 	return l
 }
 
@@ -291,11 +317,17 @@ func (p *Panel) searchSimilar() {
 	}
 }
 
+// play plays move from the current position through its owner.
 func (p *Panel) play(move string) {
-	if p.opts.PlayMove == nil {
+	cur := p.opts.Current
+	if cur == nil {
 		return
 	}
-	if err := p.opts.PlayMove(move); err != nil {
+	played, err := ats.PlayMove(cur.Get().Position, move)
+	if err == nil {
+		err = cur.Play(played.Move)
+	}
+	if err != nil {
 		p.Model.set(func() { p.Model.message = move + ": " + err.Error() })
 	}
 }
@@ -306,8 +338,8 @@ func (p *Panel) open(h gamedb.Hit) {
 		p.Model.set(func() { p.Model.message = err.Error() })
 		return
 	}
-	if p.opts.OpenGame != nil {
-		p.opts.OpenGame(g, title, h.Ply)
+	if p.opts.Current != nil {
+		p.opts.Current.Open(g, title, h.Ply)
 	}
 }
 
@@ -353,7 +385,7 @@ func (p *Panel) refresh() {
 	}
 	field.Enable(p.cancel, s.Indexing)
 	field.Enable(p.index, !s.Indexing)
-	for _, l := range []*widget.List{p.explore, p.games, p.similar, p.moves} {
-		l.Refresh()
+	for _, refresh := range p.views {
+		refresh()
 	}
 }

@@ -24,12 +24,11 @@ func TestPanelIndexFollowAndTap(t *testing.T) {
 	cur := state.NewCurrent(g.PositionBefore(2), "Viewer")
 	var played string
 	var openedPly = -100
-	p := New(Options{
-		Current:     cur,
-		DefaultPath: filepath.Join(t.TempDir(), "games.db"),
-		PlayMove:    func(m string) error { played = m; return nil },
-		OpenGame:    func(_ *rules.Game, _ string, ply int) { openedPly = ply },
+	cur.SetActions(state.Actions{
+		Play: func(mv rules.Move) error { played = cur.Get().Position.MoveString(mv); return nil },
+		Open: func(_ *rules.Game, _ string, ply int) { openedPly = ply },
 	})
+	p := New(Options{Current: cur, DefaultPath: filepath.Join(t.TempDir(), "games.db")})
 	t.Cleanup(p.Model.Close)
 	w := test.NewWindow(p.Content())
 	w.Resize(fyne.NewSize(1000, 640))
@@ -54,7 +53,7 @@ func TestPanelIndexFollowAndTap(t *testing.T) {
 		t.Fatalf("after indexing: %d moves, %d games, indexing %v (%s)", len(s.Explore), len(s.Games), s.Indexing, s.Message)
 	}
 	want := s.Explore[0].Move
-	fyne.DoAndWait(func() { p.explore.Select(0) })
+	fyne.DoAndWait(func() { p.explore.Tap(0) })
 	if played != want {
 		t.Errorf("a tap on %q played %q", want, played)
 	}

@@ -124,6 +124,52 @@ type Panel struct {
 	refresh  *live.Refresher[State]
 	once     sync.Once
 	unlisten func()
+
+	// observers are told every state the panel draws (the analysis view's
+	// lines and board).
+	observers []func(State)
+	// follow analyses the current position again whenever it changes
+	// (the analysis view's Analyse, until its Stop).
+	follow bool
+}
+
+// Observe has fn told every state the panel draws, on the UI goroutine.
+func (p *Panel) Observe(fn func(State)) { p.observers = append(p.observers, fn) }
+
+// SetFollow starts (true) analysing the current position and again each
+// time it changes, or (false) stops the analysis and the following.
+func (p *Panel) SetFollow(on bool) {
+	p.follow = on
+	if on {
+		p.model.Stop()
+		p.start()
+	} else {
+		p.stop()
+	}
+	p.Sync()
+}
+
+// Following reports whether the panel analyses the current position
+// whenever it changes.
+func (p *Panel) Following() bool { return p.follow }
+
+// current reports whether st is an analysis of the current position.
+func (p *Panel) current(st State) bool {
+	if p.opts.Current == nil || st.Reports == 0 && !st.Running {
+		return false
+	}
+	return samePosition(toAnalyse(p.opts.Current.Get()), st.Start)
+}
+
+// Marks are the analysis's marks for pos (the candidates' arrows and
+// Gold's win ratio for the evaluation bar), as the panel's own board
+// shows them, when the last analysis is of pos.
+func (p *Panel) Marks(pos rules.Position) (board.Overlays, bool) {
+	st := p.st
+	if st.Reports == 0 || !samePosition(pos, st.Start) {
+		return board.Overlays{}, false
+	}
+	return analysisMarks(st), true
 }
 
 // New builds the panel and starts its refresh ticker.
@@ -467,6 +513,9 @@ func (p *Panel) start() {
 }
 
 func (p *Panel) stop() {
+	if !p.model.State().Running {
+		return // nothing to stop: "Stopping…" would stay
+	}
 	p.stopBtn.Disable()
 	setText(p.status, "Stopping…")
 	// The engine's last report and the end of the analysis reach the
@@ -495,6 +544,12 @@ func (p *Panel) positionChanged() {
 	s := p.opts.Current.Get()
 	if p.opts.Evaluation != nil {
 		p.opts.Evaluation.Show(s.Position)
+	}
+	if p.follow && !samePosition(toAnalyse(s), p.st.Start) {
+		// The analysis of the last position gives way to this one's.
+		p.model.Stop()
+		p.start()
+		return
 	}
 	switch {
 	case !p.st.Running && p.st.Reports == 0:
@@ -601,6 +656,9 @@ func (p *Panel) apply(st State) {
 		p.tree.finished()
 	}
 	p.showBoard()
+	for _, fn := range p.observers {
+		fn(st)
+	}
 }
 
 // rawNoteIdle says what the Engine output tab shows before any analysis.

@@ -91,8 +91,24 @@ func (d FyneDialogs) show(fd *dialog.FileDialog, title string, exts []string) {
 	if len(exts) > 0 {
 		fd.SetFilter(storage.NewExtensionFileFilter(exts))
 	}
-	fd.Resize(fyne.NewSize(760, 520))
+	fd.Resize(d.dialogSize())
 	fd.Show()
+}
+
+// fileDialogSize is the size Fyne's file dialogs open at in a window
+// large enough.
+var fileDialogSize = fyne.NewSize(760, 520)
+
+// dialogSize is fileDialogSize, made smaller to fit inside the window
+// (with a margin) when the window is smaller.
+func (d FyneDialogs) dialogSize() fyne.Size {
+	size := fileDialogSize
+	if d.Window != nil {
+		if c := d.Window.Canvas().Size(); !c.IsZero() {
+			size = fyne.NewSize(min(size.Width, c.Width-40), min(size.Height, c.Height-40))
+		}
+	}
+	return size
 }
 
 // Confirm implements Dialogs.

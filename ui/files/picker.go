@@ -39,7 +39,7 @@ func (d FyneDialogs) OpenFolder(title string, fn func(path string)) {
 		}
 	}, d.Window)
 	fd.SetTitleText(title)
-	fd.Resize(fyne.NewSize(760, 520))
+	fd.Resize(d.dialogSize())
 	fd.Show()
 }
 
@@ -52,6 +52,11 @@ type PickerDialogs struct {
 	Picker Picker
 	// Do runs a function on the UI goroutine; nil uses fyne.Do.
 	Do func(func())
+	// Screen is the size of the window's screen (zero: unknown). On a
+	// screen smaller than NativeSize either way Fyne's dialog, sized to
+	// the window, takes the native one's place: the native one cannot be
+	// made smaller, and its buttons would fall below the screen's edge.
+	Screen fyne.Size
 
 	busy *atomic.Bool
 }
@@ -84,12 +89,23 @@ func (d *PickerDialogs) OpenFolder(title string, fn func(path string)) {
 		func() { d.FyneDialogs.OpenFolder(title, fn) })
 }
 
+// NativeSize is the size the system's file dialog opens at (GTK's file
+// chooser, measured at 1096x822 without a window manager to shrink it).
+var NativeSize = fyne.NewSize(1096, 822)
+
+// nativeFits reports whether the native dialog fits the screen (or the
+// screen is not known).
+func (d *PickerDialogs) nativeFits() bool {
+	s := d.Screen
+	return s.IsZero() || s.Width >= NativeSize.Width && s.Height >= NativeSize.Height
+}
+
 // pick runs ask off the UI goroutine and hands its answer to fn on it; a
 // failing picker (not a cancelled one) opens the fallback instead. A second
 // question while the native dialog is open is ignored: the user cannot see
 // two of them anyway.
 func (d *PickerDialogs) pick(ask func() (string, error), fn func(string), fallback func()) {
-	if d.Picker == nil {
+	if d.Picker == nil || !d.nativeFits() {
 		fallback()
 		return
 	}

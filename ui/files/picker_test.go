@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 )
 
@@ -83,5 +84,39 @@ func TestPickerDialogsOneAtATime(t *testing.T) {
 	}
 	if len(got) != 1 || got[0] != "/tmp/x" {
 		t.Fatalf("answers %v", got)
+	}
+}
+
+// TestDialogsFitTheScreen: on a screen smaller than the native dialog,
+// Fyne's dialog opens in its place without asking the native one, sized to
+// fit inside the window; on a large screen the native one is asked.
+func TestDialogsFitTheScreen(t *testing.T) {
+	w := test.NewTempWindow(t, nil)
+	w.Resize(fyne.NewSize(700, 480))
+	f := &fakePicker{path: "/tmp/a.ari"}
+	d := NewPickerDialogs(w, f)
+	d.Screen = fyne.NewSize(1024, 700)
+	d.Do = func(fn func()) { fn() }
+	d.Open("Open", []string{".ari"}, func(string) {})
+	if f.asks != 0 {
+		t.Error("the native dialog was asked on a screen smaller than it")
+	}
+	over := w.Canvas().Overlays().Top()
+	if over == nil {
+		t.Fatal("no dialog shown")
+	}
+	if size, c := d.dialogSize(), w.Canvas().Size(); size.Width > c.Width || size.Height > c.Height {
+		t.Errorf("the dialog is %v in a window of %v", size, c)
+	}
+	w.Canvas().Overlays().Remove(over)
+
+	d.Screen = fyne.NewSize(1920, 1080)
+	done := make(chan func(), 1)
+	d.Do = func(fn func()) { done <- fn }
+	got := ""
+	d.Open("Open", nil, func(p string) { got = p })
+	(<-done)()
+	if f.asks != 1 || got != "/tmp/a.ari" {
+		t.Errorf("on a large screen: asks %d, path %q", f.asks, got)
 	}
 }

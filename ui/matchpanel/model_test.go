@@ -88,6 +88,7 @@ func TestSettingsConfig(t *testing.T) {
 		{"games not a number", func(s *Settings) { s.Games = "ten" }, "Games"},
 		{"bad time control", func(s *Settings) { s.TC = "15x" }, "Time control: "},
 		{"no limit", func(s *Settings) { s.Playouts, s.TC = "", "" }, "Limits: give a time control or playouts"},
+		{"both limits", func(s *Settings) { s.TC = "1s/5s/100" }, "not both"},
 		{"negative playouts", func(s *Settings) { s.Playouts = "-5" }, "Playouts"},
 		{"jobs 0", func(s *Settings) { s.Jobs = "0" }, "Parallel games"},
 		{"jobs 257", func(s *Settings) { s.Jobs = "257" }, "Parallel games"},

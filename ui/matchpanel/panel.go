@@ -192,6 +192,18 @@ func (p *Panel) build() {
 
 	p.tc = field.Entry("", "e.g. 15s/2m30s/100")
 	p.playouts = field.Entry("2000", "none")
+	// One limit at a time: typing one empties the other, so that a time
+	// control typed is not cut short by the playouts filled in before.
+	p.tc.OnChanged = func(s string) {
+		if strings.TrimSpace(s) != "" && p.playouts.Text != "" {
+			p.playouts.SetText("")
+		}
+	}
+	p.playouts.OnChanged = func(s string) {
+		if strings.TrimSpace(s) != "" && p.tc.Text != "" {
+			p.tc.SetText("")
+		}
+	}
 	p.games = field.Entry("100", "of each pairing")
 	p.jobs = field.Entry("1", "1")
 	p.maxTurns = field.Entry("", "never")
@@ -235,7 +247,6 @@ func (p *Panel) build() {
 	p.resumeBtn = widget.NewButtonWithIcon("Resume", theme.MediaSkipNextIcon(), p.resume)
 	p.message = widget.NewLabel("")
 	p.message.Wrapping = fyne.TextWrapWord
-	p.message.Hide()
 
 	heading := func(text string) *widget.Label {
 		return widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
@@ -261,8 +272,9 @@ func (p *Panel) build() {
 		field.Labelled("Output archive (games are appended as they end)", container.NewBorder(nil, nil, nil, container.NewHBox(outButtons...), p.out)),
 	)
 	// The buttons and their messages stay in sight however far the form
-	// scrolls.
-	actions := container.NewPadded(container.NewVBox(container.NewHBox(p.startBtn, p.stopBtn, p.resumeBtn), p.message))
+	// scrolls; the message keeps the room of two lines, so that the
+	// buttons stay put when one comes or goes.
+	actions := container.NewPadded(container.NewVBox(container.NewHBox(p.startBtn, p.stopBtn, p.resumeBtn), field.Lines(p.message, 2)))
 
 	right := p.buildResults()
 	split := container.NewHSplit(container.NewBorder(nil, actions, nil, nil, field.VScroll(container.NewPadded(form))), right)
@@ -465,12 +477,6 @@ func (p *Panel) OpenGame(id int) {
 }
 
 func (p *Panel) say(msg string, bad bool) {
-	// An empty label would still take a line.
-	if msg == "" {
-		p.message.Hide()
-	} else {
-		p.message.Show()
-	}
 	p.message.Importance = widget.MediumImportance
 	if bad {
 		p.message.Importance = widget.DangerImportance

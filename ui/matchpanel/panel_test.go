@@ -189,6 +189,17 @@ func TestPanelRefusesBadInput(t *testing.T) {
 	}{
 		{"games 0", func() { set(tp.games, "0") }, `Games: "0" is not a whole number from 1 to 1000000`},
 		{"bad time control", func() { set(tp.tc, "15x/2m") }, "Time control: "},
+		{"time control typed", func() {
+			set(tp.tc, "1s/5s/100")
+			if tp.playouts.Text != "" {
+				t.Errorf("a time control typed left the playouts at %q", tp.playouts.Text)
+			}
+			set(tp.playouts, "50")
+			if tp.tc.Text != "" {
+				t.Errorf("playouts typed left the time control at %q", tp.tc.Text)
+			}
+			set(tp.jobs, "0")
+		}, "Parallel games"},
 		{"parallel 0", func() { set(tp.jobs, "0") }, "Parallel games"},
 		{"sprt alpha", func() { tp.sprt.SetChecked(true); set(tp.alpha, "0.7") }, "SPRT: alpha"},
 		{"no output file", func() { set(tp.out, "") }, "Output file"},
@@ -198,10 +209,12 @@ func TestPanelRefusesBadInput(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			saved := tp.lineup
 			games, tcText, jobs, alpha, out := tp.games.Text, tp.tc.Text, tp.jobs.Text, tp.alpha.Text, tp.out.Text
+			playouts := tp.playouts.Text
 			defer func() {
 				tp.lineup = saved
 				set(tp.games, games)
 				set(tp.tc, tcText)
+				set(tp.playouts, playouts)
 				set(tp.jobs, jobs)
 				set(tp.alpha, alpha)
 				set(tp.out, out)

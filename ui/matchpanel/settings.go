@@ -23,7 +23,7 @@ type Settings struct {
 	Engines  []ats.Spec `json:"-"`
 	Gauntlet bool
 	// TC is a time control in the archive's M/R/P/L/G/T form; Playouts a
-	// budget per move. At least one is needed.
+	// budget per move. One of them is needed, and only one.
 	TC, Playouts string
 	// Games are those of each pairing; Jobs how many play at once;
 	// MaxTurns adjudicates a game after that many turns of each side
@@ -60,6 +60,10 @@ func (s Settings) Config() (match.Config, error) {
 	}
 	if in.TC.IsZero() && in.Playouts == 0 {
 		return match.Config{}, errors.New("Limits: give a time control or playouts per move")
+	}
+	if !in.TC.IsZero() && in.Playouts > 0 {
+		// Both would apply, the tighter ruling without a word.
+		return match.Config{}, errors.New("Limits: give a time control or playouts per move, not both: empty one of them")
 	}
 	games, err := whole("Games", s.Games, int64(rg.Games.Min), int64(rg.Games.Max), -1)
 	if err != nil {

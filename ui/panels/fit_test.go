@@ -17,6 +17,7 @@ import (
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/shell"
 	"arimaa-workbench/ui/uitest"
+	"arimaa-workbench/ui/viewer"
 )
 
 // fitBudget is the most the window's content may ask for: a 1024x700
@@ -108,6 +109,7 @@ func TestWindowFitsInEveryState(t *testing.T) {
 		}},
 		{"viewer, analysed game", func(t *testing.T) {
 			wb.Viewer.StopGame()
+			wb.Viewer.ShowSection(viewer.GraphSection)
 			limit(t, "seconds per position", "0.05")
 			wb.Viewer.AnalyseGame()
 			<-wb.Viewer.AnalysisDone()

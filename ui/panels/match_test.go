@@ -43,7 +43,7 @@ func TestMatchTab(t *testing.T) {
 	}
 	p.Match.OpenGame(st.Games[0].ID)
 	v := wb.Viewer.Model
-	if wb.Selected() != "Viewer" || v.Len() == 0 || v.Ply() != v.Len() || !wb.Viewer.AnalyseShown() {
+	if wb.Selected() != "Analysis" || v.Len() == 0 || v.Ply() != v.Len() || !wb.Viewer.AnalyseShown() {
 		t.Errorf("viewer: selected %q, ply %d of %d, analyse shown %v", wb.Selected(), v.Ply(), v.Len(), wb.Viewer.AnalyseShown())
 	}
 	if got := wb.Current.Get().Position; got != v.Position() {

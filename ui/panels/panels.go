@@ -62,6 +62,10 @@ type Options struct {
 
 // Panels are the panels ui/shell does not hold itself, once added.
 type Panels struct {
+	// Lines and Explorer are the analysis view's sections of the Engine
+	// and Database panels' models.
+	Lines    *enginepanel.Lines
+	Explorer *dbpanel.Explorer
 	Database *dbpanel.Panel
 	Engine   *enginepanel.Panel
 	Suite    *suitepanel.Panel
@@ -146,6 +150,7 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 		RunsDir: opts.RunsDir,
 		Prefs:   wb.App.Preferences(),
 		Window:  wb.Window,
+		Status:  wb.StatusFor(SuiteTab),
 	})
 	// The empty Threads fields say what the settings give, and follow
 	// them.
@@ -170,6 +175,8 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 	wb.AddPanel(SuiteTab, theme.ListIcon(), sp.Content())
 	wb.AddPanel(MatchTab, theme.MediaReplayIcon(), mp.Content())
 	dp := addDatabase(wb, opts)
+	setActions(wb)
+	lines, explorer := addSections(wb, ep, dp)
 	wb.SetAnalyser(func(state.Snapshot) {
 		wb.Select(EngineTab)
 		ep.Analyse()
@@ -180,7 +187,7 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 	if len(problems) > 0 {
 		wb.Status(strings.Join(problems, "; "))
 	}
-	return &Panels{Database: dp, Engine: ep, Suite: sp, Match: mp, Config: store}
+	return &Panels{Lines: lines, Explorer: explorer, Database: dp, Engine: ep, Suite: sp, Match: mp, Config: store}
 }
 
 // addEditorAndViewer builds the editor and the viewer, gives them to the
@@ -192,6 +199,32 @@ func addEditorAndViewer(wb *shell.Workbench) {
 	wb.AddEditorAndViewer(ed, v)
 	v.OnEdit = wb.EditPosition
 	v.EditorPosition = func() (rules.Position, string) { return ed.Model.Position(), "the editor's position" }
+}
+
+// Names of the analysis view's sections that other panels' models give.
+const (
+	EngineSection   = "Engine"
+	ExplorerSection = "Explorer"
+	SimilarSection  = "Similar"
+)
+
+// addSections gives the analysis view (the viewer's game) the sections
+// beside its move list that other panels' models give: the engine's
+// lines (the Engine panel's model, its arrows and evaluation bar on the
+// analysis board), the explorer and the similar positions (the Database
+// panel's model). Each observes its model; every model follows the one
+// current position.
+func addSections(wb *shell.Workbench, ep *enginepanel.Panel, dp *dbpanel.Panel) (*enginepanel.Lines, *dbpanel.Explorer) {
+	v := wb.Viewer
+	lines := ep.NewLines(func() { wb.Select(EngineTab) })
+	v.Marks = ep.Marks
+	ep.Observe(func(enginepanel.State) { v.Redraw() })
+	explorer := dp.NewExplorer()
+	v.AddSection(EngineSection, theme.ComputerIcon(), lines.Content())
+	v.AddSection(ExplorerSection, theme.StorageIcon(), explorer.Content())
+	v.AddSection(SimilarSection, theme.SearchIcon(), dp.NewSimilar())
+	v.ShowSection(EngineSection)
+	return lines, explorer
 }
 
 // ThreadsDefault is what an empty Threads field stands for when the

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"arimaa-workbench/ui/shell"
+	"arimaa-workbench/ui/tip"
 )
 
 // screen is a window filling a laptop screen: its canvas is the screen's
@@ -44,8 +45,8 @@ func TestListsHaveRoom(t *testing.T) {
 	} {
 		w.Resize(c.size)
 		wb.Select(shell.ViewerPanel)
-		if n := visibleRows(w, func(o fyne.CanvasObject) bool { _, ok := o.(*widget.List); return ok },
-			func(o fyne.CanvasObject) bool { _, ok := o.(*widget.Label); return ok }); n < c.moves {
+		if n := visibleRows(w, func(o fyne.CanvasObject) bool { _, ok := o.(*widget.Table); return ok },
+			func(o fyne.CanvasObject) bool { _, ok := o.(*tip.Label); return ok }); n < c.moves {
 			t.Errorf("%v: the move list shows %d rows, want at least %d", c.size, n, c.moves)
 		}
 		wb.Select(SuiteTab)

@@ -147,8 +147,10 @@ func (r *bandRenderer) draw(w, h int) image.Image {
 // DrawBand draws ps into img: x from the first sample's X (left edge) to
 // the last one's (right edge), values from lo (bottom) to hi (top); the
 // interval is shaded in a faint c and the value drawn in c, two pixels
-// thick. Interval ends beyond the axis are drawn at its edge; samples with
-// an infinite value are left out.
+// thick. Interval ends beyond the axis are drawn at its edge. A sample with
+// an infinite value and one finite bound (every game won: the Elo is at
+// least the bound) is drawn at that bound, its band from there to the
+// edge; one with no finite bound (no estimate yet) is left out.
 func DrawBand(img *image.NRGBA, ps []BandPoint, lo, hi float64, c color.Color) {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
@@ -168,7 +170,18 @@ func DrawBand(img *image.NRGBA, ps []BandPoint, lo, hi float64, c color.Color) {
 	}
 	cr, cg, cb, _ := c.RGBA()
 	faint := color.NRGBA{uint8(cr >> 8), uint8(cg >> 8), uint8(cb >> 8), 0x50}
-	finite := func(p BandPoint) bool { return !math.IsInf(p.Y, 0) && !math.IsNaN(p.Y) }
+	// value is what the line goes through: the estimate, or with an
+	// infinite one its finite bound.
+	value := func(p BandPoint) float64 {
+		switch {
+		case math.IsInf(p.Y, 1):
+			return p.Low
+		case math.IsInf(p.Y, -1):
+			return p.High
+		}
+		return p.Y
+	}
+	finite := func(p BandPoint) bool { v := value(p); return !math.IsInf(v, 0) && !math.IsNaN(v) }
 	// The band: for each pixel column, the interval interpolated between
 	// the samples either side, where both have a value (an infinite one
 	// is no estimate yet, only a run of wins or losses).
@@ -192,7 +205,7 @@ func DrawBand(img *image.NRGBA, ps []BandPoint, lo, hi float64, c color.Color) {
 	}
 	if len(ps) == 1 || span <= 0 {
 		if last := ps[len(ps)-1]; finite(last) {
-			y := py(last.Y)
+			y := py(value(last))
 			segment(img, 0, y, float64(w-1), y, c)
 		}
 		return
@@ -200,10 +213,10 @@ func DrawBand(img *image.NRGBA, ps []BandPoint, lo, hi float64, c color.Color) {
 	for i := 1; i < len(ps); i++ {
 		switch a, z := ps[i-1], ps[i]; {
 		case finite(a) && finite(z):
-			segment(img, px(a.X), py(a.Y), px(z.X), py(z.Y), c)
+			segment(img, px(a.X), py(value(a)), px(z.X), py(value(z)), c)
 		case finite(z) && (i == len(ps)-1 || !finite(ps[i+1])):
 			// A value alone between infinite ones: a dot.
-			segment(img, px(z.X)-1, py(z.Y), px(z.X)+1, py(z.Y), c)
+			segment(img, px(z.X)-1, py(value(z)), px(z.X)+1, py(value(z)), c)
 		}
 	}
 }

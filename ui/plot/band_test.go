@@ -107,3 +107,20 @@ func TestDrawBandSkipsInfinite(t *testing.T) {
 		t.Error("the finite part is not drawn")
 	}
 }
+
+// TestDrawBandShowsTheBound: after every game won the Elo is infinite but
+// bounded from below; the line is drawn at the bound and the band from
+// there to the top edge, where before the graph stayed empty.
+func TestDrawBandShowsTheBound(t *testing.T) {
+	img := image.NewNRGBA(image.Rect(0, 0, 101, 101))
+	red := color.NRGBA{255, 0, 0, 255}
+	inf := math.Inf(1)
+	// 6-0: at least +40 (y 30 on an axis of -100..100), at most +Inf.
+	DrawBand(img, []BandPoint{{1, inf, 20, inf}, {6, inf, 40, inf}}, -100, 100, red)
+	if img.NRGBAAt(100, 30) != red {
+		t.Errorf("the bound is not drawn at the last sample: %v", img.NRGBAAt(100, 30))
+	}
+	if img.NRGBAAt(100, 5).A == 0 || img.NRGBAAt(100, 60).A != 0 {
+		t.Errorf("the band should run from the bound to the top edge: %v above, %v below", img.NRGBAAt(100, 5), img.NRGBAAt(100, 60))
+	}
+}

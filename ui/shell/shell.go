@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -60,10 +61,12 @@ type Workbench struct {
 	recovery *editor.Recovery
 }
 
-// Names of the built-in panels, for Select and --tab.
+// Names of the built-in panels, for Select and --tab. The viewer's panel
+// is the analysis view: the game with the engine, the explorer and the
+// similar positions around one board; --tab viewer names it too.
 const (
 	EditorPanel = "Editor"
-	ViewerPanel = "Viewer"
+	ViewerPanel = "Analysis"
 )
 
 // New builds the workbench's frame in w (content, menus, keys, close
@@ -91,6 +94,12 @@ func New(a fyne.App, w fyne.Window, opts Options) *Workbench {
 	wb.tabs.OnSelected = func(it *container.TabItem) {
 		prefs.SetString("panel.last", it.Text)
 		wb.showStatus(it.Text)
+		if it.Text == ViewerPanel && wb.Viewer != nil {
+			// Back in the analysis view, its position is the current one
+			// again (the editor's may have been since), so that the
+			// engine's lines and the explorer are of the board shown.
+			wb.Current.Set(wb.Viewer.Snapshot())
+		}
 	}
 
 	w.SetContent(wb.content)
@@ -102,7 +111,8 @@ func New(a fyne.App, w fyne.Window, opts Options) *Workbench {
 }
 
 // AddEditorAndViewer makes ed and v the workbench's editor and viewer, its
-// first two tabs (call it before AddPanel): their status messages, the
+// first two tabs, the analysis view first, the panel a new user sees
+// (call it before AddPanel): their status messages, the
 // files they open (recent files), the editor's crash recovery, their
 // remembered layout and the flipped boards are the frame's. Links between
 // panels are the caller's (ui/panels).
@@ -113,8 +123,8 @@ func (wb *Workbench) AddEditorAndViewer(ed *editor.Panel, v *viewer.Panel) {
 	ed.OnOpened = wb.opened
 	v.Status = wb.StatusFor(ViewerPanel)
 	v.OnOpened = wb.opened
-	wb.AddPanel(EditorPanel, theme.DocumentCreateIcon(), ed.Content())
 	wb.AddPanel(ViewerPanel, theme.MediaPlayIcon(), v.Content())
+	wb.AddPanel(EditorPanel, theme.DocumentCreateIcon(), ed.Content())
 	prefs := wb.App.Preferences()
 	ed.KeepLayout(prefs)
 	v.KeepLayout(prefs)
@@ -138,7 +148,12 @@ func (wb *Workbench) AddPanel(name string, icon fyne.Resource, content fyne.Canv
 
 // Select shows the panel called name; it reports false when there is none.
 // Matching ignores case, so --tab viewer works.
-func (wb *Workbench) Select(name string) bool { return field.SelectTab(wb.tabs, name) }
+func (wb *Workbench) Select(name string) bool {
+	if strings.EqualFold(name, "viewer") {
+		name = ViewerPanel
+	}
+	return field.SelectTab(wb.tabs, name)
+}
 
 // RestoreLastPanel shows the panel that was shown when the workbench last
 // closed; call it once every panel is added.

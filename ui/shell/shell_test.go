@@ -46,7 +46,7 @@ func gamesDir() string { return filepath.Join("..", "..", "assets", "games") }
 
 func TestPanelsAndSelect(t *testing.T) {
 	wb, _ := newTestWorkbench(t, Options{})
-	if got := wb.Panels(); len(got) != 2 || got[0] != EditorPanel || got[1] != ViewerPanel {
+	if got := wb.Panels(); len(got) != 2 || got[0] != ViewerPanel || got[1] != EditorPanel || !wb.Select("viewer") || wb.Selected() != ViewerPanel {
 		t.Fatalf("panels %v", got)
 	}
 	extra := widget.NewLabel("engine")
@@ -181,6 +181,21 @@ func TestWindowSize(t *testing.T) {
 	}
 	if got := WindowSize(prefs, fyne.NewSize(1280, 800)); got != fyne.NewSize(1280, 800) {
 		t.Errorf("remembered 1500x990 on a 1280x800 screen: %v", got)
+	}
+}
+
+// TestFitScreen: --size larger than the screen is cut to it, either way;
+// a smaller one, or an unknown screen, leaves it.
+func TestFitScreen(t *testing.T) {
+	for _, c := range []struct{ size, screen, want fyne.Size }{
+		{fyne.NewSize(1280, 800), fyne.NewSize(1024, 700), fyne.NewSize(1024, 700)},
+		{fyne.NewSize(1280, 600), fyne.NewSize(1024, 700), fyne.NewSize(1024, 600)},
+		{fyne.NewSize(1024, 700), fyne.NewSize(1920, 1080), fyne.NewSize(1024, 700)},
+		{fyne.NewSize(1280, 800), fyne.Size{}, fyne.NewSize(1280, 800)},
+	} {
+		if got := FitScreen(c.size, c.screen); got != c.want {
+			t.Errorf("FitScreen(%v, %v) = %v, want %v", c.size, c.screen, got, c.want)
+		}
 	}
 }
 
@@ -343,7 +358,7 @@ func TestIconButtonsHaveTips(t *testing.T) {
 		test.MoveMouse(c, at.Add(fyne.NewPos(b.Size().Width/2, b.Size().Height/2)))
 		tips = append(tips, tip.Shown(c))
 	}
-	want := []string{"Promote: make the variation shown the main line", "Delete variation: remove the variation shown",
+	want := []string{"Undo step (Ctrl+Z)", "Promote: make the variation shown the main line", "Delete variation: remove the variation shown",
 		"Start of the game (Home)", "Previous move (Left)", "Previous step (Up)", "Next step (Down)", "Next move (Right)", "End of the game (End)",
 		"Copy the position or the game record (Ctrl+C: the position), or save the board as a PNG"}
 	if strings.Join(tips, "|") != strings.Join(want, "|") {

@@ -52,10 +52,16 @@ func WindowSize(p fyne.Preferences, screen fyne.Size) fyne.Size {
 	if w < MinWindowSize.Width || h < MinWindowSize.Height {
 		return FirstWindowSize(screen)
 	}
+	return FitScreen(fyne.NewSize(w, h), screen)
+}
+
+// FitScreen returns size made to fit screen (zero when unknown): no
+// larger than it either way, as the remembered size and --size are.
+func FitScreen(size, screen fyne.Size) fyne.Size {
 	if screen.Width > 0 && screen.Height > 0 {
-		w, h = min(w, screen.Width), min(h, screen.Height)
+		size = fyne.NewSize(min(size.Width, screen.Width), min(size.Height, screen.Height))
 	}
-	return fyne.NewSize(w, h)
+	return size
 }
 
 // rememberWindowSize keeps the window's size for the next start.

@@ -1,10 +1,13 @@
 // Package state holds what the workbench's panels share: the one current
-// position, with the game it belongs to, and listeners told when it changes.
-// The editor, the viewer, the engine panel and the test-suite panel all read
-// and set it; none of them talks to another directly.
+// position, with the game it belongs to, listeners told when it changes,
+// and the two things any part may ask of it (play a move from it, go to a
+// game at a ply), which the part that owns the game does. The analysis
+// view's parts, the editor, the engine, suite and database panels all read
+// and set it and ask through it; none of them talks to another directly.
 package state
 
 import (
+	"errors"
 	"sync"
 
 	"arimaa-workbench/engine/rules"
@@ -39,6 +42,54 @@ type Current struct {
 	listeners map[int]func(Snapshot)
 	order     []int
 	next      int
+	actions   Actions
+}
+
+// Actions are what the owner of the game being studied does when another
+// part asks through Current: the explorer, the engine's lines and the
+// similar positions play moves with Play, the database's and the match's
+// games open with Open. The composition root sets them once.
+type Actions struct {
+	// Play plays mv from the current position (into its game: a new
+	// variation where the game goes on otherwise).
+	Play func(mv rules.Move) error
+	// Open shows g at ply (moves after the setups), titled title.
+	Open func(g *rules.Game, title string, ply int)
+}
+
+// ErrNoOwner is returned by Play before any part took the game's actions.
+var ErrNoOwner = errors.New("no panel plays moves into the current position")
+
+// SetActions makes a the actions Play and Open call.
+func (c *Current) SetActions(a Actions) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.actions = a
+}
+
+// Play asks the game's owner to play mv from the current position; the
+// position then changes through Set, as every listener sees.
+func (c *Current) Play(mv rules.Move) error {
+	c.mu.Lock()
+	fn := c.actions.Play
+	c.mu.Unlock()
+	if fn == nil {
+		return ErrNoOwner
+	}
+	return fn(mv)
+}
+
+// Open asks the game's owner to show g at ply; it reports false when no
+// owner took the actions.
+func (c *Current) Open(g *rules.Game, title string, ply int) bool {
+	c.mu.Lock()
+	fn := c.actions.Open
+	c.mu.Unlock()
+	if fn == nil {
+		return false
+	}
+	fn(g, title, ply)
+	return true
 }
 
 // NewCurrent starts with p from source.

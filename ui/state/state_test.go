@@ -46,3 +46,30 @@ func TestSnapshotValid(t *testing.T) {
 		})
 	}
 }
+
+func TestCurrentActions(t *testing.T) {
+	c := NewCurrent(rules.StartPosition(), "start")
+	if err := c.Play(rules.Move{}); err != ErrNoOwner {
+		t.Fatalf("Play without an owner: %v, want ErrNoOwner", err)
+	}
+	if c.Open(nil, "", 0) {
+		t.Fatal("Open without an owner reported true")
+	}
+	var played []rules.Move
+	var opened []string
+	c.SetActions(Actions{
+		Play: func(mv rules.Move) error {
+			played = append(played, mv)
+			c.Set(Snapshot{Source: "after"})
+			return nil
+		},
+		Open: func(g *rules.Game, title string, ply int) { opened = append(opened, title) },
+	})
+	mv := rules.Move{N: 1}
+	if err := c.Play(mv); err != nil || len(played) != 1 || played[0] != mv || c.Get().Source != "after" {
+		t.Errorf("Play: err %v, played %v, source %q", err, played, c.Get().Source)
+	}
+	if !c.Open(nil, "game 7", 3) || len(opened) != 1 || opened[0] != "game 7" {
+		t.Errorf("Open: %v", opened)
+	}
+}

@@ -61,6 +61,9 @@ type Options struct {
 	// Window hosts the test editor's dialog; nil in tests, which drive the
 	// editor directly.
 	Window fyne.Window
+	// Status shows a line in the window's status bar (how a run ended);
+	// may be nil.
+	Status func(string)
 }
 
 // Panel is the test-suite panel.
@@ -103,18 +106,21 @@ type Panel struct {
 	chooser    *runChooser // the last Compare dialog opened
 	content    fyne.CanvasObject
 
-	st       State
-	rows     []Row
-	selected string // test name
-	logLines []string
-	refresh  *live.Refresher[State]
-	natural  []float32 // widest text of each growing column
-	widths   []float32 // the table's column widths as laid out
+	st      State
+	rows    []Row
+	running int // the row of the test last seen running, -1 for none
+	// wasRunning is whether the last state drawn had a run going on.
+	wasRunning bool
+	selected   string // test name
+	logLines   []string
+	refresh    *live.Refresher[State]
+	natural    []float32 // widest text of each growing column
+	widths     []float32 // the table's column widths as laid out
 }
 
 // New builds the panel and starts its refresh ticker.
 func New(opts Options) *Panel {
-	p := &Panel{opts: opts, model: NewModel(opts.Run)}
+	p := &Panel{opts: opts, model: NewModel(opts.Run), running: -1}
 	p.refresh = live.NewRefresher[State](p.model, RefreshInterval, p.apply)
 	p.build()
 	p.ReloadEngines()
@@ -664,10 +670,41 @@ func (p *Panel) apply(st State) {
 	field.Enable(p.stopBtn, st.Running)
 	field.Enable(p.resumeBtn, !st.Running && st.Resumable)
 	field.Enable(p.compareBtn, !st.Running)
+	p.followRun(st)
 	if st.Err != nil {
 		p.say(st.Err.Error(), true)
 	}
 	p.showSelected()
+}
+
+// followRun keeps the test running in view as the run goes on, and says
+// how a run ended, under the buttons and in the status bar, when it does.
+func (p *Panel) followRun(st State) {
+	was := p.wasRunning
+	p.wasRunning = st.Running
+	if st.Running {
+		for i, r := range p.rows {
+			if r.Running && i != p.running {
+				p.running = i
+				p.table.ScrollTo(widget.TableCellID{Row: i, Col: 0})
+				break
+			}
+		}
+		return
+	}
+	p.running = -1
+	if !was || st.Err != nil {
+		return
+	}
+	s := st.Status
+	msg := fmt.Sprintf("Run finished: score %.2f of %.2f, %d passed, %d failed, %d errors.", s.Score, s.MaxScore, s.Passed, s.Failed, s.Errors)
+	if s.Done < s.Total {
+		msg = fmt.Sprintf("Run stopped after %d of %d tests: Resume runs the rest.", s.Done, s.Total)
+	}
+	p.say(msg, false)
+	if p.opts.Status != nil {
+		p.opts.Status(msg)
+	}
 }
 
 func (p *Panel) selectedTest() *ats.Test {

@@ -105,6 +105,9 @@ func TestScriptedRunFillsTable(t *testing.T) {
 	if p.progress.Value() != 1 {
 		t.Errorf("progress %v after the run", p.progress.Value())
 	}
+	if got := p.message.Text; !strings.HasPrefix(got, "Run finished: score 1.50 of 3.00") {
+		t.Errorf("after the run the message says %q", got)
+	}
 
 	// Selecting the second test shows its board, the move and the marks.
 	i, _ := rowByName(p, "2-elephant")
@@ -147,6 +150,9 @@ func TestStopAndResume(t *testing.T) {
 	p.Sync()
 	if p.resumeBtn.Disabled() {
 		t.Fatal("Resume should be enabled after a stop")
+	}
+	if got := p.message.Text; got != "Run stopped after 2 of 3 tests: Resume runs the rest." {
+		t.Errorf("after Stop the message says %q", got)
 	}
 	if _, r := rowByName(p, "3-miss"); r.Status != "" {
 		t.Errorf("the stopped test has status %q", r.Status)

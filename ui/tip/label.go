@@ -1,6 +1,8 @@
 package tip
 
 import (
+	"image/color"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/driver/desktop"
@@ -82,9 +84,10 @@ func NewSpot() *Spot {
 	return s
 }
 
-// CreateRenderer draws nothing.
+// CreateRenderer draws nothing: a transparent rectangle (a nil colour
+// crashes Fyne's software painter, which --screenshot uses).
 func (s *Spot) CreateRenderer() fyne.WidgetRenderer {
-	return widget.NewSimpleRenderer(canvas.NewRectangle(nil))
+	return widget.NewSimpleRenderer(canvas.NewRectangle(color.Transparent))
 }
 
 // MinSize is nothing: the spot takes the cell's size.

@@ -2,6 +2,7 @@ package viewer
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -54,9 +55,9 @@ func waitAnalysis(t *testing.T, v *Panel) {
 	}
 }
 
-// TestAnalysisShowsItsGraph: at 1024x700 the divider under the move list
-// leaves the game graph below the fold; starting an analysis moves it up
-// so the graph shows whole, and the move list keeps some rows.
+// TestAnalysisShowsItsGraph: at 1024x700 starting an analysis brings the
+// game graph's section forward, and neither the board, nor the move list,
+// nor the buttons under it move or change size.
 func TestAnalysisShowsItsGraph(t *testing.T) {
 	v, _, _, _ := newTestPanel(t)
 	w := fyne.CurrentApp().Driver().AllWindows()[0]
@@ -64,18 +65,31 @@ func TestAnalysisShowsItsGraph(t *testing.T) {
 	fake := &fakeAnalyser{table: map[int]float64{}}
 	v.SetGameAnalyser(func() (analysis.Analyser, error) { return fake, nil })
 	openGoalRace(t, v)
-	pane := v.listSplit.Trailing
-	if pane.Size().Height >= v.side.MinSize().Height {
-		t.Fatalf("the graph shows before any analysis (pane %v, side %v): the test proves nothing", pane.Size(), v.side.MinSize())
+	v.ShowSection(CommentSection)
+	type rect struct {
+		at   fyne.Position
+		size fyne.Size
 	}
+	where := func() [3]rect {
+		at := func(o fyne.CanvasObject) rect {
+			return rect{fyne.CurrentApp().Driver().AbsolutePositionForObject(o), o.Size()}
+		}
+		return [3]rect{at(v.Board), at(v.list.table), at(v.finish)}
+	}
+	before := where()
 	v.analysis.perMove.SetText("0.05")
 	test.Tap(v.analysis.analyse)
-	waitAnalysis(t, v)
-	if pane.Size().Height+1 < v.side.MinSize().Height {
-		t.Errorf("after Analyse game the pane is %v high, the comment, controls and graph %v", pane.Size().Height, v.side.MinSize().Height)
+	if got := v.sections.Selected().Text; got != GraphSection {
+		t.Errorf("during the analysis the section shown is %q", got)
 	}
-	if list := v.list.list.Size().Height; list < 4*v.list.list.MinSize().Height {
-		t.Errorf("the move list has %v px left", list)
+	during := where()
+	waitAnalysis(t, v)
+	after := where()
+	if before != during || before != after {
+		t.Errorf("board, move list, Finish turn: before %v, during %v, after %v", before, during, after)
+	}
+	if list := v.list.table.Size().Height; list < 6*v.list.table.MinSize().Height {
+		t.Errorf("the move list has %v px", list)
 	}
 }
 
@@ -132,6 +146,18 @@ func TestWholeGameAnalysis(t *testing.T) {
 	}
 	if rows := v.Model.Rows(); !strings.HasSuffix(v.list.rowText(2+5), "?? "+strings.TrimPrefix(wantText, "4b: ")) || strings.Contains(v.list.rowText(2+4), "??") {
 		t.Errorf("move list marks: %q / %q (rows %d)", v.list.rowText(2+5), v.list.rowText(2+4), len(rows))
+	}
+	// Before the blunder the board shows the better move; on it, the
+	// line under the move list says what it was.
+	v.Model.Seek(5)
+	v.changed()
+	if o := v.Board.Overlays(); len(o.Candidates) != 1 || o.Candidates[0].Label != "better" || !slices.Equal(o.Candidates[0].Steps, bl[0].Better.Slice()) {
+		t.Errorf("before the blunder the board shows %+v", o.Candidates)
+	}
+	v.Model.Seek(6)
+	v.changed()
+	if !strings.HasPrefix(v.entryInfo.Text, "Blunder: ") || !strings.Contains(v.entryInfo.Text, "better: ") {
+		t.Errorf("on the blunder the line under the moves says %q", v.entryInfo.Text)
 	}
 	// A higher threshold (typed, range-checked) clears the mark.
 	v.analysis.threshold.SetText("31")

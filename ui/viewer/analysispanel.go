@@ -13,6 +13,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"arimaa-workbench/engine/analysis"
+	"arimaa-workbench/engine/phase"
+	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/live"
 	"arimaa-workbench/ui/plot"
 )
@@ -38,6 +40,7 @@ type analysisView struct {
 	job     *live.Job              // the last analysis's
 	done    chan struct{}          // closed when the last analysis has ended and been shown
 	summary string                 // the analysis progress and blunders
+	better  map[*node]rules.Move   // the engine's better move, by blunder
 
 	box       *fyne.Container
 	analyse   *widget.Button
@@ -45,9 +48,9 @@ type analysisView struct {
 	perMove   *widget.Entry
 	threshold *widget.Entry
 	graph     *plot.Game
-	band      *phaseBand       // the game phase along the line shown
-	side      *fyne.Container  // the column under the move list it shows in
-	split     *container.Split // the move list | that column
+	band      *phaseBand    // the game phase along the line shown
+	phaseNote *widget.Label // the stages' names, or the phase under the pointer
+	column    *fyne.Container
 }
 
 // newAnalysisView makes the analysis controls and graph, shown when an
@@ -84,15 +87,49 @@ func newAnalysisView(v *Panel) *analysisView {
 	// list needs.
 	a.box = container.NewVBox(settings, a.graph)
 	a.box.Hide()
-	// The band has no caption: the window's smallest size (1024x700)
-	// leaves no room for one, and the Engine panel's evaluation breakdown
-	// shows the current position's phase.
 	a.band = newPhaseBand()
 	a.band.OnTapped = func(i int) {
 		v.Model.Seek(i)
 		v.changed()
 	}
+	// One line, cut rather than wrapped: the phase under the pointer
+	// replaces the legend without moving anything.
+	a.phaseNote = widget.NewLabel(phaseLegend)
+	a.phaseNote.Truncation = fyne.TextTruncateEllipsis
+	a.phaseNote.Importance = widget.LowImportance
+	a.band.OnHover = func(i int) { a.phaseNote.SetText(a.phaseText(i)) }
 	return a
+}
+
+// phaseLegend names the band's colours.
+const phaseLegend = "Game phase: green opening, amber middle game, red endgame (point at it for the figure)"
+
+// phaseText says the phase of position i of the line shown, or the
+// legend for -1.
+func (a *analysisView) phaseText(i int) string {
+	ph := a.band.values
+	if i < 0 || i >= len(ph) {
+		return phaseLegend
+	}
+	return fmt.Sprintf("Game phase after %d moves: %.2f, %s", i, ph[i], stageName(phase.StageOf(ph[i])))
+}
+
+// stageName is a stage as the legend names it.
+func stageName(s phase.Stage) string {
+	switch s {
+	case phase.Opening:
+		return "opening"
+	case phase.Middle:
+		return "middle game"
+	}
+	return "endgame"
+}
+
+// content is the game graph section: the settings, the graph, the phase
+// band under it and its legend.
+func (a *analysisView) content() fyne.CanvasObject {
+	a.column = container.NewVBox(a.box, a.band, a.phaseNote)
+	return a.column
 }
 
 // sized gives an entry a fixed width in an HBox.
@@ -144,7 +181,8 @@ func (a *analysisView) start() {
 	a.analyse.Disable()
 	a.stop.Enable()
 	a.draw()
-	a.reveal()
+	// The graph's section comes forward; nothing else moves.
+	v.ShowSection(GraphSection)
 	v.status(fmt.Sprintf("analysing %d positions with %s, %gs each", run.Positions(), eng.Name(), per))
 	done := a.done
 	a.job.Go(func(ctx context.Context) {
@@ -222,7 +260,7 @@ func (a *analysisView) draw() {
 	if !a.box.Visible() {
 		a.box.Show()
 		// The column lays out again to make room for the analysis.
-		a.side.Refresh()
+		a.column.Refresh()
 	}
 	run := a.run
 	if run == nil {
@@ -236,11 +274,15 @@ func (a *analysisView) draw() {
 	done, total := run.Done(), run.Positions()
 	bl := run.Blunders(a.blunderThreshold())
 	marks := make(map[*node]string, len(bl))
+	a.better = make(map[*node]rules.Move, len(bl))
 	// Each blunder is marked where its fall shows: the position after it.
 	after := make([]int, len(bl))
 	for i, b := range bl {
 		after[i] = b.Ply + 1
 		marks[a.nodes[b.Ply]] = strings.TrimPrefix(b.Text, b.Label+": ")
+		if b.HasBest {
+			a.better[a.nodes[b.Ply]] = b.Better
+		}
 	}
 	a.v.list.setMarks(marks)
 	cursor = -1
@@ -257,6 +299,17 @@ func (a *analysisView) draw() {
 		Status: a.summary, Done: float64(done) / float64(max(1, total))})
 }
 
+// betterMove is the engine's better move in place of the next move of the
+// line when that move is a blunder.
+func (a *analysisView) betterMove() (rules.Move, bool) {
+	n := a.v.Model.next()
+	if n == nil || a.run == nil {
+		return rules.Move{}, false
+	}
+	mv, ok := a.better[n]
+	return mv, ok
+}
+
 // jump moves the cursor to position i of the analysed line.
 func (a *analysisView) jump(i int) {
 	if a.run == nil {
@@ -269,26 +322,4 @@ func (a *analysisView) jump(i int) {
 	}
 	m.moveTo(n)
 	a.v.changed()
-}
-
-// minListShare is the least of the move-list column that reveal leaves to
-// the moves.
-const minListShare = 0.4
-
-// reveal moves the divider under the move list up until the comment, the
-// analysis controls and the game graph show whole, as far as
-// minListShare allows, so that starting an analysis shows its graph
-// without scrolling; a divider already high enough stays.
-func (a *analysisView) reveal() {
-	s := a.split
-	h := s.Size().Height
-	if h <= 0 {
-		return
-	}
-	// The divider takes about two paddings of the height.
-	need := a.side.MinSize().Height + 2*theme.Padding()
-	off := max(1-float64(need/h), minListShare)
-	if off < s.Offset {
-		s.SetOffset(off)
-	}
 }

@@ -8,30 +8,34 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"arimaa-workbench/ui/field"
 	"arimaa-workbench/ui/prefs"
 )
 
-// Preference keys of the game tab's dividers.
+// Preference keys of the game tab's dividers. The one under the move list
+// has a key of its own since the sections came under it: where it was
+// left over the comment alone would leave them no room.
 const (
 	prefBoardSplit = "viewer.split.board"
-	prefListSplit  = "viewer.split.moves"
+	prefListSplit  = "analysis.split.sections"
 )
 
 // Where the dividers start: the board takes most of the width, the move
-// list most of its column. At 1280x800 that shows twelve moves or more,
-// at 1024x700 eight, with the comment under them.
+// list half its column, the sections the rest.
 const (
-	boardShare = 0.6
-	listShare  = 0.85
+	boardShare = 0.55
+	listShare  = 0.72
 )
 
-// gameLayout puts the game tab's parts in place: the game's name and
-// result over the board, the slider and the captured pieces under it;
-// beside it the move list with the move being entered under it (and the
-// form that starts a game against the engine over it), and below
-// a divider the comment and the whole-game analysis, which scroll when
-// the divider leaves them too little room. Nothing here grows with its
-// text: a long name is cut, the captures scroll.
+// gameLayout puts the game tab's parts in place, as an analysis board: the
+// game's name and result over the board (with the evaluation bar beside
+// it), the slider and the captured pieces under it; beside it the
+// two-column move list with the move being entered under it, and below a
+// divider the sections, one tab each: those added with AddSection (the
+// engine's lines, the explorer, the similar positions), the game graph,
+// the game against the engine (its form, then its bar) and the comment. Nothing here grows with its text or with a task: a long name
+// is cut, the captures scroll, and a section shown or a task started
+// changes neither the board's size nor the place of a control.
 func (v *Panel) gameLayout() (boardSplit, listSplit *container.Split) {
 	v.title.Wrapping = fyne.TextWrapOff
 	v.title.Truncation = fyne.TextTruncateEllipsis
@@ -44,16 +48,54 @@ func (v *Panel) gameLayout() (boardSplit, listSplit *container.Split) {
 	captures := container.NewGridWithColumns(2, lost("Gold lost", v.capGold), lost("Silver lost", v.capSilver))
 	left := container.NewBorder(head, container.NewVBox(v.list.slider, captures), nil, nil, v.Board)
 
-	entry := container.NewVBox(widget.NewSeparator(), v.entryInfo,
-		container.NewHBox(v.undoStep, v.finish, widget.NewSeparator(), v.notes.promote, v.notes.deleteVar))
-	upper := container.NewBorder(v.play.form, entry, nil, nil, container.NewThemeOverride(v.list.list, compactRows{}))
-	v.side = container.NewVBox(v.notes.comment, v.analysis.box, v.analysis.band)
-	listSplit = container.NewVSplit(upper, container.NewVScroll(v.side))
-	v.analysis.side, v.analysis.split = v.side, listSplit
+	v.entryInfo.Wrapping = fyne.TextWrapOff
+	v.entryInfo.Truncation = fyne.TextTruncateEllipsis
+	// One row: the buttons, and what the move being entered is so far,
+	// cut where it has no room (its whole text shows as the status too).
+	entry := container.NewVBox(widget.NewSeparator(), container.NewBorder(nil, nil,
+		container.NewHBox(v.undoStep, v.finish, widget.NewSeparator(), v.notes.promote, v.notes.deleteVar), nil, v.entryInfo))
+	upper := container.NewBorder(nil, entry, nil, nil, container.NewThemeOverride(v.list.box, compactRows{}))
+	v.sections = container.NewAppTabs(
+		container.NewTabItemWithIcon(GraphSection, theme.GridIcon(), container.NewVScroll(v.analysis.content())),
+		container.NewTabItemWithIcon(PlaySection, theme.ComputerIcon(), container.NewVScroll(v.play.content())),
+		container.NewTabItemWithIcon(CommentSection, theme.DocumentCreateIcon(), v.notes.comment),
+	)
+	listSplit = container.NewVSplit(upper, v.sections)
 	listSplit.Offset = listShare
 	boardSplit = container.NewHSplit(left, listSplit)
 	boardSplit.Offset = boardShare
 	return boardSplit, listSplit
+}
+
+// Names of the sections the viewer has itself.
+const (
+	GraphSection   = "Game graph"
+	PlaySection    = "Play"
+	CommentSection = "Comment"
+)
+
+// AddSection adds a section under the move list, before the game graph
+// and the comment: the analysis view's engine lines, explorer and similar
+// positions.
+func (v *Panel) AddSection(name string, icon fyne.Resource, content fyne.CanvasObject) {
+	v.sections.Items = append(v.sections.Items[:v.added:v.added], append([]*container.TabItem{
+		container.NewTabItemWithIcon(name, icon, content)}, v.sections.Items[v.added:]...)...)
+	v.added++
+	v.sections.SelectIndex(0)
+	v.sections.Refresh()
+}
+
+// ShowSection brings forward the section called name; it reports false
+// when there is none.
+func (v *Panel) ShowSection(name string) bool { return field.SelectTab(v.sections, name) }
+
+// Sections returns the names of the sections in order.
+func (v *Panel) Sections() []string {
+	names := make([]string, len(v.sections.Items))
+	for i, it := range v.sections.Items {
+		names[i] = it.Text
+	}
+	return names
 }
 
 // KeepLayout remembers where the user leaves the game tab's dividers

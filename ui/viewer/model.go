@@ -73,6 +73,9 @@ type Model struct {
 	setupView    bool // showing the board after Gold's setup only
 	dirty        bool
 	rows         []Row
+	turnRows     []TurnRow
+	// marks tells the blunder marks of the rows, for TurnRows.
+	marks func(i int) string
 }
 
 // NewModel shows g from its start.
@@ -665,6 +668,14 @@ func (m *Model) rebuild() {
 	if n := first(m.root); n != nil {
 		m.addRows(n, 0, false)
 	}
+	m.buildTurnRows(m.marks)
+}
+
+// SetMarks sets what tells the blunder marks of the move list's rows ("" for
+// none) and lays out the two-column list again.
+func (m *Model) SetMarks(marks func(i int) string) {
+	m.marks = marks
+	m.buildTurnRows(marks)
 }
 
 func (m *Model) addRows(n *node, depth int, opens bool) {

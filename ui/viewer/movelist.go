@@ -2,18 +2,25 @@ package viewer
 
 import (
 	"maps"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
+
+	"arimaa-workbench/ui/tablefit"
+	"arimaa-workbench/ui/tip"
 )
 
-// moveList is the move list and the slider through which the user browses
-// the line shown (not during a game against the engine), with the
-// blunders the whole-game analysis marks. Of the panel it uses the tree
-// (Model), changed and, to refuse browsing, Playing and status.
+// moveList is the two-column move list (Model.TurnRows: the turn's number,
+// Gold's move, Silver's) and the slider through which the user browses the
+// line shown (not during a game against the engine), with the blunders the
+// whole-game analysis marks. A tap on a move goes to it. Of the panel it
+// uses the tree (Model), changed and, to refuse browsing, Playing and
+// status.
 type moveList struct {
 	v      *Panel
-	list   *widget.List
+	table  *widget.Table
+	box    fyne.CanvasObject // the table with its columns fitted
 	slider *widget.Slider
 	marks  map[*node]string // blunder notes by move
 	// following is set while the widgets are set to follow the tree, so
@@ -21,33 +28,48 @@ type moveList struct {
 	following bool
 }
 
+// indent is what a variation's row is indented by, per depth.
+const indent = "   "
+
 func newMoveList(v *Panel) *moveList {
 	l := &moveList{v: v}
-	l.list = widget.NewList(
-		func() int { return len(v.Model.Rows()) },
-		func() fyne.CanvasObject {
-			lb := widget.NewLabel("00w Ee2n Ee3n Ee4n Ee5n rc3x")
-			lb.Truncation = fyne.TextTruncateEllipsis
-			return lb
-		},
-		func(i widget.ListItemID, o fyne.CanvasObject) {
-			rows := v.Model.Rows()
-			if i < len(rows) {
-				lb := o.(*widget.Label)
-				lb.SetText(l.rowText(i))
-				lb.TextStyle.Italic = rows[i].Depth > 0
+	l.table = tip.NewTable(
+		func() (int, int) { return len(v.Model.TurnRows()), 3 },
+		func(id widget.TableCellID, lb *tip.Label) {
+			rows := v.Model.TurnRows()
+			if id.Row >= len(rows) {
+				lb.SetText("")
+				return
 			}
-		},
-	)
-	l.list.OnSelected = func(i widget.ListItemID) {
-		if l.following || l.blocked() {
+			tr := rows[id.Row]
+			text := strings.Repeat(indent, tr.Depth)
+			if id.Col == 0 {
+				text += tr.Turn
+			} else {
+				text += tr.Cells[id.Col-1].Text
+			}
+			lb.TextStyle.Italic = tr.Depth > 0
+			lb.TextStyle.Bold = id.Col > 0 && tr.Cells[id.Col-1].Row == v.Model.CursorRow() && tr.Cells[id.Col-1].Row >= 0
+			lb.Importance = widget.MediumImportance
+			if id.Col == 0 {
+				lb.Importance = widget.LowImportance
+			}
+			lb.SetText(text)
+		})
+	l.table.OnSelected = func(id widget.TableCellID) {
+		if l.following {
 			return
 		}
-		if v.Model.CursorRow() != i || v.Model.Step() != 0 {
-			v.Model.GoToRow(i)
-			v.changed()
+		rows := v.Model.TurnRows()
+		if id.Row >= len(rows) || id.Col == 0 || rows[id.Row].Cells[id.Col-1].Row < 0 {
+			l.follow() // the turn's number, or an empty cell: stay put
+			return
 		}
+		l.goRow(rows[id.Row].Cells[id.Col-1].Row)
 	}
+	l.box = tablefit.New(l.table, func() []tablefit.Column {
+		return []tablefit.Column{{Min: 44, Max: 60, Grow: 0.1}, {Min: 120, Grow: 1}, {Min: 120, Grow: 1}}
+	}, nil)
 	l.slider = widget.NewSlider(0, 1)
 	l.slider.Step = 1
 	l.slider.OnChanged = func(f float64) {
@@ -58,6 +80,19 @@ func newMoveList(v *Panel) *moveList {
 		v.changed()
 	}
 	return l
+}
+
+// goRow puts the cursor after row i of Model.Rows, as a tap on its move
+// does.
+func (l *moveList) goRow(i int) {
+	v := l.v
+	if l.blocked() {
+		return
+	}
+	if v.Model.CursorRow() != i || v.Model.Step() != 0 {
+		v.Model.GoToRow(i)
+		v.changed()
+	}
 }
 
 // blocked reports a game against the engine, during which the list and
@@ -80,34 +115,45 @@ func (l *moveList) rowText(i int) string {
 	return r.Text
 }
 
+// mark is the blunder note of row i of Model.Rows, "" when none.
+func (l *moveList) mark(i int) string {
+	rows := l.v.Model.Rows()
+	if i < 0 || i >= len(rows) || rows[i].n == nil {
+		return ""
+	}
+	return l.marks[rows[i].n]
+}
+
 // setMarks marks the blunders, redrawing the rows when they change.
 func (l *moveList) setMarks(marks map[*node]string) {
 	if maps.Equal(marks, l.marks) {
 		return
 	}
 	l.marks = marks
+	l.v.Model.SetMarks(l.mark)
 	l.refresh()
 }
 
-// follow sets the slider and the list's selection to the cursor.
+// follow sets the slider and the table's selection to the cursor.
 func (l *moveList) follow() {
 	m := l.v.Model
 	l.following = true
 	defer func() { l.following = false }()
 	l.slider.Max = float64(max(1, m.Len()))
 	l.slider.SetValue(float64(m.Ply()))
-	l.list.Refresh()
-	if r := m.CursorRow(); r >= 0 {
-		l.list.Select(r)
-		l.list.ScrollTo(r)
+	l.table.Refresh()
+	if r, c := m.TurnRowOf(m.CursorRow()); r >= 0 {
+		id := widget.TableCellID{Row: r, Col: c + 1}
+		l.table.Select(id)
+		l.table.ScrollTo(id)
 	} else {
-		l.list.UnselectAll()
+		l.table.UnselectAll()
 	}
 }
 
 // refresh redraws the rows (a comment or a mark changed).
 func (l *moveList) refresh() {
 	l.following = true
-	l.list.Refresh()
+	l.table.Refresh()
 	l.following = false
 }

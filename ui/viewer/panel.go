@@ -68,15 +68,20 @@ type Panel struct {
 	StepAnimation time.Duration
 	// Show selects the frozen, danger and goal overlays.
 	Show board.Show
+	// Marks, when set, gives what an engine says of a position at the
+	// start of a turn: its candidates' arrows and Gold's win ratio for the
+	// evaluation bar (Candidates, Eval, HasEval), false when it has
+	// nothing on that position. Redraw draws them again.
+	Marks func(p rules.Position) (board.Overlays, bool)
 
 	tabs      *container.AppTabs
-	title     *widget.Label
-	result    *widget.Label
+	title     *tip.Label // cut where it has no room, whole in its tip
+	result    *tip.Label
 	capGold   *fyne.Container
 	capSilver *fyne.Container
 	entryInfo *widget.Label
 	finish    *widget.Button
-	undoStep  *widget.Button
+	undoStep  *tip.Button
 	analyse   *widget.Button
 	edit      *widget.Button
 	save      *widget.Button
@@ -87,9 +92,10 @@ type Panel struct {
 	list      *moveList
 	notes     *lineNotes
 	analysis  *analysisView
-	side      *fyne.Container  // the comment and the analysis, under the move list
-	split     *container.Split // the board | the move list and the rest
-	listSplit *container.Split // the move list | the comment and the analysis
+	sections  *container.AppTabs // under the move list: the engine, the explorer, the game graph…
+	added     int                // sections added with AddSection
+	split     *container.Split   // the board | the move list and the rest
+	listSplit *container.Split   // the move list | the sections
 	archive   *archiveTab
 	busy      bool // a step animation is running
 
@@ -106,6 +112,9 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	v := &Panel{Model: NewModel(g, "New game"), Dialogs: d, Current: cur,
 		StepAnimation: 160 * time.Millisecond, ShowEngineMove: time.Second, Show: board.DefaultShow}
 	v.Board = board.New(rules.StartPosition())
+	// The bar is there from the start, empty until an engine speaks, so
+	// that the board keeps its size when an analysis starts.
+	v.Board.SetEvalBar(true)
 	v.Entry = board.NewMoveEntry(rules.StartPosition())
 	v.Board.OnTapped = func(sq rules.Square) {
 		v.enter(func(e *board.MoveEntry) (string, bool) {
@@ -125,17 +134,16 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 		})
 	}
 
-	v.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	v.title.Wrapping = fyne.TextWrapWord
-	v.result = widget.NewLabel("")
-	v.result.Wrapping = fyne.TextWrapWord
+	v.title = tip.NewLabel("")
+	v.title.TextStyle.Bold = true
+	v.result = tip.NewLabel("")
 	v.capGold = container.NewHBox()
 	v.capSilver = container.NewHBox()
 	v.list = newMoveList(v)
 	v.entryInfo = widget.NewLabel("")
 	v.entryInfo.Wrapping = fyne.TextWrapWord
 	v.finish = widget.NewButtonWithIcon("Finish turn", theme.ConfirmIcon(), v.FinishTurn)
-	v.undoStep = widget.NewButtonWithIcon("Undo step", theme.ContentUndoIcon(), func() { v.UndoStep() })
+	v.undoStep = tip.NewButton(theme.ContentUndoIcon(), "Undo step (Ctrl+Z)", func() { v.UndoStep() })
 
 	btn := func(icon fyne.Resource, where, hint string) *tip.Button {
 		return tip.NewButton(icon, hint, func() { v.Go(where) })
@@ -168,13 +176,13 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	// Two rows of tools: the file, the moves and what the board shows,
 	// then what to do with the position shown. Each fits a 1024 px window.
 	nav = container.NewHBox(nav, widget.NewSeparator(), board.ShowControls(&v.Show, v.showBoard))
-	flip := widget.NewButtonWithIcon("Flip", theme.MoveDownIcon(), func() { v.Board.SetFlipped(!v.Board.Flipped()) })
+	flip := widget.NewButtonWithIcon("Flip", theme.MoveDownIcon(), v.Flip)
 	here := container.NewHBox(v.analyse, v.edit, newTest, v.play.button, widget.NewSeparator(), flip, v.copyMenu.button)
 
 	v.notes = newLineNotes(v)
 	v.analysis = newAnalysisView(v)
 	v.split, v.listSplit = v.gameLayout()
-	game := container.NewBorder(container.NewVBox(nav, here, v.play.bar), nil, nil, nil, v.split)
+	game := container.NewBorder(container.NewVBox(nav, here), nil, nil, nil, v.split)
 
 	v.form = newTestForm(v)
 	v.archive = newArchiveTab(v)
@@ -233,7 +241,7 @@ func (v *Panel) SetTree(t *records.Tree, title string) error {
 	v.path = ""
 	v.StopGame()
 	v.analysis.clear()
-	v.list.list.UnselectAll()
+	v.list.table.UnselectAll()
 	v.tabs.SelectIndex(0)
 	v.changed()
 	return nil
@@ -338,6 +346,13 @@ func (v *Panel) showBoard() {
 	p, o := m.Position(), v.play.overlays(board.Overlays{Selected: rules.NoSquare, LastMove: m.Highlight()})
 	if len(e.Steps()) > 0 || e.Selected() != rules.NoSquare {
 		p, o = e.Position(), e.Overlays()
+	} else if m.Step() == 0 && !m.SetupView() {
+		if mo, ok := v.marks(p); ok {
+			o.Candidates, o.Eval, o.HasEval = mo.Candidates, mo.Eval, mo.HasEval
+		} else if better, ok := v.analysis.betterMove(); ok {
+			// The next move is a blunder: the engine's choice here.
+			o.Candidates = []board.Candidate{{Steps: better.Slice(), Label: "better"}}
+		}
 	}
 	t := eval.FindTactics(p, eval.TacticsFilter(v.Show))
 	v.Board.Display(p, o.WithTactics(t.Frozen, t.Danger, t.Goal))
@@ -349,6 +364,8 @@ func (v *Panel) showBoard() {
 		v.entryInfo.SetText("Gold's setup. Go to a move to enter one.")
 	case m.Step() != 0:
 		v.entryInfo.SetText("Go to the start of a turn to enter a move.")
+	case v.list.mark(m.CursorRow()) != "" && len(steps) == 0:
+		v.entryInfo.SetText("Blunder: " + v.list.rowText(m.CursorRow()))
 	case m.AtEnd():
 		v.entryInfo.SetText(fmt.Sprintf("The game is over: %s. Go back a move to play another one there.", m.ResultText()))
 	case len(steps) == 0:
@@ -480,7 +497,7 @@ func (v *Panel) OpenDialog() {
 }
 
 // OpenFile opens a game record (with its comments and variations), a
-// position with moves, or a game archive, replacing the game shown without
+// position with or without moves (a game from it), or a game archive, replacing the game shown without
 // asking (callers guard). An archive streams into the archive tab; the
 // call returns at once.
 func (v *Panel) OpenFile(path string) error {
@@ -502,6 +519,9 @@ func (v *Panel) OpenFile(path string) error {
 		return nil
 	}
 	defer f.Close()
+	if records.Detect(head) == records.KindPosition {
+		return v.openPosition(br, path)
+	}
 	rec, err := records.ReadRecord(br, path)
 	if err != nil {
 		return err
@@ -518,6 +538,26 @@ func (v *Panel) OpenFile(path string) error {
 		v.OnOpened(path)
 	}
 	v.status(fmt.Sprintf("opened %s: %d moves", path, len(t.Game.Moves())))
+	return nil
+}
+
+// openPosition shows the position file read from r as a game that starts
+// there, to analyse and play on from it.
+func (v *Panel) openPosition(r io.Reader, path string) error {
+	p, err := records.ReadPosition(r, path)
+	if err != nil {
+		return err
+	}
+	g, err := rules.NewGameFrom(p)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	v.SetGame(g, filepath.Base(path))
+	v.path = ""
+	if v.OnOpened != nil {
+		v.OnOpened(path)
+	}
+	v.status("opened the position " + path)
 	return nil
 }
 
@@ -557,11 +597,32 @@ var keyMoves = map[fyne.KeyName]string{
 	fyne.KeyHome: "first", fyne.KeyEnd: "last",
 }
 
-// TypedKey handles the viewer's keys (keyMoves).
+// FlipKey turns the board over.
+const FlipKey = fyne.KeyF
+
+// TypedKey handles the viewer's keys (keyMoves, and FlipKey).
 func (v *Panel) TypedKey(k fyne.KeyName) bool {
+	if k == FlipKey {
+		v.Flip()
+		return true
+	}
 	where, ok := keyMoves[k]
 	return ok && v.Go(where)
 }
+
+// Flip turns the board over (the Flip button and FlipKey).
+func (v *Panel) Flip() { v.Board.SetFlipped(!v.Board.Flipped()) }
+
+// marks is what Marks says of p, false without Marks.
+func (v *Panel) marks(p rules.Position) (board.Overlays, bool) {
+	if v.Marks == nil {
+		return board.Overlays{}, false
+	}
+	return v.Marks(p)
+}
+
+// Redraw draws the board again with what Marks says now.
+func (v *Panel) Redraw() { v.showBoard() }
 
 // Shortcut handles Ctrl+Z and Ctrl+Y (undo and redo a step of the move
 // being entered), Ctrl+S (save the game) and Ctrl+C (copy the position).

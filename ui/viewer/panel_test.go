@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/records"
 	"arimaa-workbench/ui/board/boardtest"
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/files/filestest"
@@ -94,11 +95,11 @@ func TestPanelNavigatesARealRecord(t *testing.T) {
 	if rows := v.Model.Rows(); !strings.HasPrefix(rows[0].Text, "1w Ra1") || !strings.HasPrefix(rows[1].Text, "1b ") || !strings.HasPrefix(rows[2].Text, "2w ") {
 		t.Errorf("the move list begins %q, %q, %q; want the setups 1w and 1b, then 2w", rows[0].Text, rows[1].Text, rows[2].Text)
 	}
-	v.list.list.Select(0)
+	v.list.goRow(0)
 	if p := v.Board.Shown(); !v.Model.SetupView() || p.Count(rules.Silver, rules.Elephant) != 0 || p.Count(rules.Gold, rules.Elephant) != 1 {
 		t.Errorf("selecting 1w does not show Gold's setup alone")
 	}
-	v.list.list.Select(8)
+	v.list.goRow(8)
 	if v.Model.Ply() != 7 {
 		t.Errorf("selecting 5w in the list: ply %d, want 7", v.Model.Ply())
 	}
@@ -335,7 +336,7 @@ func TestPanelVariations(t *testing.T) {
 	}
 
 	// Promote the variation: the game's line becomes the variation.
-	v.list.list.Select(4) // 1w, 1b, 2w (game), ( 2w Ma2n, 2b hh7s
+	v.list.goRow(4) // 1w, 1b, 2w (game), ( 2w Ma2n, 2b hh7s
 	if v.Model.Ply() != 2 || !v.Model.InVariation() {
 		t.Fatalf("selecting the variation's reply: ply %d, in a variation %v", v.Model.Ply(), v.Model.InVariation())
 	}
@@ -351,7 +352,7 @@ func TestPanelVariations(t *testing.T) {
 		t.Errorf("the promoted line has the old line's result")
 	}
 	// Back to the old game line, now a variation, and delete it.
-	v.list.list.Select(5) // ( 2w Hb2n ...
+	v.list.goRow(5) // ( 2w Hb2n ...
 	test.Tap(v.notes.deleteVar)
 	if tr, _ := v.Model.Tree(); len(tr.Notes[0].Variations) != 0 || v.Model.Ply() != 0 {
 		t.Errorf("after Delete variation: %d variations, cursor at %d", len(tr.Notes[0].Variations), v.Model.Ply())
@@ -401,5 +402,24 @@ func TestGuardSavesThenGoesOn(t *testing.T) {
 	}
 	if v.Model.Dirty() || v.Model.InVariation() {
 		t.Errorf("after saving, the other game was not opened")
+	}
+}
+
+// TestOpenPosition: a position file opens in the viewer as a game that
+// starts there, to analyse and play on from it.
+func TestOpenPosition(t *testing.T) {
+	v, _, cur, _ := newTestPanel(t)
+	g := openGoalRace(t, v)
+	pos := g.PositionBefore(8)
+	path := filepath.Join(t.TempDir(), "middle.ari")
+	if err := os.WriteFile(path, []byte(records.FormatPosition(pos)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := v.OpenFile(path); err != nil {
+		t.Fatal(err)
+	}
+	got, shared := v.Model.Position(), cur.Get().Position
+	if v.Model.Len() != 0 || got.AEIString() != pos.AEIString() || shared.AEIString() != pos.AEIString() || v.Model.Title() != "middle.ari" {
+		t.Errorf("opened: %d moves, title %q, position %s, want %s", v.Model.Len(), v.Model.Title(), got.AEIString(), pos.AEIString())
 	}
 }

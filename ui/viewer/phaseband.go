@@ -5,6 +5,7 @@ import (
 	"image/color"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -35,6 +36,26 @@ type phaseBand struct {
 	cursor int       // position shown on the board, -1 when none
 	// OnTapped gets the position index under a tap.
 	OnTapped func(pos int)
+	// OnHover gets the position index under the pointer, -1 when it
+	// leaves.
+	OnHover func(pos int)
+}
+
+// MouseIn tells OnHover the position under the pointer.
+func (b *phaseBand) MouseIn(e *desktop.MouseEvent) { b.MouseMoved(e) }
+
+// MouseMoved tells OnHover the position under the pointer.
+func (b *phaseBand) MouseMoved(e *desktop.MouseEvent) {
+	if b.OnHover != nil && len(b.values) > 0 {
+		b.OnHover(plot.PosAt(e.Position.X, b.Size().Width, len(b.values)))
+	}
+}
+
+// MouseOut tells OnHover the pointer left.
+func (b *phaseBand) MouseOut() {
+	if b.OnHover != nil {
+		b.OnHover(-1)
+	}
 }
 
 func newPhaseBand() *phaseBand {

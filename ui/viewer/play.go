@@ -40,6 +40,7 @@ type playBar struct {
 	played  chan struct{}  // closed once that search's move is entered
 
 	button   *widget.Button
+	hint     *widget.Label // the play section without a form or a game
 	form     *fyne.Container
 	side     *widget.RadioGroup
 	by       *widget.Select
@@ -76,9 +77,10 @@ func newPlayBar(v *Panel) *playBar {
 	b.from.SetSelected(fromViewer)
 	b.start = widget.NewButtonWithIcon("Start", theme.MediaPlayIcon(), b.startGame)
 	b.start.Importance = widget.HighImportance
-	cancel := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { b.form.Hide() })
-	// The form stands over the move list, in its column: a row each, so
-	// that it fits the column at any window size.
+	cancel := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { b.showOnly(nil) })
+	// The form has a section of its own under the move list, a row each,
+	// so that it fits the column at any window size and takes no row of
+	// the move list.
 	row := func(label string, o fyne.CanvasObject) fyne.CanvasObject {
 		return container.NewBorder(nil, nil, widget.NewLabel(label), nil, o)
 	}
@@ -90,6 +92,8 @@ func newPlayBar(v *Panel) *playBar {
 		widget.NewSeparator(),
 	)
 	b.form.Hide()
+	b.hint = widget.NewLabel("Play engine… starts a game here against the Engine panel's engine, from the position shown.")
+	b.hint.Wrapping = fyne.TextWrapWord
 
 	b.info = widget.NewLabel("")
 	b.info.Wrapping = fyne.TextWrapWord
@@ -113,7 +117,25 @@ func (b *playBar) offer(on bool) {
 	}
 	b.stopGame()
 	b.button.Hide()
-	b.form.Hide()
+	b.showOnly(nil)
+}
+
+// content is the play section: the form, the game's bar, or a hint.
+func (b *playBar) content() fyne.CanvasObject { return container.NewVBox(b.hint, b.form, b.bar) }
+
+// showOnly shows o (the form or the bar) in the play section and brings
+// the section forward, or with nil the hint alone.
+func (b *playBar) showOnly(o fyne.CanvasObject) {
+	for _, c := range []fyne.CanvasObject{b.hint, b.form, b.bar} {
+		if c == o || o == nil && c == b.hint {
+			c.Show()
+		} else {
+			c.Hide()
+		}
+	}
+	if o != nil && b.v.sections != nil {
+		b.v.ShowSection(PlaySection)
+	}
 }
 
 // showForm opens the form that starts a game, the user's side set to the
@@ -133,7 +155,7 @@ func (b *playBar) showForm() {
 	} else {
 		b.from.Enable()
 	}
-	b.form.Show()
+	b.showOnly(b.form)
 }
 
 // limits reads the engine's limit from the form.
@@ -201,13 +223,14 @@ func (b *playBar) begin(eng play.Player, human rules.Color, lim play.Limits) {
 		v.status("cannot play from here: " + err.Error())
 		return
 	}
+	// The user's side is at the bottom, as over a real board.
+	v.Board.SetFlipped(human == rules.Silver)
 	// The searches of a game count from 0: a new game's first search has a
 	// played channel of its own.
 	b.game, b.created, b.phase, b.search, b.played = game, map[*node]bool{}, play.YourMove, 0, nil
 	v.Entry = board.NewMoveEntry(v.Model.TurnStart())
-	b.form.Hide()
 	b.button.Disable()
-	b.bar.Show()
+	b.showOnly(b.bar)
 	v.status(fmt.Sprintf("game against %s (%s): you play %s", eng.Name(), lim, human))
 	game.Start()
 	b.draw()
@@ -417,7 +440,7 @@ func (b *playBar) stopGame() {
 	game.Stop()
 	b.game = nil
 	v.busy = false
-	b.bar.Hide()
+	b.showOnly(nil)
 	b.button.Enable()
 	v.changed()
 	if !over {

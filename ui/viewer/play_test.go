@@ -266,6 +266,9 @@ func TestPlayFromGameAndResign(t *testing.T) {
 	test.Tap(v.play.button)
 	v.play.side.SetSelected("Silver")
 	test.Tap(v.play.start)
+	if !v.Board.Flipped() {
+		t.Error("the user plays Silver and the board is not flipped")
+	}
 	// The engine plays Gold first; its move plays itself after the arrows.
 	played := v.play.enginePlayed()
 	answer(t, v, fake)
