@@ -109,7 +109,8 @@ type Panel struct {
 	st      State
 	rows    []Row
 	running int // the row of the test last seen running, -1 for none
-	// wasRunning is whether the last state drawn had a run going on.
+	// wasRunning is whether a run was going on at the last state drawn,
+	// or was started since.
 	wasRunning bool
 	selected   string // test name
 	logLines   []string
@@ -520,6 +521,9 @@ func (p *Panel) started(err error) {
 		return
 	}
 	p.say("", false)
+	// A run of a few quick tests may end before the window draws a
+	// state of it running: its end must still be said.
+	p.wasRunning = true
 	p.Sync()
 }
 
