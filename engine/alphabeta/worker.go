@@ -174,46 +174,15 @@ func (w *worker) search(p *rules.Position, depth, alpha, beta, ply int) int {
 	searched := 0
 	for i := 0; i < n; i++ {
 		s, order := w.pick(ply, i, n)
-		var q rules.Position
-		flip := false
-		d := depth - 1
-		if s == rules.Pass {
-			q = p.EndTurn()
-			if w.repeated(q.TurnHash()) {
-				continue
-			}
-			flip = true
-			d = depth - p.StepsLeft()
-		} else {
-			q = p.Play(s)
-			if q.StepsLeft() == 0 {
-				if !q.CanEndTurn() {
-					continue
-				}
-				q = q.EndTurn()
-				if w.repeated(q.TurnHash()) {
-					continue
-				}
-				flip = true
-			} else if q.PushPending() && d < 1 {
-				d = 1 // the push's second step is forced: no leaf between
-			}
+		q, flip, d, legal := w.after(p, s, depth)
+		if !legal {
+			continue
 		}
 		var v int
 		if searched == 0 {
 			v = w.child(&q, flip, d, alpha, beta, ply+1)
 		} else {
-			r := 0
-			if ab := &w.s.cfg.AlphaBeta; ab.LMR > 0 && depth >= ab.LMRDepth && searched >= ab.LMRAfter && order < orderKiller && order > orderSuicide {
-				r = min(ab.LMR, d-1)
-			}
-			v = w.child(&q, flip, d-max(r, 0), alpha, alpha+1, ply+1)
-			if v > alpha && r > 0 {
-				v = w.child(&q, flip, d, alpha, alpha+1, ply+1)
-			}
-			if v > alpha && v < beta {
-				v = w.child(&q, flip, d, alpha, beta, ply+1)
-			}
+			v = w.late(&q, flip, d, depth, alpha, beta, ply+1, searched, order)
 		}
 		if w.stop {
 			return 0
@@ -253,6 +222,48 @@ func (w *worker) search(p *rules.Position, depth, alpha, beta, ply int) int {
 	}
 	w.s.tt.store(key, entry{score: toTable(best, ply), step: bestStep, depth: depth, bound: bound})
 	return best
+}
+
+// after is the node step s leads to from p, where depth steps were left:
+// the position (the turn ended after a fourth step or a pass), whether the
+// turn passed, the depth left there and whether the rules allow it (a
+// turn must change the board and may not repeat a position a third time).
+func (w *worker) after(p *rules.Position, s rules.Step, depth int) (q rules.Position, flip bool, d int, legal bool) {
+	if s == rules.Pass {
+		q = p.EndTurn()
+		return q, true, depth - p.StepsLeft(), !w.repeated(q.TurnHash())
+	}
+	q, d = p.Play(s), depth-1
+	if q.StepsLeft() == 0 {
+		if !q.CanEndTurn() {
+			return q, false, d, false
+		}
+		q = q.EndTurn()
+		return q, true, d, !w.repeated(q.TurnHash())
+	}
+	if q.PushPending() && d < 1 {
+		d = 1 // the push's second step is forced: no leaf between
+	}
+	return q, false, d, true
+}
+
+// late searches a step after the node's first (the searched-th): with a
+// null window, reduced by alphabeta.lmr when it is quiet and late enough,
+// again at full depth when it raises alpha, and with the full window when
+// it lands inside it.
+func (w *worker) late(q *rules.Position, flip bool, d, depth, alpha, beta, ply, searched int, order int32) int {
+	r := 0
+	if ab := &w.s.cfg.AlphaBeta; ab.LMR > 0 && depth >= ab.LMRDepth && searched >= ab.LMRAfter && order < orderKiller && order > orderSuicide {
+		r = max(min(ab.LMR, d-1), 0)
+	}
+	v := w.child(q, flip, d-r, alpha, alpha+1, ply)
+	if v > alpha && r > 0 {
+		v = w.child(q, flip, d, alpha, alpha+1, ply)
+	}
+	if v > alpha && v < beta {
+		v = w.child(q, flip, d, alpha, beta, ply)
+	}
+	return v
 }
 
 // quiesce judges a position at the horizon: the static evaluation, less
