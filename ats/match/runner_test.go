@@ -211,7 +211,10 @@ func TestLateAnswerKeepsTheEngine(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "m.txt")
 	tcl, _ := ParseTimeControl("0.2s/0/0")
 	onEvent, restarts := countRestarts()
-	cfg := Config{Engines: []ats.Spec{builtin(t, "base"), fake(t, "late")}, Games: 2, TC: tcl, Out: out,
+	// The builtin engine searches 300 playouts a move, well inside the
+	// clock however busy the machine: only the late engine is to lose on
+	// time (at 0.2 s a move and load 12 the builtin engine lost one too).
+	cfg := Config{Engines: []ats.Spec{builtin(t, "base"), fake(t, "late")}, Games: 2, TC: tcl, Playouts: 300, Out: out,
 		Grace: 2 * time.Second, StartTimeout: 10 * time.Second, OnEvent: onEvent}
 	sum := run(t, cfg)
 	if f := sum.Engines[1]; f.Losses != 2 || f.Faults["time"] != 2 || !sum.Finished {
