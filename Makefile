@@ -9,7 +9,7 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PKGS := gcc pkg-config libgl1-mesa-dev xorg-dev libgtk-3-dev xvfb xauth
 PC_MODS  := gl x11 xcursor xrandr xinerama xi xxf86vm gtk+-3.0
 
-.PHONY: run test deps build fmt-check vet unit fuzz smoke bench baseline corpus db-bench db-archive db-archive-bench learn-corpus sharp-match package package-check clean
+.PHONY: run test test-long soak deps build fmt-check vet unit fuzz smoke bench baseline corpus db-bench db-archive db-archive-bench learn-corpus sharp-match package package-check clean
 
 # The frozen engine every strength change is measured against (a match
 # against this build, see the README's "Measuring strength"). The commit is
@@ -21,6 +21,22 @@ run: build
 	./$(BIN)
 
 test: deps fmt-check vet unit fuzz build smoke
+
+# The long run, for when it matters (a release, a change to the search, the
+# readers or the match runner): everything `make test` runs with every fuzz
+# target fuzzed for LONG_FUZZTIME, then the load and soak tests.
+LONG_FUZZTIME ?= 1m
+
+test-long:
+	$(MAKE) test FUZZTIME=$(LONG_FUZZTIME)
+	$(MAKE) soak
+
+# The load and soak tests (thousands of tests through the runner, a
+# thousand engine sessions) watch memory and take minutes: they are not part
+# of `make test`, and run without the race detector, whose own memory would
+# hide what they measure.
+soak: deps
+	ARIMAA_SOAK=1 $(GO) test -count=1 -timeout 60m -run Soak ./...
 
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists $(PC_MODS) \
@@ -46,26 +62,40 @@ vet:
 	$(GO) vet ./...
 
 # The search, the suite runner and the panels' models are concurrent: the
-# tests run under the race detector.
-# The window's layout tests put every panel through its states at three
-# window sizes: under the race detector on a busy two-core machine that
-# takes longer than go test's default ten minutes for one package.
-unit:
-	$(GO) test -race -count=1 -timeout 40m ./...
+# tests run under the race detector. go test runs two packages at a time
+# and starts them in the order given: the slowest start first (UNIT_FIRST,
+# any package may be named or left out), so that no long package runs
+# alone at the end.
+UNIT_FIRST ?= ./ui/panels ./ui/viewer ./ui/shell ./ui/cli ./engine/eval ./ats/match/cluster
 
-# Every fuzz target of every package runs for FUZZTIME. A run that ends
-# with "context deadline exceeded" and no failing input is the fuzzer
-# timing out a worker at the deadline, not a bug found: it does not fail
-# the build. Minimising a new
-# input is capped at 100 runs: with the default (a minute per input) a slow
-# target spent its whole time minimising and hardly fuzzed.
-FUZZTIME ?= 5s
+unit:
+	$(GO) test -race -count=1 -timeout 20m $(UNIT_FIRST) ./...
+
+# Every fuzz target of every package runs for FUZZTIME. Each package's
+# test binary is built once, with the fuzzer's coverage instrumentation
+# (go test -c -fuzz), into bin/fuzz, and runs each of its targets in turn
+# from the package's folder, so a failing input is written to its
+# testdata/fuzz as `go test -fuzz` writes it; the corpus the fuzzer has
+# built up is kept where `go test -fuzz` keeps it. A run that ends with
+# "context deadline exceeded" and no failing input is the fuzzer timing out
+# a worker at the deadline, not a bug found: it does not fail the build.
+# Minimising a new input is capped at 100 runs: with the default (a minute
+# per input) a slow target spent its whole time minimising and hardly fuzzed.
+# FUZZ_DIRS picks the packages (make fuzz FUZZ_DIRS=./records).
+FUZZTIME  ?= 5s
+FUZZ_DIRS ?= $(shell grep -rl --include='*_test.go' --exclude-dir=bin --exclude-dir=.git '^func Fuzz' . | xargs -n1 dirname | sort -u)
+FUZZ_BIN  := bin/fuzz
 
 fuzz:
-	@set -e; for dir in $$(grep -rl --include='*_test.go' --exclude-dir=bin --exclude-dir=.git '^func Fuzz' . | xargs -n1 dirname | sort -u); do \
-	  for target in $$($(GO) test -list 'Fuzz.*' $$dir | grep '^Fuzz'); do \
+	@set -e; mkdir -p $(FUZZ_BIN); cache=$$($(GO) env GOCACHE)/fuzz; \
+	for dir in $(FUZZ_DIRS); do \
+	  pkg=$$($(GO) list $$dir); bin=$(CURDIR)/$(FUZZ_BIN)/$$(echo $$pkg | tr / _).test; \
+	  $(GO) test -c -fuzz=. -o $$bin $$dir; \
+	  for target in $$(cd $$dir && $$bin -test.list 'Fuzz.*' | grep '^Fuzz'); do \
 	    echo "fuzz: $$dir $$target"; \
-	    out=$$($(GO) test -run '^$$' -fuzz "^$$target\$$" -fuzztime=$(FUZZTIME) -fuzzminimizetime=100x $$dir 2>&1) && { echo "$$out" | tail -1; continue; }; \
+	    out=$$(cd $$dir && $$bin -test.run '^$$' -test.fuzz "^$$target\$$" -test.fuzztime=$(FUZZTIME) \
+	      -test.fuzzminimizetime=100x -test.fuzzcachedir=$$cache/$$pkg -test.timeout=2h 2>&1) \
+	      && { echo "$$out" | grep '^fuzz: elapsed' | tail -1; continue; }; \
 	    echo "$$out"; \
 	    if echo "$$out" | grep -q 'Failing input written\|panic:' || ! echo "$$out" | grep -q 'context deadline exceeded'; then exit 1; fi; \
 	    echo "fuzz: $$target: the fuzzer's own time-out, not a failing input (Go reports a worker busy at the deadline this way)"; \

@@ -398,7 +398,7 @@ func TestRunnerAEI(t *testing.T) {
 func TestBuiltinDeterministic(t *testing.T) {
 	tests := exampleTests(t, "easy-way", "capture-the-horse")
 	run := func() []TestResult {
-		r, _ := NewRunner(RunConfig{Tests: tests, Limits: analysis.Limits{Playouts: 1500},
+		r, _ := NewRunner(RunConfig{Tests: tests, Limits: analysis.Limits{Playouts: 500},
 			Engine: mustSpec(t, "builtin", "threads=1").seeded(7).mustFactory(t)})
 		sum, err := r.Run(context.Background())
 		if err != nil {
@@ -411,7 +411,7 @@ func TestBuiltinDeterministic(t *testing.T) {
 		if a[i].Move != b[i].Move || a[i].Playouts != b[i].Playouts || a[i].Nodes != b[i].Nodes || a[i].Score != b[i].Score {
 			t.Errorf("%s: %q %d/%d playouts, then %q %d/%d", a[i].Name, a[i].Move, a[i].Playouts, a[i].Nodes, b[i].Move, b[i].Playouts, b[i].Nodes)
 		}
-		if a[i].Playouts != 1500 || !a[i].Legal {
+		if a[i].Playouts != 500 || !a[i].Legal {
 			t.Errorf("%s: %d playouts, legal %v", a[i].Name, a[i].Playouts, a[i].Legal)
 		}
 	}

@@ -37,7 +37,7 @@ func TestAnalyze(t *testing.T) {
 	posFile := writeFile(t, dir, "mid.txt", records.FormatPosition(rulestest.MiddleGame(t)))
 	rec := "1w Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ha2 Db2 Cc2 Md2 Ee2 Cf2 Dg2 Hh2\n1b ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 ha7 db7 cc7 ed7 me7 cf7 dg7 hh7\n2w Ee2n Ee3n Ee4n Ee5n\n2b ed7s ed6s ed5s rd8s\n3w\n"
 	recFile := writeFile(t, dir, "game.txt", rec)
-	args := []string{"--playouts", "1500", "--threads", "1", "--seed", "3"}
+	args := []string{"--playouts", "1000", "--threads", "1", "--seed", "3"}
 	tests := []struct {
 		name  string
 		arg   string

@@ -23,7 +23,7 @@ func TestBuiltinMatchesDirectSearch(t *testing.T) {
 		t.Skip("runs the real engine")
 	}
 	cfg := config.Default()
-	lim := analysis.Limits{Playouts: 3000}
+	lim := analysis.Limits{Playouts: 1000}
 
 	direct, err := mcts.New(mcts.Options{Threads: 1, Seed: 7, Config: cfg}).Search(context.Background(), startGame(), lim, nil)
 	if err != nil {
@@ -35,19 +35,19 @@ func TestBuiltinMatchesDirectSearch(t *testing.T) {
 
 	eng := builtin.New("Builtin", builtin.Fixed(builtin.Options{Config: cfg}))
 	p, _ := newTestPanel(t, eng)
-	analyseWithBudget(p, "3000", "7")
+	analyseWithBudget(p, "1000", "7")
 	st := p.model.State()
 	if st.Err != nil {
 		t.Fatal(st.Err)
 	}
-	t.Logf("best move with seed 7, one thread, 3000 playouts: %s", analysis.MoveText(rules.StartPosition(), st.Report.Best))
+	t.Logf("best move with seed 7, one thread, 1000 playouts: %s", analysis.MoveText(rules.StartPosition(), st.Report.Best))
 	if st.Report.Best != direct.Best {
 		t.Errorf("panel's best move %v, direct search %v", st.Report.Best, direct.Best)
 	}
 	if want := analysis.MoveText(rules.StartPosition(), direct.Best); p.figures[6].Text != want {
 		t.Errorf("best move shown %q, want %q", p.figures[6].Text, want)
 	}
-	if st.Report.Playouts < 3000 || !st.Report.Final {
+	if st.Report.Playouts < 1000 || !st.Report.Final {
 		t.Errorf("final report: %d playouts, final %v", st.Report.Playouts, st.Report.Final)
 	}
 	// The tree browser gets the real tree.

@@ -185,7 +185,7 @@ func TestBuiltinArrowsMatchSearch(t *testing.T) {
 	}
 	eng := builtin.New("Builtin", builtin.Fixed(builtin.Options{Config: config.Default()}))
 	p, _ := newTestPanel(t, eng)
-	analyseWithBudget(p, "3000", "7")
+	analyseWithBudget(p, "1000", "7")
 	st := p.model.State()
 	if st.Err != nil || len(st.Report.Candidates) < 3 {
 		t.Fatalf("error %v, %d candidates", st.Err, len(st.Report.Candidates))

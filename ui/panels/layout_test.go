@@ -48,11 +48,14 @@ type layoutView struct {
 	keys []string
 }
 
-// TestLayoutAtThreeSizes renders each panel at 1024x700, the default
-// size and 1920x1080 with Fyne's test driver, and checks that the window
-// does not have to grow, that the boards use the room, and that the key
-// controls are inside the window and apart. With ARIMAA_LAYOUT_SHOTS=DIR
-// it writes each picture as DIR/PANEL-WxH.png to look at.
+// TestLayoutAtThreeSizes adds the panels to a real workbench, analyses a
+// position with the builtin engine and runs example tests with it, then
+// renders each panel at 1024x700, the default size and 1920x1080 with
+// Fyne's test driver, and checks that the window does not have to grow,
+// that the boards use the room, and that the key controls are inside the
+// window and apart. With ARIMAA_LAYOUT_SHOTS=DIR it writes each picture as
+// DIR/PANEL-WxH.png to look at; with -shots DIR the engine panel's tabs
+// and the suite panel at the workbench's first size.
 func TestLayoutAtThreeSizes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the builtin engine and a suite")
@@ -64,6 +67,13 @@ func TestLayoutAtThreeSizes(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	names := strings.Join(wb.Panels(), ",")
+	if !strings.Contains(names, EngineTab) || !strings.Contains(names, SuiteTab) {
+		t.Fatalf("panels %s", names)
+	}
+	if !wb.Select("engine") || !wb.Select("suite") {
+		t.Fatal("--tab engine / --tab suite would not find the panels")
+	}
 
 	// Something in every panel: an analysis, a game, a suite with a run.
 	wb.Current.Set(state.Snapshot{Position: rules.StartPosition(), Source: "start"})
@@ -72,9 +82,21 @@ func TestLayoutAtThreeSizes(t *testing.T) {
 	}
 	wb.Select(EngineTab)
 	analyseUntilReported(t, p.Engine)
+	if st := p.Engine.Model().State(); st.Err != nil || st.Report.Best.N == 0 {
+		t.Fatalf("analysis: err %v, best %v", st.Err, st.Report.Best)
+	}
+	if *shotDir != "" {
+		shootEngineTabs(t, p, w)
+	}
 	tests, _ := filepath.Abs("../../assets/tests")
+	if !IsSuite(tests) || IsSuite("game.txt") {
+		t.Fatal("IsSuite")
+	}
 	if err := p.OpenSuite(wb, tests); err != nil {
 		t.Fatal(err)
+	}
+	if sst := p.Suite.Model().State(); sst.Suite == nil || len(sst.Suite.Tests) == 0 {
+		t.Fatalf("no tests loaded: %v", sst.LoadErrs)
 	}
 	if err := p.Suite.Model().SetFilter("1-6"); err != nil {
 		t.Fatal(err)
@@ -84,6 +106,17 @@ func TestLayoutAtThreeSizes(t *testing.T) {
 	}
 	p.Suite.Model().Wait()
 	p.Suite.Sync()
+	sst := p.Suite.Model().State()
+	if sst.Err != nil || sst.Summary == nil || !sst.Summary.Finished {
+		t.Fatalf("suite run: err %v", sst.Err)
+	}
+	if sst.Summary.Passed == 0 {
+		t.Errorf("the builtin engine passed no example test: %s", sst.Summary.Line())
+	}
+	if *shotDir != "" {
+		wb.Select(SuiteTab)
+		uitest.Capture(t, w, filepath.Join(*shotDir, "suite.png"))
+	}
 
 	engineTab := func(tab string) func() {
 		return func() { wb.Select(EngineTab); p.Engine.ShowTab(tab); p.Engine.Sync() }
@@ -103,10 +136,13 @@ func TestLayoutAtThreeSizes(t *testing.T) {
 			keys: []string{"Run", "Compare…", "To editor", "Edit test…", "Search output"}},
 		{name: "match", show: func() { wb.Select(MatchTab) }, keys: []string{"Start", "Stop", "Add"}},
 	}
-	for i, size := range windowSizes {
-		w.Resize(size)
-		for _, v := range views {
-			v.show()
+	// A tab is shown once and laid out at each size: showing a tab lays
+	// out the whole window again, which takes several times as long as a
+	// resize.
+	for _, v := range views {
+		v.show()
+		for i, size := range windowSizes {
+			w.Resize(size)
 			t.Run(fmt.Sprintf("%s-%.0fx%.0f", v.name, size.Width, size.Height), func(t *testing.T) {
 				checkLayout(t, w, v, i)
 				if dir != "" {
@@ -115,6 +151,21 @@ func TestLayoutAtThreeSizes(t *testing.T) {
 			})
 		}
 	}
+}
+
+// shootEngineTabs writes a picture of each of the engine panel's tabs to
+// the -shots folder.
+func shootEngineTabs(t *testing.T, p *Panels, w fyne.Window) {
+	t.Helper()
+	uitest.Capture(t, w, filepath.Join(*shotDir, "engine.png"))
+	for _, tab := range []string{"Search tree", "Evaluation", "Engine output", "Settings"} {
+		if !p.Engine.ShowTab(tab) {
+			t.Fatalf("no tab %q", tab)
+		}
+		p.Engine.Sync()
+		uitest.Capture(t, w, filepath.Join(*shotDir, "engine-"+strings.ReplaceAll(strings.ToLower(tab), " ", "-")+".png"))
+	}
+	p.Engine.ShowTab("Candidates")
 }
 
 func checkLayout(t *testing.T, w fyne.Window, v layoutView, sizeIdx int) {

@@ -4,7 +4,6 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -18,9 +17,7 @@ import (
 	"arimaa-workbench/ui/engines"
 	"arimaa-workbench/ui/files/filestest"
 	"arimaa-workbench/ui/shell"
-	"arimaa-workbench/ui/state"
 	"arimaa-workbench/ui/suitepanel"
-	"arimaa-workbench/ui/uitest"
 )
 
 var shotDir = flag.String("shots", "", "write engine.png and suite.png of the real panels to this folder")
@@ -40,74 +37,6 @@ func newWorkbench(t *testing.T) (*shell.Workbench, *Panels, fyne.Window) {
 	t.Cleanup(p.Close)
 	w.Resize(fyne.NewSize(1400, 900))
 	return wb, p, w
-}
-
-// TestPanelsInWorkbench adds both panels to a real workbench, analyses a
-// position with the builtin engine and runs the example suite with it.
-func TestPanelsInWorkbench(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the builtin engine")
-	}
-	wb, p, w := newWorkbench(t)
-	names := strings.Join(wb.Panels(), ",")
-	if !strings.Contains(names, EngineTab) || !strings.Contains(names, SuiteTab) {
-		t.Fatalf("panels %s", names)
-	}
-	if !wb.Select("engine") || !wb.Select("suite") {
-		t.Fatal("--tab engine / --tab suite would not find the panels")
-	}
-
-	// The engine panel analyses the current position.
-	wb.Select(EngineTab)
-	wb.Current.Set(state.Snapshot{Position: rules.StartPosition(), Source: "start"})
-	ep := p.Engine
-	analyseUntilReported(t, ep)
-	st := ep.Model().State()
-	if st.Err != nil || st.Report.Best.N == 0 {
-		t.Fatalf("analysis: err %v, best %v", st.Err, st.Report.Best)
-	}
-	if *shotDir != "" {
-		uitest.Capture(t, w, filepath.Join(*shotDir, "engine.png"))
-		for _, tab := range []string{"Search tree", "Evaluation", "Engine output", "Settings"} {
-			if !ep.ShowTab(tab) {
-				t.Fatalf("no tab %q", tab)
-			}
-			ep.Sync()
-			uitest.Capture(t, w, filepath.Join(*shotDir, "engine-"+strings.ReplaceAll(strings.ToLower(tab), " ", "-")+".png"))
-		}
-		ep.ShowTab("Candidates")
-	}
-
-	// The suite panel opens the example tests and runs them.
-	tests, _ := filepath.Abs("../../assets/tests")
-	if !IsSuite(tests) || IsSuite("game.txt") {
-		t.Fatal("IsSuite")
-	}
-	if err := p.OpenSuite(wb, tests); err != nil {
-		t.Fatal(err)
-	}
-	sp := p.Suite
-	sst := sp.Model().State()
-	if sst.Suite == nil || len(sst.Suite.Tests) == 0 {
-		t.Fatalf("no tests loaded: %v", sst.LoadErrs)
-	}
-	err := sp.Model().Start(suiteSetup(t, p))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sp.Model().Wait()
-	sp.Sync()
-	sst = sp.Model().State()
-	if sst.Err != nil || sst.Summary == nil || !sst.Summary.Finished {
-		t.Fatalf("suite run: err %v", sst.Err)
-	}
-	if sst.Summary.Passed == 0 {
-		t.Errorf("the builtin engine passed no example test: %s", sst.Summary.Line())
-	}
-	if *shotDir != "" {
-		wb.Select(SuiteTab)
-		uitest.Capture(t, w, filepath.Join(*shotDir, "suite.png"))
-	}
 }
 
 // suiteSetup is a quick deterministic run with the builtin engine.

@@ -26,51 +26,61 @@ func TestEnginePanelStaysPut(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the builtin engine")
 	}
-	for _, size := range []fyne.Size{fyne.NewSize(1024, 700), fyne.NewSize(1280, 800)} {
-		wb, p, w := newWorkbench(t)
-		w.Resize(size)
-		if err := wb.Open(filepath.Join("..", "..", "assets", "games", "opening_skirmish.txt")); err != nil {
-			t.Fatal(err)
+	sizes := []fyne.Size{fyne.NewSize(1024, 700), fyne.NewSize(1280, 800)}
+	wb, p, w := newWorkbench(t)
+	if err := wb.Open(filepath.Join("..", "..", "assets", "games", "opening_skirmish.txt")); err != nil {
+		t.Fatal(err)
+	}
+	wb.Viewer.Go("last")
+	wb.Select(EngineTab)
+	p.Engine.ShowTab("Candidates")
+	for caption, text := range map[string]string{"Playouts": "4000", "Threads": "1", "Seed": "7", "Time (s)": "0"} {
+		e := captionedEntry(p.Engine.Content(), caption)
+		if e == nil {
+			t.Fatalf("no field %q", caption)
 		}
-		wb.Viewer.Go("last")
-		wb.Select(EngineTab)
-		p.Engine.ShowTab("Candidates")
-		for caption, text := range map[string]string{"Playouts": "4000", "Threads": "1", "Seed": "7", "Time (s)": "0"} {
-			e := captionedEntry(p.Engine.Content(), caption)
-			if e == nil {
-				t.Fatalf("no field %q", caption)
-			}
-			e.SetText(text)
+		e.SetText(text)
+	}
+	p.Engine.Sync()
+	// Each moment is looked at in both sizes, the window resized between
+	// them: one workbench serves both.
+	placesAt := func() []map[string]fyne.Position {
+		out := make([]map[string]fyne.Position, len(sizes))
+		for i, size := range sizes {
+			w.Resize(size)
+			out[i] = placesOf(t, w)
 		}
-		p.Engine.Sync()
-		before := placesOf(t, w)
+		return out
+	}
+	before := placesAt()
 
-		test.Tap(uitest.Button(p.Engine.Content(), "Analyse"))
-		p.Engine.Sync()
-		if !p.Engine.Model().State().Running {
-			t.Fatalf("no search started: %+v", p.Engine.Model().State().Err)
-		}
-		during := placesOf(t, w)
-		p.Engine.Model().Wait()
-		p.Engine.Sync()
-		st := p.Engine.Model().State()
-		if st.Err != nil || st.Report.Playouts < 4000 || len(st.Report.PV) == 0 {
-			t.Fatalf("the search: err %v, %d playouts, PV %v", st.Err, st.Report.Playouts, st.Report.PV)
-		}
-		after := placesOf(t, w)
+	test.Tap(uitest.Button(p.Engine.Content(), "Analyse"))
+	p.Engine.Sync()
+	if !p.Engine.Model().State().Running {
+		t.Fatalf("no search started: %+v", p.Engine.Model().State().Err)
+	}
+	during := placesAt()
+	p.Engine.Model().Wait()
+	p.Engine.Sync()
+	st := p.Engine.Model().State()
+	if st.Err != nil || st.Report.Playouts < 4000 || len(st.Report.PV) == 0 {
+		t.Fatalf("the search: err %v, %d playouts, PV %v", st.Err, st.Report.Playouts, st.Report.PV)
+	}
+	after := placesAt()
 
-		// A long message (a time the panel cannot read) takes the room
-		// kept for it.
-		captionedEntry(p.Engine.Content(), "Time (s)").SetText("five seconds, or a little more when the position is sharp")
-		test.Tap(uitest.Button(p.Engine.Content(), "Analyse"))
-		if p.Engine.Model().State().Running {
-			t.Fatal("a search started with a time that is not a number")
-		}
-		refused := placesOf(t, w)
+	// A long message (a time the panel cannot read) takes the room
+	// kept for it.
+	captionedEntry(p.Engine.Content(), "Time (s)").SetText("five seconds, or a little more when the position is sharp")
+	test.Tap(uitest.Button(p.Engine.Content(), "Analyse"))
+	if p.Engine.Model().State().Running {
+		t.Fatal("a search started with a time that is not a number")
+	}
+	refused := placesAt()
+	for i, size := range sizes {
 		for _, key := range stayPutKeys {
-			if during[key] != before[key] || after[key] != before[key] || refused[key] != before[key] {
+			if during[i][key] != before[i][key] || after[i][key] != before[i][key] || refused[i][key] != before[i][key] {
 				t.Errorf("%v: %q moved: at %v before the search, %v during it, %v after it, %v with a long message",
-					size, key, before[key], during[key], after[key], refused[key])
+					size, key, before[i][key], during[i][key], after[i][key], refused[i][key])
 			}
 		}
 	}
