@@ -13,7 +13,8 @@ import (
 // principal variations end). It returns the score for the side to move
 // at p, the position at the end of the principal variation (before the
 // horizon's quiescence) and whether the score is a decided game. The
-// table is cleared first, since another evaluator scored what it holds.
+// search reads only the table entries it wrote itself, since another
+// evaluator scored the others.
 // A Searcher serves one Leaf at a time and no Search meanwhile.
 func (s *Searcher) Leaf(ev *eval.Evaluator, p rules.Position, depth int) (score int, leaf rules.Position, decidedGame bool) {
 	s.running.Lock()
@@ -25,7 +26,10 @@ func (s *Searcher) Leaf(ev *eval.Evaluator, p rules.Position, depth int) (score 
 		return win - int(m.N), p, true
 	}
 	s.ensureTable(s.tableBytes(analysis.Limits{}))
-	s.tt.clear()
+	// Another evaluator scored what the table holds: this search reads
+	// only its own entries (a new generation, cheaper than a clear).
+	s.tt.gen++
+	s.ownOnly = true
 	if n := goalEntries(s.tt); s.goals == nil || len(s.goals.slots) != n {
 		s.goals = newGoalCache(n)
 	}

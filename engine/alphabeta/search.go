@@ -48,6 +48,7 @@ type Searcher struct {
 	goals   *goalCache
 	priors  map[rules.Step]int32 // root steps suggested from outside, by weight
 	noTable bool                 // tests: search without the table
+	ownOnly bool                 // Leaf: read only the entries of the search under way
 	// leafWorker is Leaf's worker, kept from call to call (a worker's
 	// buffers take a few hundred KB).
 	leafWorker *worker
@@ -242,6 +243,7 @@ func (s *Searcher) prepare(g *rules.Game, lim analysis.Limits, begin time.Time) 
 	}
 	s.ensureTable(s.tableBytes(lim))
 	s.tt.gen++
+	s.ownOnly = false
 	if n := goalEntries(s.tt); s.goals == nil || len(s.goals.slots) != n {
 		s.goals = newGoalCache(n)
 	}

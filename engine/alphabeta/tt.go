@@ -57,13 +57,6 @@ func newTable(bytes int64) *table {
 // Bytes is the memory the table takes.
 func (t *table) Bytes() int64 { return int64(len(t.slots)) * entryBytes }
 
-func (t *table) clear() {
-	for i := range t.slots {
-		t.slots[i].check.Store(0)
-		t.slots[i].data.Store(0)
-	}
-}
-
 // data packs an entry: the score biased into 16 bits, the step, the depth
 // and the bound.
 func pack(e entry) uint64 {

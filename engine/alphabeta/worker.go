@@ -148,7 +148,7 @@ func (w *worker) search(p *rules.Position, depth, alpha, beta, ply int) int {
 	pvNode := beta-alpha > 1
 	key := p.Hash()
 	var tableStep rules.Step
-	if e, ok := w.s.tt.probe(key); ok && !w.s.noTable {
+	if e, ok := w.probe(key); ok {
 		tableStep = e.step
 		if !pvNode && e.depth >= depth {
 			v := fromTable(e.score, ply)
@@ -289,7 +289,7 @@ func (w *worker) quiesce(p *rules.Position, ply int) int {
 		return stand
 	}
 	key := p.Hash()
-	if e, ok := w.s.tt.probe(key); ok && e.bound == boundExact && !w.s.noTable {
+	if e, ok := w.probe(key); ok && e.bound == boundExact {
 		return fromTable(e.score, ply)
 	}
 	best := stand
@@ -330,6 +330,20 @@ func nearGoal(p *rules.Position, c rules.Color) bool {
 		reach = rules.Rank1 | rules.Rank1<<8 | rules.Rank1<<16 | rules.Rank1<<24 | rules.Rank1<<32
 	}
 	return p.Pieces(c, rules.Rabbit)&reach != 0
+}
+
+// probe looks key up in the table: never in a search without it (tests),
+// and only this search's entries when the searcher keeps to its own
+// (Leaf, whose evaluator changes from call to call).
+func (w *worker) probe(key uint64) (entry, bool) {
+	if w.s.noTable {
+		return entry{}, false
+	}
+	e, ok := w.s.tt.probe(key)
+	if ok && w.s.ownOnly && e.gen != w.s.tt.gen {
+		return entry{}, false
+	}
+	return e, ok
 }
 
 // storeQuiet keeps a horizon node's value in the table (depth 0, exact).
