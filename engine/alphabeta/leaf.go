@@ -54,16 +54,6 @@ func (s *Searcher) Leaf(ev *eval.Evaluator, p rules.Position, depth int) (score 
 	if len(pv) == 0 {
 		return w.evaluate(&s.root), s.root, false
 	}
-	leaf = s.root
-	for _, st := range pv {
-		if st == rules.Pass {
-			leaf = leaf.EndTurn()
-			continue
-		}
-		leaf = leaf.Play(st)
-		if leaf.StepsLeft() == 0 {
-			leaf = leaf.EndTurn()
-		}
-	}
+	_, leaf = walkLine(s.root, pv, len(pv))
 	return s.pub.score, leaf, s.pub.score > decided || s.pub.score < -decided
 }

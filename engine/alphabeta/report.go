@@ -160,6 +160,14 @@ func (s *Searcher) extend(m rules.Move, p rules.Position) (rules.Move, rules.Pos
 // most maxLen long; a step no longer legal (a line from an older answer)
 // ends it.
 func pvSteps(root rules.Position, line []rules.Step, maxLen int) []rules.PVStep {
+	out, _ := walkLine(root, line, maxLen)
+	return out
+}
+
+// walkLine plays line from root, a turn ending after its fourth step or
+// a pass, as far as it stays legal and at most maxLen steps: the steps
+// with their sides, and the position it reaches.
+func walkLine(root rules.Position, line []rules.Step, maxLen int) ([]rules.PVStep, rules.Position) {
 	var out []rules.PVStep
 	p := root
 	for _, st := range line {
@@ -183,7 +191,7 @@ func pvSteps(root rules.Position, line []rules.Step, maxLen int) []rules.PVStep 
 			p = p.EndTurn()
 		}
 	}
-	return out
+	return out, p
 }
 
 // RootMove is a first step of the root with what the search found of it.

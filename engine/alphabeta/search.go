@@ -190,7 +190,10 @@ func (s *Searcher) Search(ctx context.Context, g *rules.Game, lim analysis.Limit
 		return Result{}, ErrBusy
 	}
 	defer s.running.Unlock()
-	if report == nil {
+	// With no one listening only the final report is built: a match's
+	// games pay nothing for reports (their candidates complete moves).
+	quiet := report == nil
+	if quiet {
 		report = func(analysis.Report) {}
 	}
 	switch g.Phase() {
@@ -227,7 +230,7 @@ func (s *Searcher) Search(ctx context.Context, g *rules.Game, lim analysis.Limit
 		}()
 	}
 	go func() { wg.Wait(); close(done) }()
-	ended := s.wait(ctx, g, lim, done, report)
+	ended := s.wait(ctx, g, lim, done, report, quiet)
 	s.stopped.Store(true)
 	<-done
 	final := s.report(g, true)
@@ -287,7 +290,7 @@ func (s *Searcher) account(w *worker) bool {
 
 // wait lets the workers search until a limit, the time management or ctx
 // ends the search, and says which. It sends the progress reports.
-func (s *Searcher) wait(ctx context.Context, g *rules.Game, lim analysis.Limits, done <-chan struct{}, report func(analysis.Report)) analysis.Ending {
+func (s *Searcher) wait(ctx context.Context, g *rules.Game, lim analysis.Limits, done <-chan struct{}, report func(analysis.Report), quiet bool) analysis.Ending {
 	var hard, target <-chan time.Time
 	if lim.Time > 0 {
 		t := time.NewTimer(max(lim.Time-time.Since(s.started), 0))
@@ -313,7 +316,9 @@ func (s *Searcher) wait(ctx context.Context, g *rules.Game, lim analysis.Limits,
 				return analysis.EndSettled
 			}
 		case depth := <-s.iterations:
-			report(s.report(g, false))
+			if !quiet {
+				report(s.report(g, false))
+			}
 			// An iteration takes several times the one before: one begun
 			// past half the target would not end by it.
 			if settle && time.Since(s.started) >= lim.Target/2 && s.stableAt(depth) {
@@ -325,7 +330,9 @@ func (s *Searcher) wait(ctx context.Context, g *rules.Game, lim analysis.Limits,
 			}
 			return analysis.EndDepth
 		case <-tick.C:
-			report(s.report(g, false))
+			if !quiet {
+				report(s.report(g, false))
+			}
 		}
 	}
 }

@@ -386,8 +386,8 @@ func mayCapture(p *rules.Position, n int) bool {
 		reach = (n + 1) / 2
 	}
 	zone := rules.Bitboard(0)
-	for _, tr := range [4]rules.Square{rules.C3, rules.F3, rules.C6, rules.F6} {
-		zone |= ball[min(reach, 3)][tr]
+	for traps := rules.Traps; traps != 0; {
+		zone |= ball[min(reach, 3)][traps.Pop()]
 	}
 	victims := p.Pieces(me.Other(), rules.NoType) & zone
 	if within || victims&rules.Traps != 0 {
