@@ -21,7 +21,13 @@ func GoalCheck(p *rules.Position) (rules.Move, bool) {
 	g.side = p.Side()
 	g.pos[0] = *p
 	g.pull[0] = pullableAtRoot(p, g.bufs[0][:0])
-	for n := 0; n <= p.StepsLeft(); n++ {
+	// No goal is shorter than the root's bound; most positions end here.
+	first := 0
+	if rabbits := p.Pieces(g.side, rules.Rabbit); rabbits != 0 {
+		goal, _ := goalRank(g.side)
+		first = lowerBound(p, g.side, rabbits, goal, g.pull[0])
+	}
+	for n := first; n <= p.StepsLeft(); n++ {
 		if g.search(n, 0) {
 			return rules.MoveOf(g.path[:n]...), true
 		}

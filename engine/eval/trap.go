@@ -69,6 +69,17 @@ func (t *trapSearch) run(p *rules.Position) []Threat {
 	return t.out
 }
 
+// trapDistance is each square's distance in steps to the nearest trap.
+var trapDistance = func() (d [64]int) {
+	for sq := range d {
+		d[sq] = 100
+		for _, tr := range trapSquares {
+			d[sq] = min(d[sq], distance(rules.Square(sq), tr))
+		}
+	}
+	return d
+}()
+
 // trapGuards are the squares next to a trap; pullZone the squares from
 // which a puller's step can draw an enemy onto a trap or off a trap's
 // neighbour.
@@ -220,6 +231,12 @@ func (t *trapSearch) reachable(p *rules.Position, n int, cur *[64]rules.Square, 
 	for i := 0; i < t.n; i++ {
 		x := cur[i]
 		if x == rules.NoSquare || t.found&(1<<i) != 0 {
+			continue
+		}
+		// A piece is moved a square at a time, two steps a square but
+		// for one pulled half-way: too far from every trap, it is not
+		// worth the cost of its displacement.
+		if 2*trapDistance[x]-1 > n {
 			continue
 		}
 		reachX := displaceCost(p, t.side, x, pullable)
