@@ -324,3 +324,28 @@ func TestMayCaptureIsNecessary(t *testing.T) {
 		t.Errorf("only %d of %d checks had a capture: the positions test too little", found, checked)
 	}
 }
+
+// TestFutilityPrunes: the futility margin cuts nodes from a middle game's
+// search, and the pruned search still takes the capture and stops the
+// goal the other tests ask for (they run with the default margin).
+func TestFutilityPrunes(t *testing.T) {
+	off := config.Default()
+	off.AlphaBeta.HashMB = 4
+	off.AlphaBeta.Futility = 0
+	if config.Default().AlphaBeta.Futility == 0 {
+		t.Fatal("the default configuration has no futility margin")
+	}
+	// A thinned middle game: 12,934 nodes to depth 6 with it, 48,193
+	// without when this test was written.
+	p := rulestest.Place(t, rules.Gold, "Ed4 Mc2 Hf2 Dc1 Rd1 Re1 Rf1 ee5 md7 hc6 dd6 rc8 rd8 re8")
+	with, without := search(t, p, 6, nil, false), search(t, p, 6, &off, false)
+	if with.Report.Nodes >= without.Report.Nodes {
+		t.Errorf("depth 6 with the futility margin: %d nodes, without: %d; want fewer with it", with.Report.Nodes, without.Report.Nodes)
+	}
+	for _, p := range []rules.Position{capturePosition(t), goalInTwo(t)} {
+		a, b := search(t, p, 6, nil, false), search(t, p, 6, &off, false)
+		if a.Report.Score != b.Report.Score {
+			t.Errorf("%s: depth 6 scores %d with the futility margin, %d without", p.AEIString(), a.Report.Score, b.Report.Score)
+		}
+	}
+}

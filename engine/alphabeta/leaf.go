@@ -31,7 +31,7 @@ func (s *Searcher) Leaf(ev *eval.Evaluator, p rules.Position, depth int) (score 
 	s.tt.gen++
 	s.ownOnly = true
 	if n := goalEntries(s.tt); s.goals == nil || len(s.goals.slots) != n {
-		s.goals = newGoalCache(n)
+		s.goals = newTurnCache(n)
 	}
 	defer func(own *eval.Evaluator) { s.ev = own }(s.ev)
 	s.ev = ev

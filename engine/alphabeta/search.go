@@ -45,7 +45,7 @@ type Searcher struct {
 	ev      *eval.Evaluator
 	running sync.Mutex
 	tt      *table
-	goals   *goalCache
+	goals   *turnCache
 	priors  map[rules.Step]int32 // root steps suggested from outside, by weight
 	noTable bool                 // tests: search without the table
 	ownOnly bool                 // Leaf: read only the entries of the search under way
@@ -248,7 +248,7 @@ func (s *Searcher) prepare(g *rules.Game, lim analysis.Limits, begin time.Time) 
 	s.tt.gen++
 	s.ownOnly = false
 	if n := goalEntries(s.tt); s.goals == nil || len(s.goals.slots) != n {
-		s.goals = newGoalCache(n)
+		s.goals = newTurnCache(n)
 	}
 	s.root = g.Position()
 	s.reps = map[uint64]int{}

@@ -93,34 +93,74 @@ func (t *table) store(key uint64, e entry) {
 	t.slots[i+1].data.Store(d)
 }
 
-// goalCache remembers the goal check's answer at the start of a turn, by
-// the position's turn hash: iterative deepening meets the same positions
-// in every iteration, and the check costs tens of microseconds where
-// rabbits stand near their goal. Shared by the workers like the table.
-type goalCache struct {
+// turnCache remembers, by the turn hash of a position at the start of a
+// turn, the goal check's answer and the most valuable capture the trap
+// check finds for the side to move: iterative deepening meets the same
+// positions in every iteration, and either check costs tens of
+// microseconds where pieces stand near a goal or a trap. Shared by the
+// workers like the table; each answer is computed on first use.
+type turnCache struct {
 	slots []slot
 	mask  uint64
 }
 
-const noGoal = 7 // a cached answer: no goal this turn
+// The packing of a turnCache entry.
+const (
+	noGoal       = 7      // a cached answer: no goal this turn
+	goalKnown    = 1 << 3 // bits 0-2 hold the goal's steps
+	captureKnown = 1 << 4 // bits 16-31 hold the capture's value
+	captureShift = 16
+)
 
-func newGoalCache(entries int) *goalCache {
-	return &goalCache{slots: make([]slot, entries), mask: uint64(entries - 1)}
+func newTurnCache(entries int) *turnCache {
+	return &turnCache{slots: make([]slot, entries), mask: uint64(entries - 1)}
 }
 
-// check returns the steps of the shortest goal this turn, or noGoal.
-func (c *goalCache) check(p *rules.Position) int {
-	key := p.TurnHash()
+// load returns the entry for key, zero if none.
+func (c *turnCache) load(key uint64) (*slot, uint64) {
 	s := &c.slots[key&c.mask]
 	if d := s.data.Load(); d != 0 && s.check.Load()^d == key {
+		return s, d
+	}
+	return s, 0
+}
+
+func (c *turnCache) save(s *slot, key, d uint64) {
+	s.check.Store(key ^ d)
+	s.data.Store(d)
+}
+
+// goal returns the steps of the shortest goal this turn, or noGoal.
+func (c *turnCache) goal(p *rules.Position) int {
+	key := p.TurnHash()
+	s, d := c.load(key)
+	if d&goalKnown != 0 {
 		return int(d & 7)
 	}
 	n := noGoal
 	if m, ok := eval.GoalCheck(p); ok {
 		n = int(m.N)
 	}
-	d := uint64(8 | n)
-	s.check.Store(key ^ d)
-	s.data.Store(d)
+	c.save(s, key, d&^7|goalKnown|uint64(n))
 	return n
+}
+
+// capture returns the value of the most valuable piece the side to move
+// can capture in the turn p begins, by the trap check tc and the values
+// of ev.
+func (c *turnCache) capture(p *rules.Position, tc *eval.TrapChecker, ev *eval.Evaluator) int {
+	key := p.TurnHash()
+	s, d := c.load(key)
+	if d&captureKnown != 0 {
+		return int(d >> captureShift & 0xffff)
+	}
+	v := 0
+	if mayCapture(p, 4) {
+		for _, t := range tc.Check(p, 4) {
+			v = max(v, ev.Value(t.Piece.Type()))
+		}
+	}
+	v = min(v, 0xffff)
+	c.save(s, key, d&^(0xffff<<captureShift)|captureKnown|uint64(v)<<captureShift)
+	return v
 }

@@ -129,7 +129,7 @@ func (w *worker) search(p *rules.Position, depth, alpha, beta, ply int) int {
 		// A goal within the turn ends the search here. The goal check is
 		// exact for the whole turn, so the nodes within it need none:
 		// the root and every node in a turn descend from its start.
-		if n := w.s.goals.check(p); n != noGoal {
+		if n := w.s.goals.goal(p); n != noGoal {
 			return win - ply - n
 		}
 	}
@@ -155,6 +155,11 @@ func (w *worker) search(p *rules.Position, depth, alpha, beta, ply int) int {
 			if e.bound == boundExact || e.bound == boundLower && v >= beta || e.bound == boundUpper && v <= alpha {
 				return v
 			}
+		}
+	}
+	if !pvNode {
+		if v, ok := w.futile(p, depth, alpha, beta); ok {
+			return v
 		}
 	}
 	if r := w.s.cfg.AlphaBeta.NullTurn; r > 0 && !pvNode && p.StepsTaken() == 0 && depth > 4 && ply > 0 && beta < decided && w.evaluate(p) >= beta {
@@ -224,6 +229,59 @@ func (w *worker) search(p *rules.Position, depth, alpha, beta, ply int) int {
 	return best
 }
 
+// futile prunes by the static evaluation, with alphabeta.futility points
+// of margin for each step of depth left, two ways. In the last turn before
+// the horizon a node far below alpha fails low: the side to move's own
+// steps cannot raise the evaluation by more than the margin unless they
+// capture, which mayCapture rules out, or reach the goal, which the goal
+// check at the turn's start ruled out; the opponent's reply, if the
+// horizon lies past the turn, only lowers it. At the start of a turn, with
+// at most two turns of depth left, a node far above beta fails high, as a
+// null turn would, but only where the side not to move can neither capture
+// nor reach its goal in a turn of its own: the threats a static evaluation
+// does not see.
+func (w *worker) futile(p *rules.Position, depth, alpha, beta int) (int, bool) {
+	margin := w.s.cfg.AlphaBeta.Futility
+	lastTurn, turnStart := depth <= p.StepsLeft(), p.StepsTaken() == 0 && depth <= 8
+	if margin == 0 || alpha <= -decided || beta >= decided || p.PushPending() || !lastTurn && !turnStart {
+		return 0, false
+	}
+	stand := w.evaluate(p)
+	if v := stand + margin*depth; lastTurn && v <= alpha {
+		if v += w.bestCapture(p); v <= alpha {
+			return v, true
+		}
+	}
+	v := stand - margin*depth
+	if !turnStart || v < beta {
+		return 0, false
+	}
+	other := p.WithSide(p.Side().Other())
+	if nearGoal(p, other.Side()) && w.s.goals.goal(&other) != noGoal {
+		return 0, false
+	}
+	if v -= w.s.goals.capture(&other, &w.traps, w.ev); v < beta {
+		return 0, false
+	}
+	return v, true
+}
+
+// bestCapture is the value of the most valuable piece the side to move
+// can capture in the steps it has left: by the trap check, cached at the
+// start of a turn.
+func (w *worker) bestCapture(p *rules.Position) int {
+	if p.StepsTaken() == 0 {
+		return w.s.goals.capture(p, &w.traps, w.ev)
+	}
+	best := 0
+	if n := p.StepsLeft(); mayCapture(p, n) {
+		for _, t := range w.traps.Check(p, n) {
+			best = max(best, w.ev.Value(t.Piece.Type()))
+		}
+	}
+	return best
+}
+
 // after is the node step s leads to from p, where depth steps were left:
 // the position (the turn ended after a fourth step or a pass), whether the
 // turn passed, the depth left there and whether the rules allow it (a
@@ -278,7 +336,7 @@ func (w *worker) quiesce(p *rules.Position, ply int) int {
 	stand := w.evaluate(p)
 	if threat := w.s.cfg.AlphaBeta.GoalThreat; threat > 0 && nearGoal(p, p.Side().Other()) {
 		other := p.WithSide(p.Side().Other())
-		if w.s.goals.check(&other) != noGoal {
+		if w.s.goals.goal(&other) != noGoal {
 			// The side to move defends with the steps it has left: the
 			// fewer, the more the threat weighs (a fifth of it at the
 			// start of a turn, four fifths with one step left).
@@ -311,7 +369,7 @@ func (w *worker) quiesce(p *rules.Position, ply int) int {
 		var v int
 		if r, over := ended(&next, steps); over {
 			v = -r
-		} else if n := w.s.goals.check(&next); n != noGoal {
+		} else if n := w.s.goals.goal(&next); n != noGoal {
 			v = -(win - steps - n)
 		} else {
 			v = -w.evaluate(&next)
@@ -367,17 +425,24 @@ var ball = func() (m [4][64]rules.Bitboard) {
 
 // mayCapture is a necessary condition for the side to move to capture
 // within n steps, so that the trap check runs only where it may find
-// something. A capture ends with an enemy piece on a trap without a
-// friendly neighbour. At the start of a turn that piece stands within n/2
-// squares of a trap (each square it is moved takes a push or pull, two
-// steps) and, unless it stands on one already, a stronger piece of ours
-// within n-1 steps of it, to stand beside it and push or pull. Within a
-// turn the first displacement may be the second half of a pull under
-// way, one step with the puller already gone: the piece then stands
-// within (n+1)/2 squares of a trap, and no puller is asked for.
+// something.
 func mayCapture(p *rules.Position, n int) bool {
+	return captureCandidates(p, n) != 0
+}
+
+// captureCandidates returns the enemy pieces the side to move might
+// capture within n steps: a superset of those it can. A capture ends with
+// an enemy piece on a trap without a friendly neighbour. At the start of
+// a turn that piece stands within n/2 squares of a trap (each square it is
+// moved takes a push or pull, two steps) and, unless it stands on one
+// already, a stronger piece of ours within n-1 steps of it, to stand
+// beside it and push or pull. Within a turn the first displacement may be
+// the second half of a pull under way, one step with the puller already
+// gone: the piece then stands within (n+1)/2 squares of a trap, and no
+// puller is asked for.
+func captureCandidates(p *rules.Position, n int) rules.Bitboard {
 	if n <= 0 {
-		return false
+		return 0
 	}
 	me := p.Side()
 	within := p.StepsTaken() > 0
@@ -390,24 +455,25 @@ func mayCapture(p *rules.Position, n int) bool {
 		zone |= ball[min(reach, 3)][traps.Pop()]
 	}
 	victims := p.Pieces(me.Other(), rules.NoType) & zone
-	if within || victims&rules.Traps != 0 {
-		return victims != 0
+	if within || victims == 0 {
+		return victims
 	}
+	out := victims & rules.Traps
 	// The pieces of ours stronger than a victim's type, gathered from the
 	// strongest down: the victims come in square order, so the set is a
 	// superset for the weaker types seen before a stronger one.
 	var stronger rules.Bitboard
 	t := rules.Elephant
-	for b := victims; b != 0; {
+	for b := victims &^ rules.Traps; b != 0; {
 		sq := b.Pop()
 		for vt := p.At(sq).Type(); t > vt; t-- {
 			stronger |= p.Pieces(me, t)
 		}
 		if stronger&ball[min(n-1, 3)][sq] != 0 {
-			return true
+			out |= sq.Bit()
 		}
 	}
-	return false
+	return out
 }
 
 // evaluate is the static evaluation, kept clear of the decided scores.

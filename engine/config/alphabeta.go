@@ -14,9 +14,10 @@ type AlphaBeta struct {
 	LMR        int `toml:"lmr" range:"0,4" doc:"Late-move reductions: steps taken off the depth of a quiet step searched after lmr_after others (no capture, not the table's step, not a killer), searched again at full depth if it raises alpha (0 turns them off)."`
 	LMRAfter   int `toml:"lmr_after" range:"1,200" doc:"How many steps of a node are searched at full depth before late-move reductions apply."`
 	LMRDepth   int `toml:"lmr_depth" range:"1,96" doc:"Late-move reductions apply only at nodes with at least this many steps of depth left."`
+	Futility   int `toml:"futility" range:"0,10000" doc:"Futility margin, in evaluation points a step: outside the principal variation, a node in the last turn before the horizon whose evaluation is below alpha by more than this many points for each step left, and where no capture is possible, is not searched further; and a node at the start of a turn, with at most two turns of depth left, whose evaluation is above beta by as much, and where the side not to move can neither capture nor reach its goal next turn, is cut there (0 turns both off)."`
 	Aspiration int `toml:"aspiration" range:"0,10000" doc:"Aspiration window: each iteration after the fourth searches the root within this many evaluation points of the last score first, and again with the full window when the score falls outside (0: always the full window)."`
 }
 
 func defaultAlphaBeta() AlphaBeta {
-	return AlphaBeta{HashMB: 64, MaxDepth: 64, Quiescence: 3, GoalThreat: 400, NullTurn: 4, LMR: 2, LMRAfter: 3, LMRDepth: 2, Aspiration: 0}
+	return AlphaBeta{HashMB: 64, MaxDepth: 64, Quiescence: 3, GoalThreat: 400, NullTurn: 4, LMR: 2, LMRAfter: 3, LMRDepth: 2, Futility: 60, Aspiration: 0}
 }
