@@ -9,6 +9,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/shell"
@@ -170,4 +171,29 @@ func smallSearch(t *testing.T, p *Panels) {
 	if errs := p.Config.Apply(map[string]string{"search.memory_mb": "16"}); len(errs) > 0 {
 		t.Fatal(errs)
 	}
+}
+
+// captionedEntry finds the entry under the caption text (a field.Labelled
+// field) laid out in o.
+func captionedEntry(o fyne.CanvasObject, caption string) *widget.Entry {
+	for _, obj := range test.LaidOutObjects(o) {
+		c, ok := obj.(*fyne.Container)
+		if !ok || len(c.Objects) != 2 {
+			continue
+		}
+		var label *widget.Label
+		var entry *widget.Entry
+		for _, x := range c.Objects {
+			switch x := x.(type) {
+			case *widget.Label:
+				label = x
+			case *widget.Entry:
+				entry = x
+			}
+		}
+		if label != nil && entry != nil && label.Text == caption {
+			return entry
+		}
+	}
+	return nil
 }

@@ -171,10 +171,11 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 		ep.StartRefresh()
 		sp.StartRefresh()
 	}
-	wb.AddPanel(EngineTab, theme.ComputerIcon(), ep.Content())
-	wb.AddPanel(SuiteTab, theme.ListIcon(), sp.Content())
-	wb.AddPanel(MatchTab, theme.MediaReplayIcon(), mp.Content())
 	dp := addDatabase(wb, opts)
+	wb.AddPanels(container.NewTabItemWithIcon(EngineTab, theme.ComputerIcon(), ep.Content()),
+		container.NewTabItemWithIcon(SuiteTab, theme.ListIcon(), sp.Content()),
+		container.NewTabItemWithIcon(MatchTab, theme.MediaReplayIcon(), mp.Content()),
+		container.NewTabItemWithIcon(DatabaseTab, theme.StorageIcon(), dp.Content()))
 	setActions(wb)
 	lines, explorer := addSections(wb, ep, dp)
 	wb.SetAnalyser(func(state.Snapshot) {

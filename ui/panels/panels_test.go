@@ -39,8 +39,9 @@ func newWorkbench(t *testing.T) (*shell.Workbench, *Panels, fyne.Window) {
 	return wb, p, w
 }
 
-// suiteSetup is a quick deterministic run with the builtin engine.
-func suiteSetup(t *testing.T, p *Panels) suitepanel.Setup {
+// suiteSetup is a quick deterministic run with the builtin engine, at
+// playouts a test.
+func suiteSetup(t *testing.T, p *Panels, playouts int64) suitepanel.Setup {
 	t.Helper()
 	spec, err := engines.Choice{Name: builtinName, Builtin: true, Config: p.Config.Get}.Spec("threads=1")
 	if err != nil {
@@ -53,7 +54,7 @@ func suiteSetup(t *testing.T, p *Panels) suitepanel.Setup {
 	}
 	_, opts := spec.Record()
 	return suitepanel.Setup{Engine: f, EngineName: builtinName, Options: opts, Threads: 1, Seed: 1,
-		Limits: analysis.Limits{Playouts: 400}, Cycles: 1, Threshold: 1}
+		Limits: analysis.Limits{Playouts: playouts}, Cycles: 1, Threshold: 1}
 }
 
 // TestSavedTestOpensInSuitePanel: once the viewer's new-test form has
