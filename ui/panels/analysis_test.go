@@ -30,8 +30,7 @@ func TestAnalysisView(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the builtin engine")
 	}
-	wb, p, w := newWorkbench(t)
-	w.Resize(screen(1024, 700))
+	wb, p, _ := newWorkbenchAt(t, screen(1024, 700))
 	if got := wb.Panels(); got[0] != shell.ViewerPanel || wb.Selected() != shell.ViewerPanel {
 		t.Fatalf("panels %v, shown %q: the analysis view is not the first panel", got, wb.Selected())
 	}

@@ -51,7 +51,7 @@ func TestWindowFitsInEveryState(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the builtin engine, a suite and a match")
 	}
-	wb, p, w := newWorkbench(t)
+	wb, p, w := newWorkbenchAt(t, fitSizes[0])
 	limit := func(t *testing.T, placeholder, text string) {
 		t.Helper()
 		e := entryWithPlaceholder(w.Content(), placeholder)

@@ -66,7 +66,7 @@ func TestLayoutAtThreeSizes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the builtin engine and a suite")
 	}
-	wb, p, w := newWorkbench(t)
+	wb, p, w := newWorkbenchAt(t, windowSizes[0])
 	dir := os.Getenv(layoutShotsEnv)
 	if dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {

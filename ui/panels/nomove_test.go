@@ -167,7 +167,8 @@ func TestNothingMovesUnderTheMouse(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the builtin engine")
 	}
-	wb, p, w := newWorkbench(t)
+	sizes := []fyne.Size{screen(1024, 700), screen(1280, 800), screen(1920, 1080)}
+	wb, p, w := newWorkbenchAt(t, sizes[0])
 	if err := wb.Open(filepath.Join("..", "..", "assets", "games", "opening_skirmish.txt")); err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +176,6 @@ func TestNothingMovesUnderTheMouse(t *testing.T) {
 	wb.Viewer.Go("prev")
 	smallSearch(t, p)
 	v := wb.Viewer
-	sizes := []fyne.Size{screen(1024, 700), screen(1280, 800), screen(1920, 1080)}
 	name := func(size fyne.Size, task string) string {
 		return fmt.Sprintf("%.0fx%.0f, %s", size.Width, size.Height+menuAllowance, task)
 	}

@@ -24,6 +24,15 @@ var shotDir = flag.String("shots", "", "write engine.png and suite.png of the re
 
 func newWorkbench(t *testing.T) (*shell.Workbench, *Panels, fyne.Window) {
 	t.Helper()
+	return newWorkbenchAt(t, fyne.NewSize(1400, 900))
+}
+
+// newWorkbenchAt is newWorkbench in a window of size, given once the
+// panels are in, as the application does: a test that wants another size
+// asks for it here rather than resizing, as each layout of the whole
+// window takes seconds under the race detector.
+func newWorkbenchAt(t *testing.T, size fyne.Size) (*shell.Workbench, *Panels, fyne.Window) {
+	t.Helper()
 	a := test.NewTempApp(t)
 	w := test.NewTempWindow(t, nil)
 	wb := shell.New(a, w, shell.Options{})
@@ -35,7 +44,7 @@ func newWorkbench(t *testing.T) (*shell.Workbench, *Panels, fyne.Window) {
 		Manual:      true,
 	})
 	t.Cleanup(p.Close)
-	w.Resize(fyne.NewSize(1400, 900))
+	w.Resize(size)
 	return wb, p, w
 }
 
