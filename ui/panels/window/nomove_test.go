@@ -1,4 +1,4 @@
-package panels
+package window
 
 import (
 	"context"
@@ -18,6 +18,8 @@ import (
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/board"
+	"arimaa-workbench/ui/panels"
+	"arimaa-workbench/ui/panels/panelstest"
 	"arimaa-workbench/ui/shell"
 	"arimaa-workbench/ui/tip"
 	"arimaa-workbench/ui/uitest"
@@ -167,30 +169,30 @@ func TestNothingMovesUnderTheMouse(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the builtin engine")
 	}
-	sizes := []fyne.Size{screen(1024, 700), screen(1280, 800), screen(1920, 1080)}
-	wb, p, w := newWorkbenchAt(t, sizes[0])
-	if err := wb.Open(filepath.Join("..", "..", "assets", "games", "opening_skirmish.txt")); err != nil {
+	sizes := []fyne.Size{panelstest.Screen(1024, 700), panelstest.Screen(1280, 800), panelstest.Screen(1920, 1080)}
+	wb, p, w := panelstest.NewWorkbench(t, sizes[0])
+	if err := wb.Open(filepath.Join("..", "..", "..", "assets", "games", "opening_skirmish.txt")); err != nil {
 		t.Fatal(err)
 	}
 	wb.Viewer.Go("last")
 	wb.Viewer.Go("prev")
-	smallSearch(t, p)
+	panelstest.SmallSearch(t, p)
 	v := wb.Viewer
 	name := func(size fyne.Size, task string) string {
-		return fmt.Sprintf("%.0fx%.0f, %s", size.Width, size.Height+menuAllowance, task)
+		return fmt.Sprintf("%.0fx%.0f, %s", size.Width, size.Height+panelstest.MenuAllowance, task)
 	}
 
 	// The analysis view: its engine lines, its whole-game analysis and its
 	// game against the engine. Each button is found once: looking one up
 	// lays the whole window out.
 	wb.Select(shell.ViewerPanel)
-	v.ShowSection(EngineSection)
+	v.ShowSection(panels.EngineSection)
 	analyse, stop := uitest.Button(v.Content(), "Analyse"), uitest.Button(v.Content(), "Stop")
 	playEngine := uitest.Button(v.Content(), "Play engine…")
 	for _, size := range sizes {
 		w.Resize(size)
 		at := func(task string) string { return name(size, task) }
-		v.ShowSection(EngineSection)
+		v.ShowSection(panels.EngineSection)
 		before := controlsOf(w)
 		test.Tap(analyse)
 		stayedPut(t, at("Analyse started"), before, controlsOf(w))
@@ -229,11 +231,11 @@ func TestNothingMovesUnderTheMouse(t *testing.T) {
 	// The Engine panel's own search, its tabs shown (Candidates first):
 	// one ended by its budget, one by Stop, one refused with a long
 	// message, which takes the room kept for it.
-	wb.Select(EngineTab)
+	wb.Select(panels.EngineTab)
 	p.Engine.ShowTab("Candidates")
 	analyse, stop = uitest.Button(p.Engine.Content(), "Analyse"), uitest.Button(p.Engine.Content(), "Stop")
-	playouts := captionedEntry(p.Engine.Content(), "Playouts")
-	seconds := captionedEntry(p.Engine.Content(), "Time (s)")
+	playouts := panelstest.CaptionedEntry(p.Engine.Content(), "Playouts")
+	seconds := panelstest.CaptionedEntry(p.Engine.Content(), "Time (s)")
 	for _, size := range sizes {
 		w.Resize(size)
 		before := controlsOf(w)
@@ -271,7 +273,7 @@ func TestNothingMovesUnderTheMouse(t *testing.T) {
 	}
 
 	// A match: its status line appears and goes.
-	wb.Select(MatchTab)
+	wb.Select(panels.MatchTab)
 	small := config.Default()
 	if err := small.Set("search.memory_mb", "8"); err != nil {
 		t.Fatal(err)
