@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"arimaa-workbench/engine/config"
+	"arimaa-workbench/ui/uitest"
 )
 
 func TestConfigStore(t *testing.T) {
@@ -92,14 +93,12 @@ func TestConfigForm(t *testing.T) {
 func TestConfigFormOpensItsFirstTable(t *testing.T) {
 	_, f, w := newTestForm(t)
 	w.Resize(fyne.NewSize(700, 500))
-	// The objects are walked as the window laid them out: laying every
-	// one out again (test.LaidOutObjects), the closed tables' fields too,
-	// took this test 20 s under the race detector.
+	// The objects as the window laid them out: laying every one out again
+	// (test.LaidOutObjects), the closed tables' fields too, took this test
+	// 20 s under the race detector.
 	var acc *widget.Accordion
 	var scroll *container.Scroll
-	var walk func(o fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		var children []fyne.CanvasObject
+	for _, o := range uitest.Objects(f.Content()) {
 		switch x := o.(type) {
 		case *widget.Accordion:
 			acc = x
@@ -107,17 +106,8 @@ func TestConfigFormOpensItsFirstTable(t *testing.T) {
 			if scroll == nil {
 				scroll = x
 			}
-		case *fyne.Container:
-			children = x.Objects
-		}
-		if w, ok := o.(fyne.Widget); ok {
-			children = test.WidgetRenderer(w).Objects()
-		}
-		for _, c := range children {
-			walk(c)
 		}
 	}
-	walk(f.Content())
 	if acc == nil || scroll == nil {
 		t.Fatal("no accordion in a scroll")
 	}

@@ -192,10 +192,9 @@ func tooLarge(w fyne.Window) string {
 	return s
 }
 
-// entryWithPlaceholder finds the entry laid out in o that shows
-// placeholder.
+// entryWithPlaceholder finds the entry shown in o that shows placeholder.
 func entryWithPlaceholder(o fyne.CanvasObject, placeholder string) *widget.Entry {
-	for _, obj := range test.LaidOutObjects(o) {
+	for _, obj := range uitest.Objects(o) {
 		if e, ok := obj.(*widget.Entry); ok && e.PlaceHolder == placeholder && e.Visible() {
 			return e
 		}

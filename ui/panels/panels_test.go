@@ -14,6 +14,7 @@ import (
 	"arimaa-workbench/ui/files/filestest"
 	"arimaa-workbench/ui/panels"
 	"arimaa-workbench/ui/shell"
+	"arimaa-workbench/ui/uitest"
 )
 
 // TestSavedTestOpensInSuitePanel: once the viewer's new-test form has
@@ -65,7 +66,7 @@ func TestThreadsAndTimeAgree(t *testing.T) {
 	p, w := open()
 	entries := func(o fyne.CanvasObject) map[string]*widget.Entry {
 		m := map[string]*widget.Entry{}
-		for _, obj := range test.LaidOutObjects(o) {
+		for _, obj := range uitest.Objects(o) {
 			if e, ok := obj.(*widget.Entry); ok {
 				m[e.PlaceHolder] = e
 			}

@@ -20,6 +20,7 @@ import (
 	"arimaa-workbench/ui/panels"
 	"arimaa-workbench/ui/shell"
 	"arimaa-workbench/ui/suitepanel"
+	"arimaa-workbench/ui/uitest"
 )
 
 // MenuAllowance is the height the real window's menu bar takes from the
@@ -110,9 +111,9 @@ func WaitFor(t *testing.T, cond func() bool) {
 }
 
 // CaptionedEntry finds the entry under the caption text (a field.Labelled
-// field) laid out in o.
+// field) in o.
 func CaptionedEntry(o fyne.CanvasObject, caption string) *widget.Entry {
-	for _, obj := range test.LaidOutObjects(o) {
+	for _, obj := range uitest.Objects(o) {
 		c, ok := obj.(*fyne.Container)
 		if !ok || len(c.Objects) != 2 {
 			continue
