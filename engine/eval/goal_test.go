@@ -102,6 +102,9 @@ func bruteGoal(g *rules.MoveGen, p rules.Position) int {
 }
 
 func TestGoalCheckAgainstMoveGen(t *testing.T) {
+	// The two brute-force comparisons are most of the package's time and
+	// share nothing: they run side by side.
+	t.Parallel()
 	var ps []rules.Position
 	ps = append(ps, randomPositions(1, 12, 60, true)...)
 	ps = append(ps, randomSparse(2, 1500)...)

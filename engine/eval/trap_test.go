@@ -100,6 +100,9 @@ func bruteTraps(g *rules.MoveGen, p rules.Position) map[rules.Square]int {
 }
 
 func TestTrapCheckAgainstMoveGen(t *testing.T) {
+	// The two brute-force comparisons are most of the package's time and
+	// share nothing: they run side by side.
+	t.Parallel()
 	var ps []rules.Position
 	ps = append(ps, randomPositions(3, 6, 50, true)...)
 	ps = append(ps, randomSparse(4, 400)...)

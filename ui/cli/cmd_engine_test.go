@@ -37,7 +37,9 @@ func TestAnalyze(t *testing.T) {
 	posFile := writeFile(t, dir, "mid.txt", records.FormatPosition(rulestest.MiddleGame(t)))
 	rec := "1w Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ha2 Db2 Cc2 Md2 Ee2 Cf2 Dg2 Hh2\n1b ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 ha7 db7 cc7 ed7 me7 cf7 dg7 hh7\n2w Ee2n Ee3n Ee4n Ee5n\n2b ed7s ed6s ed5s rd8s\n3w\n"
 	recFile := writeFile(t, dir, "game.txt", rec)
-	args := []string{"--playouts", "1000", "--threads", "1", "--seed", "3"}
+	// A small tree: the default one's 256 MB, allocated and cleared for
+	// every run, is most of the test's time under the race detector.
+	args := []string{"--playouts", "1000", "--threads", "1", "--seed", "3", "--set", "search.memory_mb=16"}
 	tests := []struct {
 		name  string
 		arg   string
@@ -130,7 +132,9 @@ func TestAeiCommand(t *testing.T) {
 }
 
 func TestBenchCommand(t *testing.T) {
-	code, out, errOut := runCmd(t, runBench, "", "--time", "0.2")
+	// The shortest measurements and games, small trees: the test reads
+	// the report's lines, not the rates.
+	code, out, errOut := runCmd(t, runBench, "", "--time", "0.05", "--set", "search.memory_mb=16")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -139,7 +143,7 @@ func TestBenchCommand(t *testing.T) {
 			t.Errorf("bench output lacks %q:\n%s", want, out)
 		}
 	}
-	code, out, errOut = runCmd(t, runBench, "", "--match", "2", "--playouts", "60", "--max-moves", "30")
+	code, out, errOut = runCmd(t, runBench, "", "--match", "2", "--playouts", "20", "--max-moves", "12", "--set", "search.memory_mb=16")
 	if code != 0 {
 		t.Fatalf("match exit %d: %s", code, errOut)
 	}

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"arimaa-workbench/engine/config"
+	"arimaa-workbench/ui/uitest"
 )
 
 func TestConfigStore(t *testing.T) {
@@ -92,9 +93,12 @@ func TestConfigForm(t *testing.T) {
 func TestConfigFormOpensItsFirstTable(t *testing.T) {
 	_, f, w := newTestForm(t)
 	w.Resize(fyne.NewSize(700, 500))
+	// The objects as the window laid them out: laying every one out again
+	// (test.LaidOutObjects), the closed tables' fields too, took this test
+	// 20 s under the race detector.
 	var acc *widget.Accordion
 	var scroll *container.Scroll
-	for _, o := range test.LaidOutObjects(f.Content()) {
+	for _, o := range uitest.Objects(f.Content()) {
 		switch x := o.(type) {
 		case *widget.Accordion:
 			acc = x

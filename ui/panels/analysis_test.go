@@ -1,4 +1,4 @@
-package panels
+package panels_test
 
 import (
 	"path/filepath"
@@ -11,6 +11,8 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/panels"
+	"arimaa-workbench/ui/panels/panelstest"
 	"arimaa-workbench/ui/shell"
 	"arimaa-workbench/ui/state"
 	"arimaa-workbench/ui/uitest"
@@ -29,14 +31,13 @@ func TestAnalysisView(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the builtin engine")
 	}
-	wb, p, w := newWorkbench(t)
-	w.Resize(screen(1024, 700))
+	wb, p, _ := panelstest.NewWorkbench(t, panelstest.Screen(1024, 700))
 	if got := wb.Panels(); got[0] != shell.ViewerPanel || wb.Selected() != shell.ViewerPanel {
 		t.Fatalf("panels %v, shown %q: the analysis view is not the first panel", got, wb.Selected())
 	}
-	smallSearch(t, p)
+	panelstest.SmallSearch(t, p)
 	v := wb.Viewer
-	want := []string{EngineSection, ExplorerSection, SimilarSection, viewer.GraphSection, viewer.PlaySection, viewer.CommentSection}
+	want := []string{panels.EngineSection, panels.ExplorerSection, panels.SimilarSection, viewer.GraphSection, viewer.PlaySection, viewer.CommentSection}
 	if got := v.Sections(); !slices.Equal(got, want) {
 		t.Fatalf("sections %v, want %v", got, want)
 	}
@@ -65,11 +66,11 @@ func TestAnalysisView(t *testing.T) {
 	}
 
 	// Analyse: lines of this position, their arrows and the bar.
-	v.ShowSection(EngineSection)
+	v.ShowSection(panels.EngineSection)
 	test.Tap(uitest.Button(v.Content(), "Analyse"))
 	ep := p.Engine
 	t.Cleanup(func() { ep.SetFollow(false) })
-	waitFor(t, func() bool { return len(ep.Model().State().Report.Candidates) > 0 })
+	panelstest.WaitFor(t, func() bool { return len(ep.Model().State().Report.Candidates) > 0 })
 	ep.Sync()
 	lines := p.Lines.Shown()
 	if len(lines) == 0 {
@@ -92,7 +93,7 @@ func TestAnalysisView(t *testing.T) {
 		t.Errorf("the move played is not in the move list")
 	}
 	snap := wb.Current.Get()
-	waitFor(t, func() bool {
+	panelstest.WaitFor(t, func() bool {
 		st := ep.Model().State()
 		return st.Start == snap.Position && st.Report.Best.N > 0
 	})
@@ -125,7 +126,7 @@ func TestAnalysisView(t *testing.T) {
 	if len(explore) == 0 {
 		t.Fatalf("the explorer is empty after indexing (%s)", p.Database.Model.State().Message)
 	}
-	v.ShowSection(ExplorerSection)
+	v.ShowSection(panels.ExplorerSection)
 	ply := v.Model.Ply()
 	p.Explorer.Tap(0)
 	if v.Model.Ply() != ply+1 || !strings.HasSuffix(v.Model.MoveText(ply), explore[0].Move) {
@@ -153,21 +154,5 @@ func TestAnalysisView(t *testing.T) {
 	wb.TypedKey(viewer.FlipKey)
 	if v.Board.Flipped() != flipped {
 		t.Error("F did not flip the board back")
-	}
-}
-
-// smallSearch sets the Engine panel to a small, deterministic search: a
-// playout budget, one thread, a fixed seed, a small tree.
-func smallSearch(t *testing.T, p *Panels) {
-	t.Helper()
-	for caption, text := range map[string]string{"Playouts": "300", "Threads": "1", "Seed": "7", "Time (s)": "0"} {
-		if e := captionedEntry(p.Engine.Content(), caption); e != nil {
-			e.SetText(text)
-		} else {
-			t.Fatalf("no field %q", caption)
-		}
-	}
-	if errs := p.Config.Apply(map[string]string{"search.memory_mb": "16"}); len(errs) > 0 {
-		t.Fatal(errs)
 	}
 }

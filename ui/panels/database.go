@@ -3,8 +3,6 @@ package panels
 import (
 	"errors"
 
-	"fyne.io/fyne/v2/theme"
-
 	"arimaa-workbench/ats"
 	"arimaa-workbench/ats/gamedb"
 	"arimaa-workbench/engine/rules"
@@ -30,7 +28,6 @@ func addDatabase(wb *shell.Workbench, opts Options) *dbpanel.Panel {
 		Prefs:       wb.App.Preferences(),
 		DefaultPath: path,
 	})
-	wb.AddPanel(DatabaseTab, theme.StorageIcon(), dp.Content())
 	return dp
 }
 

@@ -1,14 +1,17 @@
-package panels
+package panels_test
 
 import (
 	"path/filepath"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/files/filestest"
+	"arimaa-workbench/ui/panels"
+	"arimaa-workbench/ui/panels/panelstest"
 	"arimaa-workbench/ui/shell"
 	"arimaa-workbench/ui/uitest"
 )
@@ -34,7 +37,7 @@ func writeTest(t *testing.T) (string, rules.Position) {
 // TestSuiteToEditor: "To editor" in the suite panel brings the selected
 // test's position into the editor, unsaved, and shows the editor.
 func TestSuiteToEditor(t *testing.T) {
-	wb, p, _ := newWorkbench(t)
+	wb, p, _ := panelstest.NewWorkbench(t, fyne.NewSize(1400, 900))
 	dir, pos := writeTest(t)
 	if err := p.OpenSuite(wb, dir); err != nil {
 		t.Fatal(err)
@@ -60,7 +63,7 @@ func TestEditHereAndGuard(t *testing.T) {
 	d := &filestest.Dialogs{}
 	wb := shell.New(a, w, shell.Options{Dialogs: d})
 	dir := t.TempDir()
-	p := Add(wb, Options{ConfigPath: filepath.Join(dir, "engine.toml"), EnginesPath: filepath.Join(dir, "engines.toml"),
+	p := panels.Add(wb, panels.Options{ConfigPath: filepath.Join(dir, "engine.toml"), EnginesPath: filepath.Join(dir, "engines.toml"),
 		RunsDir: filepath.Join(dir, "runs"), Manual: true})
 	t.Cleanup(p.Close)
 	if err := wb.Open(filepath.Join("..", "..", "assets", "games", "goal_race.txt")); err != nil {

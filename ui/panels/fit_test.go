@@ -1,10 +1,9 @@
-package panels
+package panels_test
 
 import (
 	"fmt"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -15,6 +14,8 @@ import (
 	"arimaa-workbench/ats/match"
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/ui/panels"
+	"arimaa-workbench/ui/panels/panelstest"
 	"arimaa-workbench/ui/shell"
 	"arimaa-workbench/ui/uitest"
 	"arimaa-workbench/ui/viewer"
@@ -25,7 +26,7 @@ import (
 // and a desktop panel (about 60 px), less the menu bar Fyne draws inside
 // the window on Linux and Windows. Content that asks for more makes the
 // window grow past a laptop's screen.
-var fitBudget = fyne.NewSize(1000, 640-menuAllowance)
+var fitBudget = fyne.NewSize(1000, 640-panelstest.MenuAllowance)
 
 // fitSizes are the window sizes the fit is checked at: the smallest
 // laptop screens and a common one. A larger window cannot ask for more:
@@ -51,7 +52,7 @@ func TestWindowFitsInEveryState(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the builtin engine, a suite and a match")
 	}
-	wb, p, w := newWorkbench(t)
+	wb, p, w := panelstest.NewWorkbench(t, fitSizes[0])
 	limit := func(t *testing.T, placeholder, text string) {
 		t.Helper()
 		e := entryWithPlaceholder(w.Content(), placeholder)
@@ -65,15 +66,18 @@ func TestWindowFitsInEveryState(t *testing.T) {
 		{"a new window", func(t *testing.T) {}},
 		{"editor, long validation", func(t *testing.T) {
 			wb.Select(shell.EditorPanel)
-			wb.Editor.Model.Clear()
-			// Too many of every kind: a line of validation each.
+			// Too many of every kind: a line of validation each. The
+			// position is put in whole: a piece at a time would redraw
+			// the editor 64 times.
+			pos := wb.Editor.Model.Position()
 			for sq := rules.Square(0); sq < 64; sq++ {
 				c := rules.Gold
 				if sq >= 32 {
 					c = rules.Silver
 				}
-				wb.Editor.Model.Place(sq, rules.MakePiece(c, rules.Elephant-rules.PieceType(sq%32/6)))
+				pos = pos.WithPiece(sq, rules.MakePiece(c, rules.Elephant-rules.PieceType(sq%32/6)))
 			}
+			wb.Editor.Model.SetPosition(pos)
 			if len(wb.Editor.ProblemsText()) < 120 {
 				t.Fatalf("the validation is short: %q", wb.Editor.ProblemsText())
 			}
@@ -85,10 +89,10 @@ func TestWindowFitsInEveryState(t *testing.T) {
 			wb.Viewer.Go("last")
 		}},
 		{"engine, analysis running", func(t *testing.T) {
-			wb.Select(EngineTab)
+			wb.Select(panels.EngineTab)
 			limit(t, "no limit", "100000000")
 			p.Engine.Analyse()
-			waitFor(t, func() bool { return p.Engine.Model().State().Report.Playouts > 2000 })
+			panelstest.WaitFor(t, func() bool { return p.Engine.Model().State().Report.Playouts > 2000 })
 			p.Engine.Sync()
 		}},
 		{"engine, analysis finished", func(t *testing.T) {
@@ -124,10 +128,12 @@ func TestWindowFitsInEveryState(t *testing.T) {
 			if err := p.OpenSuite(wb, tests); err != nil {
 				t.Fatal(err)
 			}
-			if err := p.Suite.Model().Start(suiteSetup(t, p)); err != nil {
+			// Every test, each at a small budget: what is measured is the
+			// room the results take, not the score.
+			if err := p.Suite.Model().Start(panelstest.SuiteSetup(t, p, 50)); err != nil {
 				t.Fatal(err)
 			}
-			waitFor(t, func() bool { return p.Suite.Model().State().Status.Done > 0 })
+			panelstest.WaitFor(t, func() bool { return p.Suite.Model().State().Status.Done > 0 })
 			p.Suite.Sync()
 		}},
 		{"suite, finished", func(t *testing.T) {
@@ -135,7 +141,7 @@ func TestWindowFitsInEveryState(t *testing.T) {
 			p.Suite.Sync()
 		}},
 		{"match, playing", func(t *testing.T) {
-			wb.Select(MatchTab)
+			wb.Select(panels.MatchTab)
 			small := config.Default()
 			if err := small.Set("search.memory_mb", "16"); err != nil {
 				t.Fatal(err)
@@ -147,12 +153,12 @@ func TestWindowFitsInEveryState(t *testing.T) {
 				Out: filepath.Join(t.TempDir(), "m.txt")}); err != nil {
 				t.Fatal(err)
 			}
-			waitFor(t, func() bool { return len(m.State().Games) > 0 })
+			panelstest.WaitFor(t, func() bool { return len(m.State().Games) > 0 })
 			p.Match.Sync()
 			m.Stop()
 			m.Wait()
 		}},
-		{"database", func(t *testing.T) { wb.Select(DatabaseTab) }},
+		{"database", func(t *testing.T) { wb.Select(panels.DatabaseTab) }},
 	}
 	for _, st := range states {
 		st.enter(t)
@@ -186,26 +192,12 @@ func tooLarge(w fyne.Window) string {
 	return s
 }
 
-// entryWithPlaceholder finds the entry laid out in o that shows
-// placeholder, or the one whose caption is placeholder.
+// entryWithPlaceholder finds the entry shown in o that shows placeholder.
 func entryWithPlaceholder(o fyne.CanvasObject, placeholder string) *widget.Entry {
-	objs := test.LaidOutObjects(o)
-	for _, obj := range objs {
+	for _, obj := range uitest.Objects(o) {
 		if e, ok := obj.(*widget.Entry); ok && e.PlaceHolder == placeholder && e.Visible() {
 			return e
 		}
 	}
 	return nil
-}
-
-// waitFor waits until cond holds, for at most a minute however slow the
-// machine.
-func waitFor(t *testing.T, cond func() bool) {
-	t.Helper()
-	for end := time.Now().Add(time.Minute); !cond(); {
-		if time.Now().After(end) {
-			t.Fatal("waited a minute")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
 }

@@ -1,21 +1,25 @@
-package panels
+package panels_test
 
 import (
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
+
 	"arimaa-workbench/ats"
 	"arimaa-workbench/ats/match"
 	"arimaa-workbench/engine/config"
+	"arimaa-workbench/ui/panels"
+	"arimaa-workbench/ui/panels/panelstest"
 )
 
 // TestMatchTab: the match panel is a tab of the workbench, and a game of
 // its match opens in the viewer at its last position, where "Analyse
 // here" is offered as for any game.
 func TestMatchTab(t *testing.T) {
-	wb, p, _ := newWorkbench(t)
-	if !strings.Contains(strings.Join(wb.Panels(), ","), MatchTab) || !wb.Select("match") || wb.Selected() != MatchTab {
+	wb, p, _ := panelstest.NewWorkbench(t, fyne.NewSize(1400, 900))
+	if !strings.Contains(strings.Join(wb.Panels(), ","), panels.MatchTab) || !wb.Select("match") || wb.Selected() != panels.MatchTab {
 		t.Fatalf("panels %v, selected %q", wb.Panels(), wb.Selected())
 	}
 	small := config.Default()

@@ -40,9 +40,9 @@ const (
 	SuiteTab  = "Suite"
 )
 
-// builtinName is what the engine lists of every panel call the builtin
+// BuiltinName is what the engine lists of every panel call the builtin
 // engine.
-const builtinName = "Builtin"
+const BuiltinName = "Builtin"
 
 // Options say where the shared settings live; empty paths take the
 // defaults under os.UserConfigDir(), and RunsDir "" takes ats.RunsDir().
@@ -106,7 +106,7 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 	// keeps one engine of each builtin choice (the settings' search and
 	// the alpha-beta search), whose last search tree it shows, and whose
 	// tree or table is allocated once.
-	choices := func() []engines.Choice { return extEditor.Settings().Choices(builtinName, store.Get) }
+	choices := func() []engines.Choice { return extEditor.Settings().Choices(BuiltinName, store.Get) }
 	builtins := map[string]analysis.Engine{}
 	open := func(c engines.Choice) analysis.Engine {
 		if !c.Builtin {
@@ -171,10 +171,11 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 		ep.StartRefresh()
 		sp.StartRefresh()
 	}
-	wb.AddPanel(EngineTab, theme.ComputerIcon(), ep.Content())
-	wb.AddPanel(SuiteTab, theme.ListIcon(), sp.Content())
-	wb.AddPanel(MatchTab, theme.MediaReplayIcon(), mp.Content())
 	dp := addDatabase(wb, opts)
+	wb.AddPanels(container.NewTabItemWithIcon(EngineTab, theme.ComputerIcon(), ep.Content()),
+		container.NewTabItemWithIcon(SuiteTab, theme.ListIcon(), sp.Content()),
+		container.NewTabItemWithIcon(MatchTab, theme.MediaReplayIcon(), mp.Content()),
+		container.NewTabItemWithIcon(DatabaseTab, theme.StorageIcon(), dp.Content()))
 	setActions(wb)
 	lines, explorer := addSections(wb, ep, dp)
 	wb.SetAnalyser(func(state.Snapshot) {

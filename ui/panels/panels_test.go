@@ -1,7 +1,6 @@
-package panels
+package panels_test
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"testing"
@@ -11,50 +10,12 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"arimaa-workbench/ats"
-	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
-	"arimaa-workbench/ui/enginepanel"
-	"arimaa-workbench/ui/engines"
 	"arimaa-workbench/ui/files/filestest"
+	"arimaa-workbench/ui/panels"
 	"arimaa-workbench/ui/shell"
-	"arimaa-workbench/ui/suitepanel"
+	"arimaa-workbench/ui/uitest"
 )
-
-var shotDir = flag.String("shots", "", "write engine.png and suite.png of the real panels to this folder")
-
-func newWorkbench(t *testing.T) (*shell.Workbench, *Panels, fyne.Window) {
-	t.Helper()
-	a := test.NewTempApp(t)
-	w := test.NewTempWindow(t, nil)
-	wb := shell.New(a, w, shell.Options{})
-	dir := t.TempDir()
-	p := Add(wb, Options{
-		ConfigPath:  filepath.Join(dir, "engine.toml"),
-		EnginesPath: filepath.Join(dir, "engines.toml"),
-		RunsDir:     filepath.Join(dir, "runs"),
-		Manual:      true,
-	})
-	t.Cleanup(p.Close)
-	w.Resize(fyne.NewSize(1400, 900))
-	return wb, p, w
-}
-
-// suiteSetup is a quick deterministic run with the builtin engine.
-func suiteSetup(t *testing.T, p *Panels) suitepanel.Setup {
-	t.Helper()
-	spec, err := engines.Choice{Name: builtinName, Builtin: true, Config: p.Config.Get}.Spec("threads=1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	spec.Seed = 1
-	f, err := spec.Factory()
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, opts := spec.Record()
-	return suitepanel.Setup{Engine: f, EngineName: builtinName, Options: opts, Threads: 1, Seed: 1,
-		Limits: analysis.Limits{Playouts: 400}, Cycles: 1, Threshold: 1}
-}
 
 // TestSavedTestOpensInSuitePanel: once the viewer's new-test form has
 // saved a test, the suite file opens in the Suite panel when the user
@@ -65,7 +26,7 @@ func TestSavedTestOpensInSuitePanel(t *testing.T) {
 	d := &filestest.Dialogs{Yes: true}
 	wb := shell.New(a, w, shell.Options{Dialogs: d})
 	dir := t.TempDir()
-	p := Add(wb, Options{ConfigPath: filepath.Join(dir, "engine.toml"), EnginesPath: filepath.Join(dir, "engines.toml"),
+	p := panels.Add(wb, panels.Options{ConfigPath: filepath.Join(dir, "engine.toml"), EnginesPath: filepath.Join(dir, "engines.toml"),
 		RunsDir: filepath.Join(dir, "runs"), Manual: true})
 	t.Cleanup(p.Close)
 	path := filepath.Join(dir, "mine.toml")
@@ -77,7 +38,7 @@ func TestSavedTestOpensInSuitePanel(t *testing.T) {
 	wb.Select(shell.ViewerPanel)
 	wb.Viewer.OnTestSaved(path)
 	st := p.Suite.Model().State()
-	if wb.Selected() != SuiteTab || st.Suite == nil || len(st.Suite.Tests) != 1 || st.Suite.Tests[0].Name != "goal" {
+	if wb.Selected() != panels.SuiteTab || st.Suite == nil || len(st.Suite.Tests) != 1 || st.Suite.Tests[0].Name != "goal" {
 		t.Fatalf("panel %q, suite %+v", wb.Selected(), st.Suite)
 	}
 	if len(d.Asked) == 0 || d.Asked[len(d.Asked)-1] != "Test saved" {
@@ -95,17 +56,17 @@ func TestThreadsAndTimeAgree(t *testing.T) {
 	if err := os.WriteFile(cfg, []byte("[search]\nthreads = 3\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	open := func() (*Panels, fyne.Window) {
+	open := func() (*panels.Panels, fyne.Window) {
 		w := test.NewWindow(nil)
 		wb := shell.New(a, w, shell.Options{})
-		p := Add(wb, Options{ConfigPath: cfg, EnginesPath: filepath.Join(dir, "engines.toml"), RunsDir: filepath.Join(dir, "runs"), Manual: true})
+		p := panels.Add(wb, panels.Options{ConfigPath: cfg, EnginesPath: filepath.Join(dir, "engines.toml"), RunsDir: filepath.Join(dir, "runs"), Manual: true})
 		w.Resize(fyne.NewSize(1280, 800))
 		return p, w
 	}
 	p, w := open()
 	entries := func(o fyne.CanvasObject) map[string]*widget.Entry {
 		m := map[string]*widget.Entry{}
-		for _, obj := range test.LaidOutObjects(o) {
+		for _, obj := range uitest.Objects(o) {
 			if e, ok := obj.(*widget.Entry); ok {
 				m[e.PlaceHolder] = e
 			}
@@ -113,9 +74,9 @@ func TestThreadsAndTimeAgree(t *testing.T) {
 		return m
 	}
 	for name, c := range map[string]fyne.CanvasObject{"engine": p.Engine.Content(), "suite": p.Suite.Content()} {
-		e := entries(c)[ThreadsDefault(3)]
+		e := entries(c)[panels.ThreadsDefault(3)]
 		if e == nil || e.Text != "" {
-			t.Fatalf("%s panel: no empty Threads field saying %q", name, ThreadsDefault(3))
+			t.Fatalf("%s panel: no empty Threads field saying %q", name, panels.ThreadsDefault(3))
 		}
 		timeField := entries(c)["seconds"]
 		timeField.SetText("")
@@ -133,18 +94,7 @@ func TestThreadsAndTimeAgree(t *testing.T) {
 	if got := entries(p.Suite.Content())["seconds"].Text; got != "2" {
 		t.Errorf("suite panel time %q in the next session, want 2", got)
 	}
-	if ThreadsDefault(0) != "all cores (0)" {
-		t.Errorf("0 threads: %q", ThreadsDefault(0))
+	if panels.ThreadsDefault(0) != "all cores (0)" {
+		t.Errorf("0 threads: %q", panels.ThreadsDefault(0))
 	}
-}
-
-// analyseUntilReported analyses the current position until the search has
-// reported a best move, then stops it: a fixed wait could end before a
-// busy machine had run the search at all.
-func analyseUntilReported(t *testing.T, ep *enginepanel.Panel) {
-	t.Helper()
-	ep.Analyse()
-	waitFor(t, func() bool { return ep.Model().State().Report.Best.N > 0 })
-	ep.Model().Stop()
-	ep.Sync()
 }

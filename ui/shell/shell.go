@@ -4,7 +4,7 @@
 // an unsaved position and its recovery after a crash. It builds no panel:
 // ui/panels builds every one and wires them together, giving the frame the
 // editor and the viewer (AddEditorAndViewer), which its menus, keys, file
-// opening and quit guards work on, and adding the others with AddPanel.
+// opening and quit guards work on, and adding the others with AddPanels.
 package shell
 
 import (
@@ -112,7 +112,7 @@ func New(a fyne.App, w fyne.Window, opts Options) *Workbench {
 
 // AddEditorAndViewer makes ed and v the workbench's editor and viewer, its
 // first two tabs, the analysis view first, the panel a new user sees
-// (call it before AddPanel): their status messages, the
+// (call it before AddPanels): their status messages, the
 // files they open (recent files), the editor's crash recovery, their
 // remembered layout and the flipped boards are the frame's. Links between
 // panels are the caller's (ui/panels).
@@ -123,8 +123,8 @@ func (wb *Workbench) AddEditorAndViewer(ed *editor.Panel, v *viewer.Panel) {
 	ed.OnOpened = wb.opened
 	v.Status = wb.StatusFor(ViewerPanel)
 	v.OnOpened = wb.opened
-	wb.AddPanel(ViewerPanel, theme.MediaPlayIcon(), v.Content())
-	wb.AddPanel(EditorPanel, theme.DocumentCreateIcon(), ed.Content())
+	wb.AddPanels(container.NewTabItemWithIcon(ViewerPanel, theme.MediaPlayIcon(), v.Content()),
+		container.NewTabItemWithIcon(EditorPanel, theme.DocumentCreateIcon(), ed.Content()))
 	prefs := wb.App.Preferences()
 	ed.KeepLayout(prefs)
 	v.KeepLayout(prefs)
@@ -142,8 +142,15 @@ func (wb *Workbench) Content() fyne.CanvasObject { return wb.content }
 // KeyHandler and ShortcutHandler.
 func (wb *Workbench) AddPanel(name string, icon fyne.Resource, content fyne.CanvasObject) *container.TabItem {
 	item := container.NewTabItemWithIcon(name, icon, content)
-	wb.tabs.Append(item)
+	wb.AddPanels(item)
 	return item
+}
+
+// AddPanels adds panels as new tabs, in order, at once: Fyne lays out and
+// redraws every tab's content whenever a tab is added, so panels added
+// one at a time pay that for every panel before them.
+func (wb *Workbench) AddPanels(items ...*container.TabItem) {
+	wb.tabs.SetItems(append(wb.tabs.Items, items...))
 }
 
 // Select shows the panel called name; it reports false when there is none.

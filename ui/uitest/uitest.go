@@ -33,6 +33,34 @@ func Button(o fyne.CanvasObject, text string) *widget.Button {
 	return nil
 }
 
+// Objects returns o and every object drawn from it, as they are laid out
+// now, in order from o down. Unlike test.LaidOutObjects it lays nothing
+// out again: that lays out every container, hidden ones too, which under
+// the race detector takes seconds for a panel. What it finds exists
+// whether or not it is shown.
+func Objects(o fyne.CanvasObject) []fyne.CanvasObject {
+	var out []fyne.CanvasObject
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		if o == nil {
+			return
+		}
+		out = append(out, o)
+		switch x := o.(type) {
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c)
+			}
+		case fyne.Widget:
+			for _, c := range test.WidgetRenderer(x).Objects() {
+				walk(c)
+			}
+		}
+	}
+	walk(o)
+	return out
+}
+
 // TypeShortcut delivers s the way Fyne's desktop driver does for a key
 // combination: to the focused widget when it takes shortcuts, otherwise to
 // the canvas.

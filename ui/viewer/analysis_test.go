@@ -43,7 +43,23 @@ func (f *fakeAnalyser) Evaluate(ctx context.Context, g *rules.Game, perMove time
 	if !ok {
 		w = 0.5
 	}
-	return analysis.PositionEval{WinRatio: w, Best: g.LegalMoves(nil)[0], HasBest: true}, nil
+	return analysis.PositionEval{WinRatio: w, Best: firstLegalMove(g), HasBest: true}, nil
+}
+
+// firstLegalMove is g.LegalMoves(nil)[0] without generating every move:
+// generating them all for each position was most of a whole-game
+// analysis by the fake engine under the race detector.
+func firstLegalMove(g *rules.Game) rules.Move {
+	var first rules.Move
+	var gen rules.MoveGen
+	gen.EachUntil(g.Position(), func(m rules.Move, after *rules.Position) bool {
+		if g.Repeated(after) {
+			return true
+		}
+		first = m
+		return false
+	})
+	return first
 }
 
 func waitAnalysis(t *testing.T, v *Panel) {

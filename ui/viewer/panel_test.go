@@ -30,8 +30,10 @@ func newTestPanel(t *testing.T) (*Panel, *filestest.Dialogs, *state.Current, *[]
 	v.StepAnimation = 0
 	var status []string
 	v.Status = func(s string) { status = append(status, s) }
-	w := test.NewTempWindow(t, v.Content())
+	// Sized before the panel is put in: the panel is laid out once.
+	w := test.NewTempWindow(t, nil)
 	w.Resize(fyne.NewSize(1100, 750))
+	w.SetContent(v.Content())
 	return v, d, cur, &status
 }
 

@@ -1,4 +1,4 @@
-package panels
+package window
 
 import (
 	"math"
@@ -9,13 +9,11 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/widget"
 
+	"arimaa-workbench/ui/panels"
+	"arimaa-workbench/ui/panels/panelstest"
 	"arimaa-workbench/ui/shell"
 	"arimaa-workbench/ui/tip"
 )
-
-// screen is a window filling a laptop screen: its canvas is the screen's
-// size, the menu bar drawn inside it taking menuAllowance.
-func screen(w, h float32) fyne.Size { return fyne.NewSize(w, h-menuAllowance) }
 
 // TestListsHaveRoom counts the rows a user sees without scrolling, from
 // the sizes the widgets are laid out at: the viewer's move list at least
@@ -26,11 +24,11 @@ func TestListsHaveRoom(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a suite")
 	}
-	wb, p, w := newWorkbench(t)
-	if err := wb.Open(filepath.Join("..", "..", "assets", "games", "goal_race.txt")); err != nil {
+	wb, p, w := panelstest.NewWorkbench(t, panelstest.Screen(1024, 700))
+	if err := wb.Open(filepath.Join("..", "..", "..", "assets", "games", "goal_race.txt")); err != nil {
 		t.Fatal(err)
 	}
-	tests, _ := filepath.Abs("../../assets/tests")
+	tests, _ := filepath.Abs("../../../assets/tests")
 	if err := p.OpenSuite(wb, tests); err != nil {
 		t.Fatal(err)
 	}
@@ -43,8 +41,8 @@ func TestListsHaveRoom(t *testing.T) {
 		size       fyne.Size
 		moves, run int
 	}{
-		{screen(1024, 700), 8, 0},
-		{screen(1280, 800), 12, 12},
+		{panelstest.Screen(1024, 700), 8, 0},
+		{panelstest.Screen(1280, 800), 12, 12},
 	}
 	wb.Select(shell.ViewerPanel)
 	for _, c := range sizes {
@@ -54,7 +52,7 @@ func TestListsHaveRoom(t *testing.T) {
 			t.Errorf("%v: the move list shows %d rows, want at least %d", c.size, n, c.moves)
 		}
 	}
-	wb.Select(SuiteTab)
+	wb.Select(panels.SuiteTab)
 	for _, c := range sizes {
 		if c.run == 0 {
 			continue

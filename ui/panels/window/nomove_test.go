@@ -1,4 +1,4 @@
-package panels
+package window
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -17,14 +18,16 @@ import (
 	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/board"
+	"arimaa-workbench/ui/panels"
+	"arimaa-workbench/ui/panels/panelstest"
 	"arimaa-workbench/ui/shell"
 	"arimaa-workbench/ui/tip"
 	"arimaa-workbench/ui/uitest"
 	"arimaa-workbench/ui/viewer"
 )
 
-// controlsOf records where every button, check and choice shown in w is
-// drawn, and every board with its size, by the object.
+// controlsOf records where every button, tab, check and choice shown in w
+// is drawn, and every board with its size, by the object.
 func controlsOf(w fyne.Window) map[fyne.CanvasObject]rect {
 	relayout(w.Content())
 	size := w.Canvas().Size()
@@ -34,9 +37,42 @@ func controlsOf(w fyne.Window) map[fyne.CanvasObject]rect {
 		switch o.(type) {
 		case *widget.Button, *tip.Button, *widget.Check, *widget.Select, *board.Board:
 			out[o] = p.rect(o)
+		default:
+			if isTabButton(o) {
+				out[o] = p.rect(o)
+			}
 		}
 	})
 	return out
+}
+
+// isTabButton reports whether o is the button of a tab (the workbench's
+// panels, the engine panel's Candidates, Search tree, Evaluation...):
+// Fyne does not export its type.
+func isTabButton(o fyne.CanvasObject) bool {
+	return fmt.Sprintf("%T", o) == "*container.tabButton"
+}
+
+// tabShown reports whether controls holds the button of the tab caption.
+func tabShown(controls map[fyne.CanvasObject]rect, caption string) bool {
+	for o := range controls {
+		if isTabButton(o) && tabText(o) == caption {
+			return true
+		}
+	}
+	return false
+}
+
+// tabText is the caption a tab button draws.
+func tabText(o fyne.CanvasObject) string {
+	if w, ok := o.(fyne.Widget); ok {
+		for _, c := range test.WidgetRenderer(w).Objects() {
+			if t, ok := c.(*canvas.Text); ok {
+				return t.Text
+			}
+		}
+	}
+	return ""
 }
 
 // relayout lays out o and everything in it again, from the top down, as
@@ -79,6 +115,9 @@ func controlName(o fyne.CanvasObject) string {
 	case *board.Board:
 		return "board"
 	}
+	if isTabButton(o) {
+		return fmt.Sprintf("tab %q", tabText(o))
+	}
 	return fmt.Sprintf("%T", o)
 }
 
@@ -115,43 +154,45 @@ func (g *gatedAnalyser) Evaluate(ctx context.Context, game *rules.Game, _ time.D
 	return analysis.PositionEval{WinRatio: 0.5, Best: game.LegalMoves(nil)[0], HasBest: true}, nil
 }
 
-// TestNothingMovesUnderTheMouse records the place of every button, check
-// and choice before, during and after each task at 1024x700, 1280x800 and
-// 1920x1080, and fails on any that moved: the analysis view's engine lines
-// (Analyse, then Stop), its whole-game analysis, its game against the
-// engine (the form, the game, Stop), the Engine panel's search and the
-// Match panel's match (its status line appearing and going), and every
-// board's size with them. Controls are
-// found by laying the window out again, not by drawing it, which keeps the
-// test to seconds under the race detector.
+// TestNothingMovesUnderTheMouse records the place of every button, tab,
+// check and choice before, during and after each task at 1024x700,
+// 1280x800 and 1920x1080, and fails on any that moved: the analysis view's
+// engine lines (Analyse, then Stop), its whole-game analysis, its game
+// against the engine (the form, the game, Stop), the Engine panel's search
+// (run to its budget, stopped, and refused with a long message: a time it
+// cannot read) and the Match panel's match (its status line appearing and
+// going), and every board's size with them: a click aimed at Candidates
+// when a search ends must not land on Evaluation. Controls are found by
+// laying the window out again, not by drawing it, which keeps the test to
+// seconds under the race detector.
 func TestNothingMovesUnderTheMouse(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the builtin engine")
 	}
-	wb, p, w := newWorkbench(t)
-	if err := wb.Open(filepath.Join("..", "..", "assets", "games", "opening_skirmish.txt")); err != nil {
+	sizes := []fyne.Size{panelstest.Screen(1024, 700), panelstest.Screen(1280, 800), panelstest.Screen(1920, 1080)}
+	wb, p, w := panelstest.NewWorkbench(t, sizes[0])
+	if err := wb.Open(filepath.Join("..", "..", "..", "assets", "games", "opening_skirmish.txt")); err != nil {
 		t.Fatal(err)
 	}
 	wb.Viewer.Go("last")
 	wb.Viewer.Go("prev")
-	smallSearch(t, p)
+	panelstest.SmallSearch(t, p)
 	v := wb.Viewer
-	sizes := []fyne.Size{screen(1024, 700), screen(1280, 800), screen(1920, 1080)}
 	name := func(size fyne.Size, task string) string {
-		return fmt.Sprintf("%.0fx%.0f, %s", size.Width, size.Height+menuAllowance, task)
+		return fmt.Sprintf("%.0fx%.0f, %s", size.Width, size.Height+panelstest.MenuAllowance, task)
 	}
 
 	// The analysis view: its engine lines, its whole-game analysis and its
 	// game against the engine. Each button is found once: looking one up
 	// lays the whole window out.
 	wb.Select(shell.ViewerPanel)
-	v.ShowSection(EngineSection)
+	v.ShowSection(panels.EngineSection)
 	analyse, stop := uitest.Button(v.Content(), "Analyse"), uitest.Button(v.Content(), "Stop")
 	playEngine := uitest.Button(v.Content(), "Play engine…")
 	for _, size := range sizes {
 		w.Resize(size)
 		at := func(task string) string { return name(size, task) }
-		v.ShowSection(EngineSection)
+		v.ShowSection(panels.EngineSection)
 		before := controlsOf(w)
 		test.Tap(analyse)
 		stayedPut(t, at("Analyse started"), before, controlsOf(w))
@@ -187,18 +228,30 @@ func TestNothingMovesUnderTheMouse(t *testing.T) {
 		stayedPut(t, at("game stopped"), before, controlsOf(w))
 	}
 
-	// The Engine panel's own search: one ended by its budget, one by Stop.
-	wb.Select(EngineTab)
+	// The Engine panel's own search, its tabs shown (Candidates first):
+	// one ended by its budget, one by Stop, one refused with a long
+	// message, which takes the room kept for it.
+	wb.Select(panels.EngineTab)
+	p.Engine.ShowTab("Candidates")
 	analyse, stop = uitest.Button(p.Engine.Content(), "Analyse"), uitest.Button(p.Engine.Content(), "Stop")
-	playouts := captionedEntry(p.Engine.Content(), "Playouts")
+	playouts := panelstest.CaptionedEntry(p.Engine.Content(), "Playouts")
+	seconds := panelstest.CaptionedEntry(p.Engine.Content(), "Time (s)")
 	for _, size := range sizes {
 		w.Resize(size)
 		before := controlsOf(w)
+		for _, tab := range []string{"Candidates", "Search tree", "Evaluation", "Engine output"} {
+			if !tabShown(before, tab) {
+				t.Fatalf("%s: the engine panel's tab %q is not shown", name(size, "Engine panel"), tab)
+			}
+		}
 		test.Tap(analyse)
 		p.Engine.Sync()
 		stayedPut(t, name(size, "Engine panel searching"), before, controlsOf(w))
 		p.Engine.Model().Wait()
 		p.Engine.Sync()
+		if st := p.Engine.Model().State(); st.Err != nil || st.Report.Playouts < 300 || len(st.Report.PV) == 0 {
+			t.Fatalf("the search: err %v, %d playouts, PV %v", st.Err, st.Report.Playouts, st.Report.PV)
+		}
 		stayedPut(t, name(size, "Engine panel search ended"), before, controlsOf(w))
 		playouts.SetText("") // no limit: until Stop
 		test.Tap(analyse)
@@ -209,10 +262,18 @@ func TestNothingMovesUnderTheMouse(t *testing.T) {
 		p.Engine.Sync()
 		stayedPut(t, name(size, "Engine panel search stopped"), before, controlsOf(w))
 		playouts.SetText("300")
+		seconds.SetText("five seconds, or a little more when the position is sharp")
+		test.Tap(analyse)
+		if p.Engine.Model().State().Running {
+			t.Fatal("a search started with a time that is not a number")
+		}
+		p.Engine.Sync()
+		stayedPut(t, name(size, "Engine panel refusing a long time"), before, controlsOf(w))
+		seconds.SetText("0")
 	}
 
 	// A match: its status line appears and goes.
-	wb.Select(MatchTab)
+	wb.Select(panels.MatchTab)
 	small := config.Default()
 	if err := small.Set("search.memory_mb", "8"); err != nil {
 		t.Fatal(err)
