@@ -91,7 +91,9 @@ type Panel struct {
 	resumeBtn  *widget.Button
 	message    *widget.Label
 	summary    *widget.Label
+	results    *container.AppTabs
 	standings  *widget.Table
+	stats      *widget.Table // the engines' games: lengths, times, endings
 	graph      *plot.Band
 	gameTable  *widget.Table
 	content    fyne.CanvasObject
@@ -282,24 +284,28 @@ func (p *Panel) build() {
 	p.content = split
 }
 
-// buildResults makes the right side: the summary, the standings, the Elo
-// graph and the finished games.
+// buildResults makes the right side: the summary over four tabs, each
+// the column's height: the standings, the engines' statistics, the Elo
+// graph and the finished games. In one column they had two to four rows
+// each at 1024x700, and the statistics were past the right edge.
 func (p *Panel) buildResults() fyne.CanvasObject {
 	p.summary = widget.NewLabel("")
 	p.summary.TextStyle.Bold = true
 	p.summary.Wrapping = fyne.TextWrapWord
-	p.standings = newTable(StandingColumns, []float32{150, 56, 80, 64, 52, 104, 120, 150, 150, 360},
-		func() int { return len(p.rows) }, func(r, c int) string { return p.rows[r][c] })
+	standing := func(cols ...int) func(r, c int) string {
+		return func(r, c int) string { return p.rows[r][cols[c]] }
+	}
+	p.standings = newTable(pick(StandingColumns, standingCols), func() int { return len(p.rows) }, standing(standingCols...))
 	p.standings.OnSelected = func(id widget.TableCellID) {
 		if id.Row >= 0 && id.Row < len(p.rows) {
 			p.engine = id.Row
 			p.drawGraph()
 		}
 	}
+	p.stats = newTable(pick(StandingColumns, statsCols), func() int { return len(p.rows) }, standing(statsCols...))
 	p.graph = plot.NewBand("Elo", "games")
 	p.graph.Limit = 800 // beyond, an interval says only "few games yet"
-	p.gameTable = newTable(GameColumns, []float32{48, 160, 160, 100, 110, 56},
-		func() int { return len(p.gameRows) }, func(r, c int) string { return GameCell(p.gameRows[r], c) })
+	p.gameTable = newTable(GameColumns, func() int { return len(p.gameRows) }, func(r, c int) string { return GameCell(p.gameRows[r], c) })
 	p.gameTable.OnSelected = func(id widget.TableCellID) {
 		p.gameTable.UnselectAll()
 		if id.Row < 0 || id.Row >= len(p.gameRows) {
@@ -310,16 +316,56 @@ func (p *Panel) buildResults() fyne.CanvasObject {
 		game := p.gameRows[id.Row].ID
 		fyne.Do(func() { p.OpenGame(game) })
 	}
-	gamesTitle := widget.NewLabelWithStyle("Finished games (click one to view it)", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	results := container.NewVSplit(p.standings, container.NewVSplit(p.graph, container.NewBorder(gamesTitle, nil, nil, nil, p.gameTable)))
-	results.Offset = 0.22
-	results.Trailing.(*container.Split).Offset = 0.5
-	return container.NewBorder(p.summary, nil, nil, nil, results)
+	name := tablefit.Column{Min: 110, Grow: 1, Max: 220}
+	p.results = container.NewAppTabs(
+		container.NewTabItem(StandingsTab, tablefit.New(p.standings, func() []tablefit.Column {
+			return []tablefit.Column{name, {Min: 64}, {Min: 80, Grow: 0.3, Max: 110}, {Min: 64}, {Min: 52, Grow: 0.3, Max: 80}, {Min: 104, Grow: 0.3, Max: 140}}
+		}, nil)),
+		container.NewTabItem(StatisticsTab, tablefit.New(p.stats, func() []tablefit.Column {
+			// The endings, the longest, take what is left, cut with a tip.
+			cols := []tablefit.Column{{Min: 100, Grow: 1, Max: 220}, {}, {}, {}, {Min: 90, Grow: 2}}
+			for i := 1; i < 4; i++ {
+				cols[i].Min = tablefit.HeaderWidth(StandingColumns[statsCols[i]])
+			}
+			return cols
+		}, nil)),
+		container.NewTabItem(EloTab, p.graph),
+		container.NewTabItem(GamesTab, tablefit.WithCorner(p.gameTable, func() []tablefit.Column {
+			return []tablefit.Column{{Min: 48}, {Min: 110, Grow: 1}, {Min: 110, Grow: 1}, {Min: 80, Grow: 0.3, Max: 110}, {Min: 90, Grow: 0.5, Max: 160}, {Min: 56}}
+		}, tip.NewHelp("A click on a game opens it in the analysis view at its last position."))),
+	)
+	// The summary keeps the room of two lines: the tabs stay put when it
+	// grows as the match goes on.
+	return container.NewBorder(field.Lines(p.summary, 2), nil, nil, nil, p.results)
+}
+
+// The result tabs' names.
+const (
+	StandingsTab  = "Standings"
+	StatisticsTab = "Statistics"
+	EloTab        = "Elo graph"
+	GamesTab      = "Finished games"
+)
+
+// The columns of StandingColumns each table shows: the scores in the
+// standings, the figures of the engines' games in the statistics.
+var (
+	standingCols = []int{0, 1, 2, 3, 4, 5}
+	statsCols    = []int{0, 6, 7, 8, 9}
+)
+
+// pick returns the names at the indexes cols.
+func pick(names []string, cols []int) []string {
+	out := make([]string, len(cols))
+	for i, c := range cols {
+		out[i] = names[c]
+	}
+	return out
 }
 
 // newTable is a table with a header row; cell gives row r's text in
 // column c.
-func newTable(columns []string, widths []float32, rows func() int, cell func(r, c int) string) *widget.Table {
+func newTable(columns []string, rows func() int, cell func(r, c int) string) *widget.Table {
 	t := tip.NewTable(
 		func() (int, int) { return rows(), len(columns) },
 		func(id widget.TableCellID, l *tip.Label) {
@@ -330,9 +376,6 @@ func newTable(columns []string, widths []float32, rows func() int, cell func(r, 
 			l.SetText(text)
 		})
 	tablefit.Header(t, tablefit.Titles(columns))
-	for i, w := range widths {
-		t.SetColumnWidth(i, w)
-	}
 	return t
 }
 
@@ -503,6 +546,7 @@ func (p *Panel) apply(st State) {
 	}
 	p.summary.SetText(line)
 	p.standings.Refresh()
+	p.stats.Refresh()
 	p.gameTable.Refresh()
 	p.drawGraph()
 	field.Enable(p.startBtn, !st.Running)
@@ -542,7 +586,7 @@ func (p *Panel) drawGraph() {
 	if name != "" {
 		title = "Elo of " + name + " with its 95% interval"
 		if len(p.rows) > 2 {
-			title += " (select an engine above)"
+			title += " (select an engine in " + StandingsTab + ")"
 		}
 	}
 	p.graph.Title = title

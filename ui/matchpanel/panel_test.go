@@ -17,6 +17,7 @@ import (
 	"arimaa-workbench/ats/match"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records/fsutil"
+	"arimaa-workbench/ui/field"
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/files/filestest"
 	"arimaa-workbench/ui/uitest"
@@ -143,6 +144,7 @@ func TestPanelPlaysMatch(t *testing.T) {
 
 	// A click on the first row (the newest game) opens it in the viewer
 	// at its last position.
+	field.SelectTab(tp.results, GamesTab)
 	h := widget.NewLabel("0").MinSize().Height
 	test.TapAt(tp.gameTable, fyne.NewPos(60, 1.5*h+4))
 	v := tp.viewer.Model
@@ -348,6 +350,7 @@ func TestOpenGameGuardsUnsavedGame(t *testing.T) {
 		t.Fatalf("playing a move in the viewer: %v, dirty %v", err, tp.viewer.Model.Dirty())
 	}
 	unsaved := tp.viewer.Model.Title()
+	field.SelectTab(tp.results, GamesTab)
 	clickFirstGame := func() {
 		h := widget.NewLabel("0").MinSize().Height
 		test.TapAt(tp.gameTable, fyne.NewPos(60, 1.5*h+4))

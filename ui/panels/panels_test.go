@@ -12,6 +12,7 @@ import (
 
 	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/analysis"
+	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/enginepanel"
 	"arimaa-workbench/ui/engines"
@@ -147,4 +148,37 @@ func analyseUntilReported(t *testing.T, ep *enginepanel.Panel) {
 	waitFor(t, func() bool { return ep.Model().State().Report.Best.N > 0 })
 	ep.Model().Stop()
 	ep.Sync()
+}
+
+// twoEngines are two builtin engines with small tables for a short match:
+// "a" and second, which explores more.
+func twoEngines(t *testing.T, second string) []ats.Spec {
+	t.Helper()
+	small := config.Default()
+	if err := small.Set("search.memory_mb", "16"); err != nil {
+		t.Fatal(err)
+	}
+	a, err := ats.BuiltinSpec("a", small)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := ats.BuiltinSpec(second, small, "search.exploration=0.3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []ats.Spec{a, b}
+}
+
+// runTests runs the tests filter picks of the suite open in the Suite
+// panel to their end with suiteSetup.
+func runTests(t *testing.T, p *Panels, filter string) {
+	t.Helper()
+	if err := p.Suite.Model().SetFilter(filter); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Suite.Model().Start(suiteSetup(t, p)); err != nil {
+		t.Fatal(err)
+	}
+	p.Suite.Model().Wait()
+	p.Suite.Sync()
 }

@@ -89,7 +89,7 @@ func New(a fyne.App, w fyne.Window, opts Options) *Workbench {
 
 	wb.tabs = container.NewAppTabs()
 	wb.tabs.SetTabLocation(container.TabLocationLeading)
-	wb.content = tip.Wrap(w.Canvas(), container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), wb.status), nil, nil, wb.tabs))
+	wb.content = tip.Wrap(w.Canvas(), container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), field.Compact(wb.status)), nil, nil, wb.tabs))
 	prefs := a.Preferences()
 	wb.tabs.OnSelected = func(it *container.TabItem) {
 		prefs.SetString("panel.last", it.Text)

@@ -75,7 +75,8 @@ type Panel struct {
 	Marks func(p rules.Position) (board.Overlays, bool)
 
 	tabs      *container.AppTabs
-	title     *tip.Label // cut where it has no room, whole in its tip
+	content   fyne.CanvasObject // tabs in the compact theme
+	title     *tip.Label        // cut where it has no room, whole in its tip
 	result    *tip.Label
 	capGold   *fyne.Container
 	capSilver *fyne.Container
@@ -89,15 +90,16 @@ type Panel struct {
 	// path is the file the game was opened from or last saved to.
 	path string
 
-	list      *moveList
-	notes     *lineNotes
-	analysis  *analysisView
-	sections  *container.AppTabs // under the move list: the engine, the explorer, the game graph…
-	added     int                // sections added with AddSection
-	split     *container.Split   // the board | the move list and the rest
-	listSplit *container.Split   // the move list | the sections
-	archive   *archiveTab
-	busy      bool // a step animation is running
+	list        *moveList
+	notes       *lineNotes
+	analysis    *analysisView
+	sections    *container.AppTabs       // under the move list: the engine, the explorer, the game graph…
+	sectionsBox *container.ThemeOverride // the sections in the compact theme
+	added       int                      // sections added with AddSection
+	split       *container.Split         // the board | the move list and the rest
+	listSplit   *container.Split         // the move list | the sections
+	archive     *archiveTab
+	busy        bool // a step animation is running
 
 	form    *testForm
 	testTab *container.TabItem
@@ -197,12 +199,15 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 			v.NewTest()
 		}
 	}
+	// Compact, as the lists in it: the tools' rows and the tabs' bars
+	// give their padding to the move list and the sections.
+	v.content = field.CompactTabs(v.tabs)
 	v.changed()
 	return v
 }
 
 // Content returns the panel's canvas object.
-func (v *Panel) Content() fyne.CanvasObject { return v.tabs }
+func (v *Panel) Content() fyne.CanvasObject { return v.content }
 
 // SetAnalyse sets (or with nil removes) the "Analyse here" hook.
 func (v *Panel) SetAnalyse(fn func(state.Snapshot)) {
