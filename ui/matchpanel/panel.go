@@ -3,6 +3,7 @@ package matchpanel
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,11 +18,11 @@ import (
 
 	"arimaa-workbench/ats"
 	"arimaa-workbench/ats/match"
-	"arimaa-workbench/records"
 	"arimaa-workbench/ui/engines"
 	"arimaa-workbench/ui/field"
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/plot"
+	"arimaa-workbench/ui/state"
 	"arimaa-workbench/ui/tablefit"
 	"arimaa-workbench/ui/tip"
 	"arimaa-workbench/ui/viewer"
@@ -35,9 +36,10 @@ type Options struct {
 	Dialogs files.Dialogs
 	// OutDir is where new match archives go; "" is ats.DataDir()/matches.
 	OutDir string
-	// OpenGame shows a finished game (see ViewerOpener); OpenFile shows
-	// the whole output archive. Either may be nil.
-	OpenGame func(*records.ArchiveGame) error
+	// Current opens a finished game with its owner (the analysis view)
+	// at its last position; OpenFile shows the whole output archive.
+	// Either may be nil.
+	Current  *state.Current
 	OpenFile func(path string) error
 	// Status shows a short message in the window's status bar; may be nil.
 	Status func(string)
@@ -506,16 +508,21 @@ func (p *Panel) stop() {
 	p.Sync()
 }
 
-// OpenGame shows the finished game with number id, as a click on it in
-// the list does.
+// OpenGame shows the finished game with number id at its last position,
+// as a click on it in the list does, through the current position's
+// owner (which asks first if its game has unsaved changes).
 func (p *Panel) OpenGame(id int) {
 	for _, g := range p.st.Games {
-		if g.ID == id && g.Archive != nil && p.opts.OpenGame != nil {
-			if err := p.opts.OpenGame(g.Archive); err != nil {
-				p.say(fmt.Sprintf("game %d: %v", id, err), true)
-			}
+		if g.ID != id || g.Archive == nil || p.opts.Current == nil {
+			continue
+		}
+		game, title, err := viewer.ArchiveGame(g.Archive)
+		if err != nil {
+			p.say(fmt.Sprintf("game %d: %v", id, err), true)
 			return
 		}
+		p.opts.Current.Open(game, title, math.MaxInt) // past the end: the end
+		return
 	}
 }
 
@@ -591,32 +598,6 @@ func (p *Panel) drawGraph() {
 	}
 	p.graph.Title = title
 	p.graph.SetPoints(Curve(p.st, p.engine))
-}
-
-// ViewerOpener opens a match game in the viewer at its last position and
-// then calls show (which brings the viewer to the front). A game in the
-// viewer with unsaved changes (one played against the engine, say) is not
-// replaced without asking: the viewer's guard asks first, and Cancel
-// leaves it. An error after the question is shown by the viewer's dialogs.
-func ViewerOpener(v *viewer.Panel, show func()) func(*records.ArchiveGame) error {
-	return func(ag *records.ArchiveGame) error {
-		var err error
-		inCall := true // fn runs within Guard: its error is returned
-		v.Guard("open a game of the match", func() {
-			if err = v.OpenGame(ag); err != nil {
-				if !inCall {
-					v.Dialogs.Error(err)
-				}
-				return
-			}
-			v.Go("last")
-			if show != nil {
-				show()
-			}
-		})
-		inCall = false
-		return err
-	}
 }
 
 // saved is the form as kept in the preferences.

@@ -20,6 +20,7 @@ import (
 	"arimaa-workbench/ui/field"
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/files/filestest"
+	"arimaa-workbench/ui/state"
 	"arimaa-workbench/ui/uitest"
 	"arimaa-workbench/ui/viewer"
 )
@@ -43,13 +44,19 @@ func newTestPanelWith(t *testing.T, d files.Dialogs, now func() time.Time) *test
 	a := test.NewTempApp(t)
 	tp := &testPanel{}
 	tp.viewer = viewer.NewPanel(d, nil)
+	// The viewer owns the current game, as the analysis view does in the
+	// window.
+	cur := state.NewCurrent(rules.StartPosition(), "start")
+	cur.SetActions(state.Actions{Open: func(g *rules.Game, title string, ply int) {
+		tp.viewer.ShowGame(g, title, ply, func() { tp.shown++ })
+	}})
 	tp.Panel = New(Options{
-		Engines:  testChoices,
-		OutDir:   t.TempDir(),
-		OpenGame: ViewerOpener(tp.viewer, func() { tp.shown++ }),
-		Prefs:    a.Preferences(),
-		Manual:   true,
-		Now:      now,
+		Engines: testChoices,
+		OutDir:  t.TempDir(),
+		Current: cur,
+		Prefs:   a.Preferences(),
+		Manual:  true,
+		Now:     now,
 	})
 	t.Cleanup(tp.Close)
 	tp.w = test.NewTempWindow(t, tp.Content())

@@ -569,9 +569,21 @@ func (v *Panel) openPosition(r io.Reader, path string) error {
 // OpenGame shows a game of an archive from its start, with the result the
 // archive gives it.
 func (v *Panel) OpenGame(ag *records.ArchiveGame) error {
-	g, err := ag.Game()
+	g, title, err := ArchiveGame(ag)
 	if err != nil {
 		return err
+	}
+	v.SetGame(g, title)
+	return nil
+}
+
+// ArchiveGame is the game of an archive's record with the result the
+// archive gives it, and its title: its number, the players with their
+// ratings, the event and the date.
+func ArchiveGame(ag *records.ArchiveGame) (*rules.Game, string, error) {
+	g, err := ag.Game()
+	if err != nil {
+		return nil, "", err
 	}
 	if _, over := g.Result(); !over && !ag.Unfinished {
 		g.Finish(rules.Result{Winner: ag.Result, How: ag.Termination})
@@ -589,8 +601,7 @@ func (v *Panel) OpenGame(ag *records.ArchiveGame) error {
 	if d := DateText(ag); d != "" {
 		title += ", " + d
 	}
-	v.SetGame(g, title)
-	return nil
+	return g, title, nil
 }
 
 // keyMoves are the viewer's keys and where each goes in the game (Go's
