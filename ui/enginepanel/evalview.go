@@ -70,15 +70,18 @@ func (r EvalReport) ThreatText(t eval.Threat) string {
 // the trap check of the current position. Selecting the goal or a threat
 // shows its move on the panel's board.
 type Evaluation struct {
-	ev      func() *eval.Evaluator
-	rep     EvalReport
-	summary *widget.Label
-	// goalText says what the goal check found; goal shows it on the board.
-	goalText *widget.Label
-	goal     *widget.Button
-	threats  *widget.List
-	terms    *widget.Table
-	content  fyne.CanvasObject
+	ev  func() *eval.Evaluator
+	rep EvalReport
+	// The score and the win probability, a line each; what the goal
+	// check found (goal shows it on the board). Each cut with its whole
+	// text as a tip where the column is narrow: a wrapped label in the
+	// checks' scroller was given one line's height.
+	summary, winProb *tip.Label
+	goalText         *tip.Label
+	goal             *widget.Button
+	threats          *widget.List
+	terms            *widget.Table
+	content          fyne.CanvasObject
 	// show displays a position with overlays on the panel's board.
 	show func(p rules.Position, o board.Overlays, note string)
 }
@@ -87,10 +90,10 @@ type Evaluation struct {
 // for each position so that edited weights apply.
 func NewEvaluation(e func() *eval.Evaluator) *Evaluation {
 	v := &Evaluation{ev: e}
-	v.summary = widget.NewLabel("")
+	v.summary = tip.NewLabel("")
 	v.summary.TextStyle.Bold = true
-	v.goalText = widget.NewLabel("")
-	v.goalText.Wrapping = fyne.TextWrapWord
+	v.winProb = tip.NewLabel("")
+	v.goalText = tip.NewLabel("")
 	v.goal = widget.NewButtonWithIcon("Show on the board", theme.VisibilityIcon(), func() {
 		if v.rep.HasGoal && v.show != nil {
 			v.show(v.rep.Position, board.Overlays{Goal: v.rep.Goal.Slice(), Selected: rules.NoSquare}, v.rep.GoalText())
@@ -139,9 +142,8 @@ func NewEvaluation(e func() *eval.Evaluator) *Evaluation {
 	goalTitle.TextStyle.Bold = true
 	trapTitle := widget.NewLabel("Trap check")
 	trapTitle.TextStyle.Bold = true
-	v.summary.Wrapping = fyne.TextWrapWord
 	checks := container.NewVScroll(container.NewBorder(
-		container.NewVBox(v.summary, goalTitle, v.goalText, container.NewHBox(v.goal), trapTitle), nil, nil, nil, v.threats))
+		container.NewVBox(v.summary, v.winProb, goalTitle, v.goalText, container.NewHBox(v.goal), trapTitle), nil, nil, nil, v.threats))
 	// The terms beside the checks, each the tab's full height: over them
 	// the checks took all but a few of the terms' rows at 1024x700. The
 	// figures are narrow, the terms' names cut with a tip.
@@ -158,7 +160,8 @@ func NewEvaluation(e func() *eval.Evaluator) *Evaluation {
 func (v *Evaluation) Show(p rules.Position) {
 	v.rep = Analyse(v.ev(), p)
 	b := v.rep.Breakdown
-	v.summary.SetText(fmt.Sprintf("Evaluation %+d for %s (win probability %s)", b.Score, sideName(b.Side), Percent(v.rep.WinProb)))
+	v.summary.SetText(fmt.Sprintf("Evaluation %+d for %s", b.Score, sideName(b.Side)))
+	v.winProb.SetText("win probability " + Percent(v.rep.WinProb))
 	v.goalText.SetText(v.rep.GoalText())
 	if v.rep.HasGoal && v.rep.Goal.N > 0 {
 		v.goal.Enable()
