@@ -69,7 +69,8 @@ func (v *Panel) gameLayout() (boardSplit, listSplit *container.Split) {
 	v.sectionsBox = field.CompactTabs(v.sections)
 	listSplit = container.NewVSplit(upper, v.sectionsBox)
 	listSplit.Offset = listShare
-	boardSplit = container.NewHSplit(left, container.New(&sectionsLayout{split: listSplit, set: listShare}, listSplit))
+	v.sectionsFit = &sectionsLayout{split: listSplit, set: listShare}
+	boardSplit = container.NewHSplit(left, container.New(v.sectionsFit, listSplit))
 	boardSplit.Offset = boardShare
 	return boardSplit, listSplit
 }
@@ -77,18 +78,25 @@ func (v *Panel) gameLayout() (boardSplit, listSplit *container.Split) {
 // sectionsLayout places the divider between the move list and the
 // sections so that the sections have room for SectionRows rows of their
 // lists and the move list the rest of the column, at any height, until
-// the divider is moved (by the user, or to where the user left it in an
-// earlier session): then it keeps its share.
+// the user moves the divider (in this session or an earlier one): then it
+// keeps its share.
 type sectionsLayout struct {
 	split *container.Split
 	set   float64 // the offset last set here
-	user  bool    // the divider was moved: leave it
+	user  bool    // the user moved the divider: leave it
+}
+
+// moved notes the divider at off, and reports whether the user put it
+// there (not this layout).
+func (l *sectionsLayout) moved(off float64) bool {
+	if off != l.set {
+		l.user = true
+	}
+	return l.user
 }
 
 func (l *sectionsLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
-	if l.split.Offset != l.set {
-		l.user = true
-	}
+	l.moved(l.split.Offset)
 	if !l.user && size.Height > 0 {
 		row := fyne.MeasureText("Mg", theme.TextSize(), fyne.TextStyle{}).Height + 2*theme.Padding() + theme.SeparatorThicknessSize()
 		want := l.split.Trailing.MinSize().Height + float32(SectionRows)*row
@@ -138,6 +146,19 @@ func (v *Panel) Sections() []string {
 // KeepLayout remembers where the user leaves the game tab's dividers
 // between sessions, in p.
 func (v *Panel) KeepLayout(p fyne.Preferences) {
+	if p == nil {
+		return
+	}
 	prefs.RememberSplit(p, prefBoardSplit, v.split)
-	prefs.RememberSplit(p, prefListSplit, v.listSplit)
+	// Only where the user leaves the divider over the sections is kept:
+	// until then it follows the window's height.
+	if off := p.Float(prefListSplit); off > 0 && off < 1 {
+		v.listSplit.Offset = off
+		v.sectionsFit.user = true
+	}
+	prefs.WatchSplit(v.listSplit, func(off float64) {
+		if v.sectionsFit.moved(off) {
+			p.SetFloat(prefListSplit, off)
+		}
+	})
 }

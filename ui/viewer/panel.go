@@ -98,6 +98,7 @@ type Panel struct {
 	added       int                      // sections added with AddSection
 	split       *container.Split         // the board | the move list and the rest
 	listSplit   *container.Split         // the move list | the sections
+	sectionsFit *sectionsLayout          // where the divider over the sections goes
 	archive     *archiveTab
 	busy        bool // a step animation is running
 
