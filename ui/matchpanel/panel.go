@@ -124,6 +124,10 @@ func New(opts Options) *Panel {
 func (p *Panel) Model() *Model { return p.model }
 
 // Content is the panel's root object.
+// ShowTab brings forward the result tab called name (StandingsTab,
+// StatisticsTab, EloTab, GamesTab); it reports false when there is none.
+func (p *Panel) ShowTab(name string) bool { return field.SelectTab(p.results, name) }
+
 func (p *Panel) Content() fyne.CanvasObject { return p.content }
 
 // Close stops the match, waiting for it: the games finished are in the

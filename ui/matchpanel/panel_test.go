@@ -17,7 +17,6 @@ import (
 	"arimaa-workbench/ats/match"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/records/fsutil"
-	"arimaa-workbench/ui/field"
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/files/filestest"
 	"arimaa-workbench/ui/state"
@@ -151,7 +150,7 @@ func TestPanelPlaysMatch(t *testing.T) {
 
 	// A click on the first row (the newest game) opens it in the viewer
 	// at its last position.
-	field.SelectTab(tp.results, GamesTab)
+	tp.ShowTab(GamesTab)
 	h := widget.NewLabel("0").MinSize().Height
 	test.TapAt(tp.gameTable, fyne.NewPos(60, 1.5*h+4))
 	v := tp.viewer.Model
@@ -357,7 +356,7 @@ func TestOpenGameGuardsUnsavedGame(t *testing.T) {
 		t.Fatalf("playing a move in the viewer: %v, dirty %v", err, tp.viewer.Model.Dirty())
 	}
 	unsaved := tp.viewer.Model.Title()
-	field.SelectTab(tp.results, GamesTab)
+	tp.ShowTab(GamesTab)
 	clickFirstGame := func() {
 		h := widget.NewLabel("0").MinSize().Height
 		test.TapAt(tp.gameTable, fyne.NewPos(60, 1.5*h+4))

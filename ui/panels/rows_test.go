@@ -10,13 +10,12 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"arimaa-workbench/ats/match"
-	"arimaa-workbench/ui/field"
+	"arimaa-workbench/ui/matchpanel"
 	"arimaa-workbench/ui/shell"
 	"arimaa-workbench/ui/tablefit"
 	"arimaa-workbench/ui/viewer"
@@ -109,24 +108,26 @@ func TestListsHaveRoom(t *testing.T) {
 		}},
 		{SuiteTab, []roomList{
 			// At 1024x700 the move played and what follows are scrolled to.
-			{"suite results", nil, tableHeaded("Test"), []string{"Move", "Time", "Solved", "Errors", "Change", "Comment"}, 0},
-			{"score by tag", func() { selectTab(w, "By tag") }, tableHeaded("Tag"), nil, 0},
+			{"suite results", func() { p.Suite.ShowList("Tests") }, tableHeaded("Test"), []string{"Move", "Time", "Solved", "Errors", "Change", "Comment"}, 0},
+			{"score by tag", func() { p.Suite.ShowList("By tag") }, tableHeaded("Tag"), nil, 0},
 		}},
 		{MatchTab, []roomList{
-			{"standings", func() { selectTab(w, "Standings") }, tableHeaded("W-L-D"), nil, 0},
-			{"statistics", func() { selectTab(w, "Statistics") }, tableHeaded("Endings"), nil, 0},
-			{"finished games", func() { selectTab(w, "Finished games") }, tableHeaded("Plies"), nil, 0},
+			{"standings", func() { p.Match.ShowTab(matchpanel.StandingsTab) }, tableHeaded("W-L-D"), nil, 0},
+			{"statistics", func() { p.Match.ShowTab(matchpanel.StatisticsTab) }, tableHeaded("Endings"), nil, 0},
+			{"finished games", func() { p.Match.ShowTab(matchpanel.GamesTab) }, tableHeaded("Plies"), nil, 0},
 		}},
 	}
+	// A panel is shown once and laid out once at each size; its tabs are
+	// brought forward in turn at that size.
 	for _, pl := range panels {
 		wb.Select(pl.panel)
-		for _, l := range pl.lists {
-			if l.show != nil {
-				l.show()
-			}
-			for _, c := range roomSizes {
-				w.Resize(c.size)
-				at := fmt.Sprintf("%.0fx%.0f", c.size.Width, c.size.Height+menuAllowance)
+		for _, c := range roomSizes {
+			w.Resize(c.size)
+			at := fmt.Sprintf("%.0fx%.0f", c.size.Width, c.size.Height+menuAllowance)
+			for _, l := range pl.lists {
+				if l.show != nil {
+					l.show()
+				}
 				n, pitch, problem := listRoom(w, l.find, l.scrolled)
 				t.Logf("%s: the %s has room for %d rows, one every %.0f px", at, l.name, n, pitch)
 				if problem != "" {
@@ -207,18 +208,6 @@ func tableHeaded(title string) func(fyne.CanvasObject) bool {
 		}
 		return false
 	}
-}
-
-// selectTab brings forward the tab called name of the first tab
-// container shown in w that has one, and fails when none has.
-func selectTab(w fyne.Window, name string) bool {
-	found := false
-	for _, o := range test.LaidOutObjects(w.Content()) {
-		if tabs, ok := o.(*container.AppTabs); ok && !found && o.Visible() {
-			found = field.SelectTab(tabs, name)
-		}
-	}
-	return found
 }
 
 // listRoom measures the first list find picks among what w shows: the

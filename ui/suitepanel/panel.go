@@ -157,6 +157,10 @@ func (p *Panel) SetThreadsDefault(text string) {
 func (p *Panel) Model() *Model { return p.model }
 
 // Content is the panel's root object.
+// ShowList brings forward the results ("Tests") or the score by tag
+// ("By tag"); it reports false for another name.
+func (p *Panel) ShowList(name string) bool { return field.SelectTab(p.listTabs, name) }
+
 func (p *Panel) Content() fyne.CanvasObject { return p.content }
 
 // Close stops the run and the ticker.
