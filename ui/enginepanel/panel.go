@@ -102,7 +102,7 @@ type Panel struct {
 	cands     *widget.Table
 	graph     *plot.WinRatio
 	raw       *widget.List
-	rawNote   *widget.Label
+	rawNote   *tip.Label
 	tree      *treeView
 	tabs      *container.AppTabs
 	content   fyne.CanvasObject
@@ -319,8 +319,8 @@ func (p *Panel) build() {
 				o.(*widget.Label).SetText(p.rawLines[i])
 			}
 		})
-	p.rawNote = widget.NewLabel(rawNoteIdle)
-	p.rawNote.Wrapping = fyne.TextWrapWord
+	// One line over the output, cut with its whole text as a tip.
+	p.rawNote = tip.NewLabel(rawNoteIdle)
 	p.rawNote.Importance = widget.LowImportance
 	p.tree = newTreeView(p)
 
@@ -633,7 +633,7 @@ func (p *Panel) apply(st State) {
 		p.graph.SetPoints(pts)
 	}
 
-	setText(p.rawNote, rawNote(st))
+	setText(&p.rawNote.Label, rawNote(st))
 	if len(st.Raw) != len(p.rawLines) || len(st.Raw) > 0 && st.Raw[len(st.Raw)-1] != p.rawLines[len(p.rawLines)-1] {
 		p.rawLines = st.Raw
 		p.raw.Refresh()
