@@ -808,7 +808,7 @@ func (p *Panel) showBoard() {
 // candidateColumns share the table's width: the move takes most of what
 // is spare, the figures keep room for their headers.
 func candidateColumns() []tablefit.Column {
-	return []tablefit.Column{{Min: 130, Grow: 2}, {Min: 135, Grow: 1, Max: 200}, {Min: 60, Grow: 0.5, Max: 100}, {Min: 138, Grow: 1, Max: 220}}
+	return []tablefit.Column{{Min: 180, Grow: 2}, {Min: 80, Grow: 1, Max: 160}, {Min: 60, Grow: 0.5, Max: 100}, {Min: 138, Grow: 1, Max: 220}}
 }
 
 func (p *Panel) newCandidateTable() *widget.Table {
@@ -842,7 +842,11 @@ func (p *Panel) newCandidateTable() *widget.Table {
 				l.SetText(s)
 			}
 		})
-	tablefit.Header(t, func(col int) string { return tablefit.Titles(CandidateHeaders(p.st.Start, p.st.Report.AlphaBeta))(col) })
+	// "Visits" over the column: what they count (every order of a
+	// move's steps) is in the "?", and the move takes the width.
+	tablefit.Header(t, func(col int) string {
+		return strings.TrimSuffix(tablefit.Titles(CandidateHeaders(p.st.Start, p.st.Report.AlphaBeta))(col), " (all orders)")
+	})
 	t.OnSelected = func(id widget.TableCellID) { p.setView(viewCandidate, id.Row) }
 	return t
 }

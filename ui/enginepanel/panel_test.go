@@ -298,7 +298,7 @@ func TestRulesAndPointsOfViewAreLabelled(t *testing.T) {
 			texts[tablefit.HeaderText(o)] = true
 		}
 	}
-	for _, want := range []string{"Visits (all orders)", "Win ratio for gold", CandidatesNote} {
+	for _, want := range []string{"Visits", "Win ratio for gold", CandidatesNote} {
 		if !texts[want] {
 			t.Errorf("no label %q in the panel", want)
 		}

@@ -18,6 +18,7 @@ import (
 	"arimaa-workbench/ui/matchpanel"
 	"arimaa-workbench/ui/shell"
 	"arimaa-workbench/ui/tablefit"
+	"arimaa-workbench/ui/tip"
 	"arimaa-workbench/ui/viewer"
 )
 
@@ -47,6 +48,8 @@ type roomList struct {
 	// least, when not 0, is the rows wanted at every size in place of
 	// roomSizes' rows.
 	least int
+	// whole: no cell is cut (its text wider than its column).
+	whole bool
 }
 
 // TestListsHaveRoom measures, at 1024x700 and 1280x800, how many rows
@@ -92,29 +95,30 @@ func TestListsHaveRoom(t *testing.T) {
 		lists []roomList
 	}{
 		{shell.ViewerPanel, []roomList{
-			{"move list", nil, isTable, nil, 0},
+			{"move list", nil, isTable, nil, 0, false},
 			// The sections share the move list's column: with the move
 			// list's 8 and 12 rows they have room for every engine line
 			// (viewer.SectionRows) until the divider is moved. The results'
 			// bar, the explorer's last column, is scrolled to in a narrow
 			// column.
-			{"engine lines", func() { v.ShowSection(EngineSection) }, listIn(p.Lines.Content()), nil, viewer.SectionRows},
-			{"explorer", func() { v.ShowSection(ExplorerSection) }, listIn(p.Explorer.Content()), []string{"Results"}, viewer.SectionRows},
+			{"engine lines", func() { v.ShowSection(EngineSection) }, listIn(p.Lines.Content()), nil, viewer.SectionRows, false},
+			{"explorer", func() { v.ShowSection(ExplorerSection) }, listIn(p.Explorer.Content()), []string{"Results"}, viewer.SectionRows, false},
 		}},
 		{EngineTab, []roomList{
-			{"candidates", func() { p.Engine.ShowTab("Candidates") }, tableHeaded("Share"), nil, 0},
-			{"search tree", func() { p.Engine.ShowTab("Search tree") }, func(o fyne.CanvasObject) bool { _, ok := o.(*widget.Tree); return ok }, nil, 0},
-			{"evaluation by term", func() { p.Engine.ShowTab("Evaluation") }, tableHeaded("Term"), nil, 0},
+			// Whole moves: cut, two read alike.
+			{"candidates", func() { p.Engine.ShowTab("Candidates") }, tableHeaded("Share"), nil, 0, true},
+			{"search tree", func() { p.Engine.ShowTab("Search tree") }, func(o fyne.CanvasObject) bool { _, ok := o.(*widget.Tree); return ok }, nil, 0, false},
+			{"evaluation by term", func() { p.Engine.ShowTab("Evaluation") }, tableHeaded("Term"), nil, 0, false},
 		}},
 		{SuiteTab, []roomList{
 			// At 1024x700 the move played and what follows are scrolled to.
-			{"suite results", func() { p.Suite.ShowList("Tests") }, tableHeaded("Test"), []string{"Move", "Time", "Solved", "Errors", "Change", "Comment"}, 0},
-			{"score by tag", func() { p.Suite.ShowList("By tag") }, tableHeaded("Tag"), nil, 0},
+			{"suite results", func() { p.Suite.ShowList("Tests") }, tableHeaded("Test"), []string{"Move", "Time", "Solved", "Errors", "Change", "Comment"}, 0, false},
+			{"score by tag", func() { p.Suite.ShowList("By tag") }, tableHeaded("Tag"), nil, 0, false},
 		}},
 		{MatchTab, []roomList{
-			{"standings", func() { p.Match.ShowTab(matchpanel.StandingsTab) }, tableHeaded("W-L-D"), nil, 0},
-			{"statistics", func() { p.Match.ShowTab(matchpanel.StatisticsTab) }, tableHeaded("Endings"), nil, 0},
-			{"finished games", func() { p.Match.ShowTab(matchpanel.GamesTab) }, tableHeaded("Plies"), nil, 0},
+			{"standings", func() { p.Match.ShowTab(matchpanel.StandingsTab) }, tableHeaded("W-L-D"), nil, 0, false},
+			{"statistics", func() { p.Match.ShowTab(matchpanel.StatisticsTab) }, tableHeaded("Endings"), nil, 0, false},
+			{"finished games", func() { p.Match.ShowTab(matchpanel.GamesTab) }, tableHeaded("Plies"), nil, 0, false},
 		}},
 	}
 	// A panel is shown once and laid out once at each size; its tabs are
@@ -134,6 +138,11 @@ func TestListsHaveRoom(t *testing.T) {
 					t.Errorf("%s: %s: %s", at, l.name, problem)
 				} else if want := cmp.Or(l.least, c.rows); n < want {
 					t.Errorf("%s: the %s has room for %d rows, want at least %d", at, l.name, n, want)
+				}
+				if l.whole {
+					if cut := cutCell(w, l.find); cut != "" {
+						t.Errorf("%s: the %s cuts %q", at, l.name, cut)
+					}
 				}
 			}
 		}
@@ -278,6 +287,23 @@ func listRoom(w fyne.Window, find func(fyne.CanvasObject) bool, scrolled []strin
 	}
 	rows = int((float64(shown.max.Y)-tops[0]+sep+0.5)/pitch) - btoi(header)
 	return rows, pitch, problem
+}
+
+// cutCell is the text of a cell of the first list find picks in w that
+// is cut to its column (with its whole text as a tip), "" when none is.
+func cutCell(w fyne.Window, find func(fyne.CanvasObject) bool) string {
+	for _, o := range test.LaidOutObjects(w.Content()) {
+		if !find(o) {
+			continue
+		}
+		for _, c := range test.LaidOutObjects(o) {
+			if l, ok := c.(*tip.Label); ok && l.Visible() && l.Cut() {
+				return l.Text
+			}
+		}
+		return ""
+	}
+	return ""
 }
 
 // btoi is 1 for true.

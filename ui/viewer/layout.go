@@ -84,6 +84,7 @@ type sectionsLayout struct {
 	split *container.Split
 	set   float64 // the offset last set here
 	user  bool    // the user moved the divider: leave it
+	least float32 // the sections' least height, taken once
 }
 
 // moved notes the divider at off, and reports whether the user put it
@@ -99,7 +100,14 @@ func (l *sectionsLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	l.moved(l.split.Offset)
 	if !l.user && size.Height > 0 {
 		row := fyne.MeasureText("Mg", theme.TextSize(), fyne.TextStyle{}).Height + 2*theme.Padding() + theme.SeparatorThicknessSize()
-		want := l.split.Trailing.MinSize().Height + float32(SectionRows)*row
+		if l.least == 0 {
+			// The sections' least height (their tab bar, the engine's
+			// controls, a row), as first laid out with the engine's
+			// lines shown: sections shown later, whose renderers then
+			// come, must not move the divider.
+			l.least = l.split.Trailing.MinSize().Height
+		}
+		want := l.least + float32(SectionRows)*row
 		if off := min(0.85, max(0.3, 1-float64(want/size.Height))); off != l.set {
 			l.set = off
 			l.split.Offset = off
