@@ -87,8 +87,12 @@ func (p *Panel) NewExplorer() *Explorer {
 	e.box = tablefit.New(t, func() []tablefit.Column {
 		// The figures keep room for their headers; the move takes what is
 		// spare, and the results bar, the last, scrolls in a narrow column.
-		return []tablefit.Column{{Min: 110, Grow: 2}, {Min: 58, Max: 90, Grow: 0.3}, {Min: 64, Max: 90, Grow: 0.3},
-			{Min: 72, Max: 90, Grow: 0.3}, {Min: 100, Max: 120, Grow: 0.2}, {Min: 82, Max: 100, Grow: 0.2}, {Min: 70, Grow: 1, Optional: true}}
+		cols := []tablefit.Column{{Min: 90, Grow: 2}, {Max: 90, Grow: 0.3}, {Max: 90, Grow: 0.3},
+			{Max: 90, Grow: 0.3}, {Max: 120, Grow: 0.2}, {Max: 100, Grow: 0.2}, {Min: 70, Grow: 1, Optional: true}}
+		for i := 1; i < len(cols)-1; i++ {
+			cols[i].Min = tablefit.HeaderWidth(ExplorerHeaders[i])
+		}
+		return cols
 	}, nil)
 	p.views = append(p.views, t.Refresh)
 	return e

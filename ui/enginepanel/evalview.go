@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"arimaa-workbench/engine/eval"
@@ -69,13 +70,18 @@ func (r EvalReport) ThreatText(t eval.Threat) string {
 // the trap check of the current position. Selecting the goal or a threat
 // shows its move on the panel's board.
 type Evaluation struct {
-	ev      func() *eval.Evaluator
-	rep     EvalReport
-	summary *widget.Label
-	goal    *widget.Button
-	threats *widget.List
-	terms   *widget.Table
-	content fyne.CanvasObject
+	ev  func() *eval.Evaluator
+	rep EvalReport
+	// The score and the win probability, a line each; what the goal
+	// check found (goal shows it on the board). Each cut with its whole
+	// text as a tip where the column is narrow: a wrapped label in the
+	// checks' scroller was given one line's height.
+	summary, winProb *tip.Label
+	goalText         *tip.Label
+	goal             *widget.Button
+	threats          *widget.List
+	terms            *widget.Table
+	content          fyne.CanvasObject
 	// show displays a position with overlays on the panel's board.
 	show func(p rules.Position, o board.Overlays, note string)
 }
@@ -84,19 +90,20 @@ type Evaluation struct {
 // for each position so that edited weights apply.
 func NewEvaluation(e func() *eval.Evaluator) *Evaluation {
 	v := &Evaluation{ev: e}
-	v.summary = widget.NewLabel("")
+	v.summary = tip.NewLabel("")
 	v.summary.TextStyle.Bold = true
-	v.goal = widget.NewButton("", func() {
+	v.winProb = tip.NewLabel("")
+	v.goalText = tip.NewLabel("")
+	v.goal = widget.NewButtonWithIcon("Show on the board", theme.VisibilityIcon(), func() {
 		if v.rep.HasGoal && v.show != nil {
 			v.show(v.rep.Position, board.Overlays{Goal: v.rep.Goal.Slice(), Selected: rules.NoSquare}, v.rep.GoalText())
 		}
 	})
-	v.goal.Alignment = widget.ButtonAlignLeading
 	v.threats = widget.NewList(
 		func() int { return max(1, len(v.rep.Threats)) },
-		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func() fyne.CanvasObject { return tip.NewLabel("") },
 		func(i widget.ListItemID, o fyne.CanvasObject) {
-			l := o.(*widget.Label)
+			l := o.(*tip.Label)
 			if len(v.rep.Threats) == 0 {
 				l.SetText("No capture is possible this turn.")
 				return
@@ -135,15 +142,16 @@ func NewEvaluation(e func() *eval.Evaluator) *Evaluation {
 	goalTitle.TextStyle.Bold = true
 	trapTitle := widget.NewLabel("Trap check")
 	trapTitle.TextStyle.Bold = true
-	checks := container.NewBorder(container.NewVBox(goalTitle, v.goal, trapTitle), nil, nil, nil, v.threats)
-	// The terms over the checks, each the tab's full width: side by side
-	// the goal check's line and the Net column did not both fit.
+	checks := container.NewVScroll(container.NewBorder(
+		container.NewVBox(v.summary, v.winProb, goalTitle, v.goalText, container.NewHBox(v.goal), trapTitle), nil, nil, nil, v.threats))
+	// The terms beside the checks, each the tab's full height: over them
+	// the checks took all but a few of the terms' rows at 1024x700. The
+	// figures are narrow, the terms' names cut with a tip.
 	terms := tablefit.New(v.terms, func() []tablefit.Column {
-		return []tablefit.Column{{Min: 140, Grow: 1, Max: 260}, {Min: 70, Grow: 1, Max: 110}, {Min: 70, Grow: 1, Max: 110}, {Min: 70, Grow: 1, Max: 110}}
+		return []tablefit.Column{{Min: 120, Grow: 1, Max: 200}, {Min: 56, Grow: 1, Max: 90}, {Min: 56, Grow: 1, Max: 90}, {Min: 56, Grow: 1, Max: 90}}
 	}, nil)
-	v.summary.Wrapping = fyne.TextWrapWord
-	split := container.NewVSplit(container.NewBorder(v.summary, nil, nil, nil, terms), container.NewVScroll(checks))
-	split.Offset = 0.62
+	split := container.NewHSplit(terms, checks)
+	split.Offset = 0.6
 	v.content = split
 	return v
 }
@@ -152,8 +160,9 @@ func NewEvaluation(e func() *eval.Evaluator) *Evaluation {
 func (v *Evaluation) Show(p rules.Position) {
 	v.rep = Analyse(v.ev(), p)
 	b := v.rep.Breakdown
-	v.summary.SetText(fmt.Sprintf("Evaluation %+d for %s (win probability %s)", b.Score, sideName(b.Side), Percent(v.rep.WinProb)))
-	v.goal.SetText(v.rep.GoalText())
+	v.summary.SetText(fmt.Sprintf("Evaluation %+d for %s", b.Score, sideName(b.Side)))
+	v.winProb.SetText("win probability " + Percent(v.rep.WinProb))
+	v.goalText.SetText(v.rep.GoalText())
 	if v.rep.HasGoal && v.rep.Goal.N > 0 {
 		v.goal.Enable()
 	} else {

@@ -102,7 +102,7 @@ type Panel struct {
 	cands     *widget.Table
 	graph     *plot.WinRatio
 	raw       *widget.List
-	rawNote   *widget.Label
+	rawNote   *tip.Label
 	tree      *treeView
 	tabs      *container.AppTabs
 	content   fyne.CanvasObject
@@ -272,27 +272,21 @@ func (p *Panel) build() {
 		field.Labelled("Time (s)", p.timeEntry), field.Labelled("Playouts", p.playouts),
 		field.Labelled("Threads", p.threads), field.Labelled("Seed", p.seed))
 
-	// Live figures: a caption over each value, four to a row. The best
-	// move, which can be long, has a row of its own and wraps.
+	// Live figures: a caption over each value, four to a row, the best
+	// move among them. A value is cut, not wrapped, with its whole text
+	// as a tip: a longer one must not push the tabs down. The PV row
+	// under the board shows the best move whole.
 	figs := Figures(rules.Position{}, analysis.Report{})
 	cells := make([]fyne.CanvasObject, 0, len(figs))
-	var bestRow fyne.CanvasObject
 	for _, f := range figs {
 		caption := newCaption(f.Label)
-		value := widget.NewLabel(f.Value)
+		value := tip.NewLabel(f.Value)
 		value.TextStyle.Bold = true
-		p.figures = append(p.figures, value)
+		p.figures = append(p.figures, &value.Label)
 		p.captions = append(p.captions, caption)
-		if f.Label == "Best move" {
-			// Cut, not wrapped: a longer move must not push the tabs
-			// down. The PV row under the board shows it whole.
-			value.Truncation = fyne.TextTruncateEllipsis
-			bestRow = container.NewBorder(nil, nil, caption, nil, value)
-			continue
-		}
 		cells = append(cells, container.New(layout.NewCustomPaddedVBoxLayout(-2*theme.Padding()), caption, value))
 	}
-	figures := container.NewVBox(container.NewGridWithColumns(4, cells...), bestRow)
+	figures := container.NewGridWithColumns(4, cells...)
 
 	p.graph = plot.NewWinRatio("Best move's win ratio for the side to move")
 
@@ -325,16 +319,15 @@ func (p *Panel) build() {
 				o.(*widget.Label).SetText(p.rawLines[i])
 			}
 		})
-	p.rawNote = widget.NewLabel(rawNoteIdle)
-	p.rawNote.Wrapping = fyne.TextWrapWord
+	// One line over the output, cut with its whole text as a tip.
+	p.rawNote = tip.NewLabel(rawNoteIdle)
 	p.rawNote.Importance = widget.LowImportance
 	p.tree = newTreeView(p)
 
-	candsNote := widget.NewLabel(CandidatesNote)
-	candsNote.Wrapping = fyne.TextWrapWord
-	candsNote.Importance = widget.LowImportance
+	// What the candidates mean is a "?" at the header's end: as a
+	// paragraph over the table it took five of its rows at 1024x700.
 	p.tabs = container.NewAppTabs(
-		container.NewTabItem("Candidates", container.NewBorder(candsNote, nil, nil, nil, tablefit.New(p.cands, candidateColumns, nil))),
+		container.NewTabItem("Candidates", tablefit.WithCorner(p.cands, candidateColumns, tip.NewHelp(CandidatesNote))),
 		container.NewTabItem("Search tree", p.tree.content),
 	)
 	if p.opts.Evaluation != nil {
@@ -348,7 +341,8 @@ func (p *Panel) build() {
 	// The status keeps the room of two lines, so that the figures and
 	// tabs under it stay put when a search starts and ends.
 	top := container.NewVBox(row, limits, field.Lines(p.status, 2), widget.NewSeparator(), figures)
-	right := container.NewBorder(top, nil, nil, nil, p.tabs)
+	// Compact: the tabs' lists get the height the padding took.
+	right := container.NewBorder(field.Compact(top), nil, nil, nil, field.CompactTabs(p.tabs))
 	// The board takes the height the window has, with the win-ratio graph
 	// under it in what is left; the controls and tabs are beside it, past
 	// a divider the user moves (and the panel remembers).
@@ -639,7 +633,7 @@ func (p *Panel) apply(st State) {
 		p.graph.SetPoints(pts)
 	}
 
-	setText(p.rawNote, rawNote(st))
+	setText(&p.rawNote.Label, rawNote(st))
 	if len(st.Raw) != len(p.rawLines) || len(st.Raw) > 0 && st.Raw[len(st.Raw)-1] != p.rawLines[len(p.rawLines)-1] {
 		p.rawLines = st.Raw
 		p.raw.Refresh()
@@ -814,7 +808,7 @@ func (p *Panel) showBoard() {
 // candidateColumns share the table's width: the move takes most of what
 // is spare, the figures keep room for their headers.
 func candidateColumns() []tablefit.Column {
-	return []tablefit.Column{{Min: 110, Grow: 2}, {Min: 135, Grow: 1, Max: 200}, {Min: 70, Grow: 0.5, Max: 100}, {Min: 150, Grow: 1, Max: 220}}
+	return []tablefit.Column{{Min: 180, Grow: 2}, {Min: 80, Grow: 1, Max: 160}, {Min: 60, Grow: 0.5, Max: 100}, {Min: 138, Grow: 1, Max: 220}}
 }
 
 func (p *Panel) newCandidateTable() *widget.Table {
@@ -848,7 +842,11 @@ func (p *Panel) newCandidateTable() *widget.Table {
 				l.SetText(s)
 			}
 		})
-	tablefit.Header(t, func(col int) string { return tablefit.Titles(CandidateHeaders(p.st.Start, p.st.Report.AlphaBeta))(col) })
+	// "Visits" over the column: what they count (every order of a
+	// move's steps) is in the "?", and the move takes the width.
+	tablefit.Header(t, func(col int) string {
+		return strings.TrimSuffix(tablefit.Titles(CandidateHeaders(p.st.Start, p.st.Report.AlphaBeta))(col), " (all orders)")
+	})
 	t.OnSelected = func(id widget.TableCellID) { p.setView(viewCandidate, id.Row) }
 	return t
 }

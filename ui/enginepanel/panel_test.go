@@ -15,6 +15,7 @@ import (
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/engines"
 	"arimaa-workbench/ui/state"
+	"arimaa-workbench/ui/tablefit"
 	"arimaa-workbench/ui/tip"
 	"arimaa-workbench/ui/uitest"
 )
@@ -288,11 +289,16 @@ func TestRulesAndPointsOfViewAreLabelled(t *testing.T) {
 
 	texts := map[string]bool{}
 	for _, o := range test.LaidOutObjects(p.Content()) {
-		if l, ok := o.(*widget.Label); ok {
+		switch l := o.(type) {
+		case *widget.Label:
 			texts[l.Text] = true
+		case *tip.Button: // the "?" over the table
+			texts[l.Tip] = true
+		default: // the table's headers
+			texts[tablefit.HeaderText(o)] = true
 		}
 	}
-	for _, want := range []string{"Visits (all orders)", "Win ratio for gold", CandidatesNote} {
+	for _, want := range []string{"Visits", "Win ratio for gold", CandidatesNote} {
 		if !texts[want] {
 			t.Errorf("no label %q in the panel", want)
 		}
@@ -308,8 +314,8 @@ func TestRulesAndPointsOfViewAreLabelled(t *testing.T) {
 	if got := NodeText(silverStep); !strings.Contains(got, "value 0.500 for silver") {
 		t.Errorf("silver's node reads %q", got)
 	}
-	if got := p.tree.info.Text; !strings.Contains(got, "mean result for the side that played its step") {
-		t.Errorf("tree note %q", got)
+	if got := p.tree.help.Tip; !strings.Contains(got, "mean result for the side that played its step") || !strings.HasPrefix(p.tree.info.Text, "Snapshot of") {
+		t.Errorf("tree note %q, its help %q", p.tree.info.Text, got)
 	}
 }
 

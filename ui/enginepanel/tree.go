@@ -14,6 +14,8 @@ import (
 	"arimaa-workbench/engine/mcts"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/board"
+	"arimaa-workbench/ui/field"
+	"arimaa-workbench/ui/tip"
 )
 
 // Snapshot bounds: deep enough to follow a few whole turns, narrow enough
@@ -35,10 +37,22 @@ type treeView struct {
 	taken    time.Time
 	final    bool // the snapshot after the analysis ended was taken
 	liveChk  *widget.Check
-	info     *widget.Label
+	info     *tip.Label  // one line: what the snapshot is
+	help     *tip.Button // how to read it
 	tree     *widget.Tree
 	content  fyne.CanvasObject
 }
+
+// The tree's help, by search.
+const (
+	treeHelp = "Select a node to see its position; expand it to see the steps the engine tried there. " +
+		"A node's value is the mean result for the side that played its step (1 = a win for that side), so it flips with the side; " +
+		"the win ratio above is for the side to move in the analysed position. " +
+		"Live takes a new snapshot every second while the engine searches; Snapshot takes one now."
+	alphaBetaTreeHelp = "The alpha-beta search keeps no tree: these are its first steps, best first, each along the line it began, " +
+		"with the nodes searched under it as visits and its win ratio for the side that played the step as value; " +
+		"only the first line's score is exact."
+)
 
 // The root's UID; a child's UID is its parent's followed by "/" and the
 // child's index.
@@ -48,12 +62,13 @@ func newTreeView(p *Panel) *treeView {
 	v := &treeView{p: p}
 	v.tree = widget.NewTree(v.childUIDs, v.isBranch,
 		func(bool) fyne.CanvasObject {
-			l := widget.NewLabel("")
-			l.TextStyle.Monospace = true
-			return l
+			// The proportional font: a monospaced row was 5 px taller and
+			// wider, and the figures are apart by their words. Cut, with
+			// the whole text as a tip.
+			return tip.NewLabel("")
 		},
 		func(uid widget.TreeNodeID, _ bool, o fyne.CanvasObject) {
-			o.(*widget.Label).SetText(NodeText(v.node(uid)))
+			o.(*tip.Label).SetText(NodeText(v.node(uid)))
 		})
 	v.tree.OnSelected = func(uid widget.TreeNodeID) {
 		v.selected = uid
@@ -61,11 +76,15 @@ func newTreeView(p *Panel) *treeView {
 	}
 	v.liveChk = widget.NewCheck("Live", nil)
 	v.liveChk.SetChecked(true)
-	v.info = widget.NewLabel("No search yet: start an analysis to browse its tree.")
-	v.info.Wrapping = fyne.TextWrapWord
+	// One line over the tree, the explanation behind a "?": as a
+	// paragraph it took five of the tree's rows at 1024x700.
+	v.info = tip.NewLabel("No search yet: start an analysis to browse its tree.")
+	v.help = tip.NewHelp(treeHelp)
 	refresh := widget.NewButtonWithIcon("Snapshot", theme.ViewRefreshIcon(), v.take)
-	bar := container.NewBorder(nil, nil, nil, container.NewHBox(v.liveChk, refresh), v.info)
-	v.content = container.NewBorder(bar, nil, nil, nil, v.tree)
+	bar := container.NewBorder(nil, nil, nil, container.NewHBox(v.help, v.liveChk, refresh), v.info)
+	// Its own compact theme: the panel's reaches a tab's content only
+	// once the tab has been shown.
+	v.content = container.NewBorder(bar, nil, nil, nil, field.Compact(v.tree))
 	return v
 }
 
@@ -91,13 +110,11 @@ func (v *treeView) take() {
 	case v.root == nil:
 		v.info.SetText("No search yet: start an analysis to browse its tree.")
 	case v.p.st.Report.AlphaBeta:
-		v.info.SetText(fmt.Sprintf("The alpha-beta search keeps no tree: these are its first steps, best first, each along the line it began, "+
-			"with the nodes searched under it (%s in all) as visits and its win ratio for the side that played the step as value; "+
-			"only the first line's score is exact.", Count(v.root.Visits)))
+		v.info.SetText(fmt.Sprintf("The alpha-beta search's first steps, best first: %s nodes.", Count(v.root.Visits)))
+		v.help.Tip = alphaBetaTreeHelp
 	default:
-		v.info.SetText(fmt.Sprintf("Snapshot of %s visits. Select a node to see its position; expand it to see the steps the engine tried there. "+
-			"A node's value is the mean result for the side that played its step (1 = a win for that side), so it flips with the side; "+
-			"the win ratio above is for the side to move in the analysed position.", Count(v.root.Visits)))
+		v.info.SetText(fmt.Sprintf("Snapshot of %s visits.", Count(v.root.Visits)))
+		v.help.Tip = treeHelp
 	}
 	v.tree.Refresh()
 	if v.root != nil && !v.tree.IsBranchOpen(rootUID) {

@@ -3,6 +3,7 @@ package matchpanel
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,11 +18,11 @@ import (
 
 	"arimaa-workbench/ats"
 	"arimaa-workbench/ats/match"
-	"arimaa-workbench/records"
 	"arimaa-workbench/ui/engines"
 	"arimaa-workbench/ui/field"
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/plot"
+	"arimaa-workbench/ui/state"
 	"arimaa-workbench/ui/tablefit"
 	"arimaa-workbench/ui/tip"
 	"arimaa-workbench/ui/viewer"
@@ -35,9 +36,10 @@ type Options struct {
 	Dialogs files.Dialogs
 	// OutDir is where new match archives go; "" is ats.DataDir()/matches.
 	OutDir string
-	// OpenGame shows a finished game (see ViewerOpener); OpenFile shows
-	// the whole output archive. Either may be nil.
-	OpenGame func(*records.ArchiveGame) error
+	// Current opens a finished game with its owner (the analysis view)
+	// at its last position; OpenFile shows the whole output archive.
+	// Either may be nil.
+	Current  *state.Current
 	OpenFile func(path string) error
 	// Status shows a short message in the window's status bar; may be nil.
 	Status func(string)
@@ -91,7 +93,9 @@ type Panel struct {
 	resumeBtn  *widget.Button
 	message    *widget.Label
 	summary    *widget.Label
+	results    *container.AppTabs
 	standings  *widget.Table
+	stats      *widget.Table // the engines' games: lengths, times, endings
 	graph      *plot.Band
 	gameTable  *widget.Table
 	content    fyne.CanvasObject
@@ -120,6 +124,10 @@ func New(opts Options) *Panel {
 func (p *Panel) Model() *Model { return p.model }
 
 // Content is the panel's root object.
+// ShowTab brings forward the result tab called name (StandingsTab,
+// StatisticsTab, EloTab, GamesTab); it reports false when there is none.
+func (p *Panel) ShowTab(name string) bool { return field.SelectTab(p.results, name) }
+
 func (p *Panel) Content() fyne.CanvasObject { return p.content }
 
 // Close stops the match, waiting for it: the games finished are in the
@@ -282,24 +290,28 @@ func (p *Panel) build() {
 	p.content = split
 }
 
-// buildResults makes the right side: the summary, the standings, the Elo
-// graph and the finished games.
+// buildResults makes the right side: the summary over four tabs, each
+// the column's height: the standings, the engines' statistics, the Elo
+// graph and the finished games. In one column they had two to four rows
+// each at 1024x700, and the statistics were past the right edge.
 func (p *Panel) buildResults() fyne.CanvasObject {
 	p.summary = widget.NewLabel("")
 	p.summary.TextStyle.Bold = true
 	p.summary.Wrapping = fyne.TextWrapWord
-	p.standings = newTable(StandingColumns, []float32{150, 56, 80, 64, 52, 104, 120, 150, 150, 360},
-		func() int { return len(p.rows) }, func(r, c int) string { return p.rows[r][c] })
+	standing := func(cols ...int) func(r, c int) string {
+		return func(r, c int) string { return p.rows[r][cols[c]] }
+	}
+	p.standings = newTable(pick(StandingColumns, standingCols), func() int { return len(p.rows) }, standing(standingCols...))
 	p.standings.OnSelected = func(id widget.TableCellID) {
 		if id.Row >= 0 && id.Row < len(p.rows) {
 			p.engine = id.Row
 			p.drawGraph()
 		}
 	}
+	p.stats = newTable(pick(StandingColumns, statsCols), func() int { return len(p.rows) }, standing(statsCols...))
 	p.graph = plot.NewBand("Elo", "games")
 	p.graph.Limit = 800 // beyond, an interval says only "few games yet"
-	p.gameTable = newTable(GameColumns, []float32{48, 160, 160, 100, 110, 56},
-		func() int { return len(p.gameRows) }, func(r, c int) string { return GameCell(p.gameRows[r], c) })
+	p.gameTable = newTable(GameColumns, func() int { return len(p.gameRows) }, func(r, c int) string { return GameCell(p.gameRows[r], c) })
 	p.gameTable.OnSelected = func(id widget.TableCellID) {
 		p.gameTable.UnselectAll()
 		if id.Row < 0 || id.Row >= len(p.gameRows) {
@@ -310,16 +322,56 @@ func (p *Panel) buildResults() fyne.CanvasObject {
 		game := p.gameRows[id.Row].ID
 		fyne.Do(func() { p.OpenGame(game) })
 	}
-	gamesTitle := widget.NewLabelWithStyle("Finished games (click one to view it)", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	results := container.NewVSplit(p.standings, container.NewVSplit(p.graph, container.NewBorder(gamesTitle, nil, nil, nil, p.gameTable)))
-	results.Offset = 0.22
-	results.Trailing.(*container.Split).Offset = 0.5
-	return container.NewBorder(p.summary, nil, nil, nil, results)
+	name := tablefit.Column{Min: 110, Grow: 1, Max: 220}
+	p.results = container.NewAppTabs(
+		container.NewTabItem(StandingsTab, tablefit.New(p.standings, func() []tablefit.Column {
+			return []tablefit.Column{name, {Min: 64}, {Min: 80, Grow: 0.3, Max: 110}, {Min: 64}, {Min: 52, Grow: 0.3, Max: 80}, {Min: 104, Grow: 0.3, Max: 140}}
+		}, nil)),
+		container.NewTabItem(StatisticsTab, tablefit.New(p.stats, func() []tablefit.Column {
+			// The endings, the longest, take what is left, cut with a tip.
+			cols := []tablefit.Column{{Min: 100, Grow: 1, Max: 220}, {}, {}, {}, {Min: 90, Grow: 2}}
+			for i := 1; i < 4; i++ {
+				cols[i].Min = tablefit.HeaderWidth(StandingColumns[statsCols[i]])
+			}
+			return cols
+		}, nil)),
+		container.NewTabItem(EloTab, p.graph),
+		container.NewTabItem(GamesTab, tablefit.WithCorner(p.gameTable, func() []tablefit.Column {
+			return []tablefit.Column{{Min: 48}, {Min: 110, Grow: 1}, {Min: 110, Grow: 1}, {Min: 80, Grow: 0.3, Max: 110}, {Min: 90, Grow: 0.5, Max: 160}, {Min: 56}}
+		}, tip.NewHelp("A click on a game opens it in the analysis view at its last position."))),
+	)
+	// The summary keeps the room of two lines: the tabs stay put when it
+	// grows as the match goes on.
+	return container.NewBorder(field.Lines(p.summary, 2), nil, nil, nil, p.results)
+}
+
+// The result tabs' names.
+const (
+	StandingsTab  = "Standings"
+	StatisticsTab = "Statistics"
+	EloTab        = "Elo graph"
+	GamesTab      = "Finished games"
+)
+
+// The columns of StandingColumns each table shows: the scores in the
+// standings, the figures of the engines' games in the statistics.
+var (
+	standingCols = []int{0, 1, 2, 3, 4, 5}
+	statsCols    = []int{0, 6, 7, 8, 9}
+)
+
+// pick returns the names at the indexes cols.
+func pick(names []string, cols []int) []string {
+	out := make([]string, len(cols))
+	for i, c := range cols {
+		out[i] = names[c]
+	}
+	return out
 }
 
 // newTable is a table with a header row; cell gives row r's text in
 // column c.
-func newTable(columns []string, widths []float32, rows func() int, cell func(r, c int) string) *widget.Table {
+func newTable(columns []string, rows func() int, cell func(r, c int) string) *widget.Table {
 	t := tip.NewTable(
 		func() (int, int) { return rows(), len(columns) },
 		func(id widget.TableCellID, l *tip.Label) {
@@ -330,9 +382,6 @@ func newTable(columns []string, widths []float32, rows func() int, cell func(r, 
 			l.SetText(text)
 		})
 	tablefit.Header(t, tablefit.Titles(columns))
-	for i, w := range widths {
-		t.SetColumnWidth(i, w)
-	}
 	return t
 }
 
@@ -463,16 +512,21 @@ func (p *Panel) stop() {
 	p.Sync()
 }
 
-// OpenGame shows the finished game with number id, as a click on it in
-// the list does.
+// OpenGame shows the finished game with number id at its last position,
+// as a click on it in the list does, through the current position's
+// owner (which asks first if its game has unsaved changes).
 func (p *Panel) OpenGame(id int) {
 	for _, g := range p.st.Games {
-		if g.ID == id && g.Archive != nil && p.opts.OpenGame != nil {
-			if err := p.opts.OpenGame(g.Archive); err != nil {
-				p.say(fmt.Sprintf("game %d: %v", id, err), true)
-			}
+		if g.ID != id || g.Archive == nil || p.opts.Current == nil {
+			continue
+		}
+		game, title, err := viewer.ArchiveGame(g.Archive)
+		if err != nil {
+			p.say(fmt.Sprintf("game %d: %v", id, err), true)
 			return
 		}
+		p.opts.Current.Open(game, title, math.MaxInt) // past the end: the end
+		return
 	}
 }
 
@@ -503,6 +557,7 @@ func (p *Panel) apply(st State) {
 	}
 	p.summary.SetText(line)
 	p.standings.Refresh()
+	p.stats.Refresh()
 	p.gameTable.Refresh()
 	p.drawGraph()
 	field.Enable(p.startBtn, !st.Running)
@@ -542,37 +597,11 @@ func (p *Panel) drawGraph() {
 	if name != "" {
 		title = "Elo of " + name + " with its 95% interval"
 		if len(p.rows) > 2 {
-			title += " (select an engine above)"
+			title += " (select an engine in " + StandingsTab + ")"
 		}
 	}
 	p.graph.Title = title
 	p.graph.SetPoints(Curve(p.st, p.engine))
-}
-
-// ViewerOpener opens a match game in the viewer at its last position and
-// then calls show (which brings the viewer to the front). A game in the
-// viewer with unsaved changes (one played against the engine, say) is not
-// replaced without asking: the viewer's guard asks first, and Cancel
-// leaves it. An error after the question is shown by the viewer's dialogs.
-func ViewerOpener(v *viewer.Panel, show func()) func(*records.ArchiveGame) error {
-	return func(ag *records.ArchiveGame) error {
-		var err error
-		inCall := true // fn runs within Guard: its error is returned
-		v.Guard("open a game of the match", func() {
-			if err = v.OpenGame(ag); err != nil {
-				if !inCall {
-					v.Dialogs.Error(err)
-				}
-				return
-			}
-			v.Go("last")
-			if show != nil {
-				show()
-			}
-		})
-		inCall = false
-		return err
-	}
 }
 
 // saved is the form as kept in the preferences.

@@ -19,6 +19,7 @@ import (
 	"arimaa-workbench/records/fsutil"
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/files/filestest"
+	"arimaa-workbench/ui/state"
 	"arimaa-workbench/ui/uitest"
 	"arimaa-workbench/ui/viewer"
 )
@@ -42,13 +43,19 @@ func newTestPanelWith(t *testing.T, d files.Dialogs, now func() time.Time) *test
 	a := test.NewTempApp(t)
 	tp := &testPanel{}
 	tp.viewer = viewer.NewPanel(d, nil)
+	// The viewer owns the current game, as the analysis view does in the
+	// window.
+	cur := state.NewCurrent(rules.StartPosition(), "start")
+	cur.SetActions(state.Actions{Open: func(g *rules.Game, title string, ply int) {
+		tp.viewer.ShowGame(g, title, ply, func() { tp.shown++ })
+	}})
 	tp.Panel = New(Options{
-		Engines:  testChoices,
-		OutDir:   t.TempDir(),
-		OpenGame: ViewerOpener(tp.viewer, func() { tp.shown++ }),
-		Prefs:    a.Preferences(),
-		Manual:   true,
-		Now:      now,
+		Engines: testChoices,
+		OutDir:  t.TempDir(),
+		Current: cur,
+		Prefs:   a.Preferences(),
+		Manual:  true,
+		Now:     now,
 	})
 	t.Cleanup(tp.Close)
 	tp.w = test.NewTempWindow(t, tp.Content())
@@ -143,6 +150,7 @@ func TestPanelPlaysMatch(t *testing.T) {
 
 	// A click on the first row (the newest game) opens it in the viewer
 	// at its last position.
+	tp.ShowTab(GamesTab)
 	h := widget.NewLabel("0").MinSize().Height
 	test.TapAt(tp.gameTable, fyne.NewPos(60, 1.5*h+4))
 	v := tp.viewer.Model
@@ -348,6 +356,7 @@ func TestOpenGameGuardsUnsavedGame(t *testing.T) {
 		t.Fatalf("playing a move in the viewer: %v, dirty %v", err, tp.viewer.Model.Dirty())
 	}
 	unsaved := tp.viewer.Model.Title()
+	tp.ShowTab(GamesTab)
 	clickFirstGame := func() {
 		h := widget.NewLabel("0").MinSize().Height
 		test.TapAt(tp.gameTable, fyne.NewPos(60, 1.5*h+4))

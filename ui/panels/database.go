@@ -55,8 +55,7 @@ func setActions(wb *shell.Workbench) {
 			return nil
 		},
 		Open: func(g *rules.Game, title string, ply int) {
-			wb.Viewer.ShowGame(g, title, ply)
-			wb.Select(shell.ViewerPanel)
+			wb.Viewer.ShowGame(g, title, ply, func() { wb.Select(shell.ViewerPanel) })
 		},
 	})
 }

@@ -10,9 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"arimaa-workbench/ats"
 	"arimaa-workbench/ats/match"
-	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/panels"
 	"arimaa-workbench/ui/panels/panelstest"
@@ -142,14 +140,8 @@ func TestWindowFitsInEveryState(t *testing.T) {
 		}},
 		{"match, playing", func(t *testing.T) {
 			wb.Select(panels.MatchTab)
-			small := config.Default()
-			if err := small.Set("search.memory_mb", "16"); err != nil {
-				t.Fatal(err)
-			}
-			a, _ := ats.BuiltinSpec("a", small)
-			b, _ := ats.BuiltinSpec("a very long engine name that would widen a table", small, "search.exploration=0.3")
 			m := p.Match.Model()
-			if err := m.Start(match.Config{Engines: []ats.Spec{a, b}, Games: 4, Playouts: 50, MaxTurns: 6, Seed: 1,
+			if err := m.Start(match.Config{Engines: panelstest.TwoEngines(t, "a very long engine name that would widen a table"), Games: 4, Playouts: 50, MaxTurns: 6, Seed: 1,
 				Out: filepath.Join(t.TempDir(), "m.txt")}); err != nil {
 				t.Fatal(err)
 			}

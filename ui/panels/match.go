@@ -10,14 +10,16 @@ import (
 // --tab.
 const MatchTab = "Match"
 
-// addMatch builds the match panel over the shared engine settings; its games open in the viewer at their last
-// position, where "Analyse here" works as for any game.
+// addMatch builds the match panel over the shared engine settings; its
+// games open through the current position's owner (setActions: the
+// analysis view) at their last position, where "Analyse here" works as for
+// any game.
 func addMatch(wb *shell.Workbench, opts Options, choices func() []engines.Choice) *matchpanel.Panel {
 	mp := matchpanel.New(matchpanel.Options{
 		Engines:  choices,
 		Dialogs:  wb.Dialogs,
 		OutDir:   opts.MatchesDir,
-		OpenGame: matchpanel.ViewerOpener(wb.Viewer, func() { wb.Select(shell.ViewerPanel) }),
+		Current:  wb.Current,
 		OpenFile: wb.Open,
 		Status:   wb.StatusFor(MatchTab),
 		Prefs:    wb.App.Preferences(),

@@ -7,9 +7,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"arimaa-workbench/ats"
 	"arimaa-workbench/ats/match"
-	"arimaa-workbench/engine/config"
 	"arimaa-workbench/ui/panels"
 	"arimaa-workbench/ui/panels/panelstest"
 )
@@ -22,20 +20,8 @@ func TestMatchTab(t *testing.T) {
 	if !strings.Contains(strings.Join(wb.Panels(), ","), panels.MatchTab) || !wb.Select("match") || wb.Selected() != panels.MatchTab {
 		t.Fatalf("panels %v, selected %q", wb.Panels(), wb.Selected())
 	}
-	small := config.Default()
-	if err := small.Set("search.memory_mb", "16"); err != nil {
-		t.Fatal(err)
-	}
-	a, err := ats.BuiltinSpec("a", small)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := ats.BuiltinSpec("b", small, "search.exploration=0.3")
-	if err != nil {
-		t.Fatal(err)
-	}
 	m := p.Match.Model()
-	if err := m.Start(match.Config{Engines: []ats.Spec{a, b}, Games: 1, Playouts: 50, MaxTurns: 4, Seed: 1,
+	if err := m.Start(match.Config{Engines: panelstest.TwoEngines(t, "b"), Games: 1, Playouts: 50, MaxTurns: 4, Seed: 1,
 		Out: filepath.Join(t.TempDir(), "m.txt")}); err != nil {
 		t.Fatal(err)
 	}

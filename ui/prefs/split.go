@@ -7,9 +7,7 @@ import (
 
 // RememberSplit gives s the offset kept under the preference key, when
 // there is one within (0, 1), and keeps the offset there whenever the user
-// moves the divider. Fyne's Split tells nobody when it moves, so its
-// leading part is wrapped in a container whose layout, run each time the
-// split lays its parts out, notes the offset. p nil remembers nothing.
+// moves the divider. p nil remembers nothing.
 func RememberSplit(p fyne.Preferences, key string, s *container.Split) {
 	if p == nil {
 		return
@@ -17,16 +15,23 @@ func RememberSplit(p fyne.Preferences, key string, s *container.Split) {
 	if off := p.Float(key); off > 0 && off < 1 {
 		s.Offset = off
 	}
-	s.Leading = container.New(&splitWatch{p: p, key: key, s: s, kept: s.Offset}, s.Leading)
+	WatchSplit(s, func(off float64) { p.SetFloat(key, off) })
+}
+
+// WatchSplit calls moved with s's offset whenever it has changed (within
+// (0, 1)), as the split lays its parts out. Fyne's Split tells nobody when
+// it moves, so its leading part is wrapped in a container whose layout,
+// run each time the split lays its parts out, notes the offset.
+func WatchSplit(s *container.Split, moved func(off float64)) {
+	s.Leading = container.New(&splitWatch{s: s, moved: moved, kept: s.Offset}, s.Leading)
 }
 
 // splitWatch lays out the one object of a split's leading part over all
 // of it and notes the split's offset when it has changed.
 type splitWatch struct {
-	p    fyne.Preferences
-	key  string
-	s    *container.Split
-	kept float64
+	s     *container.Split
+	moved func(float64)
+	kept  float64
 }
 
 func (w *splitWatch) Layout(objs []fyne.CanvasObject, size fyne.Size) {
@@ -36,7 +41,7 @@ func (w *splitWatch) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	}
 	if off := w.s.Offset; off != w.kept && off > 0 && off < 1 {
 		w.kept = off
-		w.p.SetFloat(w.key, off)
+		w.moved(off)
 	}
 }
 

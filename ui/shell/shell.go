@@ -89,7 +89,7 @@ func New(a fyne.App, w fyne.Window, opts Options) *Workbench {
 
 	wb.tabs = container.NewAppTabs()
 	wb.tabs.SetTabLocation(container.TabLocationLeading)
-	wb.content = tip.Wrap(w.Canvas(), container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), wb.status), nil, nil, wb.tabs))
+	wb.content = tip.Wrap(w.Canvas(), container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), field.Compact(wb.status)), nil, nil, wb.tabs))
 	prefs := a.Preferences()
 	wb.tabs.OnSelected = func(it *container.TabItem) {
 		prefs.SetString("panel.last", it.Text)
@@ -250,26 +250,20 @@ func (wb *Workbench) opened(path string) {
 }
 
 // Open opens a file in the right panel, as records.Detect tells what it
-// holds: a position in the editor (after the unsaved-changes guard), a game
-// record, an archive or anything else in the viewer, whose reader says
-// what is wrong with a file it cannot read.
+// holds: an archive in the analysis view's own tab; a game record, a
+// position (as a game from it, to analyse and play on; "Edit here" takes
+// it to the editor, whose own Open… loads a position to edit) or anything
+// else in the analysis view, after its unsaved-game guard, whose reader
+// says what is wrong with a file it cannot read.
 func (wb *Workbench) Open(path string) error {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return err
 	}
-	switch records.Detect(data) {
-	case records.KindArchive:
+	if records.Detect(data) == records.KindArchive {
 		wb.Select(ViewerPanel)
 		// An archive opens in its own tab and replaces no game.
 		return wb.Viewer.OpenFile(path)
-	case records.KindPosition:
-		var lerr error
-		wb.Editor.Guard("open "+filepath.Base(path), func() {
-			lerr = wb.Editor.LoadFile(path)
-			wb.Select(EditorPanel)
-		})
-		return lerr
 	}
 	var verr error
 	wb.Viewer.Guard("open "+filepath.Base(path), func() {

@@ -72,11 +72,14 @@ func TestOpenRoutesByContent(t *testing.T) {
 	if err := wb.Open(pos); err != nil {
 		t.Fatal(err)
 	}
-	if wb.Selected() != EditorPanel || wb.Editor.Model.Path() != pos {
-		t.Errorf("a position file should open in the editor: panel %s path %q", wb.Selected(), wb.Editor.Model.Path())
+	// A position opens in the analysis view, as a game from it to analyse.
+	if at := wb.Viewer.Model.Position(); wb.Selected() != ViewerPanel || wb.Viewer.Model.Len() != 0 || at.Turn() != 12 ||
+		at.Side() != rules.Silver || wb.Editor.Model.Path() == pos {
+		t.Errorf("a position file should open in the analysis view: panel %s, %d moves, turn %d, editor's file %q",
+			wb.Selected(), wb.Viewer.Model.Len(), at.Turn(), wb.Editor.Model.Path())
 	}
-	if s := wb.Current.Get(); s.Source != "Editor" || s.Position != wb.Editor.Model.Position() {
-		t.Errorf("opening a position did not make it current")
+	if s := wb.Current.Get(); s.Source != wb.Viewer.Snapshot().Source || s.Position != wb.Viewer.Model.Position() {
+		t.Errorf("opening a position did not make it current: %q", s.Source)
 	}
 	if err := wb.Open(filepath.Join(t.TempDir(), "missing.txt")); err == nil {
 		t.Errorf("opening a missing file succeeded")

@@ -98,6 +98,7 @@ type Panel struct {
 	log        *widget.Label
 	logScroll  *container.Scroll
 	detailTabs *container.AppTabs
+	listTabs   *container.AppTabs // the results and the score by tag
 	tagTable   *widget.Table
 	tags       [][]string // the rows of the score by tag
 	tableBox   *fyne.Container
@@ -156,6 +157,10 @@ func (p *Panel) SetThreadsDefault(text string) {
 func (p *Panel) Model() *Model { return p.model }
 
 // Content is the panel's root object.
+// ShowList brings forward the results ("Tests") or the score by tag
+// ("By tag"); it reports false for another name.
+func (p *Panel) ShowList(name string) bool { return field.SelectTab(p.listTabs, name) }
+
 func (p *Panel) Content() fyne.CanvasObject { return p.content }
 
 // Close stops the run and the ticker.
@@ -293,14 +298,19 @@ func (p *Panel) build() {
 
 	p.table = p.newTable()
 	p.tableBox = tablefit.New(p.table, p.tableColumns, func(w []float32) { p.widths = w })
-	left := container.NewBorder(nil, container.NewVBox(p.totals, p.message), nil, nil, p.tableBox)
+	// The score by tag is a tab beside the results, each the column's
+	// height: under the test's board it had two rows at 1280x800.
+	p.listTabs = container.NewAppTabs(
+		container.NewTabItem("Tests", p.tableBox),
+		container.NewTabItem("By tag", p.newTagTable()))
+	left := container.NewBorder(nil, container.NewVBox(p.totals, p.message), nil, nil, field.CompactTabs(p.listTabs))
 	split := container.NewHSplit(left, detail)
 	split.Offset = 0.55
 	p.content = container.NewBorder(top, nil, nil, nil, split)
 }
 
 // buildDetail makes the right side: the selected test's board, name and
-// buttons, its detail, the engine's output and the score by tag.
+// buttons, its detail and the engine's output.
 func (p *Panel) buildDetail() fyne.CanvasObject {
 	p.board = board.New(rules.Position{})
 	p.marks = newMarks(p.board)
@@ -333,8 +343,7 @@ func (p *Panel) buildDetail() fyne.CanvasObject {
 	heading := container.NewBorder(nil, nil, nil, container.NewHBox(toEditor, p.editBtn), p.title)
 	p.detailTabs = container.NewAppTabs(
 		container.NewTabItem("Test", container.NewVScroll(info)),
-		container.NewTabItem("Search output", p.logScroll),
-		container.NewTabItem("By tag", p.newTagTable()))
+		container.NewTabItem("Search output", p.logScroll))
 	// The test's board as large as the column's width and height allow,
 	// with its name and buttons over it and the test's detail and the
 	// engine's output under it.
@@ -358,7 +367,10 @@ func (p *Panel) tableColumns() []tablefit.Column {
 		cols[i] = tablefit.Column{Min: c.width, Optional: c.optional}
 		if c.grow {
 			cols[i].Grow = 1
-			cols[i].Max = max(c.width, min(p.natural[i], maxColumnWidth))
+			cols[i].Max = c.width
+			if i < len(p.natural) { // measured once a suite is open
+				cols[i].Max = max(c.width, min(p.natural[i], maxColumnWidth))
+			}
 		}
 	}
 	return cols

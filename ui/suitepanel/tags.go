@@ -42,8 +42,8 @@ func (p *Panel) newTagTable() fyne.CanvasObject {
 }
 
 // lowLayout asks for the width of its content and a scroll bar's height:
-// a table scrolls its own rows, so the tab it is in (under the test's
-// board) need not be as tall as a row and the header.
+// a table scrolls its own rows, so the tab it is in need not be as tall
+// as a row and the header.
 type lowLayout struct{}
 
 func (lowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {

@@ -5,9 +5,11 @@
 package tablefit
 
 import (
+	"math"
 	"slices"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -29,9 +31,15 @@ type Column struct {
 func Widths(cols []Column, total float32) []float32 {
 	w := make([]float32, len(cols))
 	extra := total
+	var all float32
+	for _, c := range cols {
+		all += c.Min
+	}
 	for i, c := range cols {
 		w[i] = c.Min
-		if !c.Optional {
+		// An optional column counts when there is room for every
+		// column: it is scrolled to only when there is not.
+		if !c.Optional || all <= total {
 			extra -= c.Min
 		}
 	}
@@ -74,18 +82,32 @@ func New(t *widget.Table, cols func() []Column, onWidths func([]float32)) *fyne.
 	return container.New(&fitLayout{table: t, cols: cols, onWidths: onWidths}, t)
 }
 
+// WithCorner is New with corner (a "?" button, say) at the right end of
+// the header row, the columns sharing the width left of it: help about
+// the table that takes none of its rows.
+func WithCorner(t *widget.Table, cols func() []Column, corner fyne.CanvasObject) *fyne.Container {
+	return container.New(&fitLayout{table: t, cols: cols, corner: corner}, t, corner)
+}
+
 type fitLayout struct {
 	table    *widget.Table
 	cols     func() []Column
 	onWidths func([]float32)
+	corner   fyne.CanvasObject
 	last     []float32
 }
 
 func (l *fitLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	// The vertical scroll bar and the cells' dividers take a little of
-	// the width.
+	// the width, the corner its own.
 	cols := l.cols()
 	avail := size.Width - theme.ScrollBarSize() - float32(len(cols))*theme.Padding()
+	if l.corner != nil {
+		c := l.corner.MinSize()
+		avail -= max(0, c.Width-theme.ScrollBarSize())
+		l.corner.Resize(c)
+		l.corner.Move(fyne.NewPos(size.Width-c.Width, 0))
+	}
 	w := Widths(cols, avail)
 	if !slices.Equal(w, l.last) {
 		l.last = w
@@ -103,17 +125,42 @@ func (l *fitLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 func (l *fitLayout) MinSize([]fyne.CanvasObject) fyne.Size { return l.table.MinSize() }
 
 // Header gives t a header row of bold titles, title(col) over each column
-// ("" where it has none).
+// ("" where it has none). A title is text with the padding between
+// widgets around it, as high as a compact row: Fyne's table makes every
+// row as high as its header, and measures the header outside any theme
+// override (a label there would be as high as a roomy row).
 func Header(t *widget.Table, title func(col int) string) {
 	t.ShowHeaderRow = true
 	t.CreateHeader = func() fyne.CanvasObject {
-		return widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		txt := canvas.NewText("", theme.Color(theme.ColorNameForeground))
+		txt.TextStyle.Bold = true
+		return container.NewPadded(txt)
 	}
 	t.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
 		if id.Row < 0 && id.Col >= 0 {
-			o.(*widget.Label).SetText(title(id.Col))
+			txt := o.(*fyne.Container).Objects[0].(*canvas.Text)
+			txt.Text = title(id.Col)
+			txt.Color = theme.Color(theme.ColorNameForeground)
+			txt.Refresh()
 		}
 	}
+}
+
+// HeaderWidth is the width a column needs to show title whole in its
+// Header: the least width of a column of figures.
+func HeaderWidth(title string) float32 {
+	return float32(math.Ceil(float64(fyne.MeasureText(title, theme.TextSize(), fyne.TextStyle{Bold: true}).Width + 2*theme.Padding())))
+}
+
+// HeaderText is the title a header cell of Header shows, "" for any other
+// object.
+func HeaderText(o fyne.CanvasObject) string {
+	if c, ok := o.(*fyne.Container); ok && len(c.Objects) == 1 {
+		if txt, ok := c.Objects[0].(*canvas.Text); ok {
+			return txt.Text
+		}
+	}
+	return ""
 }
 
 // Titles is the title function of Header for a fixed list of names.

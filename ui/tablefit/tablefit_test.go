@@ -4,7 +4,9 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 )
 
@@ -22,6 +24,7 @@ func TestWidths(t *testing.T) {
 		{"all capped: width left over", []Column{{Min: 100, Grow: 1, Max: 120}, {Min: 50}}, 600, []float32{120, 50}},
 		{"none grows", []Column{{Min: 40}, {Min: 60}}, 600, []float32{40, 60}},
 		{"optional columns leave the room to the others", []Column{{Min: 100, Grow: 1}, {Min: 300, Optional: true}}, 300, []float32{300, 300}},
+		{"an optional column keeps its room when all fit", []Column{{Min: 100, Grow: 1}, {Min: 50, Optional: true}}, 300, []float32{250, 50}},
 	} {
 		got := Widths(c.cols, c.total)
 		for i := range got {
@@ -67,8 +70,39 @@ func TestHeader(t *testing.T) {
 	for col, want := range []string{"tag", "tests", ""} {
 		o := tb.CreateHeader()
 		tb.UpdateHeader(widget.TableCellID{Row: -1, Col: col}, o)
-		if l := o.(*widget.Label); l.Text != want || !l.TextStyle.Bold {
-			t.Errorf("column %d: %q (bold %v), want %q in bold", col, l.Text, l.TextStyle.Bold, want)
+		txt := o.(*fyne.Container).Objects[0].(*canvas.Text)
+		if HeaderText(o) != want || txt.Text != want || !txt.TextStyle.Bold {
+			t.Errorf("column %d: %q (bold %v), want %q in bold", col, txt.Text, txt.TextStyle.Bold, want)
 		}
+		if w := o.MinSize().Width; w > HeaderWidth(want)+0.5 {
+			t.Errorf("column %d: the header needs %.1f px, HeaderWidth says %.1f", col, w, HeaderWidth(want))
+		}
+		if h, roomy := o.MinSize().Height, widget.NewLabel(want).MinSize().Height; h >= roomy {
+			t.Errorf("the header is %.0f px high, a label %.0f: the rows would be as high", h, roomy)
+		}
+	}
+}
+
+// TestCornerTakesItsWidth: a corner sits at the header's right end and the
+// columns leave it its room.
+func TestCornerTakesItsWidth(t *testing.T) {
+	test.NewTempApp(t)
+	tbl := widget.NewTable(func() (int, int) { return 3, 2 },
+		func() fyne.CanvasObject { return widget.NewLabel("cell") },
+		func(widget.TableCellID, fyne.CanvasObject) {})
+	corner := widget.NewButton("?", nil)
+	c := WithCorner(tbl, func() []Column { return []Column{{Min: 100, Grow: 1}, {Min: 80, Grow: 1}} }, corner)
+	w := test.NewTempWindow(t, c)
+	w.Resize(fyne.NewSize(500, 300))
+	size := c.Size()
+	if at := corner.Position(); at.Y != 0 || at.X+corner.Size().Width != size.Width || corner.Size() != corner.MinSize() {
+		t.Errorf("the corner is %v at %v in a table %v wide", corner.Size(), at, size.Width)
+	}
+	var total float32
+	for _, x := range c.Layout.(*fitLayout).last {
+		total += x + theme.Padding()
+	}
+	if total == 0 || total > corner.Position().X {
+		t.Errorf("the columns take %.0f px, the corner starts at %.0f", total, corner.Position().X)
 	}
 }

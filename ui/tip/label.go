@@ -50,7 +50,12 @@ func (l *Label) Cut() bool {
 	if l.Text == "" {
 		return false
 	}
-	need := fyne.MeasureText(l.Text, theme.TextSize(), l.TextStyle).Width + 2*theme.InnerPadding()
+	// The label's own theme: a compact table pads its cells less.
+	text := theme.SizeForWidget(theme.SizeNameText, l)
+	if l.SizeName != "" {
+		text = theme.SizeForWidget(l.SizeName, l)
+	}
+	need := fyne.MeasureText(l.Text, text, l.TextStyle).Width + 2*theme.SizeForWidget(theme.SizeNameInnerPadding, l)
 	return need > l.Size().Width+0.5
 }
 

@@ -77,12 +77,21 @@ func layerFor(o fyne.CanvasObject) *Layer {
 // inside the layer.
 func (l *Layer) show(o fyne.CanvasObject, text string) {
 	d := fyne.CurrentApp().Driver()
+	area := l.layer.Size()
+	l.text.Wrapping = fyne.TextWrapOff
 	l.text.SetText(text)
 	size := l.box.MinSize()
+	// A long tip (a help text) wraps at a width that reads well and that
+	// the window has.
+	if wide := min(maxTipWidth, area.Width); size.Width > wide && wide > 0 {
+		l.text.Wrapping = fyne.TextWrapWord
+		l.text.Resize(fyne.NewSize(wide, size.Height))
+		l.text.Refresh() // wraps the text at the new width
+		size = fyne.NewSize(wide, l.text.MinSize().Height)
+	}
 	origin := d.AbsolutePositionForObject(l.layer)
 	at := d.AbsolutePositionForObject(o).Subtract(origin)
 	pos := fyne.NewPos(at.X, at.Y+o.Size().Height+2)
-	area := l.layer.Size()
 	if pos.Y+size.Height > area.Height {
 		pos.Y = at.Y - size.Height - 2
 	}
@@ -111,6 +120,9 @@ func Shown(c fyne.Canvas) string {
 	}
 	return l.text.Text
 }
+
+// maxTipWidth is the widest a tip is drawn: a longer text wraps.
+const maxTipWidth = 420
 
 // Button is a widget.Button that shows Tip while the pointer is over it.
 type Button struct {
@@ -151,4 +163,18 @@ func (b *Button) Tapped(e *fyne.PointEvent) {
 		l.hide()
 	}
 	b.Button.Tapped(e)
+}
+
+// NewHelp returns a "?" button whose tip is text, shown while the pointer
+// is over it and when it is tapped: help that takes no row from the list
+// it explains.
+func NewHelp(text string) *Button {
+	b := NewButton(theme.QuestionIcon(), text, nil)
+	b.Importance = widget.LowImportance
+	b.OnTapped = func() {
+		if l := layerFor(b); l != nil && b.Tip != "" {
+			l.show(b, b.Tip)
+		}
+	}
+	return b
 }

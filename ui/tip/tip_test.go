@@ -103,3 +103,30 @@ func TestCutLabelShowsItsWholeText(t *testing.T) {
 		t.Errorf("over the spot: tip %q, want %q", got, spot.Tip)
 	}
 }
+
+// TestHelpWrapsInTheWindow: a "?" button shows its long help when tapped
+// and under the pointer, wrapped to lines that fit the window rather than
+// one line past its edge.
+func TestHelpWrapsInTheWindow(t *testing.T) {
+	test.NewTempApp(t)
+	w := test.NewTempWindow(t, nil)
+	text := "Whole moves, most visited first: the first row is the move the engine plays. A move's visits add up " +
+		"every order of its steps that reaches the same board; the win ratio is for the side to move."
+	h := NewHelp(text)
+	w.SetContent(Wrap(w.Canvas(), container.NewVBox(container.NewHBox(widget.NewLabel("Candidates"), h), widget.NewLabel("below"))))
+	w.Resize(fyne.NewSize(360, 300))
+	c := w.Canvas()
+	at := fyne.CurrentApp().Driver().AbsolutePositionForObject(h).Add(fyne.NewPos(4, 4))
+	test.TapCanvas(c, at)
+	if got := Shown(c); got != text {
+		t.Fatalf("tapped: tip %q", got)
+	}
+	l := layers[c]
+	line := l.text.MinSize().Height
+	if right := l.box.Position().X + l.box.Size().Width; right > c.Size().Width+0.5 || l.box.Size().Width < 100 {
+		t.Errorf("the tip is %v at %v in a %v window", l.box.Size(), l.box.Position(), c.Size())
+	}
+	if l.box.Size().Height < 2*fyne.MeasureText("M", theme.TextSize(), fyne.TextStyle{}).Height || line < l.box.Size().Height-0.5 {
+		t.Errorf("the tip is %v high, its text %v: not wrapped to lines", l.box.Size().Height, line)
+	}
+}

@@ -8,14 +8,18 @@ import (
 )
 
 // ShowGame shows g at ply (moves after the setups; a setup ply shows the
-// start), after the unsaved-game guard: how the game database's results
-// open a game.
-func (v *Panel) ShowGame(g *rules.Game, title string, ply int) {
-	v.Guard("open a game of the database", func() {
+// start; past the end, the end), after the unsaved-game guard, and then
+// calls shown (nil: nothing): how the game database's results and the
+// match's games open a game through state.Current.
+func (v *Panel) ShowGame(g *rules.Game, title string, ply int, shown func()) {
+	v.Guard("open "+title, func() {
 		v.SetGame(g, title)
 		v.Model.Seek(max(ply, 0))
 		v.Entry = board.NewMoveEntry(v.Model.TurnStart())
 		v.changed()
+		if shown != nil {
+			shown()
+		}
 	})
 }
 

@@ -1,8 +1,6 @@
 package viewer
 
 import (
-	"image/color"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
@@ -15,17 +13,25 @@ import (
 // Preference keys of the game tab's dividers. The one under the move list
 // has a key of its own since the sections came under it: where it was
 // left over the comment alone would leave them no room.
+// The divider under the move list has a new key since the sections keep
+// their height: where it was left before gave them three rows.
 const (
 	prefBoardSplit = "viewer.split.board"
-	prefListSplit  = "analysis.split.sections"
+	prefListSplit  = "analysis.split.lines"
 )
 
-// Where the dividers start: the board takes most of the width, the move
-// list half its column, the sections the rest.
+// Where the dividers start: the board takes the width its height allows
+// at a laptop's size, the move list the column's height but the
+// sections' (sectionsLayout).
 const (
-	boardShare = 0.55
-	listShare  = 0.72
+	boardShare = 0.47
+	listShare  = 0.6
 )
+
+// SectionRows is how many rows of a list the sections have room for
+// until the user moves the divider over them: every one of the engine's
+// lines.
+const SectionRows = 5
 
 // gameLayout puts the game tab's parts in place, as an analysis board: the
 // game's name and result over the board (with the evaluation bar beside
@@ -54,18 +60,65 @@ func (v *Panel) gameLayout() (boardSplit, listSplit *container.Split) {
 	// cut where it has no room (its whole text shows as the status too).
 	entry := container.NewVBox(widget.NewSeparator(), container.NewBorder(nil, nil,
 		container.NewHBox(v.undoStep, v.finish, widget.NewSeparator(), v.notes.promote, v.notes.deleteVar), nil, v.entryInfo))
-	upper := container.NewBorder(nil, entry, nil, nil, container.NewThemeOverride(v.list.box, compactRows{}))
+	upper := container.NewBorder(nil, entry, nil, nil, field.Compact(v.list.box))
 	v.sections = container.NewAppTabs(
 		container.NewTabItemWithIcon(GraphSection, theme.GridIcon(), container.NewVScroll(v.analysis.content())),
 		container.NewTabItemWithIcon(PlaySection, theme.ComputerIcon(), container.NewVScroll(v.play.content())),
 		container.NewTabItemWithIcon(CommentSection, theme.DocumentCreateIcon(), v.notes.comment),
 	)
-	listSplit = container.NewVSplit(upper, v.sections)
+	v.sectionsBox = field.CompactTabs(v.sections)
+	listSplit = container.NewVSplit(upper, v.sectionsBox)
 	listSplit.Offset = listShare
-	boardSplit = container.NewHSplit(left, listSplit)
+	v.sectionsFit = &sectionsLayout{split: listSplit, set: listShare}
+	boardSplit = container.NewHSplit(left, container.New(v.sectionsFit, listSplit))
 	boardSplit.Offset = boardShare
 	return boardSplit, listSplit
 }
+
+// sectionsLayout places the divider between the move list and the
+// sections so that the sections have room for SectionRows rows of their
+// lists and the move list the rest of the column, at any height, until
+// the user moves the divider (in this session or an earlier one): then it
+// keeps its share.
+type sectionsLayout struct {
+	split *container.Split
+	set   float64 // the offset last set here
+	user  bool    // the user moved the divider: leave it
+	least float32 // the sections' least height, taken once
+}
+
+// moved notes the divider at off, and reports whether the user put it
+// there (not this layout).
+func (l *sectionsLayout) moved(off float64) bool {
+	if off != l.set {
+		l.user = true
+	}
+	return l.user
+}
+
+func (l *sectionsLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
+	l.moved(l.split.Offset)
+	if !l.user && size.Height > 0 {
+		row := fyne.MeasureText("Mg", theme.TextSize(), fyne.TextStyle{}).Height + 2*theme.Padding() + theme.SeparatorThicknessSize()
+		if l.least == 0 {
+			// The sections' least height (their tab bar, the engine's
+			// controls, a row), as first laid out with the engine's
+			// lines shown: sections shown later, whose renderers then
+			// come, must not move the divider.
+			l.least = l.split.Trailing.MinSize().Height
+		}
+		want := l.least + float32(SectionRows)*row
+		if off := min(0.85, max(0.3, 1-float64(want/size.Height))); off != l.set {
+			l.set = off
+			l.split.Offset = off
+			l.split.Refresh()
+		}
+	}
+	l.split.Move(fyne.NewPos(0, 0))
+	l.split.Resize(size)
+}
+
+func (l *sectionsLayout) MinSize([]fyne.CanvasObject) fyne.Size { return l.split.MinSize() }
 
 // Names of the sections the viewer has itself.
 const (
@@ -82,7 +135,7 @@ func (v *Panel) AddSection(name string, icon fyne.Resource, content fyne.CanvasO
 		container.NewTabItemWithIcon(name, icon, content)}, v.sections.Items[v.added:]...)...)
 	v.added++
 	v.sections.SelectIndex(0)
-	v.sections.Refresh()
+	v.sectionsBox.Refresh() // the section takes the compact theme too
 }
 
 // ShowSection brings forward the section called name; it reports false
@@ -101,28 +154,19 @@ func (v *Panel) Sections() []string {
 // KeepLayout remembers where the user leaves the game tab's dividers
 // between sessions, in p.
 func (v *Panel) KeepLayout(p fyne.Preferences) {
-	prefs.RememberSplit(p, prefBoardSplit, v.split)
-	prefs.RememberSplit(p, prefListSplit, v.listSplit)
-}
-
-// compactRows is the app's theme with less padding inside widgets: the
-// move list's rows are a line of text each, and a dozen of them fit
-// where eight would with the usual padding.
-type compactRows struct{}
-
-func (compactRows) theme() fyne.Theme { return fyne.CurrentApp().Settings().Theme() }
-
-func (c compactRows) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {
-	return c.theme().Color(n, v)
-}
-
-func (c compactRows) Font(s fyne.TextStyle) fyne.Resource { return c.theme().Font(s) }
-
-func (c compactRows) Icon(n fyne.ThemeIconName) fyne.Resource { return c.theme().Icon(n) }
-
-func (c compactRows) Size(n fyne.ThemeSizeName) float32 {
-	if n == theme.SizeNameInnerPadding {
-		return c.theme().Size(theme.SizeNamePadding)
+	if p == nil {
+		return
 	}
-	return c.theme().Size(n)
+	prefs.RememberSplit(p, prefBoardSplit, v.split)
+	// Only where the user leaves the divider over the sections is kept:
+	// until then it follows the window's height.
+	if off := p.Float(prefListSplit); off > 0 && off < 1 {
+		v.listSplit.Offset = off
+		v.sectionsFit.user = true
+	}
+	prefs.WatchSplit(v.listSplit, func(off float64) {
+		if v.sectionsFit.moved(off) {
+			p.SetFloat(prefListSplit, off)
+		}
+	})
 }

@@ -75,7 +75,8 @@ type Panel struct {
 	Marks func(p rules.Position) (board.Overlays, bool)
 
 	tabs      *container.AppTabs
-	title     *tip.Label // cut where it has no room, whole in its tip
+	content   fyne.CanvasObject // tabs in the compact theme
+	title     *tip.Label        // cut where it has no room, whole in its tip
 	result    *tip.Label
 	capGold   *fyne.Container
 	capSilver *fyne.Container
@@ -89,15 +90,17 @@ type Panel struct {
 	// path is the file the game was opened from or last saved to.
 	path string
 
-	list      *moveList
-	notes     *lineNotes
-	analysis  *analysisView
-	sections  *container.AppTabs // under the move list: the engine, the explorer, the game graph…
-	added     int                // sections added with AddSection
-	split     *container.Split   // the board | the move list and the rest
-	listSplit *container.Split   // the move list | the sections
-	archive   *archiveTab
-	busy      bool // a step animation is running
+	list        *moveList
+	notes       *lineNotes
+	analysis    *analysisView
+	sections    *container.AppTabs       // under the move list: the engine, the explorer, the game graph…
+	sectionsBox *container.ThemeOverride // the sections in the compact theme
+	added       int                      // sections added with AddSection
+	split       *container.Split         // the board | the move list and the rest
+	listSplit   *container.Split         // the move list | the sections
+	sectionsFit *sectionsLayout          // where the divider over the sections goes
+	archive     *archiveTab
+	busy        bool // a step animation is running
 
 	form    *testForm
 	testTab *container.TabItem
@@ -197,12 +200,15 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 			v.NewTest()
 		}
 	}
+	// Compact, as the lists in it: the tools' rows and the tabs' bars
+	// give their padding to the move list and the sections.
+	v.content = field.CompactTabs(v.tabs)
 	v.changed()
 	return v
 }
 
 // Content returns the panel's canvas object.
-func (v *Panel) Content() fyne.CanvasObject { return v.tabs }
+func (v *Panel) Content() fyne.CanvasObject { return v.content }
 
 // SetAnalyse sets (or with nil removes) the "Analyse here" hook.
 func (v *Panel) SetAnalyse(fn func(state.Snapshot)) {
@@ -564,9 +570,21 @@ func (v *Panel) openPosition(r io.Reader, path string) error {
 // OpenGame shows a game of an archive from its start, with the result the
 // archive gives it.
 func (v *Panel) OpenGame(ag *records.ArchiveGame) error {
-	g, err := ag.Game()
+	g, title, err := ArchiveGame(ag)
 	if err != nil {
 		return err
+	}
+	v.SetGame(g, title)
+	return nil
+}
+
+// ArchiveGame is the game of an archive's record with the result the
+// archive gives it, and its title: its number, the players with their
+// ratings, the event and the date.
+func ArchiveGame(ag *records.ArchiveGame) (*rules.Game, string, error) {
+	g, err := ag.Game()
+	if err != nil {
+		return nil, "", err
 	}
 	if _, over := g.Result(); !over && !ag.Unfinished {
 		g.Finish(rules.Result{Winner: ag.Result, How: ag.Termination})
@@ -584,8 +602,7 @@ func (v *Panel) OpenGame(ag *records.ArchiveGame) error {
 	if d := DateText(ag); d != "" {
 		title += ", " + d
 	}
-	v.SetGame(g, title)
-	return nil
+	return g, title, nil
 }
 
 // keyMoves are the viewer's keys and where each goes in the game (Go's

@@ -14,7 +14,9 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"arimaa-workbench/ats"
 	"arimaa-workbench/engine/analysis"
+	"arimaa-workbench/engine/config"
 	"arimaa-workbench/ui/enginepanel"
 	"arimaa-workbench/ui/engines"
 	"arimaa-workbench/ui/panels"
@@ -133,4 +135,37 @@ func CaptionedEntry(o fyne.CanvasObject, caption string) *widget.Entry {
 		}
 	}
 	return nil
+}
+
+// TwoEngines are two builtin engines with small tables for a short match:
+// "a" and second, which explores more.
+func TwoEngines(t *testing.T, second string) []ats.Spec {
+	t.Helper()
+	small := config.Default()
+	if err := small.Set("search.memory_mb", "16"); err != nil {
+		t.Fatal(err)
+	}
+	a, err := ats.BuiltinSpec("a", small)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := ats.BuiltinSpec(second, small, "search.exploration=0.3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []ats.Spec{a, b}
+}
+
+// RunTests runs the tests filter picks of the suite open in the Suite
+// panel to their end, at 400 playouts a test.
+func RunTests(t *testing.T, p *panels.Panels, filter string) {
+	t.Helper()
+	if err := p.Suite.Model().SetFilter(filter); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Suite.Model().Start(SuiteSetup(t, p, 400)); err != nil {
+		t.Fatal(err)
+	}
+	p.Suite.Model().Wait()
+	p.Suite.Sync()
 }

@@ -107,14 +107,7 @@ func TestLayoutAtThreeSizes(t *testing.T) {
 	if sst := p.Suite.Model().State(); sst.Suite == nil || len(sst.Suite.Tests) == 0 {
 		t.Fatalf("no tests loaded: %v", sst.LoadErrs)
 	}
-	if err := p.Suite.Model().SetFilter("1-6"); err != nil {
-		t.Fatal(err)
-	}
-	if err := p.Suite.Model().Start(panelstest.SuiteSetup(t, p, 400)); err != nil {
-		t.Fatal(err)
-	}
-	p.Suite.Model().Wait()
-	p.Suite.Sync()
+	panelstest.RunTests(t, p, "1-6")
 	sst := p.Suite.Model().State()
 	if sst.Err != nil || sst.Summary == nil || !sst.Summary.Finished {
 		t.Fatalf("suite run: err %v", sst.Err)

@@ -12,10 +12,8 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"arimaa-workbench/ats"
 	"arimaa-workbench/ats/match"
 	"arimaa-workbench/engine/analysis"
-	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/board"
 	"arimaa-workbench/ui/panels"
@@ -274,18 +272,12 @@ func TestNothingMovesUnderTheMouse(t *testing.T) {
 
 	// A match: its status line appears and goes.
 	wb.Select(panels.MatchTab)
-	small := config.Default()
-	if err := small.Set("search.memory_mb", "8"); err != nil {
-		t.Fatal(err)
-	}
-	a, _ := ats.BuiltinSpec("a", small)
-	b, _ := ats.BuiltinSpec("b", small, "search.exploration=0.3")
 	m := p.Match.Model()
 	for _, size := range sizes {
 		w.Resize(size)
 		p.Match.Sync()
 		before := controlsOf(w)
-		if err := m.Start(match.Config{Engines: []ats.Spec{a, b}, Games: 2, Playouts: 30, MaxTurns: 3, Seed: 1,
+		if err := m.Start(match.Config{Engines: panelstest.TwoEngines(t, "b"), Games: 2, Playouts: 30, MaxTurns: 3, Seed: 1,
 			Out: filepath.Join(t.TempDir(), "m.txt")}); err != nil {
 			t.Fatal(err)
 		}
