@@ -154,13 +154,7 @@ func (c *turnCache) capture(p *rules.Position, tc *eval.TrapChecker, ev *eval.Ev
 	if d&captureKnown != 0 {
 		return int(d >> captureShift & 0xffff)
 	}
-	v := 0
-	if mayCapture(p, 4) {
-		for _, t := range tc.Check(p, 4) {
-			v = max(v, ev.Value(t.Piece.Type()))
-		}
-	}
-	v = min(v, 0xffff)
+	v := min(mostValuableCapture(p, 4, tc, ev), 0xffff)
 	c.save(s, key, d&^(0xffff<<captureShift)|captureKnown|uint64(v)<<captureShift)
 	return v
 }

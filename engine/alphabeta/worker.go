@@ -273,10 +273,17 @@ func (w *worker) bestCapture(p *rules.Position) int {
 	if p.StepsTaken() == 0 {
 		return w.s.goals.capture(p, &w.traps, w.ev)
 	}
+	return mostValuableCapture(p, p.StepsLeft(), &w.traps, w.ev)
+}
+
+// mostValuableCapture is the value of the most valuable piece the side
+// to move can capture within n steps, by the trap check tc (run only
+// where mayCapture allows a capture) and the values of ev.
+func mostValuableCapture(p *rules.Position, n int, tc *eval.TrapChecker, ev *eval.Evaluator) int {
 	best := 0
-	if n := p.StepsLeft(); mayCapture(p, n) {
-		for _, t := range w.traps.Check(p, n) {
-			best = max(best, w.ev.Value(t.Piece.Type()))
+	if mayCapture(p, n) {
+		for _, t := range tc.Check(p, n) {
+			best = max(best, ev.Value(t.Piece.Type()))
 		}
 	}
 	return best
@@ -425,24 +432,17 @@ var ball = func() (m [4][64]rules.Bitboard) {
 
 // mayCapture is a necessary condition for the side to move to capture
 // within n steps, so that the trap check runs only where it may find
-// something.
+// something. A capture ends with an enemy piece on a trap without a
+// friendly neighbour. At the start of a turn that piece stands within n/2
+// squares of a trap (each square it is moved takes a push or pull, two
+// steps) and, unless it stands on one already, a stronger piece of ours
+// within n-1 steps of it, to stand beside it and push or pull. Within a
+// turn the first displacement may be the second half of a pull under
+// way, one step with the puller already gone: the piece then stands
+// within (n+1)/2 squares of a trap, and no puller is asked for.
 func mayCapture(p *rules.Position, n int) bool {
-	return captureCandidates(p, n) != 0
-}
-
-// captureCandidates returns the enemy pieces the side to move might
-// capture within n steps: a superset of those it can. A capture ends with
-// an enemy piece on a trap without a friendly neighbour. At the start of
-// a turn that piece stands within n/2 squares of a trap (each square it is
-// moved takes a push or pull, two steps) and, unless it stands on one
-// already, a stronger piece of ours within n-1 steps of it, to stand
-// beside it and push or pull. Within a turn the first displacement may be
-// the second half of a pull under way, one step with the puller already
-// gone: the piece then stands within (n+1)/2 squares of a trap, and no
-// puller is asked for.
-func captureCandidates(p *rules.Position, n int) rules.Bitboard {
 	if n <= 0 {
-		return 0
+		return false
 	}
 	me := p.Side()
 	within := p.StepsTaken() > 0
@@ -455,25 +455,24 @@ func captureCandidates(p *rules.Position, n int) rules.Bitboard {
 		zone |= ball[min(reach, 3)][traps.Pop()]
 	}
 	victims := p.Pieces(me.Other(), rules.NoType) & zone
-	if within || victims == 0 {
-		return victims
+	if within || victims&rules.Traps != 0 {
+		return victims != 0
 	}
-	out := victims & rules.Traps
 	// The pieces of ours stronger than a victim's type, gathered from the
 	// strongest down: the victims come in square order, so the set is a
 	// superset for the weaker types seen before a stronger one.
 	var stronger rules.Bitboard
 	t := rules.Elephant
-	for b := victims &^ rules.Traps; b != 0; {
+	for b := victims; b != 0; {
 		sq := b.Pop()
 		for vt := p.At(sq).Type(); t > vt; t-- {
 			stronger |= p.Pieces(me, t)
 		}
 		if stronger&ball[min(n-1, 3)][sq] != 0 {
-			out |= sq.Bit()
+			return true
 		}
 	}
-	return out
+	return false
 }
 
 // evaluate is the static evaluation, kept clear of the decided scores.
