@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
@@ -426,5 +427,50 @@ func TestSaveBoardPNGFromAnyPanel(t *testing.T) {
 	item.Action()
 	if _, err := os.Stat(d.SavePath); err != nil {
 		t.Fatalf("the viewer's board was not saved: %v", err)
+	}
+}
+
+// counted is a panel's content that counts its refreshes.
+type counted struct {
+	widget.Label
+	refreshes int
+}
+
+func newCounted(text string) *counted {
+	c := &counted{}
+	c.Text = text
+	c.ExtendBaseWidget(c)
+	return c
+}
+
+func (c *counted) Refresh() {
+	c.refreshes++
+	c.Label.Refresh()
+}
+
+// TestSelectRefreshesOnlyThePanelShown: choosing a panel refreshes it
+// once, so that what changed in it while hidden is drawn, and leaves the
+// hidden panels alone (Fyne's tabs refresh every tab's content on each
+// choice, which under the race detector took seconds a click); the keys
+// still reach the panel's own content.
+func TestSelectRefreshesOnlyThePanelShown(t *testing.T) {
+	wb, _ := newTestWorkbench(t, Options{})
+	one, two := newCounted("one"), newCounted("two")
+	wb.AddPanels(container.NewTabItem("One", one), container.NewTabItem("Two", two))
+	for _, choice := range []struct {
+		name       string
+		shown, hid *counted
+	}{{"One", one, two}, {"Two", two, one}, {"One", one, two}} {
+		shown, hid := choice.shown.refreshes, choice.hid.refreshes
+		if !wb.Select(choice.name) {
+			t.Fatalf("no panel %s", choice.name)
+		}
+		if choice.shown.refreshes != shown+1 || choice.hid.refreshes != hid {
+			t.Errorf("choosing %s: %d refreshes of it and %d of the hidden panel, want 1 and 0", choice.name,
+				choice.shown.refreshes-shown, choice.hid.refreshes-hid)
+		}
+	}
+	if h, ok := wb.activeHandler().(*counted); !ok || h != one {
+		t.Errorf("the keys go to %T, not the panel's content", wb.activeHandler())
 	}
 }
