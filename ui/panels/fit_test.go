@@ -154,7 +154,8 @@ func TestWindowFitsInEveryState(t *testing.T) {
 	}
 	for _, st := range states {
 		st.enter(t)
-		for _, size := range fitSizes {
+		for _, i := range panelstest.InTurn(w, fitSizes) {
+			size := fitSizes[i]
 			w.Resize(size)
 			if m := w.Content().MinSize(); m.Width > fitBudget.Width || m.Height > fitBudget.Height {
 				t.Errorf("%s at %.0fx%.0f: the content asks for %.0fx%.0f, more than %v%s", st.name, size.Width, size.Height,

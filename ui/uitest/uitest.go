@@ -22,11 +22,11 @@ import (
 )
 
 // Button returns the visible button labelled text inside o, or nil. Only
-// what is laid out counts (the shown tab of a tab container, say), as only
+// what is shown counts (the shown tab of a tab container, say), as only
 // that can be clicked.
 func Button(o fyne.CanvasObject, text string) *widget.Button {
-	for _, obj := range test.LaidOutObjects(o) {
-		if b, ok := obj.(*widget.Button); ok && b.Text == text && b.Visible() {
+	for _, obj := range Shown(o) {
+		if b, ok := obj.(*widget.Button); ok && b.Text == text {
 			return b
 		}
 	}
@@ -35,14 +35,20 @@ func Button(o fyne.CanvasObject, text string) *widget.Button {
 
 // Objects returns o and every object drawn from it, as they are laid out
 // now, in order from o down. Unlike test.LaidOutObjects it lays nothing
-// out again: that lays out every container, hidden ones too, which under
-// the race detector takes seconds for a panel. What it finds exists
-// whether or not it is shown.
-func Objects(o fyne.CanvasObject) []fyne.CanvasObject {
+// out again: that makes a new renderer for every widget, hidden ones too,
+// and lays it out, which under the race detector takes seconds for a
+// panel. What it finds exists whether or not it is shown.
+func Objects(o fyne.CanvasObject) []fyne.CanvasObject { return objects(o, false) }
+
+// Shown is Objects without what is hidden: a hidden object and all it
+// holds are left out, and of a tab container only the tab shown is there.
+func Shown(o fyne.CanvasObject) []fyne.CanvasObject { return objects(o, true) }
+
+func objects(o fyne.CanvasObject, shownOnly bool) []fyne.CanvasObject {
 	var out []fyne.CanvasObject
 	var walk func(o fyne.CanvasObject)
 	walk = func(o fyne.CanvasObject) {
-		if o == nil {
+		if o == nil || shownOnly && !o.Visible() {
 			return
 		}
 		out = append(out, o)

@@ -7,6 +7,7 @@ package panelstest
 
 import (
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -168,4 +169,21 @@ func RunTests(t *testing.T, p *panels.Panels, filter string) {
 	}
 	p.Suite.Model().Wait()
 	p.Suite.Sync()
+}
+
+// InTurn is the order to visit sizes in, by index: from the last to the
+// first when the window has the last size, as after the previous turn,
+// and from the first to the last otherwise. Every size is visited, and a
+// test that checks several states at each size lays the window out at a
+// new size one time fewer a state: each layout of the whole window takes
+// a second or more under the race detector.
+func InTurn(w fyne.Window, sizes []fyne.Size) []int {
+	order := make([]int, len(sizes))
+	for i := range order {
+		order[i] = i
+	}
+	if len(sizes) > 0 && w.Canvas().Size() == sizes[len(sizes)-1] {
+		slices.Reverse(order)
+	}
+	return order
 }

@@ -150,7 +150,8 @@ func TestLayoutAtThreeSizes(t *testing.T) {
 	// resize.
 	for _, v := range views {
 		v.show()
-		for i, size := range windowSizes {
+		for _, i := range panelstest.InTurn(w, windowSizes) {
+			size := windowSizes[i]
 			w.Resize(size)
 			t.Run(fmt.Sprintf("%s-%.0fx%.0f", v.name, size.Width, size.Height), func(t *testing.T) {
 				checkLayout(t, w, v, i)

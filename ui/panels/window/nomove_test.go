@@ -187,7 +187,8 @@ func TestNothingMovesUnderTheMouse(t *testing.T) {
 	v.ShowSection(panels.EngineSection)
 	analyse, stop := uitest.Button(v.Content(), "Analyse"), uitest.Button(v.Content(), "Stop")
 	playEngine := uitest.Button(v.Content(), "Play engine…")
-	for _, size := range sizes {
+	for _, i := range panelstest.InTurn(w, sizes) {
+		size := sizes[i]
 		w.Resize(size)
 		at := func(task string) string { return name(size, task) }
 		v.ShowSection(panels.EngineSection)
@@ -234,7 +235,8 @@ func TestNothingMovesUnderTheMouse(t *testing.T) {
 	analyse, stop = uitest.Button(p.Engine.Content(), "Analyse"), uitest.Button(p.Engine.Content(), "Stop")
 	playouts := panelstest.CaptionedEntry(p.Engine.Content(), "Playouts")
 	seconds := panelstest.CaptionedEntry(p.Engine.Content(), "Time (s)")
-	for _, size := range sizes {
+	for _, i := range panelstest.InTurn(w, sizes) {
+		size := sizes[i]
 		w.Resize(size)
 		before := controlsOf(w)
 		for _, tab := range []string{"Candidates", "Search tree", "Evaluation", "Engine output"} {
@@ -273,7 +275,8 @@ func TestNothingMovesUnderTheMouse(t *testing.T) {
 	// A match: its status line appears and goes.
 	wb.Select(panels.MatchTab)
 	m := p.Match.Model()
-	for _, size := range sizes {
+	for _, i := range panelstest.InTurn(w, sizes) {
+		size := sizes[i]
 		w.Resize(size)
 		p.Match.Sync()
 		before := controlsOf(w)

@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -21,6 +20,7 @@ import (
 	"arimaa-workbench/ui/shell"
 	"arimaa-workbench/ui/tablefit"
 	"arimaa-workbench/ui/tip"
+	"arimaa-workbench/ui/uitest"
 	"arimaa-workbench/ui/viewer"
 )
 
@@ -121,9 +121,14 @@ func TestListsHaveRoom(t *testing.T) {
 	}
 	// A panel is shown once and laid out once at each size; its tabs are
 	// brought forward in turn at that size.
+	var screens []fyne.Size
+	for _, c := range roomSizes {
+		screens = append(screens, c.size)
+	}
 	for _, pl := range byPanel {
 		wb.Select(pl.panel)
-		for _, c := range roomSizes {
+		for _, i := range panelstest.InTurn(w, screens) {
+			c := roomSizes[i]
 			w.Resize(c.size)
 			at := fmt.Sprintf("%.0fx%.0f", c.size.Width, c.size.Height+panelstest.MenuAllowance)
 			for _, l := range pl.lists {
@@ -149,8 +154,8 @@ func TestListsHaveRoom(t *testing.T) {
 	if len(wb.Editor.ProblemsText()) < 60 {
 		t.Fatalf("the validation is short: %q", wb.Editor.ProblemsText())
 	}
-	for _, c := range roomSizes {
-		w.Resize(c.size)
+	for _, i := range panelstest.InTurn(w, screens) {
+		w.Resize(screens[i])
 		checkLayout(t, w, layoutView{name: "editor", keys: []string{"Open…", "Save", "Save as…", "Validation"}}, 0)
 	}
 }
@@ -195,7 +200,7 @@ func listIn(root fyne.CanvasObject) func(fyne.CanvasObject) bool {
 	return func(o fyne.CanvasObject) bool {
 		switch o.(type) {
 		case *widget.Table, *widget.List, *widget.Tree:
-			return slices.Contains(test.LaidOutObjects(root), o)
+			return slices.Contains(uitest.Objects(root), o)
 		}
 		return false
 	}
@@ -208,7 +213,7 @@ func tableHeaded(title string) func(fyne.CanvasObject) bool {
 		if !ok || !t.ShowHeaderRow {
 			return false
 		}
-		for _, x := range test.LaidOutObjects(t) {
+		for _, x := range uitest.Objects(t) {
 			if tablefit.HeaderText(x) == title {
 				return true
 			}
@@ -290,11 +295,11 @@ func listRoom(w fyne.Window, find func(fyne.CanvasObject) bool, scrolled []strin
 // cutCell is the text of a cell of the first list find picks in w that
 // is cut to its column (with its whole text as a tip), "" when none is.
 func cutCell(w fyne.Window, find func(fyne.CanvasObject) bool) string {
-	for _, o := range test.LaidOutObjects(w.Content()) {
+	for _, o := range uitest.Shown(w.Content()) {
 		if !find(o) {
 			continue
 		}
-		for _, c := range test.LaidOutObjects(o) {
+		for _, c := range uitest.Objects(o) {
 			if l, ok := c.(*tip.Label); ok && l.Visible() && l.Cut() {
 				return l.Text
 			}
