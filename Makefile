@@ -66,7 +66,7 @@ vet:
 # and starts them in the order given: the slowest start first (UNIT_FIRST,
 # any package may be named or left out), so that no long package runs
 # alone at the end.
-UNIT_FIRST ?= ./ui/panels ./ui/panels/window ./ui/viewer ./ui/shell ./ui/cli ./engine/eval ./ats/match/cluster
+UNIT_FIRST ?= ./ui/panels/window ./ui/panels/window/states ./ui/viewer ./ui/panels ./ui/shell ./ui/cli ./engine/eval ./ats/match/cluster
 
 unit:
 	$(GO) test -race -count=1 -timeout 20m $(UNIT_FIRST) ./...

@@ -1,8 +1,10 @@
 // Package panelstest builds the whole workbench for tests, with every
 // panel in it, as the application does, in Fyne's test driver, and drives
 // its engine and suite the way the tests of ui/panels and ui/panels/window
-// need: small, deterministic searches and runs, and waits that do not
-// depend on the machine's speed.
+// (and its states) need: small, deterministic searches and runs, and waits
+// that do not depend on the machine's speed. It also walks what the window
+// shows, with where each object is drawn (WalkShown), and visits window
+// sizes in the order that lays the window out least (InTurn).
 package panelstest
 
 import (

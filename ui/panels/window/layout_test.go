@@ -10,8 +10,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
-	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
 	"arimaa-workbench/engine/rules"
@@ -190,18 +188,18 @@ func checkLayout(t *testing.T, w fyne.Window, v layoutView, sizeIdx int) {
 	if m := content.MinSize(); m.Width > size.Width || m.Height+panelstest.MenuAllowance > size.Height {
 		t.Errorf("the window would grow: its content needs %v (+%d for the menu), the window is %v", m, panelstest.MenuAllowance, size)
 	}
-	abs := map[fyne.CanvasObject]placed{}
+	abs := map[fyne.CanvasObject]panelstest.Placed{}
 	var objs []fyne.CanvasObject
-	window := rect{fyne.Position{}, fyne.NewPos(size.Width, size.Height)}
-	walkShown(content, fyne.Position{}, window, func(o fyne.CanvasObject, p placed) {
+	window := panelstest.WindowRect(w)
+	panelstest.WalkShown(content, fyne.Position{}, window, func(o fyne.CanvasObject, p panelstest.Placed) {
 		abs[o] = p
 		objs = append(objs, o)
 	})
 	// wholly reports whether all of o is in view: inside the window and
 	// not cut off by a scroller.
 	wholly := func(o fyne.CanvasObject) bool {
-		full := abs[o].rect(o)
-		return abs[o].clip.contains(full) && window.contains(full)
+		full := abs[o].Rect(o)
+		return abs[o].Clip.Contains(full) && window.Contains(full)
 	}
 	if min := v.minBoard[sizeIdx]; min > 0 {
 		best := float32(0)
@@ -223,7 +221,7 @@ func checkLayout(t *testing.T, w fyne.Window, v layoutView, sizeIdx int) {
 			continue
 		}
 		if !wholly(o) {
-			t.Errorf("%q at %v, %v is not wholly in view in the %v window", key, abs[o].at, o.Size(), size)
+			t.Errorf("%q at %v, %v is not wholly in view in the %v window", key, abs[o].At, o.Size(), size)
 			continue
 		}
 		found = append(found, o)
@@ -231,54 +229,10 @@ func checkLayout(t *testing.T, w fyne.Window, v layoutView, sizeIdx int) {
 	}
 	for i, a := range found {
 		for j, b := range found[i+1:] {
-			if abs[a].rect(a).overlaps(abs[b].rect(b)) {
+			if abs[a].Rect(a).Overlaps(abs[b].Rect(b)) {
 				t.Errorf("%q and %q overlap", names[i], names[i+1+j])
 			}
 		}
-	}
-}
-
-// rect is a rectangle in window coordinates.
-type rect struct{ min, max fyne.Position }
-
-func (r rect) contains(o rect) bool {
-	return o.min.X >= r.min.X-0.5 && o.min.Y >= r.min.Y-0.5 && o.max.X <= r.max.X+0.5 && o.max.Y <= r.max.Y+0.5
-}
-
-func (r rect) overlaps(o rect) bool {
-	return r.min.X < o.max.X && o.min.X < r.max.X && r.min.Y < o.max.Y && o.min.Y < r.max.Y
-}
-
-// placed is where an object is drawn: its place in the window and the part
-// of the window its scrollers let it show in.
-type placed struct {
-	at   fyne.Position
-	clip rect
-}
-
-func (p placed) rect(o fyne.CanvasObject) rect { return rect{p.at, p.at.Add(o.Size())} }
-
-// walkShown calls fn with every visible object drawn from o and where it
-// is drawn, o's own place being at and clip what its scrollers show.
-func walkShown(o fyne.CanvasObject, at fyne.Position, clip rect, fn func(fyne.CanvasObject, placed)) {
-	if o == nil || !o.Visible() {
-		return
-	}
-	fn(o, placed{at, clip})
-	var children []fyne.CanvasObject
-	switch c := o.(type) {
-	case *fyne.Container:
-		children = c.Objects
-	case fyne.Widget:
-		if _, ok := o.(*container.Scroll); ok {
-			end := at.Add(o.Size())
-			clip = rect{fyne.NewPos(max(clip.min.X, at.X), max(clip.min.Y, at.Y)),
-				fyne.NewPos(min(clip.max.X, end.X), min(clip.max.Y, end.Y))}
-		}
-		children = test.WidgetRenderer(c).Objects()
-	}
-	for _, child := range children {
-		walkShown(child, at.Add(child.Position()), clip, fn)
 	}
 }
 

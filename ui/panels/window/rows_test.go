@@ -228,26 +228,23 @@ func tableHeaded(title string) func(fyne.CanvasObject) bool {
 // when there is none or a table's headers are cut or its columns but
 // scrolled need scrolling sideways.
 func listRoom(w fyne.Window, find func(fyne.CanvasObject) bool, scrolled []string) (rows int, pitch float64, problem string) {
-	relayout(w.Content())
-	size := w.Canvas().Size()
-	window := rect{fyne.Position{}, fyne.NewPos(size.Width, size.Height)}
+	panelstest.Relayout(w.Content())
+	window := panelstest.WindowRect(w)
 	var list fyne.CanvasObject
-	var shown rect
+	var shown panelstest.Rect
 	var cells []fyne.CanvasObject
-	var at []rect
-	walkShown(w.Content(), fyne.Position{}, window, func(o fyne.CanvasObject, p placed) {
+	var at []panelstest.Rect
+	panelstest.WalkShown(w.Content(), fyne.Position{}, window, func(o fyne.CanvasObject, p panelstest.Placed) {
 		if list != nil || !find(o) {
 			return
 		}
 		list = o
-		r := p.rect(o)
-		shown = rect{fyne.NewPos(max(r.min.X, p.clip.min.X), max(r.min.Y, p.clip.min.Y)),
-			fyne.NewPos(min(r.max.X, p.clip.max.X), min(r.max.Y, p.clip.max.Y))}
+		shown = p.Rect(o).Intersect(p.Clip)
 		kinds := cellKinds(o)
-		walkShown(o, p.at, p.clip, func(c fyne.CanvasObject, cp placed) {
+		panelstest.WalkShown(o, p.At, p.Clip, func(c fyne.CanvasObject, cp panelstest.Placed) {
 			if h := c.Size().Height; h > 10 && h < 80 && kinds[reflect.TypeOf(c)] {
 				cells = append(cells, c)
-				at = append(at, cp.rect(c))
+				at = append(at, cp.Rect(c))
 			}
 		})
 	})
@@ -256,7 +253,7 @@ func listRoom(w fyne.Window, find func(fyne.CanvasObject) bool, scrolled []strin
 	}
 	var tops []float64
 	for _, r := range at {
-		if y := math.Round(float64(r.min.Y)); r.min.Y >= shown.min.Y-0.5 && !slices.Contains(tops, y) {
+		if y := math.Round(float64(r.Min.Y)); r.Min.Y >= shown.Min.Y-0.5 && !slices.Contains(tops, y) {
 			tops = append(tops, y)
 		}
 	}
@@ -274,7 +271,7 @@ func listRoom(w fyne.Window, find func(fyne.CanvasObject) bool, scrolled []strin
 	// table makes its rows as high as the header at least); with none,
 	// as high as a new cell, which may be higher than the theme draws it:
 	// fewer rows.
-	pitch = float64(at[0].max.Y-at[0].min.Y) + sep
+	pitch = float64(at[0].Max.Y-at[0].Min.Y) + sep
 	for i := 1; i < len(tops); i++ {
 		pitch = min(pitch, tops[i]-tops[i-1])
 	}
@@ -283,12 +280,12 @@ func listRoom(w fyne.Window, find func(fyne.CanvasObject) bool, scrolled []strin
 		pitch = max(pitch, float64(newCellHeight(list))+sep)
 	case 1:
 		for i, r := range at {
-			if math.Round(float64(r.min.Y)) == tops[len(tops)-1] {
-				pitch = max(pitch, float64(at[i].max.Y-at[i].min.Y)+sep)
+			if math.Round(float64(r.Min.Y)) == tops[len(tops)-1] {
+				pitch = max(pitch, float64(at[i].Max.Y-at[i].Min.Y)+sep)
 			}
 		}
 	}
-	rows = int((float64(shown.max.Y)-tops[0]+sep+0.5)/pitch) - btoi(header)
+	rows = int((float64(shown.Max.Y)-tops[0]+sep+0.5)/pitch) - btoi(header)
 	return rows, pitch, problem
 }
 
@@ -354,13 +351,13 @@ func cellKinds(list fyne.CanvasObject) map[reflect.Type]bool {
 // headerProblem says which header of a table is cut, or but for those
 // scrolled lies past its right edge, among the table's cells drawn at
 // top.
-func headerProblem(cells []fyne.CanvasObject, at []rect, shown rect, top float64, scrolled []string) string {
+func headerProblem(cells []fyne.CanvasObject, at []panelstest.Rect, shown panelstest.Rect, top float64, scrolled []string) string {
 	for i, c := range cells {
 		title := tablefit.HeaderText(c)
-		if title == "" || math.Round(float64(at[i].min.Y)) != top {
+		if title == "" || math.Round(float64(at[i].Min.Y)) != top {
 			continue
 		}
-		if at[i].max.X > shown.max.X+0.5 && !slices.Contains(scrolled, title) {
+		if at[i].Max.X > shown.Max.X+0.5 && !slices.Contains(scrolled, title) {
 			return fmt.Sprintf("the column %q is past the table's right edge: it needs scrolling sideways", title)
 		}
 		if need := c.MinSize().Width; need > c.Size().Width+0.5 {

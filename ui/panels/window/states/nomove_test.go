@@ -1,4 +1,4 @@
-package window
+package states
 
 import (
 	"context"
@@ -26,18 +26,16 @@ import (
 
 // controlsOf records where every button, tab, check and choice shown in w
 // is drawn, and every board with its size, by the object.
-func controlsOf(w fyne.Window) map[fyne.CanvasObject]rect {
-	relayout(w.Content())
-	size := w.Canvas().Size()
-	window := rect{fyne.Position{}, fyne.NewPos(size.Width, size.Height)}
-	out := map[fyne.CanvasObject]rect{}
-	walkShown(w.Content(), fyne.Position{}, window, func(o fyne.CanvasObject, p placed) {
+func controlsOf(w fyne.Window) map[fyne.CanvasObject]panelstest.Rect {
+	panelstest.Relayout(w.Content())
+	out := map[fyne.CanvasObject]panelstest.Rect{}
+	panelstest.WalkShown(w.Content(), fyne.Position{}, panelstest.WindowRect(w), func(o fyne.CanvasObject, p panelstest.Placed) {
 		switch o.(type) {
 		case *widget.Button, *tip.Button, *widget.Check, *widget.Select, *board.Board:
-			out[o] = p.rect(o)
+			out[o] = p.Rect(o)
 		default:
 			if isTabButton(o) {
-				out[o] = p.rect(o)
+				out[o] = p.Rect(o)
 			}
 		}
 	})
@@ -52,7 +50,7 @@ func isTabButton(o fyne.CanvasObject) bool {
 }
 
 // tabShown reports whether controls holds the button of the tab caption.
-func tabShown(controls map[fyne.CanvasObject]rect, caption string) bool {
+func tabShown(controls map[fyne.CanvasObject]panelstest.Rect, caption string) bool {
 	for o := range controls {
 		if isTabButton(o) && tabText(o) == caption {
 			return true
@@ -71,32 +69,6 @@ func tabText(o fyne.CanvasObject) string {
 		}
 	}
 	return ""
-}
-
-// relayout lays out o and everything in it again, from the top down, as
-// the driver does each frame for what changed its minimum size, without
-// drawing anything again (refreshing the window would redraw every
-// raster, the board and the graphs, which under the race detector takes
-// seconds).
-func relayout(o fyne.CanvasObject) {
-	if o == nil || !o.Visible() {
-		return
-	}
-	var children []fyne.CanvasObject
-	switch c := o.(type) {
-	case *fyne.Container:
-		if c.Layout != nil {
-			c.Layout.Layout(c.Objects, c.Size())
-		}
-		children = c.Objects
-	case fyne.Widget:
-		r := test.WidgetRenderer(c)
-		r.Layout(c.Size())
-		children = r.Objects()
-	}
-	for _, child := range children {
-		relayout(child)
-	}
 }
 
 // controlName names a control for a message.
@@ -121,7 +93,7 @@ func controlName(o fyne.CanvasObject) string {
 
 // stayedPut reports every control shown in both before and now that is
 // drawn elsewhere now, or a board drawn at another size.
-func stayedPut(t *testing.T, what string, before, now map[fyne.CanvasObject]rect) {
+func stayedPut(t *testing.T, what string, before, now map[fyne.CanvasObject]panelstest.Rect) {
 	t.Helper()
 	for o, at := range before {
 		if got, ok := now[o]; ok && got != at {
@@ -169,7 +141,7 @@ func TestNothingMovesUnderTheMouse(t *testing.T) {
 	}
 	sizes := []fyne.Size{panelstest.Screen(1024, 700), panelstest.Screen(1280, 800), panelstest.Screen(1920, 1080)}
 	wb, p, w := panelstest.NewWorkbench(t, sizes[0])
-	if err := wb.Open(filepath.Join("..", "..", "..", "assets", "games", "opening_skirmish.txt")); err != nil {
+	if err := wb.Open(filepath.Join("..", "..", "..", "..", "assets", "games", "opening_skirmish.txt")); err != nil {
 		t.Fatal(err)
 	}
 	wb.Viewer.Go("last")

@@ -1,4 +1,4 @@
-package panels_test
+package states
 
 import (
 	"fmt"
@@ -59,7 +59,7 @@ func TestWindowFitsInEveryState(t *testing.T) {
 		}
 		e.SetText(text)
 	}
-	middle := filepath.Join("..", "..", "assets", "games", "opening_skirmish.txt")
+	middle := filepath.Join("..", "..", "..", "..", "assets", "games", "opening_skirmish.txt")
 	states := []fitState{
 		{"a new window", func(t *testing.T) {}},
 		{"editor, long validation", func(t *testing.T) {
@@ -122,7 +122,7 @@ func TestWindowFitsInEveryState(t *testing.T) {
 		}},
 		{"viewer, new test form", func(t *testing.T) { wb.Viewer.NewTest() }},
 		{"suite, running", func(t *testing.T) {
-			tests, _ := filepath.Abs("../../assets/tests")
+			tests, _ := filepath.Abs("../../../../assets/tests")
 			if err := p.OpenSuite(wb, tests); err != nil {
 				t.Fatal(err)
 			}
