@@ -2,6 +2,7 @@ package viewer
 
 import (
 	"maps"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -26,6 +27,10 @@ type moveList struct {
 	// following is set while the widgets are set to follow the tree, so
 	// that their callbacks do not seek.
 	following bool
+	// drawn are the rows the table last drew in full; selected is set when
+	// the table selects a cell while following.
+	drawn    []TurnRow
+	selected bool
 }
 
 // indent is what a variation's row is indented by, per depth.
@@ -58,6 +63,7 @@ func newMoveList(v *Panel) *moveList {
 		})
 	l.table.OnSelected = func(id widget.TableCellID) {
 		if l.following {
+			l.selected = true
 			return
 		}
 		rows := v.Model.TurnRows()
@@ -141,13 +147,28 @@ func (l *moveList) follow() {
 	defer func() { l.following = false }()
 	l.slider.Max = float64(max(1, m.Len()))
 	l.slider.SetValue(float64(m.Ply()))
-	l.table.Refresh()
+	// Each of Refresh, Select and ScrollTo redraws every row shown, which
+	// under the race detector was an eighth of the viewer's tests: the
+	// table is refreshed whole only when its rows changed, and scrolled
+	// to the cursor only when selecting it did not (it was selected).
+	rows := m.TurnRows()
+	redrawn := !slices.Equal(rows, l.drawn)
+	if redrawn {
+		l.drawn = slices.Clone(rows)
+		l.table.Refresh()
+	}
 	if r, c := m.TurnRowOf(m.CursorRow()); r >= 0 {
 		id := widget.TableCellID{Row: r, Col: c + 1}
-		l.table.Select(id)
-		l.table.ScrollTo(id)
+		l.selected = false
+		l.table.Select(id) // scrolls to id, redrawing the rows shown
+		if !l.selected {
+			l.table.ScrollTo(id)
+		}
 	} else {
 		l.table.UnselectAll()
+		if !redrawn {
+			l.table.Refresh() // the cursor's move is no longer bold
+		}
 	}
 }
 

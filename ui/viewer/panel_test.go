@@ -18,6 +18,7 @@ import (
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/files/filestest"
 	"arimaa-workbench/ui/state"
+	"arimaa-workbench/ui/tip"
 	"arimaa-workbench/ui/uitest"
 )
 
@@ -423,5 +424,52 @@ func TestOpenPosition(t *testing.T) {
 	got, shared := v.Model.Position(), cur.Get().Position
 	if v.Model.Len() != 0 || got.AEIString() != pos.AEIString() || shared.AEIString() != pos.AEIString() || v.Model.Title() != "middle.ari" {
 		t.Errorf("opened: %d moves, title %q, position %s, want %s", v.Model.Len(), v.Model.Title(), got.AEIString(), pos.AEIString())
+	}
+}
+
+// cursorCells are the texts of the move list's cells drawn bold: the
+// cursor's move, when the list shows it.
+func cursorCells(v *Panel) []string {
+	var bold []string
+	for _, o := range uitest.Shown(v.list.table) {
+		if l, ok := o.(*tip.Label); ok && l.TextStyle.Bold && l.Text != "" {
+			bold = append(bold, strings.TrimSpace(l.Text))
+		}
+	}
+	return bold
+}
+
+// TestMoveListFollowsTheCursor: the move list draws the cursor's move in
+// bold, scrolled into view, as the cursor moves by a key, to either end of
+// a game longer than the list, within a move, and by a tap on a move.
+func TestMoveListFollowsTheCursor(t *testing.T) {
+	v, _, _, _ := newTestPanel(t)
+	openGoalRace(t, v)
+	rows := v.Model.TurnRows()
+	if len(rows) < 20 {
+		t.Fatalf("%d rows: the game must be longer than the list", len(rows))
+	}
+	for _, step := range []struct {
+		name string
+		do   func()
+	}{
+		{"last", func() { v.Go("last") }},
+		{"first", func() { v.Go("first") }},
+		{"next", func() { v.Go("next") }},
+		{"last again", func() { v.Go("last") }},
+		{"prev", func() { v.Go("prev") }},
+		{"a tap on 3b", func() { v.list.table.Select(widget.TableCellID{Row: 2, Col: 2}) }},
+		{"nextstep", func() { v.Go("nextstep") }},
+		{"next", func() { v.Go("next") }},
+	} {
+		step.do()
+		r, c := v.Model.TurnRowOf(v.Model.CursorRow())
+		if r < 0 {
+			t.Fatalf("%s: no cursor cell at ply %d", step.name, v.Model.Ply())
+		}
+		want := []string{strings.TrimSpace(rows[r].Cells[c].Text)}
+		if got := cursorCells(v); !slices.Equal(got, want) {
+			t.Errorf("%s, ply %d: bold cells %q, want %q", step.name, v.Model.Ply(), got, want)
+		}
 	}
 }
