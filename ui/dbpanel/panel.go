@@ -148,6 +148,7 @@ func (p *Panel) build() {
 		container.NewTabItem("Games", p.games),
 		container.NewTabItem("Similar", container.NewBorder(simBar, nil, nil, nil, simSplit)),
 	)
+	field.LazyTabs(tabs)
 	top := container.NewVBox(
 		container.NewBorder(nil, nil, nil, container.NewHBox(open, p.index), p.path),
 		container.NewBorder(nil, nil, nil, p.cancel, p.progress),

@@ -342,7 +342,7 @@ func (p *Panel) build() {
 	// tabs under it stay put when a search starts and ends.
 	top := container.NewVBox(row, limits, field.Lines(p.status, 2), widget.NewSeparator(), figures)
 	// Compact: the tabs' lists get the height the padding took.
-	right := container.NewBorder(field.Compact(top), nil, nil, nil, field.CompactTabs(p.tabs))
+	right := container.NewBorder(field.Compact(top), nil, nil, nil, field.CompactTabs(field.LazyTabs(p.tabs)))
 	// The board takes the height the window has, with the win-ratio graph
 	// under it in what is left; the controls and tabs are beside it, past
 	// a divider the user moves (and the panel remembers).

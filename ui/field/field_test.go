@@ -144,3 +144,52 @@ func TestEnableAsksOnce(t *testing.T) {
 		}
 	}
 }
+
+// refreshCount is a tab's content that counts its refreshes.
+type refreshCount struct {
+	widget.Label
+	n int
+}
+
+func (c *refreshCount) Refresh() {
+	c.n++
+	c.Label.Refresh()
+}
+
+// TestLazyTabs: choosing a tab refreshes its content once and leaves the
+// hidden tabs alone (Fyne's tabs refresh every tab's content on each
+// choice, and show the chosen one with a refresh of its own: 2 and 1);
+// TabContent is what each tab was given.
+func TestLazyTabs(t *testing.T) {
+	test.NewTempApp(t)
+	one, two := &refreshCount{}, &refreshCount{}
+	one.ExtendBaseWidget(one)
+	two.ExtendBaseWidget(two)
+	tabs := LazyTabs(container.NewAppTabs(container.NewTabItem("One", one), container.NewTabItem("Two", two)))
+	w := test.NewTempWindow(t, tabs)
+	w.Resize(fyne.NewSize(300, 200))
+	for _, choice := range []struct {
+		name       string
+		shown, hid *refreshCount
+	}{{"Two", two, one}, {"One", one, two}, {"Two", two, one}} {
+		shown, hid := choice.shown.n, choice.hid.n
+		if !SelectTab(tabs, choice.name) {
+			t.Fatalf("no tab %s", choice.name)
+		}
+		if choice.shown.n != shown+1 || choice.hid.n != hid {
+			t.Errorf("choosing %s: %d refreshes of it and %d of the hidden tab, want 1 and 0", choice.name, choice.shown.n-shown, choice.hid.n-hid)
+		}
+	}
+	if TabContent(tabs.Items[0]) != fyne.CanvasObject(one) || TabContent(tabs.Selected()) != fyne.CanvasObject(two) {
+		t.Errorf("TabContent is not the content given")
+	}
+
+	// Tabs laid out before (as appending a tab does) hid the content of
+	// the tab not shown: chosen, it is shown.
+	laidOut := container.NewAppTabs(container.NewTabItem("A", widget.NewLabel("a")), container.NewTabItem("B", widget.NewLabel("b")))
+	test.NewTempWindow(t, laidOut).Resize(fyne.NewSize(300, 200))
+	SelectTab(LazyTabs(laidOut), "B")
+	if !TabContent(laidOut.Selected()).Visible() {
+		t.Errorf("the content of a tab hidden before LazyTabs stays hidden when chosen")
+	}
+}

@@ -342,7 +342,7 @@ func (p *Panel) buildResults() fyne.CanvasObject {
 	)
 	// The summary keeps the room of two lines: the tabs stay put when it
 	// grows as the match goes on.
-	return container.NewBorder(field.Lines(p.summary, 2), nil, nil, nil, p.results)
+	return container.NewBorder(field.Lines(p.summary, 2), nil, nil, nil, field.LazyTabs(p.results))
 }
 
 // The result tabs' names.

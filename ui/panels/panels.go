@@ -25,6 +25,7 @@ import (
 	"arimaa-workbench/ui/editor"
 	"arimaa-workbench/ui/enginepanel"
 	"arimaa-workbench/ui/engines"
+	"arimaa-workbench/ui/field"
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/matchpanel"
 	"arimaa-workbench/ui/play"
@@ -126,6 +127,7 @@ func Add(wb *shell.Workbench, opts Options) *Panels {
 		// window taller than a laptop screen.
 		container.NewTabItem("External engines", container.NewVScroll(extEditor.Content())),
 	)
+	field.LazyTabs(settings)
 	ev := enginepanel.NewEvaluation(func() *eval.Evaluator { return eval.New(store.Get().Weights) })
 	ep := enginepanel.New(enginepanel.Options{
 		Current:    wb.Current,

@@ -92,9 +92,6 @@ func New(a fyne.App, w fyne.Window, opts Options) *Workbench {
 	wb.content = tip.Wrap(w.Canvas(), container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), field.Compact(wb.status)), nil, nil, wb.tabs))
 	prefs := a.Preferences()
 	wb.tabs.OnSelected = func(it *container.TabItem) {
-		if l, ok := it.Content.(*lazyPanel); ok {
-			l.refreshShown()
-		}
 		prefs.SetString("panel.last", it.Text)
 		wb.showStatus(it.Text)
 		if it.Text == ViewerPanel && wb.Viewer != nil {
@@ -152,10 +149,11 @@ func (wb *Workbench) AddPanel(name string, icon fyne.Resource, content fyne.Canv
 // AddPanels adds panels as new tabs, in order, at once: Fyne lays out and
 // redraws every tab's content whenever a tab is added, so panels added
 // one at a time pay that for every panel before them. Each content is
-// held in a lazyPanel, which a hidden panel's refresh skips.
+// held by field.Lazy: a hidden panel is not refreshed whenever another is
+// chosen.
 func (wb *Workbench) AddPanels(items ...*container.TabItem) {
 	for _, it := range items {
-		it.Content = newLazyPanel(it.Content)
+		it.Content = field.Lazy(it.Content)
 	}
 	wb.tabs.SetItems(append(wb.tabs.Items, items...))
 }
@@ -361,7 +359,7 @@ func (wb *Workbench) activeHandler() any {
 		return wb.Viewer
 	}
 	if it := wb.tabs.Selected(); it != nil {
-		return panelContent(it)
+		return field.TabContent(it)
 	}
 	return nil
 }

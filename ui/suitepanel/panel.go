@@ -303,7 +303,7 @@ func (p *Panel) build() {
 	p.listTabs = container.NewAppTabs(
 		container.NewTabItem("Tests", p.tableBox),
 		container.NewTabItem("By tag", p.newTagTable()))
-	left := container.NewBorder(nil, container.NewVBox(p.totals, p.message), nil, nil, field.CompactTabs(p.listTabs))
+	left := container.NewBorder(nil, container.NewVBox(p.totals, p.message), nil, nil, field.CompactTabs(field.LazyTabs(p.listTabs)))
 	split := container.NewHSplit(left, detail)
 	split.Offset = 0.55
 	p.content = container.NewBorder(top, nil, nil, nil, split)
@@ -344,6 +344,7 @@ func (p *Panel) buildDetail() fyne.CanvasObject {
 	p.detailTabs = container.NewAppTabs(
 		container.NewTabItem("Test", container.NewVScroll(info)),
 		container.NewTabItem("Search output", p.logScroll))
+	field.LazyTabs(p.detailTabs)
 	// The test's board as large as the column's width and height allow,
 	// with its name and buttons over it and the test's detail and the
 	// engine's output under it.

@@ -66,7 +66,7 @@ func (v *Panel) gameLayout() (boardSplit, listSplit *container.Split) {
 		container.NewTabItemWithIcon(PlaySection, theme.ComputerIcon(), container.NewVScroll(v.play.content())),
 		container.NewTabItemWithIcon(CommentSection, theme.DocumentCreateIcon(), v.notes.comment),
 	)
-	v.sectionsBox = field.CompactTabs(v.sections)
+	v.sectionsBox = field.CompactTabs(field.LazyTabs(v.sections))
 	listSplit = container.NewVSplit(upper, v.sectionsBox)
 	listSplit.Offset = listShare
 	v.sectionsFit = &sectionsLayout{split: listSplit, set: listShare}
@@ -132,7 +132,7 @@ const (
 // positions.
 func (v *Panel) AddSection(name string, icon fyne.Resource, content fyne.CanvasObject) {
 	v.sections.Items = append(v.sections.Items[:v.added:v.added], append([]*container.TabItem{
-		container.NewTabItemWithIcon(name, icon, content)}, v.sections.Items[v.added:]...)...)
+		container.NewTabItemWithIcon(name, icon, field.Lazy(content))}, v.sections.Items[v.added:]...)...)
 	v.added++
 	v.sections.SelectIndex(0)
 	v.sectionsBox.Refresh() // the section takes the compact theme too

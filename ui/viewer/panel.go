@@ -202,7 +202,7 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	}
 	// Compact, as the lists in it: the tools' rows and the tabs' bars
 	// give their padding to the move list and the sections.
-	v.content = field.CompactTabs(v.tabs)
+	v.content = field.CompactTabs(field.LazyTabs(v.tabs))
 	v.changed()
 	return v
 }
