@@ -2,7 +2,8 @@
 // with its first text and a placeholder, a field with a caption above it,
 // a scroller in which the mouse wheel scrolls a form even over its
 // entries (VScroll), a progress bar that shows no bar while idle
-// (Progress), and the choice of a tab by its name (SelectTab).
+// (Progress), the choice of a tab by its name (SelectTab), and tabs whose
+// hidden contents are not refreshed at each choice (Lazy, LazyTabs).
 package field
 
 import (
