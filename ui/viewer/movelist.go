@@ -27,10 +27,8 @@ type moveList struct {
 	// following is set while the widgets are set to follow the tree, so
 	// that their callbacks do not seek.
 	following bool
-	// drawn are the rows the table last drew in full; selected is set when
-	// the table selects a cell while following.
-	drawn    []TurnRow
-	selected bool
+	// drawn are the rows the table last drew in full.
+	drawn []TurnRow
 }
 
 // indent is what a variation's row is indented by, per depth.
@@ -63,7 +61,6 @@ func newMoveList(v *Panel) *moveList {
 		})
 	l.table.OnSelected = func(id widget.TableCellID) {
 		if l.following {
-			l.selected = true
 			return
 		}
 		rows := v.Model.TurnRows()
@@ -149,8 +146,10 @@ func (l *moveList) follow() {
 	l.slider.SetValue(float64(m.Ply()))
 	// Each of Refresh, Select and ScrollTo redraws every row shown, which
 	// under the race detector was an eighth of the viewer's tests: the
-	// table is refreshed whole only when its rows changed, and scrolled
-	// to the cursor only when selecting it did not (it was selected).
+	// table is refreshed whole only when its rows changed (a move of the
+	// cursor redraws them through ScrollTo). ScrollTo follows Select,
+	// which scrolls only to a cell not yet selected, and may do it before
+	// the table has its size (a file opened before the window is sized).
 	rows := m.TurnRows()
 	redrawn := !slices.Equal(rows, l.drawn)
 	if redrawn {
@@ -159,11 +158,8 @@ func (l *moveList) follow() {
 	}
 	if r, c := m.TurnRowOf(m.CursorRow()); r >= 0 {
 		id := widget.TableCellID{Row: r, Col: c + 1}
-		l.selected = false
-		l.table.Select(id) // scrolls to id, redrawing the rows shown
-		if !l.selected {
-			l.table.ScrollTo(id)
-		}
+		l.table.Select(id)
+		l.table.ScrollTo(id)
 	} else {
 		l.table.UnselectAll()
 		if !redrawn {

@@ -440,11 +440,19 @@ func cursorCells(v *Panel) []string {
 }
 
 // TestMoveListFollowsTheCursor: the move list draws the cursor's move in
-// bold, scrolled into view, as the cursor moves by a key, to either end of
-// a game longer than the list, within a move, and by a tap on a move.
+// bold, scrolled into view, once a game is open in a window sized after
+// it, and as the cursor moves by a key, to either end of a game longer
+// than the list, within a move, and by a tap on a move.
 func TestMoveListFollowsTheCursor(t *testing.T) {
-	v, _, _, _ := newTestPanel(t)
+	// The window sized after the game is open, as the application does
+	// with the files it is given.
+	test.NewTempApp(t)
+	v := NewPanel(&filestest.Dialogs{}, state.NewCurrent(rules.Position{}, "test"))
+	v.StepAnimation = 0
+	w := test.NewTempWindow(t, v.Content())
+	w.Resize(fyne.NewSize(10, 10)) // not yet sized
 	openGoalRace(t, v)
+	w.Resize(fyne.NewSize(1100, 750))
 	rows := v.Model.TurnRows()
 	if len(rows) < 20 {
 		t.Fatalf("%d rows: the game must be longer than the list", len(rows))
@@ -453,6 +461,7 @@ func TestMoveListFollowsTheCursor(t *testing.T) {
 		name string
 		do   func()
 	}{
+		{"open", func() {}},
 		{"last", func() { v.Go("last") }},
 		{"first", func() { v.Go("first") }},
 		{"next", func() { v.Go("next") }},
