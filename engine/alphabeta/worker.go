@@ -350,6 +350,10 @@ func (w *worker) quiesce(p *rules.Position, ply int) int {
 			stand -= threat * (1 + p.StepsTaken()) / 5
 		}
 	}
+	if pct := w.s.cfg.AlphaBeta.Threat; pct > 0 {
+		other := p.WithSide(p.Side().Other())
+		stand -= mostValuableCapture(&other, w.s.cfg.AlphaBeta.ThreatSteps, &w.traps, w.ev) * pct / 100
+	}
 	if w.s.cfg.AlphaBeta.Quiescence == 0 {
 		return stand
 	}
