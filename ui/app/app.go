@@ -134,7 +134,8 @@ func Run(args []string, stderr io.Writer) int {
 			}
 			if *analyse {
 				// The analysis view's Analyse: the current position now,
-				// and each one it moves to.
+				// and each one it moves to, its lines shown.
+				wb.Viewer.ShowSection(panels.EngineSection)
 				ps.Engine.SetFollow(true)
 			}
 			if *run {

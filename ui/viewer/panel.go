@@ -93,14 +93,17 @@ type Panel struct {
 	list        *moveList
 	notes       *lineNotes
 	analysis    *analysisView
-	sections    *container.AppTabs       // under the move list: the engine, the explorer, the game graph…
+	sections    *container.AppTabs       // beside the board: the moves, the engine, the explorer, the similar positions
 	sectionsBox *container.ThemeOverride // the sections in the compact theme
-	added       int                      // sections added with AddSection
-	split       *container.Split         // the board | the move list and the rest
-	listSplit   *container.Split         // the move list | the sections
-	sectionsFit *sectionsLayout          // where the divider over the sections goes
-	archive     *archiveTab
-	busy        bool // a step animation is running
+	split       *container.Split         // the board | the sections
+	listSplit   *container.Split         // the move list | the game's sections
+	sectionsFit *sectionsLayout          // where the divider over the game's sections goes
+	// gameSections are under the move list: the game graph, the game
+	// against the engine, the comment.
+	gameSections    *container.AppTabs
+	gameSectionsBox *container.ThemeOverride
+	archive         *archiveTab
+	busy            bool // a step animation is running
 
 	form    *testForm
 	testTab *container.TabItem
