@@ -30,7 +30,7 @@ const (
 // SectionRows is how many rows of text the game's sections under the
 // move list (the game graph, the game against the engine, the comment)
 // have room for until the user moves the divider over them.
-const SectionRows = 5
+const SectionRows = 6
 
 // gameLayout puts the game tab's parts in place, as an analysis board: the
 // game's name and result over the board (with the evaluation bar beside
