@@ -349,3 +349,32 @@ func TestFutilityPrunes(t *testing.T) {
 		}
 	}
 }
+
+// TestThreatCountsAtTheHorizon: Silver's elephant on b4 holds Gold's cat
+// on c4 frozen beside the unguarded trap c3 and pushes it in with two
+// steps of its next turn; Gold's other pieces are too far away to guard
+// the trap in one step. A one-step search ends every line at the horizon
+// with that threat standing, so its score is the score without the term
+// less alphabeta.threat percent of a cat.
+func TestThreatCountsAtTheHorizon(t *testing.T) {
+	p := rulestest.Place(t, rules.Gold, "Cc4 Eh1 Rg1 Rh2 eb4 rh8 rg8")
+	on := config.Default()
+	on.AlphaBeta.HashMB, on.AlphaBeta.Quiescence = 4, 0
+	if on.AlphaBeta.Threat == 0 {
+		t.Fatal("the default configuration has no threat term")
+	}
+	off := on
+	off.AlphaBeta.Threat = 0
+	a, b := search(t, p, 1, &on, false), search(t, p, 1, &off, false)
+	// Reported scores are in hundredths of a rabbit: allow their rounding.
+	s := New(Options{Config: on})
+	want := s.centiRabbits(eval.New(on.Weights).Value(rules.Cat) * on.AlphaBeta.Threat / 100)
+	if d := b.Report.Score - a.Report.Score; d < want-1 || d > want+1 {
+		t.Errorf("one step with the threat term scores %d, without %d: want %d less", a.Report.Score, b.Report.Score, want)
+	}
+	// Out of the elephant's reach the cat is no longer threatened.
+	safe := rulestest.Place(t, rules.Gold, "Cc4 Eh1 Rg1 Rh2 eb6 rh8 rg8")
+	if a, b := search(t, safe, 1, &on, false), search(t, safe, 1, &off, false); a.Report.Score != b.Report.Score {
+		t.Errorf("no threat: one step scores %d with the term, %d without", a.Report.Score, b.Report.Score)
+	}
+}

@@ -40,7 +40,14 @@
 //     capture of a turn, but the trap check then costs up to a millisecond
 //     where many pieces stand near the traps. The evaluation there loses
 //     alphabeta.goal_threat points when the side not to move could reach
-//     its goal in a turn of its own.
+//     its goal in a turn of its own, and alphabeta.threat percent of the
+//     most valuable piece it could capture in alphabeta.threat_steps
+//     steps of its own (by the trap check): a piece left where the
+//     opponent takes it next turn counts as partly lost at once, so that
+//     a search whose horizon ends one turn short of the capture still
+//     avoids walking into it. Three steps see the pushes and pulls into a
+//     trap and those a step away; four cost ten times more where many
+//     pieces stand near the traps.
 //   - Null-turn pruning at the start of a turn, outside the principal
 //     variation, when the evaluation is at least beta; late-move
 //     reductions of quiet steps, searched again at full depth when they

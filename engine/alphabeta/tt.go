@@ -147,14 +147,19 @@ func (c *turnCache) goal(p *rules.Position) int {
 
 // capture returns the value of the most valuable piece the side to move
 // can capture in the turn p begins, by the trap check tc and the values
-// of ev.
+// of ev; 0xffff, more than any piece, where the check ran out of its
+// budget (turnCheckBudget) before it finished.
 func (c *turnCache) capture(p *rules.Position, tc *eval.TrapChecker, ev *eval.Evaluator) int {
 	key := p.TurnHash()
 	s, d := c.load(key)
 	if d&captureKnown != 0 {
 		return int(d >> captureShift & 0xffff)
 	}
-	v := min(mostValuableCapture(p, 4, tc, ev), 0xffff)
+	v, complete := mostValuableCaptureWithin(p, 4, turnCheckBudget, tc, ev)
+	if !complete {
+		v = 0xffff
+	}
+	v = min(v, 0xffff)
 	c.save(s, key, d&^(0xffff<<captureShift)|captureKnown|uint64(v)<<captureShift)
 	return v
 }

@@ -35,6 +35,19 @@
 // locality); the rest is ours. A match of 100 games at 5,000 playouts a
 // move against our first figures gave 64.7% (+105 ±79 Elo).
 //
+// # Trap influence
+//
+// Two terms of ours, off by default, weigh the control of each trap by
+// every piece within two steps of it, not only its guards: a piece weighs
+// more the fewer enemy pieces are stronger than it (the idea of rating a
+// piece by the number of stronger enemies is bot_sharp's, D. J. Wu,
+// "Designing a Winning Arimaa Program", ICGA Journal 2015) and the nearer
+// it stands. eval.trap_influence rewards the side that outweighs the
+// other at a trap; eval.trap_peril charges a share of the value of the
+// pieces on or beside a trap the enemy outweighs. The alpha-beta search,
+// which judges its horizon by the evaluation alone, lost its pieces in
+// traps an enemy elephant stood two steps from.
+//
 // # Game phase
 //
 // Three keys, all off by default, bring in the game phase of package

@@ -45,6 +45,8 @@ const (
 	termRabbitRank
 	termCentre
 	termMinorAdvance
+	termInfluence
+	termPeril
 	numTerms
 )
 
@@ -63,6 +65,8 @@ var termNames = [numTerms]string{
 	"rabbit advance",
 	"centre",
 	"minors forward",
+	"trap influence",
+	"pieces in peril",
 }
 
 // Term is one feature of the evaluation with each side's share, in
@@ -198,6 +202,9 @@ func (e *Evaluator) terms(p *rules.Position, t *[numTerms][2]int) {
 	empty := ^p.Occupied()
 	frozenBoth := [2]rules.Bitboard{p.Frozen(rules.Gold), p.Frozen(rules.Silver)}
 	e.trapControl(p, frozenBoth, t)
+	if e.w.Eval.TrapInfluence != 0 || e.w.Eval.TrapPeril != 0 {
+		e.trapInfluence(p, frozenBoth, t)
+	}
 	rabbitRank := &s.RabbitRank
 	if p.Occupied().Count() <= s.LatePieces {
 		rabbitRank = &s.RabbitRankLate
@@ -372,6 +379,70 @@ func (e *Evaluator) trapControl(p *rules.Position, frozen [2]rules.Bitboard, t *
 			}
 			t[termTrapControl][c] += v
 		}
+	}
+}
+
+// influenceWeight is a piece's weight in the control of a trap by how
+// many enemy pieces are stronger than it (none: 4, one: 3, two: 2, more:
+// 1), and influenceDistance its weight by its distance from the trap
+// (on it 1, beside it 2, two steps away 1).
+var (
+	influenceWeight   = [17]int{4, 3, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}
+	influenceDistance = [3]int{1, 2, 1}
+)
+
+// maxInfluence caps a trap's control, in units of influence, where the
+// term stops growing: one side's elephant beside a trap against nothing
+// is control enough.
+const maxInfluence = 8
+
+// trapInfluence weighs who controls each trap by the pieces around it,
+// the stronger relative to the enemy's pieces and the nearer the more,
+// frozen ones at half: a side gains trap_influence points a unit of its
+// lead, capped at maxInfluence units, and a side's pieces on or beside a
+// trap the enemy controls are in peril: trap_peril percent of their value
+// at the full cap, in proportion below it. The Akimot trap terms look
+// only at the guards beside a trap, so that an enemy elephant two steps
+// away, ready to push and pull, counts for nothing there; the pieces the
+// alpha-beta search lost in its matches were taken in just such traps.
+func (e *Evaluator) trapInfluence(p *rules.Position, frozen [2]rules.Bitboard, t *[numTerms][2]int) {
+	s := &e.w.Eval
+	var stronger [2][7]int // enemy pieces stronger than each type
+	for c := rules.Gold; c <= rules.Silver; c++ {
+		n := 0
+		for ty := rules.Elephant; ty >= rules.Rabbit; ty-- {
+			stronger[c][ty] = n
+			n += p.Pieces(c.Other(), ty).Count()
+		}
+	}
+	for _, tr := range trapSquares {
+		var inf [2]int
+		zone := near2[tr] & p.Occupied()
+		for b := zone; b != 0; {
+			sq := b.Pop()
+			pc := p.At(sq)
+			c := pc.Color()
+			w := influenceWeight[stronger[c][pc.Type()]] * influenceDistance[distance(sq, tr)]
+			if frozen[c].Has(sq) {
+				w /= 2
+			}
+			inf[c] += w
+		}
+		lead := min(max(inf[rules.Gold]-inf[rules.Silver], -maxInfluence), maxInfluence)
+		t[termInfluence][rules.Gold] += s.TrapInfluence * max(lead, 0)
+		t[termInfluence][rules.Silver] += s.TrapInfluence * max(-lead, 0)
+		if lead == 0 || s.TrapPeril == 0 {
+			continue
+		}
+		loser, margin := rules.Silver, lead
+		if lead < 0 {
+			loser, margin = rules.Gold, -lead
+		}
+		at := 0
+		for b := (tr.Neighbors() | tr.Bit()) & p.Pieces(loser, rules.NoType); b != 0; {
+			at += e.value[p.At(b.Pop()).Type()]
+		}
+		t[termPeril][loser] -= at * s.TrapPeril * margin / (100 * maxInfluence)
 	}
 }
 

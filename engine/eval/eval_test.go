@@ -190,3 +190,52 @@ func TestWinProbability(t *testing.T) {
 		})
 	}
 }
+
+// TestTrapInfluence: who outweighs whom around a trap, and the pieces in
+// peril beside a trap the enemy holds, by the terms' signs and figures;
+// then the two terms keep the evaluation symmetric.
+func TestTrapInfluence(t *testing.T) {
+	w := DefaultWeights()
+	w.Eval.TrapInfluence, w.Eval.TrapPeril = 8, 30
+	e := New(w)
+	const base = " Ra1 Rb1 rg8 rh8"
+	for _, tc := range []struct {
+		name, board      string
+		influence, peril [2]int // gold, silver
+	}{
+		// The elephant beside c3 weighs 4x2; the cat beside it, with
+		// one stronger enemy piece, 3x2: Silver leads by 2 units.
+		{"enemy elephant beside a trap", "Cc2 eb3" + base, [2]int{0, 2 * 8}, [2]int{-150 * 30 * 2 / 800, 0}},
+		// Beside c6 the elephant holds that trap alone, and the cat c3.
+		{"each holds a trap", "Cc2 eb6" + base, [2]int{6 * 8, 8 * 8}, [2]int{0, 0}},
+		// Frozen, the cat weighs half: 3 against the elephant's 4 two
+		// steps from the trap.
+		{"frozen piece weighs half", "Cc2 ed2" + base, [2]int{0, 1 * 8}, [2]int{-150 * 30 * 1 / 800, 0}},
+		// Silver's lead of 15 units is capped at eight.
+		{"capped", "Cc2 eb3 md4 hb2" + base, [2]int{0, 8 * 8}, [2]int{-150 * 30 * 8 / 800, 0}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := rulestest.Place(t, rules.Gold, tc.board)
+			b := e.Breakdown(&p)
+			in, pe := term(b, "trap influence"), term(b, "pieces in peril")
+			if got := [2]int{in.Gold, in.Silver}; got != tc.influence {
+				t.Errorf("trap influence %v, want %v", got, tc.influence)
+			}
+			if got := [2]int{pe.Gold, pe.Silver}; got != tc.peril {
+				t.Errorf("pieces in peril %v, want %v", got, tc.peril)
+			}
+		})
+	}
+	flip := func(s rules.Square) rules.Square { return rules.NewSquare(s.File(), 7-s.Rank()) }
+	for i, p := range append(randomPositions(9, 8, 40, false), middleGame(t)) {
+		c := transform(p, flip, true)
+		if a, b := e.Evaluate(&p), e.Evaluate(&c); a != b {
+			t.Fatalf("position %d %s: %d, colours swapped %d", i, p.AEIString(), a, b)
+		}
+	}
+	off := New(DefaultWeights())
+	p := middleGame(t)
+	if b := off.Breakdown(&p); term(b, "trap influence") != (Term{Name: "trap influence"}) || term(b, "pieces in peril") != (Term{Name: "pieces in peril"}) {
+		t.Errorf("with the keys off the terms are %+v and %+v", term(b, "trap influence"), term(b, "pieces in peril"))
+	}
+}

@@ -46,6 +46,19 @@ func (c *TrapChecker) Check(p *rules.Position, maxSteps int) []Threat {
 	return c.t.run(p)
 }
 
+// CheckWithin is Check that gives up after visiting budget states of its
+// search (0: no limit): complete says whether it finished. Where many
+// pieces crowd the traps a four-step check visits tens of thousands of
+// states and finds nothing; a caller that only needs to know that no
+// capture is possible (a pruning decision) can treat an unfinished check
+// as "a capture may exist" at a bounded cost.
+func (c *TrapChecker) CheckWithin(p *rules.Position, maxSteps, budget int) (threats []Threat, complete bool) {
+	seen, out, call := c.t.seen, c.t.out[:0], c.t.call+1
+	c.t = trapSearch{seen: seen, out: out, call: call, limit: maxSteps, budget: budget}
+	th := c.t.run(p)
+	return th, !c.t.aborted
+}
+
 // run is the trap check of p on a fresh t (its seen table and output
 // buffer may be kept from an earlier check).
 func (t *trapSearch) run(p *rules.Position) []Threat {
@@ -110,13 +123,25 @@ type trapSearch struct {
 	iter  uint64
 	call  uint64 // which check of a TrapChecker: its table's older entries never match
 	limit int    // the longest capture looked for, in steps
-	bufs  [4][128]rules.Step
+	// budget is how many states the check may visit (0: no limit);
+	// visited counts them and aborted says the budget ran out.
+	budget, visited int
+	aborted         bool
+	bufs            [4][128]rules.Step
 }
 
 // search tries every sequence of exactly n more steps; cur holds where each
 // root enemy piece stands (NoSquare once captured) and captured the pieces
 // captured along this line.
 func (t *trapSearch) search(n, depth int, cur [64]rules.Square, captured uint64) {
+	if t.budget > 0 {
+		if t.visited++; t.visited > t.budget {
+			t.aborted = true
+		}
+		if t.aborted {
+			return
+		}
+	}
 	p := &t.pos[depth]
 	if n == 0 {
 		if pend := captured &^ t.found; pend != 0 && p.CanEndTurn() {

@@ -3,6 +3,7 @@ package eval
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -156,5 +157,37 @@ func TestTrapCheckerAgrees(t *testing.T) {
 		if got := c.Check(&p, 2); !reflect.DeepEqual(got, short) && (len(got) > 0 || len(short) > 0) {
 			t.Fatalf("%s: TrapChecker within 2 steps %v, TrapCheck's short ones %v", p.AEIString(), got, short)
 		}
+	}
+}
+
+// TestCheckWithin: with room enough the limited check finds what the
+// full one does and says it finished; with a budget of a few states it
+// says it did not, and what it returns is a subset of the full answer.
+func TestCheckWithin(t *testing.T) {
+	var full, limited TrapChecker
+	unfinished := 0
+	for i, p := range append(randomPositions(21, 8, 60, false), middleGame(t)) {
+		want := slices.Clone(full.Check(&p, 4))
+		got, complete := limited.CheckWithin(&p, 4, 1<<30)
+		if !complete || len(got) != len(want) {
+			t.Fatalf("position %d %s: %d threats (complete %v), the full check %d", i, p.AEIString(), len(got), complete, len(want))
+		}
+		for j := range got {
+			if got[j].Square != want[j].Square || got[j].Piece != want[j].Piece {
+				t.Fatalf("position %d: threat %d is %+v, the full check's %+v", i, j, got[j], want[j])
+			}
+		}
+		small, complete := limited.CheckWithin(&p, 4, 5)
+		if !complete {
+			unfinished++
+		}
+		for _, th := range small {
+			if !slices.ContainsFunc(want, func(w Threat) bool { return w.Square == th.Square }) {
+				t.Fatalf("position %d: the limited check found %+v, which the full one did not", i, th)
+			}
+		}
+	}
+	if unfinished == 0 {
+		t.Error("a budget of 5 states finished every check: the budget is not applied")
 	}
 }

@@ -34,6 +34,9 @@ type Static struct {
 
 	TrapDanger int `toml:"trap_danger" range:"0,100" doc:"Penalty, in percent of its value, for a piece standing on a trap with a single friendly guard when an enemy piece stronger than that guard stands within two squares of it."`
 
+	TrapInfluence int `toml:"trap_influence" range:"0,1000" doc:"Bonus for each unit by which one's pieces within two steps of a trap outweigh the enemy's there, at most 8 units a trap: a piece weighs 4 with no stronger enemy piece on the board, 3 with one, 2 with two and 1 with more, twice that beside the trap, half that when frozen (0 turns it off)."`
+	TrapPeril     int `toml:"trap_peril" range:"0,100" doc:"Penalty, in percent of their value, for one's pieces on or beside a trap the enemy outweighs (as trap_influence weighs it) by the full 8 units, in proportion below that: pieces an enemy's strong pieces are about to push and pull in (0 turns it off)."`
+
 	CamelHostage     int    `toml:"camel_hostage" range:"0,10000" doc:"Penalty for a frozen camel within two squares of an empty trap that its side guards with fewer than two pieces."`
 	ElephantBlockade int    `toml:"elephant_blockade" range:"0,10000" doc:"Bonus for holding the enemy elephant in a complete blockade."`
 	Centre           [7]int `toml:"centre" range:"0,1000" doc:"Penalty, by piece type (index 1 rabbit to 6 elephant), for each step a piece stands away from the four centre squares (d4, e4, d5, e5): a strong piece in the centre reaches both wings and every trap (0 turns it off for that type)."`

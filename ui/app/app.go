@@ -22,7 +22,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
-	"fyne.io/fyne/v2/driver/software"
 
 	"arimaa-workbench/ats"
 	"arimaa-workbench/records/fsutil"
@@ -32,6 +31,7 @@ import (
 	"arimaa-workbench/ui/panels"
 	"arimaa-workbench/ui/prefs"
 	"arimaa-workbench/ui/shell"
+	"arimaa-workbench/ui/snapshot"
 )
 
 // appID must match FyneApp.toml: preferences are stored under it.
@@ -134,7 +134,8 @@ func Run(args []string, stderr io.Writer) int {
 			}
 			if *analyse {
 				// The analysis view's Analyse: the current position now,
-				// and each one it moves to.
+				// and each one it moves to, its lines shown.
+				wb.Viewer.ShowSection(panels.EngineSection)
 				ps.Engine.SetFollow(true)
 			}
 			if *run {
@@ -284,11 +285,7 @@ func saveScreenshot(w fyne.Window, path string) error {
 		// Some OpenGL stacks (Xvfb's software Mesa among them) give back an
 		// empty front buffer; draw the same content with Fyne's software
 		// painter at the window's size instead.
-		c := software.NewCanvas()
-		size := w.Canvas().Size()
-		c.SetContent(w.Canvas().Content())
-		c.Resize(size)
-		img = c.Capture()
+		img = snapshot.Capture(w.Canvas().Content(), w.Canvas().Size())
 	}
 	if img == nil || img.Bounds().Empty() || uniform(img) {
 		return errors.New("the window drew nothing")

@@ -14,8 +14,15 @@ import (
 	"arimaa-workbench/ui/tip"
 )
 
-// ExplorerHeaders are the explorer's column titles.
-var ExplorerHeaders = []string{"Move", "Games", "Gold %", "Silver %", "Mean rating", "Last year", "Results"}
+// ExplorerHeaders are the explorer's column titles, short enough that
+// every column, the results bar too, is in view beside the analysis
+// board at 1024x700; explorerHelp says what they mean.
+var ExplorerHeaders = []string{"Move", "Games", "Gold %", "Silver %", "Rating", "Last", "Results"}
+
+// explorerHelp is the explorer's "?".
+const explorerHelp = "Each move played from this position in the database: its games, the share won by Gold and by Silver, " +
+	"the mean rating of the players who chose it (Rating), the last year it was played (Last) and a bar of its results " +
+	"(Gold's wins, Silver's, unfinished). A tap plays the move."
 
 // ExplorerCells is a row of the explorer as its cells read (the results
 // bar excepted).
@@ -84,16 +91,17 @@ func (p *Panel) NewExplorer() *Explorer {
 		}
 	}
 	e.table = t
-	e.box = tablefit.New(t, func() []tablefit.Column {
-		// The figures keep room for their headers; the move takes what is
-		// spare, and the results bar, the last, scrolls in a narrow column.
-		cols := []tablefit.Column{{Min: 90, Grow: 2}, {Max: 90, Grow: 0.3}, {Max: 90, Grow: 0.3},
-			{Max: 90, Grow: 0.3}, {Max: 120, Grow: 0.2}, {Max: 100, Grow: 0.2}, {Min: 70, Grow: 1, Optional: true}}
-		for i := 1; i < len(cols)-1; i++ {
+	e.box = tablefit.WithCorner(t, func() []tablefit.Column {
+		// The figures and the bar keep room for their headers; the move
+		// takes what is spare, cut with its whole text in a tip. The bar,
+		// the last, is scrolled to where even that is too wide.
+		cols := []tablefit.Column{{Min: 80, Grow: 2}, {Max: 90, Grow: 0.3}, {Max: 90, Grow: 0.3},
+			{Max: 90, Grow: 0.3}, {Max: 100, Grow: 0.2}, {Max: 80, Grow: 0.2}, {Grow: 1, Optional: true}}
+		for i := 1; i < len(cols); i++ {
 			cols[i].Min = tablefit.HeaderWidth(ExplorerHeaders[i])
 		}
 		return cols
-	}, nil)
+	}, tip.NewHelp(explorerHelp))
 	p.views = append(p.views, t.Refresh)
 	return e
 }

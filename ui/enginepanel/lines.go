@@ -25,8 +25,10 @@ type EngineLine struct {
 	Text string // the move and, for the best, the variation after it
 }
 
-// MaxLines is how many lines the analysis view lists.
-const MaxLines = 5
+// MaxLines is how many lines the analysis view lists: as many as its tab
+// has room for at 1280x800, every candidate the builtin engine reports
+// (8 unless set otherwise).
+const MaxLines = 12
 
 // LinesOf returns the lines of r, an analysis of start, best first: a
 // line per candidate (as many as the engine lists, at most limit), the

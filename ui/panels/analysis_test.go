@@ -37,7 +37,7 @@ func TestAnalysisView(t *testing.T) {
 	}
 	panelstest.SmallSearch(t, p)
 	v := wb.Viewer
-	want := []string{panels.EngineSection, panels.ExplorerSection, panels.SimilarSection, viewer.GraphSection, viewer.PlaySection, viewer.CommentSection}
+	want := []string{viewer.MovesSection, panels.EngineSection, panels.ExplorerSection, panels.SimilarSection, viewer.GraphSection, viewer.PlaySection, viewer.CommentSection}
 	if got := v.Sections(); !slices.Equal(got, want) {
 		t.Fatalf("sections %v, want %v", got, want)
 	}

@@ -211,11 +211,11 @@ const (
 	SimilarSection  = "Similar"
 )
 
-// addSections gives the analysis view (the viewer's game) the sections
-// beside its move list that other panels' models give: the engine's
-// lines (the Engine panel's model, its arrows and evaluation bar on the
-// analysis board), the explorer and the similar positions (the Database
-// panel's model). Each observes its model; every model follows the one
+// addSections gives the analysis view (the viewer's game) the tabs beside
+// its board, after its move list, that other panels' models give: the
+// engine's lines (the Engine panel's model, its arrows and evaluation bar
+// on the analysis board), the explorer and the similar positions (the
+// Database panel's model). Each observes its model; every model follows the one
 // current position.
 func addSections(wb *shell.Workbench, ep *enginepanel.Panel, dp *dbpanel.Panel) (*enginepanel.Lines, *dbpanel.Explorer) {
 	v := wb.Viewer
@@ -226,7 +226,6 @@ func addSections(wb *shell.Workbench, ep *enginepanel.Panel, dp *dbpanel.Panel) 
 	v.AddSection(EngineSection, theme.ComputerIcon(), lines.Content())
 	v.AddSection(ExplorerSection, theme.StorageIcon(), explorer.Content())
 	v.AddSection(SimilarSection, theme.SearchIcon(), dp.NewSimilar())
-	v.ShowSection(EngineSection)
 	return lines, explorer
 }
 

@@ -347,7 +347,8 @@ func TestKeyboardHelpFromTheMenu(t *testing.T) {
 }
 
 // TestIconButtonsHaveTips: the viewer's icon-only buttons say
-// what they do, with their key, when the pointer rests on them.
+// what they do, with their key, when the pointer rests on them (Analyse
+// here and Edit here show only with the hooks the panels set).
 func TestIconButtonsHaveTips(t *testing.T) {
 	wb, _ := newTestWorkbench(t, Options{})
 	wb.Select(ViewerPanel)
@@ -363,7 +364,9 @@ func TestIconButtonsHaveTips(t *testing.T) {
 		tips = append(tips, tip.Shown(c))
 	}
 	want := []string{"Undo step (Ctrl+Z)", "Promote: make the variation shown the main line", "Delete variation: remove the variation shown",
+		"Open… a game record, a position or a game archive", "Save… the game with its variations and comments (Ctrl+S)",
 		"Start of the game (Home)", "Previous move (Left)", "Previous step (Up)", "Next step (Down)", "Next move (Right)", "End of the game (End)",
+		"New test from here: a test of this position for a suite", "Flip the board (F)",
 		"Copy the position or the game record (Ctrl+C: the position), or save the board as a PNG"}
 	if strings.Join(tips, "|") != strings.Join(want, "|") {
 		t.Errorf("tips shown %q, want %q", tips, want)

@@ -304,8 +304,9 @@ func (p *Panel) build() {
 		container.NewTabItem("Tests", p.tableBox),
 		container.NewTabItem("By tag", p.newTagTable()))
 	left := container.NewBorder(nil, container.NewVBox(p.totals, p.message), nil, nil, field.CompactTabs(field.LazyTabs(p.listTabs)))
+	// The results take the width that shows the move played at 1024x700.
 	split := container.NewHSplit(left, detail)
-	split.Offset = 0.55
+	split.Offset = 0.6
 	p.content = container.NewBorder(top, nil, nil, nil, split)
 }
 
@@ -366,6 +367,10 @@ func (p *Panel) tableColumns() []tablefit.Column {
 	cols := make([]tablefit.Column, len(columns))
 	for i, c := range columns {
 		cols[i] = tablefit.Column{Min: c.width, Optional: c.optional}
+		if i == numberColumn && i < len(p.natural) {
+			// Never cut: 100 to 148 would all read "1…".
+			cols[i].Min = max(c.width, p.natural[i])
+		}
 		if c.grow {
 			cols[i].Grow = 1
 			cols[i].Max = c.width
@@ -377,10 +382,14 @@ func (p *Panel) tableColumns() []tablefit.Column {
 	return cols
 }
 
+// numberColumn is the test's number, as wide as the widest.
+const numberColumn = 0
+
 // maxColumnWidth bounds how wide a growing column gets.
 const maxColumnWidth = 420
 
-// measureColumns finds the width of each growing column's longest text.
+// measureColumns finds the width of the longest text of each growing
+// column and of the number's.
 func (p *Panel) measureColumns() {
 	if len(p.natural) != len(columns) {
 		p.natural = make([]float32, len(columns))
@@ -393,7 +402,7 @@ func (p *Panel) measureColumns() {
 	}()
 	size := theme.TextSize()
 	for i, c := range columns {
-		if !c.grow {
+		if !c.grow && i != numberColumn {
 			continue
 		}
 		w := float32(0)
@@ -791,17 +800,18 @@ var columns = []struct {
 	right bool
 	grow  bool // widens with the table up to its longest text
 	// optional columns are scrolled to rather than keeping the others
-	// narrow.
+	// narrow: at 1024x700 what follows the move played. The name and the
+	// tags are cut there, whole in their tips.
 	optional bool
 }{
 	{"#", 40, true, false, false},
-	{"Test", 150, false, true, false},
-	{"Tags", 110, false, true, false},
+	{"Test", 110, false, true, false},
+	{"Tags", 76, false, true, false},
 	{"Result", 72, false, false, false},
 	{"Score", 96, true, false, false},
 	{"Move", 130, false, true, false},
-	{"Time", 72, true, false, false},
-	{"Solved", 72, true, false, false},
+	{"Time", 72, true, false, true},
+	{"Solved", 72, true, false, true},
 	{"Errors", 120, false, false, true},
 	{"Change", 84, false, false, true},
 	{"Comment", 320, false, false, true},

@@ -77,7 +77,8 @@ func Widths(cols []Column, total float32) []float32 {
 
 // New returns t in a container that sets its column widths from cols
 // (asked again at each layout, so Max can follow the content) whenever
-// its width changes; onWidths, when not nil, is told the widths set.
+// its width changes; onWidths, when not nil, is told the widths before
+// they are set.
 func New(t *widget.Table, cols func() []Column, onWidths func([]float32)) *fyne.Container {
 	return container.New(&fitLayout{table: t, cols: cols, onWidths: onWidths}, t)
 }
@@ -111,11 +112,13 @@ func (l *fitLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	w := Widths(cols, avail)
 	if !slices.Equal(w, l.last) {
 		l.last = w
-		for i, x := range w {
-			l.table.SetColumnWidth(i, x)
-		}
+		// The owner first: setting a width draws the cells again, and
+		// cells written for their width (cut to it) must read the new one.
 		if l.onWidths != nil {
 			l.onWidths(w)
+		}
+		for i, x := range w {
+			l.table.SetColumnWidth(i, x)
 		}
 	}
 	l.table.Move(fyne.NewPos(0, 0))

@@ -78,7 +78,9 @@ func TestAnalysisShowsItsGraph(t *testing.T) {
 	v, _, _, _ := newTestPanel(t)
 	w := fyne.CurrentApp().Driver().AllWindows()[0]
 	w.Resize(fyne.NewSize(1000, 640))
-	fake := &fakeAnalyser{table: map[int]float64{}}
+	// Held at its fourth position: the places during the analysis are
+	// taken while it draws nothing.
+	fake := &fakeAnalyser{table: map[int]float64{}, blockAt: 3, blocked: make(chan struct{})}
 	v.SetGameAnalyser(func() (analysis.Analyser, error) { return fake, nil })
 	openGoalRace(t, v)
 	v.ShowSection(CommentSection)
@@ -95,10 +97,12 @@ func TestAnalysisShowsItsGraph(t *testing.T) {
 	before := where()
 	v.analysis.perMove.SetText("0.05")
 	test.Tap(v.analysis.analyse)
-	if got := v.sections.Selected().Text; got != GraphSection {
+	<-fake.blocked
+	if got := v.gameSections.Selected().Text; got != GraphSection || v.sections.Selected().Text != MovesSection {
 		t.Errorf("during the analysis the section shown is %q", got)
 	}
 	during := where()
+	test.Tap(v.analysis.stop)
 	waitAnalysis(t, v)
 	after := where()
 	if before != during || before != after {

@@ -97,6 +97,9 @@ func newAnalysisView(v *Panel) *analysisView {
 	a.phaseNote = widget.NewLabel(phaseLegend)
 	a.phaseNote.Truncation = fyne.TextTruncateEllipsis
 	a.phaseNote.Importance = widget.LowImportance
+	// In the caption's size, as the graph's own figures: in the text's,
+	// the game graph needed scrolling at 1024x700.
+	a.phaseNote.SizeName = theme.SizeNameCaptionText
 	a.band.OnHover = func(i int) { a.phaseNote.SetText(a.phaseText(i)) }
 	return a
 }

@@ -52,7 +52,7 @@ type copyMenu struct {
 
 func newCopyMenu(v *Panel) *copyMenu {
 	c := &copyMenu{v: v}
-	c.button = tip.NewMenuButton("Copy", theme.ContentCopyIcon(), "Copy the position or the game record (Ctrl+C: the position), or save the board as a PNG", c.items)
+	c.button = tip.NewMenuButton("", theme.ContentCopyIcon(), "Copy the position or the game record (Ctrl+C: the position), or save the board as a PNG", c.items)
 	return c
 }
 

@@ -24,15 +24,28 @@ func (v *Panel) ShowGame(g *rules.Game, title string, ply int, shown func()) {
 }
 
 // PlayMove enters mv at the cursor, as a move typed or dragged would be
-// (a new variation where the game goes on otherwise).
+// (a new variation where the game goes on otherwise), and says in the
+// status where it went: it is played from the engine's lines or the
+// explorer, whose tabs hide the move list.
 func (v *Panel) PlayMove(mv rules.Move) error {
 	if v.play.game != nil || v.busy {
 		return errors.New("the viewer is busy: stop the game against the engine first")
 	}
-	if _, err := v.Model.Play(mv); err != nil {
+	p, forks := v.Model.TurnStart(), v.Model.Ply() < v.Model.Len()
+	created, err := v.Model.Play(mv)
+	if err != nil {
 		return err
 	}
 	v.Entry = board.NewMoveEntry(v.Model.TurnStart())
 	v.changed()
+	move := rules.TurnLabel(p.Turn(), p.Side()) + " " + p.MoveString(mv)
+	switch {
+	case !created:
+		v.status(move + ": the game's own move, followed")
+	case forks:
+		v.status(move + ": played as a new variation (Moves shows it)")
+	default:
+		v.status(move + ": played (Moves shows it)")
+	}
 	return nil
 }

@@ -26,7 +26,7 @@ func TestSectionsKeepTheirRows(t *testing.T) {
 	v, w := open()
 	sectionsAt := func(size fyne.Size) (sections, list float32) {
 		w.Resize(size)
-		return v.sectionsBox.Size().Height, v.listSplit.Leading.Size().Height
+		return v.gameSectionsBox.Size().Height, v.listSplit.Leading.Size().Height
 	}
 	small, smallList := sectionsAt(fyne.NewSize(1024, 660))
 	large, largeList := sectionsAt(fyne.NewSize(1280, 760))

@@ -83,9 +83,9 @@ type Panel struct {
 	entryInfo *widget.Label
 	finish    *widget.Button
 	undoStep  *tip.Button
-	analyse   *widget.Button
-	edit      *widget.Button
-	save      *widget.Button
+	analyse   *tip.Button
+	edit      *tip.Button
+	save      *tip.Button
 	copyMenu  *copyMenu
 	// path is the file the game was opened from or last saved to.
 	path string
@@ -93,14 +93,17 @@ type Panel struct {
 	list        *moveList
 	notes       *lineNotes
 	analysis    *analysisView
-	sections    *container.AppTabs       // under the move list: the engine, the explorer, the game graph…
+	sections    *container.AppTabs       // beside the board: the moves, the engine, the explorer, the similar positions
 	sectionsBox *container.ThemeOverride // the sections in the compact theme
-	added       int                      // sections added with AddSection
-	split       *container.Split         // the board | the move list and the rest
-	listSplit   *container.Split         // the move list | the sections
-	sectionsFit *sectionsLayout          // where the divider over the sections goes
-	archive     *archiveTab
-	busy        bool // a step animation is running
+	split       *container.Split         // the board | the sections
+	listSplit   *container.Split         // the move list | the game's sections
+	sectionsFit *sectionsLayout          // where the divider over the game's sections goes
+	// gameSections are under the move list: the game graph, the game
+	// against the engine, the comment.
+	gameSections    *container.AppTabs
+	gameSectionsBox *container.ThemeOverride
+	archive         *archiveTab
+	busy            bool // a step animation is running
 
 	form    *testForm
 	testTab *container.TabItem
@@ -151,10 +154,10 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 	btn := func(icon fyne.Resource, where, hint string) *tip.Button {
 		return tip.NewButton(icon, hint, func() { v.Go(where) })
 	}
-	v.save = widget.NewButtonWithIcon("Save…", theme.DocumentSaveIcon(), v.Save)
+	v.save = tip.NewButton(theme.DocumentSaveIcon(), "Save… the game with its variations and comments (Ctrl+S)", v.Save)
 	v.copyMenu = newCopyMenu(v)
 	nav := container.NewHBox(
-		widget.NewButtonWithIcon("Open…", theme.FolderOpenIcon(), v.OpenDialog),
+		tip.NewButton(theme.FolderOpenIcon(), "Open… a game record, a position or a game archive", v.OpenDialog),
 		v.save,
 		widget.NewSeparator(),
 		btn(theme.MediaSkipPreviousIcon(), "first", "Start of the game (Home)"),
@@ -164,28 +167,30 @@ func NewPanel(d files.Dialogs, cur *state.Current) *Panel {
 		btn(theme.MediaFastForwardIcon(), "next", "Next move (Right)"),
 		btn(theme.MediaSkipNextIcon(), "last", "End of the game (End)"),
 	)
-	v.analyse = widget.NewButtonWithIcon("Analyse here", theme.SearchIcon(), func() {
+	v.analyse = tip.NewButton(theme.SearchIcon(), "Analyse here: this position in the Engine panel", func() {
 		if v.OnAnalyse != nil {
 			v.OnAnalyse(v.Snapshot())
 		}
 	})
-	v.edit = widget.NewButtonWithIcon("Edit here", theme.DocumentCreateIcon(), func() {
+	v.edit = tip.NewButton(theme.DocumentCreateIcon(), "Edit here: this position in the editor", func() {
 		if v.OnEdit != nil {
 			v.OnEdit(v.Model.Position(), v.Model.PlaceText())
 		}
 	})
-	newTest := widget.NewButtonWithIcon("New test from here", theme.FileIcon(), v.NewTest)
+	newTest := tip.NewButton(theme.FileIcon(), "New test from here: a test of this position for a suite", v.NewTest)
 	v.play = newPlayBar(v)
-	// Two rows of tools: the file, the moves and what the board shows,
-	// then what to do with the position shown. Each fits a 1024 px window.
-	nav = container.NewHBox(nav, widget.NewSeparator(), board.ShowControls(&v.Show, v.showBoard))
-	flip := widget.NewButtonWithIcon("Flip", theme.MoveDownIcon(), v.Flip)
-	here := container.NewHBox(v.analyse, v.edit, newTest, v.play.button, widget.NewSeparator(), flip, v.copyMenu.button)
+	flip := tip.NewButton(theme.MoveDownIcon(), "Flip the board (F)", v.Flip)
+	// One row of tools, each one click, icons with their tips but Play
+	// engine…: the file, the moves, what the board shows, what to do with
+	// the position shown. In two rows they took a row from the lists
+	// beside the board; this fits a 1024 px window.
+	nav = container.NewHBox(nav, widget.NewSeparator(), board.ShowControls(&v.Show, v.showBoard), widget.NewSeparator(),
+		v.analyse, v.edit, newTest, v.play.button, widget.NewSeparator(), flip, v.copyMenu.button)
 
 	v.notes = newLineNotes(v)
 	v.analysis = newAnalysisView(v)
 	v.split, v.listSplit = v.gameLayout()
-	game := container.NewBorder(container.NewVBox(nav, here), nil, nil, nil, v.split)
+	game := container.NewBorder(nav, nil, nil, nil, v.split)
 
 	v.form = newTestForm(v)
 	v.archive = newArchiveTab(v)

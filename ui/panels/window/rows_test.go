@@ -53,9 +53,8 @@ type roomList struct {
 // TestListsHaveRoom measures, at 1024x700 and 1280x800, how many rows
 // each list of the window has room for without scrolling (the height it
 // shows under its header over the pitch of its rows, as drawn): at least
-// 8 and 12. The lists: the analysis view's move list, and in the sections
-// under it the engine lines and the explorer (every engine line: they
-// share the move list's column); the Engine panel's candidates, search
+// 8 and 12. The lists: the analysis view's move list, engine lines and
+// explorer, each a tab beside the board; the Engine panel's candidates, search
 // tree and evaluation by term; the Suite's results and score by tag; the
 // Match panel's standings, statistics and finished games. A table's
 // headers are shown whole and its columns need no sideways scrolling (but
@@ -93,14 +92,10 @@ func TestListsHaveRoom(t *testing.T) {
 		lists []roomList
 	}{
 		{shell.ViewerPanel, []roomList{
-			{"move list", nil, isTable, nil, 0, false},
-			// The sections share the move list's column: with the move
-			// list's 8 and 12 rows they have room for every engine line
-			// (viewer.SectionRows) until the divider is moved. The results'
-			// bar, the explorer's last column, is scrolled to in a narrow
-			// column.
-			{"engine lines", func() { v.ShowSection(panels.EngineSection) }, listIn(p.Lines.Content()), nil, viewer.SectionRows, false},
-			{"explorer", func() { v.ShowSection(panels.ExplorerSection) }, listIn(p.Explorer.Content()), []string{"Results"}, viewer.SectionRows, false},
+			// Each a tab of the column beside the board, its whole height.
+			{"move list", func() { v.ShowSection(viewer.MovesSection) }, isTable, nil, 0, false},
+			{"engine lines", func() { v.ShowSection(panels.EngineSection) }, listIn(p.Lines.Content()), nil, 0, false},
+			{"explorer", func() { v.ShowSection(panels.ExplorerSection) }, listIn(p.Explorer.Content()), nil, 0, false},
 		}},
 		{panels.EngineTab, []roomList{
 			// Whole moves: cut, two read alike.
@@ -109,8 +104,8 @@ func TestListsHaveRoom(t *testing.T) {
 			{"evaluation by term", func() { p.Engine.ShowTab("Evaluation") }, tableHeaded("Term"), nil, 0, false},
 		}},
 		{panels.SuiteTab, []roomList{
-			// At 1024x700 the move played and what follows are scrolled to.
-			{"suite results", func() { p.Suite.ShowList("Tests") }, tableHeaded("Test"), []string{"Move", "Time", "Solved", "Errors", "Change", "Comment"}, 0, false},
+			// At 1024x700 what follows the move played is scrolled to.
+			{"suite results", func() { p.Suite.ShowList("Tests") }, tableHeaded("Test"), []string{"Time", "Solved", "Errors", "Change", "Comment"}, 0, false},
 			{"score by tag", func() { p.Suite.ShowList("By tag") }, tableHeaded("Tag"), nil, 0, false},
 		}},
 		{panels.MatchTab, []roomList{
