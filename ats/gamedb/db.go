@@ -1,6 +1,7 @@
 package gamedb
 
 import (
+	"context"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -235,8 +236,36 @@ func (d *DB) init(fresh bool) error {
 // Path is the database's file.
 func (d *DB) Path() string { return d.path }
 
-// Close closes the database.
-func (d *DB) Close() error { return d.db.Close() }
+// Close closes the database. A database opened for writing is first put
+// back in the rollback journal mode, its write-ahead log written into the
+// file: in WAL mode every reader, read-only as it is, creates the -wal and
+// -shm files beside the database and leaves them there. When another
+// connection still has it open (the window, a second process reading),
+// the database stays in WAL mode rather than wait for it.
+func (d *DB) Close() error {
+	if !d.readOnly {
+		d.leaveWAL()
+	}
+	return d.db.Close()
+}
+
+// leaveWAL switches the database to the rollback journal, if no other
+// connection has it open; the switch needs the database alone.
+func (d *DB) leaveWAL() {
+	ctx := context.Background()
+	conn, err := d.db.Conn(ctx)
+	if err != nil {
+		return
+	}
+	defer conn.Close()
+	d.db.SetMaxIdleConns(0) // closes this pool's other connections
+	if _, err := conn.ExecContext(ctx, `PRAGMA busy_timeout = 0`); err != nil {
+		return
+	}
+	// An error (another connection has it open) leaves it in WAL mode,
+	// as it was: nothing is lost.
+	_, _ = conn.ExecContext(ctx, `PRAGMA journal_mode = DELETE`)
+}
 
 // Stats are the database's counts.
 type Stats struct {

@@ -190,3 +190,49 @@ func TestKeepColumns(t *testing.T) {
 		}
 	}
 }
+
+// TestReadingLeavesNoFiles: once the writer has closed it, a game database
+// is read (explore, exact and similar search, stats) without a file
+// appearing beside it or a byte of it changing: a database in WAL journal
+// mode would have every reader create its -wal and -shm files.
+func TestReadingLeavesNoFiles(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "games.db")
+	d, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := testGame{id: "1", gold: "a", silver: "b", result: rules.Gold, moves: []string{"Ee2n", "ee7s"}}
+	if _, err := d.Index(context.Background(), []string{writeArchive(t, t.TempDir(), "a.txt", []testGame{g})}, IndexOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Close(); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameFiles(t, dir, map[string][]byte{"games.db": data}, "after indexing")
+	r, err := OpenExisting(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	start := positionAfter(t, g, 0)
+	if ms, err := r.Explore(ctx, start, Filter{}); err != nil || len(ms) != 1 {
+		t.Errorf("explore: %v, %v", ms, err)
+	}
+	if hs, err := r.Find(ctx, start, Filter{}, 0); err != nil || len(hs) != 1 {
+		t.Errorf("find: %v, %v", hs, err)
+	}
+	if _, err := r.Similar(ctx, start, 2, 0, 10, Filter{}); err != nil {
+		t.Errorf("similar: %v", err)
+	}
+	if _, err := r.Stats(); err != nil {
+		t.Errorf("stats: %v", err)
+	}
+	sameFiles(t, dir, map[string][]byte{"games.db": data}, "while reading")
+	r.Close()
+	sameFiles(t, dir, map[string][]byte{"games.db": data}, "after reading")
+}

@@ -398,35 +398,59 @@ func (d *DB) Find(ctx context.Context, p rules.Position, f Filter, limit int) ([
 	if !f.keeps(p) {
 		return nil, nil
 	}
-	at := map[int64]rules.Position{int64(p.TurnHash()): p}
-	keys := []int64{int64(p.TurnHash())}
+	hits, err := d.findAt(ctx, p, false, f, limit)
 	m := p.Mirror()
-	if f.Mirrors && m.TurnHash() != p.TurnHash() {
-		keys = append(keys, int64(m.TurnHash()))
-		at[int64(m.TurnHash())] = m
+	if err != nil || !f.Mirrors || m.TurnHash() == p.TurnHash() {
+		return hits, err
 	}
-	args := []any{}
-	for _, k := range keys {
-		args = append(args, k)
+	more, err := d.findAt(ctx, m, true, f, limit)
+	if err != nil {
+		return nil, err
 	}
-	q := `SELECT ` + gameColumns + `, p.at, p.move, p.key FROM positions p JOIN games g ON g.id = p.at >> ` + plyShift + `
-		WHERE p.key IN (?` + strings.Repeat(",?", len(keys)-1) + `)` + f.where(&args) + ` ORDER BY p.at`
+	// Each list is in the order of indexing: merged, the first limit of
+	// both are the first limit of all.
+	hits = append(hits, more...)
+	slices.SortStableFunc(hits, func(a, b Hit) int {
+		return cmp.Or(cmp.Compare(a.Game, b.Game), cmp.Compare(a.Ply, b.Ply))
+	})
+	if limit > 0 && len(hits) > limit {
+		hits = hits[:limit]
+	}
+	return hits, nil
+}
+
+// findQuery is Find's query of the games through one position, with the
+// filter's conditions: the positions under the key are read in the order
+// of their primary key, which is the order of indexing, so that a limit
+// stops the reading (one query for a position and its mirror image sorted
+// every row of both first).
+func findQuery(f Filter, args *[]any, limit int) string {
+	q := `SELECT ` + gameColumns + `, p.at, p.move FROM positions p JOIN games g ON g.id = p.at >> ` + plyShift + `
+		WHERE p.key = ?` + f.where(args) + ` ORDER BY p.at`
 	if limit > 0 {
 		q += fmt.Sprintf(" LIMIT %d", limit)
 	}
+	return q
+}
+
+// findAt is Find of position p alone; mirrored marks its hits as those of
+// the mirror image of the position asked.
+func (d *DB) findAt(ctx context.Context, p rules.Position, mirrored bool, f Filter, limit int) ([]Hit, error) {
+	args := []any{int64(p.TurnHash())}
+	q := findQuery(f, &args, limit)
 	phase := float64(phaseByte(p)) / 255
 	return queryAll(ctx, d, q, args, func(rows *sql.Rows) (Hit, error) {
 		var h Hit
-		var key, gp int64
+		var gp int64
 		var move []byte
-		if err := scanGame(rows, &h, &gp, &move, &key); err != nil {
+		if err := scanGame(rows, &h, &gp, &move); err != nil {
 			return h, err
 		}
 		_, h.Ply = splitGamePly(gp)
-		h.Mirrored = key != keys[0]
+		h.Mirrored = mirrored
 		h.Phase, h.Similarity = phase, 1
 		var err error
-		h.Move, err = moveText(at[key], h.Ply, move)
+		h.Move, err = moveText(p, h.Ply, move)
 		return h, err
 	})
 }

@@ -16,8 +16,9 @@ import (
 // of every stored position (one pass over the games for all n): the share
 // of the hits that reach the similarity of the k-th most similar position
 // (positions as similar as it are as good an answer), averaged, and the
-// mean k-th similarity.
-func measureRecall(tb testing.TB, d *DB, r, n, k int, seed uint64) (recall, kth float64) {
+// mean k-th similarity; and the recall over the queries alone whose k-th
+// similarity is at least alike, with their number.
+func measureRecall(tb testing.TB, d *DB, r, n, k int, seed uint64, alike float64) (recall, kth, recallAlike float64, nAlike int) {
 	tb.Helper()
 	ctx := context.Background()
 	var games int64
@@ -92,8 +93,12 @@ func measureRecall(tb testing.TB, d *DB, r, n, k int, seed uint64) (recall, kth 
 		}
 		recall += float64(reached) / float64(k)
 		kth += want
+		if want >= alike {
+			recallAlike += float64(reached) / float64(k)
+			nAlike++
+		}
 	}
-	return recall / float64(n), kth / float64(n)
+	return recall / float64(n), kth / float64(n), recallAlike / float64(max(nAlike, 1)), nAlike
 }
 
 // TestSimilarRecall: on a generated corpus shaped like the official
@@ -128,7 +133,7 @@ func TestSimilarRecall(t *testing.T) {
 	// 700 candidates of the 5,500 positions of a side.
 	d.simCands = 700
 	for r, want := range []float64{0.999, 0.95, 0.95, 0.95} {
-		recall, kth := measureRecall(t, d, r, 30, 10, uint64(r))
+		recall, kth, _, _ := measureRecall(t, d, r, 30, 10, uint64(r), 0)
 		t.Logf("radius %d: recall@10 %.3f, mean 10th similarity %.3f (%d positions)", r, recall, kth, s.Positions)
 		if recall < want {
 			t.Errorf("radius %d: recall@10 %.3f, want at least %.2f", r, recall, want)

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"arimaa-workbench/engine/phase"
@@ -310,6 +311,52 @@ func TestMirrors(t *testing.T) {
 	}
 	if hits, _ := d.Find(ctx, start, Filter{}, 0); len(hits) != 3 {
 		t.Errorf("find without mirrors: %d games, want 3", len(hits))
+	}
+	// A limit keeps the first games in the order of indexing, those
+	// through the mirror image among them.
+	for limit, want := range map[int]string{1: "g1", 3: "g1 g2 g3", 4: "g1 g2 g3 g4"} {
+		hits, err := d.Find(ctx, start, Filter{Mirrors: true}, limit)
+		var got []string
+		for _, h := range hits {
+			got = append(got, h.Gold)
+		}
+		if err != nil || strings.Join(got, " ") != want {
+			t.Errorf("find with mirrors, limit %d: %v, %v; want %s", limit, got, err, want)
+		}
+	}
+}
+
+// TestFindPlan checks that exact search reads a position's rows in the
+// order of the positions' primary key, whatever the filter, so that its
+// limit stops the reading instead of sorting every game through a
+// popular position first.
+func TestFindPlan(t *testing.T) {
+	d := openTest(t)
+	f := Filter{MinRating: 1800, Players: Humans, TimeControl: "2m/2m/100/10m"}
+	if err := f.SetDates("2010-01-01", "2012-12-31"); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []Filter{{}, f} {
+		args := []any{int64(1)}
+		q := findQuery(f, &args, 50)
+		rows, err := d.db.Query("EXPLAIN QUERY PLAN "+q, args...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var plan []string
+		for rows.Next() {
+			var id, parent, unused int
+			var detail string
+			if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+				t.Fatal(err)
+			}
+			plan = append(plan, detail)
+		}
+		rows.Close()
+		text := strings.Join(plan, "; ")
+		if !strings.Contains(text, "SEARCH p USING PRIMARY KEY (key=?)") || strings.Contains(text, "TEMP B-TREE") {
+			t.Errorf("filter %+v: the plan is %q, want the positions searched by their key in its order", f, text)
+		}
 	}
 }
 
