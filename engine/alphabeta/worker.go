@@ -402,8 +402,6 @@ func (w *worker) quiesce(p *rules.Position, ply int) int {
 	return best
 }
 
-// nearGoal reports whether a rabbit of side c stands within a turn's four
-// steps of its goal rank, which a goal this turn needs.
 // The trap checks' budgets, in states of their search: where many pieces
 // crowd the traps a check of three or four steps visits thousands of
 // states and costs up to half a millisecond, which made a crowded middle
@@ -418,6 +416,8 @@ const (
 	horizonCheckBudget = 300
 )
 
+// nearGoal reports whether a rabbit of side c stands within a turn's four
+// steps of its goal rank, which a goal this turn needs.
 func nearGoal(p *rules.Position, c rules.Color) bool {
 	reach := rules.Rank8 | rules.Rank8>>8 | rules.Rank8>>16 | rules.Rank8>>24 | rules.Rank8>>32
 	if c == rules.Silver {

@@ -41,9 +41,8 @@ type TrapChecker struct {
 // ones, which the check finds fastest. The slice it returns is
 // overwritten by the next check.
 func (c *TrapChecker) Check(p *rules.Position, maxSteps int) []Threat {
-	seen, out, call := c.t.seen, c.t.out[:0], c.t.call+1
-	c.t = trapSearch{seen: seen, out: out, call: call, limit: maxSteps}
-	return c.t.run(p)
+	th, _ := c.CheckWithin(p, maxSteps, 0)
+	return th
 }
 
 // CheckWithin is Check that gives up after visiting budget states of its
