@@ -63,7 +63,8 @@ func Run(args []string, stderr io.Writer) int {
 		}
 		return 2
 	}
-	if msg := displayProblem(); msg != "" {
+	probe, msg := displayProblem()
+	if msg != "" {
 		fmt.Fprintln(stderr, msg)
 		return 1
 	}
@@ -81,7 +82,14 @@ func Run(args []string, stderr io.Writer) int {
 		_, _ = prefs.RepairEmpty(path)
 	}
 	a := app.NewWithID(appID)
-	w := a.NewWindow("Arimaa Workbench")
+	w, err := newWindow(a, "Arimaa Workbench")
+	if probe != nil {
+		probe.Close()
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "arimaa-workbench: %v\n", err)
+		return 1
+	}
 	winSize = chooseSize(a, winSize, *size, *shot != "", stderr)
 	opts := shell.Options{}
 	if *shot == "" {
@@ -161,14 +169,34 @@ func Run(args []string, stderr io.Writer) int {
 	return status
 }
 
+// newWindow is the app's first window. Creating it starts the window
+// system (GLFW), which Fyne's driver does not report failing: it logs the
+// error and then panics on the first cursor. A display that answered the
+// check of displayProblem can still refuse it (an X server shutting down,
+// a stale authority cookie), and the user is owed one line, not a trace.
+func newWindow(a fyne.App, title string) (w fyne.Window, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the window system did not start on display %q (%v); the command-line tools work without one (arimaa-workbench help)", os.Getenv("DISPLAY"), r)
+		}
+	}()
+	return a.NewWindow(title), nil
+}
+
 // displayProblem says in one line why the window cannot open (no display,
-// or one no X server answers on), "" when it may.
-func displayProblem() string {
+// or one no X server answers on), "" when it may; the connection that
+// answered stays open until the window system has connected (see
+// cli.UnreachableDisplay).
+func displayProblem() (io.Closer, string) {
 	if msg := cli.NoDisplay(runtime.GOOS, os.Getenv); msg != "" {
-		return msg
+		return nil, msg
 	}
 	dial := func(network, addr string) (net.Conn, error) { return net.DialTimeout(network, addr, 3*time.Second) }
-	return cli.UnreachableDisplay(runtime.GOOS, os.Getenv, dial)
+	conn, msg := cli.UnreachableDisplay(runtime.GOOS, os.Getenv, dial)
+	if conn == nil { // a nil net.Conn must not become a non-nil io.Closer
+		return nil, msg
+	}
+	return conn, msg
 }
 
 // chooseSize is the window's size: the one asked with --size (text), cut

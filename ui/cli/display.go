@@ -34,24 +34,29 @@ func NoDisplay(goos string, getenv func(string) string) string {
 // "" when there is nothing to check (Wayland, macOS, Windows, no DISPLAY:
 // NoDisplay's case) or when a server answers. dial connects as net.Dial
 // does.
-func UnreachableDisplay(goos string, getenv func(string) string, dial func(network, addr string) (net.Conn, error)) string {
+//
+// The connection that answered is returned open, for the caller to close
+// once the window system holds its own: an X server with no clients left
+// resets itself (Xvfb does, unless started with -noreset), and a window
+// system connecting during that reset is refused.
+func UnreachableDisplay(goos string, getenv func(string) string, dial func(network, addr string) (net.Conn, error)) (net.Conn, string) {
 	switch goos {
 	case "linux", "freebsd", "openbsd", "netbsd", "dragonfly":
 	default:
-		return ""
+		return nil, ""
 	}
 	display := getenv("DISPLAY")
 	if display == "" || getenv("WAYLAND_DISPLAY") != "" {
-		return ""
+		return nil, ""
 	}
 	host, rest, ok := strings.Cut(display, ":")
 	if !ok {
-		return fmt.Sprintf("arimaa-workbench: DISPLAY=%q is not a display name (host:number, e.g. :0), so the window cannot open", display)
+		return nil, fmt.Sprintf("arimaa-workbench: DISPLAY=%q is not a display name (host:number, e.g. :0), so the window cannot open", display)
 	}
 	num, _, _ := strings.Cut(rest, ".")
 	n, err := strconv.Atoi(num)
 	if err != nil || n < 0 {
-		return fmt.Sprintf("arimaa-workbench: DISPLAY=%q is not a display name (host:number, e.g. :0), so the window cannot open", display)
+		return nil, fmt.Sprintf("arimaa-workbench: DISPLAY=%q is not a display name (host:number, e.g. :0), so the window cannot open", display)
 	}
 	var tries [][2]string
 	if host == "" || host == "unix" {
@@ -66,10 +71,9 @@ func UnreachableDisplay(goos string, getenv func(string) string, dial func(netwo
 	}
 	for _, t := range tries {
 		if c, err := dial(t[0], t[1]); err == nil {
-			c.Close()
-			return ""
+			return c, ""
 		}
 	}
-	return fmt.Sprintf("arimaa-workbench: no X server answers on DISPLAY=%s, so the window cannot open; "+
+	return nil, fmt.Sprintf("arimaa-workbench: no X server answers on DISPLAY=%s, so the window cannot open; "+
 		"start one or set DISPLAY to one that runs (the command-line tools need none: 'arimaa-workbench help')", display)
 }

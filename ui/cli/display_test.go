@@ -67,7 +67,13 @@ func TestUnreachableDisplay(t *testing.T) {
 	}
 	for _, tt := range tests {
 		tried = nil
-		msg := UnreachableDisplay(tt.goos, func(k string) string { return tt.env[k] }, dial)
+		conn, msg := UnreachableDisplay(tt.goos, func(k string) string { return tt.env[k] }, dial)
+		if (conn != nil) != (msg == "" && len(tried) > 0) {
+			t.Errorf("%s %v: connection %v with message %q after trying %v: want one held open exactly when a server answered", tt.goos, tt.env, conn, msg, tried)
+		}
+		if conn != nil {
+			conn.Close()
+		}
 		if tt.want == "" && msg != "" || tt.want != "" && !strings.Contains(msg, tt.want) || strings.Contains(msg, "\n") {
 			t.Errorf("%s %v: %q (tried %v), want %q", tt.goos, tt.env, msg, tried, tt.want)
 		}
