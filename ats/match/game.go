@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"arimaa-workbench/ats"
-	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/engine/timeman"
@@ -271,23 +270,25 @@ func (s *gameState) result() *GameResult {
 // turnLimitsOf are the limits of side's next turn, at turn (the game's
 // move number), with delay the longest time side's turns took beyond their
 // search so far (the runner's own work, and a busy machine's stalls).
+// Under a time control an AEI engine is given the clock and manages its
+// own time, as under any AEI controller; the builtin engine, searching in
+// process, is given its time manager's plan.
 func turnLimitsOf(l *Limits, c *gameClock, side rules.Color, turn int, delay time.Duration, spec *ats.Spec) turnLimits {
 	lim := turnLimits{playouts: l.Playouts, nodes: l.Nodes, timeout: l.MoveTimeout}
-	if l.TC.timed() {
-		// The builtin engine's time management, with the configuration
-		// of the engine to move (the default one for an AEI engine).
-		tm := config.Default().Time
-		if spec.Builtin {
-			tm = spec.Config.Time
-		}
-		b := timeman.Plan(timeman.Input{Clock: c.engineClock(), Side: side, Turn: turn, Delay: delay}, tm)
-		lim.budget, lim.target = b.Target, 0
-		if !b.Fixed && b.Max > b.Target {
-			// The builtin engine searches to the target and settles
-			// or stretches within the hard stop; an AEI engine is given
-			// the target alone.
-			lim.budget, lim.target = b.Max, b.Target
-		}
+	if !l.TC.timed() {
+		return lim
+	}
+	if !spec.Builtin {
+		clock := c.engineClock()
+		lim.clock = &clock
+		return lim
+	}
+	b := timeman.Plan(timeman.Input{Clock: c.engineClock(), Side: side, Turn: turn, Delay: delay}, spec.Config.Time)
+	lim.budget, lim.target = b.Target, 0
+	if !b.Fixed && b.Max > b.Target {
+		// The search goes to the target and settles or stretches
+		// within the hard stop.
+		lim.budget, lim.target = b.Max, b.Target
 	}
 	return lim
 }

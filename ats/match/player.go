@@ -38,6 +38,9 @@ type turnLimits struct {
 	// timeout bounds an AEI engine's search when the turn is not timed,
 	// so that a hang is noticed.
 	timeout time.Duration
+	// clock, for an AEI engine in a timed game, is the game's clock
+	// before its turn: the engine is given it and decides itself.
+	clock *aeiengine.Clock
 }
 
 // reply is an engine's move: its text as sent and the time it took.
@@ -93,9 +96,9 @@ func (b *builtinPlayer) move(ctx context.Context, g *rules.Game, lim turnLimits)
 func (b *builtinPlayer) close() {}
 
 // aeiPlayer is an external engine (aei.External), given the whole game
-// before each move. It does not follow the clock itself: the runner
-// chooses each search's time from the clock, as aeiengine's time
-// management would, and enforces the clock on what the engine takes.
+// before each move, and in a timed game the clock (the time control and
+// both reserves) as any AEI controller gives it: the engine chooses its
+// time, and the runner enforces the clock on what it takes.
 type aeiPlayer struct {
 	x        *aei.External
 	ours     bool // the engine is arimaa-workbench's own: it takes playouts, seed and threads
@@ -161,6 +164,10 @@ func librarySetup(ctx context.Context, g *rules.Game, cfg config.Config, seed ui
 }
 
 func (a *aeiPlayer) move(ctx context.Context, g *rules.Game, lim turnLimits) (reply, error) {
+	if lim.clock != nil {
+		res, err := a.x.SearchClock(ctx, g, *lim.clock, analysis.Output{})
+		return reply{text: res.Move, used: res.Report.Elapsed, lastOutput: ats.LastOutput(res.Log)}, err
+	}
 	t := lim.budget
 	if lim.target > 0 {
 		t = lim.target // the engine cannot settle or stretch: the target alone

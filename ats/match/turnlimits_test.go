@@ -39,6 +39,35 @@ func TestTurnLimitsUseTheTimeManager(t *testing.T) {
 	}
 }
 
+// TestAEIEnginesGetTheClock: under a time control an AEI engine is given
+// the game's clock, both reserves as they stand, and no plan of ours; the
+// builtin engine is given no clock.
+func TestAEIEnginesGetTheClock(t *testing.T) {
+	tc, err := ParseTimeControl("2s/30s/100/30s/10m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := &Limits{TC: tc}
+	c := newGameClock(tc)
+	if c.charge(rules.Gold, 5*time.Second) {
+		t.Fatal("5 s within 2 s and a 30 s reserve was a forfeit")
+	}
+	x := ats.Spec{Name: "x", Command: []string{"engine-x", "aei"}}
+	lim := turnLimitsOf(l, c, rules.Silver, 2, 0, &x)
+	if lim.clock == nil || lim.budget != 0 || lim.target != 0 {
+		t.Fatalf("AEI engine's limits %+v: want the clock alone", lim)
+	}
+	got := *lim.clock
+	if got.Move != 2*time.Second || got.Reserve != 30*time.Second || got.Percent != 100 || got.Max != 30*time.Second || got.Total != 10*time.Minute ||
+		got.ReserveOf(rules.Gold) != 27*time.Second || got.ReserveOf(rules.Silver) != 30*time.Second {
+		t.Errorf("the clock given: %+v; want 2s/30s/100/30s/10m with Gold's reserve 27s", got)
+	}
+	spec := ats.Spec{Builtin: true, Config: config.Default()}
+	if b := turnLimitsOf(l, c, rules.Silver, 2, 0, &spec); b.clock != nil || b.budget <= 0 {
+		t.Errorf("builtin engine's limits %+v: want a budget and no clock", b)
+	}
+}
+
 // TestDelaysOutliveTheGame: an engine's answering delay is kept by the
 // slot from one game to the next, for that engine alone, and at 0.1 s a
 // move a 40 ms delay leaves the engine 25 ms to search instead of 50.
@@ -48,8 +77,8 @@ func TestDelaysOutliveTheGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	l := Limits{TC: tc}
-	a := ats.Spec{Name: "a", Command: []string{"engine-a", "aei"}}
-	b := ats.Spec{Name: "b", Command: []string{"engine-b", "aei"}}
+	a := ats.Spec{Name: "a", Builtin: true, Config: config.Default()}
+	b := ats.Spec{Name: "b", Builtin: true, Config: config.Default()}
 	sl := NewSlot("test")
 	sl.delay(&a, l).Add(40 * time.Millisecond)
 	if got := sl.delay(&a, l).Mark(); got != 40*time.Millisecond {

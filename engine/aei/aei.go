@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"os/exec"
 	"strings"
@@ -525,7 +524,13 @@ func rejection(lines []string) string {
 // holds the log even on error: every line since the previous search ended
 // (so the first search's log shows the handshake too).
 func (e *Engine) Search(ctx context.Context, pos rules.Position, moveTime time.Duration, onInfo func(Info)) (Result, error) {
-	res, err := e.search(ctx, pos, moveTime, onInfo)
+	return e.SearchTimed(ctx, pos, MoveTime(moveTime), onInfo)
+}
+
+// SearchTimed is Search with the time given as a Timing: a fixed move
+// time (MoveTime) or the game's clock (GameTime).
+func (e *Engine) SearchTimed(ctx context.Context, pos rules.Position, t Timing, onInfo func(Info)) (Result, error) {
+	res, err := e.search(ctx, pos, t, onInfo)
 	res.Log = e.takeLog()
 	return res, err
 }
@@ -534,10 +539,16 @@ func (e *Engine) Search(ctx context.Context, pos rules.Position, moveTime time.D
 // game's start position and then its moves with makemove, so that the
 // engine knows the history (the third-repetition rule) as it would in a
 // real game. start is the position after the setups; moves are given in
-// move notation.
-func (e *Engine) SearchGame(ctx context.Context, start rules.Position, moves []string, moveTime time.Duration, onInfo func(Info)) (Result, error) {
+// move notation. t is the time the engine has: a fixed move time
+// (MoveTime) or the game's clock (GameTime).
+func (e *Engine) SearchGame(ctx context.Context, start rules.Position, moves []string, t Timing, onInfo func(Info)) (Result, error) {
 	var res Result
 	err := e.NewGame()
+	if err == nil {
+		// The time control before the position: an engine may reset its
+		// reserves when told the starting reserve of a game without moves.
+		err = e.setTiming(t)
+	}
 	if err == nil {
 		err = e.SetPosition(ctx, start)
 	}
@@ -545,35 +556,39 @@ func (e *Engine) SearchGame(ctx context.Context, start rules.Position, moves []s
 		err = e.send("makemove " + moves[i])
 	}
 	if err == nil {
-		res, err = e.run(ctx, moveTime, onInfo)
+		res, err = e.run(ctx, t.stop, onInfo)
 	}
 	res.Log = e.takeLog()
 	return res, err
 }
 
-func (e *Engine) search(ctx context.Context, pos rules.Position, moveTime time.Duration, onInfo func(Info)) (Result, error) {
+func (e *Engine) search(ctx context.Context, pos rules.Position, t Timing, onInfo func(Info)) (Result, error) {
 	if err := e.NewGame(); err != nil {
+		return Result{}, err
+	}
+	if err := e.setTiming(t); err != nil {
 		return Result{}, err
 	}
 	if err := e.SetPosition(ctx, pos); err != nil {
 		return Result{}, err
 	}
-	return e.run(ctx, moveTime, onInfo)
+	return e.run(ctx, t.stop, onInfo)
 }
 
-// run gives the engine moveTime for the position it holds and waits for
-// its bestmove.
-func (e *Engine) run(ctx context.Context, moveTime time.Duration, onInfo func(Info)) (Result, error) {
-	var res Result
-	secs := int(math.Ceil(moveTime.Seconds()))
-	if secs < 1 {
-		secs = 1
-	}
-	for _, o := range []Option{{"tcmove", fmt.Sprint(secs)}, {"tcreserve", "0"}, {"tcpercent", "0"}, {"tcmax", fmt.Sprint(secs)}, {"tcturntime", "0"}} {
+// setTiming sends t's time options.
+func (e *Engine) setTiming(t Timing) error {
+	for _, o := range t.options {
 		if err := e.SetOption(o.Name, o.Value); err != nil {
-			return res, err
+			return err
 		}
 	}
+	return nil
+}
+
+// run starts the search of the position the engine holds and waits for
+// its bestmove, sending stop once moveTime has passed.
+func (e *Engine) run(ctx context.Context, moveTime time.Duration, onInfo func(Info)) (Result, error) {
+	var res Result
 	start := time.Now()
 	if err := e.send("go"); err != nil {
 		return res, err

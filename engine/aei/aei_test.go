@@ -268,7 +268,7 @@ func TestSearchGame(t *testing.T) {
 	e := startFake(t, "plain")
 	start := goalPosition(t).WithSide(rules.Silver)
 	moves := []string{"rc8e", "Ee2n"}
-	res, err := e.SearchGame(ctx, start, moves, time.Second, nil)
+	res, err := e.SearchGame(ctx, start, moves, MoveTime(time.Second), nil)
 	if err != nil {
 		t.Fatalf("SearchGame: %v (log %q)", err, res.Log)
 	}

@@ -44,11 +44,17 @@
 //	                             or when the caller cancels)
 //	quit                         end the session (Close)
 //
-// A search has a fixed time per move; the controller holds no game clock.
-// Before each go it sets tcmove to the move time in whole seconds (rounded
-// up, at least 1), tcreserve, tcpercent and tcturntime to 0 and tcmax to
-// the move time, and it sends stop itself when the move time is up, to the
-// millisecond. The suite runner and the match runner send the options
+// A search is given its time in one of two ways (Timing). With a fixed
+// move time (MoveTime: the suite runner, the engine panel), the
+// controller sets tcmove to the move time in whole seconds (rounded up,
+// at least 1), tcreserve, tcpercent and tcturntime to 0 and tcmax to the
+// move time, and sends stop itself when the move time is up, to the
+// millisecond. In a game on clock (GameTime: the match runner), it sets
+// the time control (tcmove, tcreserve, tcpercent, tcmax, tctotal,
+// tcturntime) and both reserves (greserve, sreserve) before the position,
+// as a standard AEI controller does; the engine decides how long to think,
+// and stop is sent only when the turn's hard limit (move time plus
+// reserve) is reached, by which time the engine has lost on time. The suite runner and the match runner send the options
 // given for an engine (ats run --option, the KEY=VALUE words of a match's
 // engine spec) after the handshake, and the match runner gives the
 // workbench's own engine (one whose id name is that of

@@ -10,6 +10,7 @@ import (
 
 	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/timeman"
 )
 
 // ApplyInfo updates r with one info line of a search of pos and reports
@@ -195,6 +196,22 @@ func (x *External) Close() error {
 // report. The Result's Move is the bestmove as sent; its Report's Best is
 // that move when it is legal.
 func (x *External) Search(ctx context.Context, g *rules.Game, lim analysis.Limits, out analysis.Output) (analysis.Result, error) {
+	moveTime := lim.Time
+	if moveTime <= 0 {
+		moveTime = untilStopped
+	}
+	return x.search(ctx, g, lim.Threads, MoveTime(moveTime), out)
+}
+
+// SearchClock is Search in a game played on clock: the engine is given
+// the time control and both reserves, as a standard AEI controller gives
+// them, and decides itself how long to think (see GameTime).
+func (x *External) SearchClock(ctx context.Context, g *rules.Game, clock timeman.Clock, out analysis.Output) (analysis.Result, error) {
+	pos := g.Position()
+	return x.search(ctx, g, 0, GameTime(clock, pos.Side()), out)
+}
+
+func (x *External) search(ctx context.Context, g *rules.Game, threads int, t Timing, out analysis.Output) (analysis.Result, error) {
 	started := x.e == nil
 	if started {
 		out.Say("starting " + strings.Join(x.cfg.Command, " "))
@@ -207,15 +224,11 @@ func (x *External) Search(ctx context.Context, g *rules.Game, lim analysis.Limit
 		id := e.ID()
 		out.Say(fmt.Sprintf("engine: %s %s by %s (protocol %s, side letters %s)", id.Name, id.Version, id.Author, id.Protocol, e.Letters()))
 	}
-	if lim.Threads > 0 {
-		if err := e.SetOption("threads", strconv.Itoa(lim.Threads)); err != nil {
+	if threads > 0 {
+		if err := e.SetOption("threads", strconv.Itoa(threads)); err != nil {
 			x.Close()
 			return analysis.Result{}, err
 		}
-	}
-	moveTime := lim.Time
-	if moveTime <= 0 {
-		moveTime = untilStopped
 	}
 	pos := g.Position()
 	var rep analysis.Report
@@ -231,13 +244,13 @@ func (x *External) Search(ctx context.Context, g *rules.Game, lim analysis.Limit
 	}
 	var res Result
 	if len(g.Moves()) == 0 {
-		res, err = e.Search(ctx, pos, moveTime, onInfo)
+		res, err = e.SearchTimed(ctx, pos, t, onInfo)
 	} else {
 		moves := make([]string, len(g.Moves()))
 		for i, m := range g.Moves() {
 			moves[i] = m.String()
 		}
-		res, err = e.SearchGame(ctx, g.Start(), moves, moveTime, onInfo)
+		res, err = e.SearchGame(ctx, g.Start(), moves, t, onInfo)
 	}
 	x.Letters.Set(e.Letters())
 	rep.Elapsed = res.Elapsed

@@ -9,6 +9,7 @@ import (
 
 	"arimaa-workbench/engine/analysis"
 	"arimaa-workbench/engine/rules"
+	"arimaa-workbench/engine/timeman"
 )
 
 func TestApplyInfo(t *testing.T) {
@@ -85,5 +86,71 @@ func TestExternal(t *testing.T) {
 	}
 	if crash.e != nil {
 		t.Errorf("the crashed engine was not closed")
+	}
+}
+
+// TestSearchClock: in a game on clock the engine is given the time
+// control and both reserves before the position, in seconds to the
+// millisecond, decides itself how long to think, and is told to stop only
+// at the clock's hard limit for the turn.
+func TestSearchClock(t *testing.T) {
+	ctx := context.Background()
+	g, err := rules.NewGameFrom(goalPosition(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := g.Position()
+	side := pos.Side()
+	clock := timeman.Clock{Move: 200 * time.Millisecond, Reserve: 2 * time.Second, Percent: 100, Max: 5 * time.Second,
+		Reserves: [2]time.Duration{250 * time.Millisecond, 1500 * time.Millisecond}, ReserveSet: [2]bool{true, true}}
+	want := []string{"> newgame", "> setoption name tcmove value 0.2", "> setoption name tcreserve value 2",
+		"> setoption name tcpercent value 100", "> setoption name tcmax value 5", "> setoption name tctotal value 0",
+		"> setoption name tcturntime value 0", "> setoption name greserve value 0.25", "> setoption name sreserve value 1.5",
+		"> setposition", "> go", "> stop"}
+
+	// An engine that answers only when told to stop is stopped at the
+	// hard limit, the move time and its side's reserve.
+	x := NewExternal("fake", fake(t, "stoponly"))
+	defer x.Close()
+	res, err := x.SearchClock(ctx, g, clock, analysis.Output{})
+	if err != nil {
+		t.Fatalf("SearchClock: %v (log %q)", err, res.Log)
+	}
+	if hard := clock.Hard(side); res.Report.Elapsed < hard {
+		t.Errorf("stopped after %v, before the hard limit %v", res.Report.Elapsed, hard)
+	}
+	i := 0
+	for _, l := range res.Log {
+		if i < len(want) && strings.HasPrefix(l, want[i]) {
+			i++
+		}
+	}
+	if i < len(want) {
+		t.Errorf("the log lacks %q in its order:\n%s", want[i], strings.Join(res.Log, "\n"))
+	}
+
+	// An engine that answers at once is not told to stop.
+	plain := NewExternal("fake", fake(t, "plain"))
+	defer plain.Close()
+	res, err = plain.SearchClock(ctx, g, clock, analysis.Output{})
+	if err != nil || res.Move == "" {
+		t.Fatalf("SearchClock: %q, %v (log %q)", res.Move, err, res.Log)
+	}
+	for _, l := range res.Log {
+		if l == "> stop" {
+			t.Errorf("an engine that answered was told to stop:\n%s", strings.Join(res.Log, "\n"))
+		}
+	}
+}
+
+// TestSeconds: AEI's times are seconds, to the millisecond.
+func TestSeconds(t *testing.T) {
+	for _, tc := range []struct {
+		d    time.Duration
+		want string
+	}{{0, "0"}, {30 * time.Second, "30"}, {1500 * time.Millisecond, "1.5"}, {1234567 * time.Microsecond, "1.234"}, {10 * time.Minute, "600"}} {
+		if got := seconds(tc.d); got != tc.want {
+			t.Errorf("seconds(%v) = %q, want %q", tc.d, got, tc.want)
+		}
 	}
 }
