@@ -1,9 +1,9 @@
 // Package wheel makes the mouse wheel move Fyne's lists and tables by
-// rows, three a notch, as the lists of Windows, macOS and Qt do by
-// default. Fyne's window driver turns a notch into a fixed distance (25
-// px, 10 on macOS) whatever the rows' height, which moved our lists less
-// than a row a notch. A trackpad's deltas, small and fractional, still
-// move a list by the pixels they give.
+// rows, three a notch, as Windows' lists and Qt's do by default. Fyne's
+// window driver turns a notch into a fixed distance (25 px, 10 on macOS)
+// whatever the rows' height, which moved our lists less than a row a
+// notch. A trackpad's deltas, small and fractional, still move a list by
+// the pixels they give.
 //
 // The wheel goes to the last scrollable object under the pointer, which
 // is the scroller inside a list or a table: Cover lays a transparent
