@@ -15,6 +15,7 @@ import (
 	"arimaa-workbench/ui/field"
 	"arimaa-workbench/ui/files"
 	"arimaa-workbench/ui/state"
+	"arimaa-workbench/ui/wheel"
 )
 
 // Options connect the panel to the window. A move tapped (in the
@@ -145,7 +146,7 @@ func (p *Panel) build() {
 	simSplit := similarSplit(p.similar, p.moves)
 	tabs := container.NewAppTabs(
 		container.NewTabItem("Explorer", p.explore.Content()),
-		container.NewTabItem("Games", p.games),
+		container.NewTabItem("Games", wheel.List(p.games)),
 		container.NewTabItem("Similar", container.NewBorder(simBar, nil, nil, nil, simSplit)),
 	)
 	field.LazyTabs(tabs)
@@ -165,7 +166,8 @@ func sized(o fyne.CanvasObject, w float32) fyne.CanvasObject {
 
 // similarSplit puts the similar positions over the moves played in them.
 func similarSplit(similar, moves *widget.List) fyne.CanvasObject {
-	return container.NewVSplit(similar, container.NewBorder(widget.NewLabel("Moves from similar positions (a tap plays it):"), nil, nil, nil, moves))
+	return container.NewVSplit(wheel.List(similar),
+		container.NewBorder(widget.NewLabel("Moves from similar positions (a tap plays it):"), nil, nil, nil, wheel.List(moves)))
 }
 
 // movesList is a new list of the moves played in similar positions.
@@ -192,7 +194,7 @@ func (p *Panel) NewSimilar() fyne.CanvasObject {
 	note := widget.NewLabel("left the positions (a tap opens one), right the moves played there (a tap plays one); radius and bounds in the Database panel")
 	note.Importance = widget.LowImportance
 	note.Truncation = fyne.TextTruncateEllipsis
-	split := container.NewHSplit(p.similarList(), p.movesList())
+	split := container.NewHSplit(wheel.List(p.similarList()), wheel.List(p.movesList()))
 	split.Offset = 0.6
 	return container.NewBorder(container.NewBorder(nil, nil, search, nil, note), nil, nil, nil, split)
 }

@@ -15,6 +15,7 @@ import (
 	"arimaa-workbench/ui/board"
 	"arimaa-workbench/ui/tablefit"
 	"arimaa-workbench/ui/tip"
+	"arimaa-workbench/ui/wheel"
 )
 
 // EvalReport is the static analysis of one position: the evaluation term by
@@ -143,7 +144,7 @@ func NewEvaluation(e func() *eval.Evaluator) *Evaluation {
 	trapTitle := widget.NewLabel("Trap check")
 	trapTitle.TextStyle.Bold = true
 	checks := container.NewVScroll(container.NewBorder(
-		container.NewVBox(v.summary, v.winProb, goalTitle, v.goalText, container.NewHBox(v.goal), trapTitle), nil, nil, nil, v.threats))
+		container.NewVBox(v.summary, v.winProb, goalTitle, v.goalText, container.NewHBox(v.goal), trapTitle), nil, nil, nil, wheel.List(v.threats)))
 	// The terms beside the checks, each the tab's full height: over them
 	// the checks took all but a few of the terms' rows at 1024x700. The
 	// figures are narrow, the terms' names cut with a tip.

@@ -26,6 +26,7 @@ import (
 	"arimaa-workbench/ui/state"
 	"arimaa-workbench/ui/tablefit"
 	"arimaa-workbench/ui/tip"
+	"arimaa-workbench/ui/wheel"
 )
 
 // RefreshInterval is how often the panel draws the model's latest state
@@ -333,7 +334,7 @@ func (p *Panel) build() {
 	if p.opts.Evaluation != nil {
 		p.tabs.Append(container.NewTabItem("Evaluation", p.opts.Evaluation.content))
 	}
-	p.tabs.Append(container.NewTabItem("Engine output", container.NewBorder(p.rawNote, nil, nil, nil, p.raw)))
+	p.tabs.Append(container.NewTabItem("Engine output", container.NewBorder(p.rawNote, nil, nil, nil, wheel.List(p.raw))))
 	if p.opts.Settings != nil {
 		p.tabs.Append(container.NewTabItem("Settings", p.opts.Settings))
 	}

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"arimaa-workbench/ui/field"
+	"arimaa-workbench/ui/wheel"
 )
 
 // ParseOptions reads options written one per line as "name = value";
@@ -108,7 +109,7 @@ func NewEditor(path string) *Editor {
 	title.TextStyle.Bold = true
 	title.Truncation = fyne.TextTruncateEllipsis
 	right := container.NewBorder(nil, container.NewVBox(container.NewHBox(e.save, e.remove), e.status), nil, nil, form)
-	left := container.NewBorder(nil, add, nil, nil, e.list)
+	left := container.NewBorder(nil, add, nil, nil, wheel.List(e.list))
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.3
 	e.content = container.NewBorder(title, nil, nil, nil, split)

@@ -1,12 +1,11 @@
 package field
 
 import (
-	"image/color"
-
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
+
+	"arimaa-workbench/ui/wheel"
 )
 
 // VScroll is container.NewVScroll(content) in which the mouse wheel
@@ -30,7 +29,7 @@ func cover(o fyne.CanvasObject, to fyne.Scrollable) fyne.CanvasObject {
 	switch w := o.(type) {
 	case *widget.Entry:
 		if !w.MultiLine {
-			return container.NewStack(w, newScrollPass(to))
+			return container.NewStack(w, wheel.NewCover(to))
 		}
 	case *fyne.Container:
 		for i, child := range w.Objects {
@@ -47,27 +46,3 @@ func cover(o fyne.CanvasObject, to fyne.Scrollable) fyne.CanvasObject {
 	}
 	return o
 }
-
-// scrollPass is a transparent cover that hands scroll events to another
-// object; it takes no other event.
-type scrollPass struct {
-	widget.BaseWidget
-	to fyne.Scrollable
-}
-
-func newScrollPass(to fyne.Scrollable) *scrollPass {
-	p := &scrollPass{to: to}
-	p.ExtendBaseWidget(p)
-	return p
-}
-
-// Scrolled implements fyne.Scrollable.
-func (p *scrollPass) Scrolled(e *fyne.ScrollEvent) { p.to.Scrolled(e) }
-
-// CreateRenderer draws nothing.
-func (p *scrollPass) CreateRenderer() fyne.WidgetRenderer {
-	return widget.NewSimpleRenderer(canvas.NewRectangle(color.Transparent))
-}
-
-// MinSize is nothing: the entry under the cover sets the size.
-func (p *scrollPass) MinSize() fyne.Size { return fyne.Size{} }

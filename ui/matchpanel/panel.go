@@ -26,6 +26,7 @@ import (
 	"arimaa-workbench/ui/tablefit"
 	"arimaa-workbench/ui/tip"
 	"arimaa-workbench/ui/viewer"
+	"arimaa-workbench/ui/wheel"
 )
 
 // Options connect the panel to the workbench.
@@ -259,7 +260,7 @@ func (p *Panel) build() {
 	heading := func(text string) *widget.Label {
 		return widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	}
-	lineup := container.NewVScroll(p.lineupList)
+	lineup := container.NewVScroll(wheel.List(p.lineupList))
 	lineup.SetMinSize(fyne.NewSize(0, 100))
 	form := container.NewVBox(
 		heading("Engines"),

@@ -13,6 +13,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"arimaa-workbench/ui/wheel"
 )
 
 // Column says how a column takes the width: at least Min; of the width
@@ -78,20 +80,23 @@ func Widths(cols []Column, total float32) []float32 {
 // New returns t in a container that sets its column widths from cols
 // (asked again at each layout, so Max can follow the content) whenever
 // its width changes; onWidths, when not nil, is told the widths before
-// they are set.
+// they are set. The mouse wheel moves the table by rows (package wheel).
 func New(t *widget.Table, cols func() []Column, onWidths func([]float32)) *fyne.Container {
-	return container.New(&fitLayout{table: t, cols: cols, onWidths: onWidths}, t)
+	cover := wheel.TableCover(t)
+	return container.New(&fitLayout{table: t, cover: cover, cols: cols, onWidths: onWidths}, t, cover)
 }
 
 // WithCorner is New with corner (a "?" button, say) at the right end of
 // the header row, the columns sharing the width left of it: help about
 // the table that takes none of its rows.
 func WithCorner(t *widget.Table, cols func() []Column, corner fyne.CanvasObject) *fyne.Container {
-	return container.New(&fitLayout{table: t, cols: cols, corner: corner}, t, corner)
+	cover := wheel.TableCover(t)
+	return container.New(&fitLayout{table: t, cover: cover, cols: cols, corner: corner}, t, cover, corner)
 }
 
 type fitLayout struct {
 	table    *widget.Table
+	cover    *wheel.Cover // over the table, taking the wheel
 	cols     func() []Column
 	onWidths func([]float32)
 	corner   fyne.CanvasObject
@@ -121,8 +126,10 @@ func (l *fitLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 			l.table.SetColumnWidth(i, x)
 		}
 	}
-	l.table.Move(fyne.NewPos(0, 0))
-	l.table.Resize(size)
+	for _, o := range []fyne.CanvasObject{l.table, l.cover} {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
 }
 
 func (l *fitLayout) MinSize([]fyne.CanvasObject) fyne.Size { return l.table.MinSize() }

@@ -14,6 +14,7 @@ import (
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/live"
 	"arimaa-workbench/ui/tablefit"
+	"arimaa-workbench/ui/wheel"
 )
 
 // archiveTab is the archive tab: the filters, the count and the table of
@@ -73,7 +74,7 @@ func newArchiveTab(v *Panel) *archiveTab {
 	a.count = widget.NewLabel("no archive open")
 	a.buildTable()
 	filters := container.NewGridWithColumns(4, player, winner, term, text)
-	a.content = container.NewBorder(container.NewVBox(filters, a.count), nil, nil, nil, a.table)
+	a.content = container.NewBorder(container.NewVBox(filters, a.count), nil, nil, nil, wheel.Table(a.table))
 	return a
 }
 
