@@ -9,7 +9,7 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PKGS := gcc pkg-config libgl1-mesa-dev xorg-dev libgtk-3-dev xvfb xauth
 PC_MODS  := gl x11 xcursor xrandr xinerama xi xxf86vm gtk+-3.0
 
-.PHONY: run test test-long soak deps build fmt-check vet unit fuzz smoke bench baseline corpus db-bench db-archive db-archive-bench learn-corpus sharp-match package package-check clean
+.PHONY: run test test-long soak deps build fmt-check vet unit fuzz smoke bench baseline corpus db-bench db-archive db-archive-bench learn-corpus sharp-match sharp-corpus package package-check clean
 
 # The frozen engine every strength change is measured against (a match
 # against this build, see the README's "Measuring strength"). The commit is
@@ -169,6 +169,20 @@ sharp-match: build
 	./$(BIN) match --engine builtin:search.algorithm=alphabeta threads=1 name=alphabeta \
 	    --engine '$(BOT_SHARP) aei' name=bot_sharp --tc $(SHARP_TC) --games $(SHARP_GAMES) --seed 21 \
 	    $$(if [ -s $(SHARP_OUT) ]; then echo --resume; else echo --out; fi) $(SHARP_OUT)
+
+# bot_sharp's self-play, games of a stronger player for learn (see
+# engine/STRENGTH.md): SHARP_CORPUS_GAMES games at SHARP_CORPUS_TC, the
+# setting in every game's event; resumes where it stopped.
+SHARP_CORPUS_GAMES ?= 400
+SHARP_CORPUS_TC    ?= 0.5s/15s/100/15s/8m
+SHARP_CORPUS       ?= bin/sharp/self-play.txt
+
+sharp-corpus: build
+	@test -x "$(BOT_SHARP)" || { echo "sharp-corpus: no bot_sharp at BOT_SHARP=$(BOT_SHARP) (engine/STRENGTH.md says how to build one)" >&2; exit 1; }
+	@mkdir -p $$(dirname $(SHARP_CORPUS))
+	./$(BIN) match --engine '$(BOT_SHARP) aei' name=bot_sharp_a --engine '$(BOT_SHARP) aei' name=bot_sharp_b \
+	    --tc $(SHARP_CORPUS_TC) --games $(SHARP_CORPUS_GAMES) --seed 31 --event "bot_sharp self-play $(SHARP_CORPUS_TC)" \
+	    $$(if [ -s $(SHARP_CORPUS) ]; then echo --resume; else echo --out; fi) $(SHARP_CORPUS)
 
 db-bench:
 	@test -s $(CORPUS) || { echo "db-bench: run make corpus first" >&2; exit 1; }

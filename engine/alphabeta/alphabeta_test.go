@@ -378,3 +378,26 @@ func TestThreatCountsAtTheHorizon(t *testing.T) {
 		t.Errorf("no threat: one step scores %d with the term, %d without", a.Report.Score, b.Report.Score)
 	}
 }
+
+// TestSecondThreat: the threat term's second piece is the most valuable
+// one the side to move could capture on another trap than the first.
+func TestSecondThreat(t *testing.T) {
+	c := config.Default()
+	s := New(Options{Config: c})
+	w := &worker{s: s, ev: s.ev}
+	ev := s.ev
+	for _, tc := range []struct {
+		name          string
+		pieces        string
+		first, second int
+	}{
+		{"a cat on c3 and a dog on f3", "Cc4 Df4 Eh1 Rh2 eb4 mg4 rh8", ev.Value(rules.Dog), ev.Value(rules.Cat)},
+		{"the cat alone", "Cc4 Dg1 Eh1 Rh2 eb4 mg6 rh8", ev.Value(rules.Cat), 0},
+		{"nothing", "Ca1 Dg1 Eh1 Rh2 eb6 mg6 rh8", 0, 0},
+	} {
+		p := rulestest.Place(t, rules.Silver, tc.pieces)
+		if first, second := w.threatened(&p, 3); first != tc.first || second != tc.second {
+			t.Errorf("%s: threatened %d and %d, want %d and %d", tc.name, first, second, tc.first, tc.second)
+		}
+	}
+}

@@ -284,6 +284,28 @@ func mostValuableCapture(p *rules.Position, n int, tc *eval.TrapChecker, ev *eva
 	return v
 }
 
+// threatened is the value of the most valuable piece the side to move
+// could capture within n steps, and of the most valuable one on another
+// trap (0 if none): the trap check within the horizon's budget.
+func (w *worker) threatened(p *rules.Position, n int) (first, second int) {
+	if !mayCapture(p, n) {
+		return 0, 0
+	}
+	threats, _ := w.traps.CheckWithin(p, n, horizonCheckBudget)
+	var trap rules.Square
+	for _, t := range threats {
+		if v := w.ev.Value(t.Piece.Type()); v > first {
+			first, trap = v, t.Trap
+		}
+	}
+	for _, t := range threats {
+		if v := w.ev.Value(t.Piece.Type()); t.Trap != trap && v > second {
+			second = v
+		}
+	}
+	return first, second
+}
+
 // mostValuableCaptureWithin is mostValuableCapture with the trap check
 // limited to budget states (0: none); complete says it finished, and an
 // unfinished check answers the capture found so far.
@@ -359,10 +381,10 @@ func (w *worker) quiesce(p *rules.Position, ply int) int {
 			stand -= threat * (1 + p.StepsTaken()) / 5
 		}
 	}
-	if pct := w.s.cfg.AlphaBeta.Threat; pct > 0 {
+	if ab := &w.s.cfg.AlphaBeta; ab.Threat > 0 || ab.ThreatSecond > 0 {
 		other := p.WithSide(p.Side().Other())
-		v, _ := mostValuableCaptureWithin(&other, w.s.cfg.AlphaBeta.ThreatSteps, horizonCheckBudget, &w.traps, w.ev)
-		stand -= v * pct / 100
+		first, second := w.threatened(&other, ab.ThreatSteps)
+		stand -= max(first*ab.Threat, second*ab.ThreatSecond) / 100
 	}
 	if w.s.cfg.AlphaBeta.Quiescence == 0 {
 		return stand
