@@ -33,12 +33,14 @@
 //     higher. At the start of a turn the rules' end checks (goal,
 //     elimination) are applied; a side without a legal move loses.
 //   - At the horizon a quiescence of captures (alphabeta.quiescence): the
-//     trap check's captures within three steps and the steps left, each
+//     trap check's captures within four steps and the steps left, each
 //     judged after the turn ends with the opponent's goal check and the
 //     evaluation; the value is kept in the table, since iterative
-//     deepening meets the same horizon again. Four steps would see every
-//     capture of a turn, but the trap check then costs up to a millisecond
-//     where many pieces stand near the traps. The evaluation there loses
+//     deepening meets the same horizon again. The fourth step counts only
+//     at the start of a turn (two of every three captures in the matches
+//     took a whole turn); the trap check there stops after a budget of
+//     states, since where many pieces stand near the traps it would cost
+//     up to a millisecond. The evaluation there loses
 //     alphabeta.goal_threat points when the side not to move could reach
 //     its goal in a turn of its own, and alphabeta.threat percent of the
 //     most valuable piece it could capture in alphabeta.threat_steps
