@@ -63,11 +63,6 @@ func Run(args []string, stderr io.Writer) int {
 		}
 		return 2
 	}
-	probe, msg := displayProblem()
-	if msg != "" {
-		fmt.Fprintln(stderr, msg)
-		return 1
-	}
 	var winSize fyne.Size
 	if *size != "" {
 		if winSize, err = shell.ParseWindowSize(*size); err != nil {
@@ -75,19 +70,9 @@ func Run(args []string, stderr io.Writer) int {
 			return 2
 		}
 	}
-
-	if path, err := prefs.FilePath(runtime.GOOS, appID); err == nil {
-		// An empty file left by a process stopped mid-save would have
-		// Fyne say "Preferences load error: EOF" at every start.
-		_, _ = prefs.RepairEmpty(path)
-	}
-	a := app.NewWithID(appID)
-	w, err := newWindow(a, "Arimaa Workbench")
-	if probe != nil {
-		probe.Close()
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "arimaa-workbench: %v\n", err)
+	a, w, msg := openWindow()
+	if msg != "" {
+		fmt.Fprintln(stderr, msg)
 		return 1
 	}
 	winSize = chooseSize(a, winSize, *size, *shot != "", stderr)
@@ -167,6 +152,29 @@ func Run(args []string, stderr io.Writer) int {
 	w.Resize(winSize)
 	w.ShowAndRun()
 	return status
+}
+
+// openWindow starts the app and its first window, or says in one line why
+// it cannot (see displayProblem and newWindow).
+func openWindow() (fyne.App, fyne.Window, string) {
+	probe, msg := displayProblem()
+	if msg != "" {
+		return nil, nil, msg
+	}
+	if path, err := prefs.FilePath(runtime.GOOS, appID); err == nil {
+		// An empty file left by a process stopped mid-save would have
+		// Fyne say "Preferences load error: EOF" at every start.
+		_, _ = prefs.RepairEmpty(path)
+	}
+	a := app.NewWithID(appID)
+	w, err := newWindow(a, "Arimaa Workbench")
+	if probe != nil {
+		probe.Close()
+	}
+	if err != nil {
+		return nil, nil, "arimaa-workbench: " + err.Error()
+	}
+	return a, w, ""
 }
 
 // newWindow is the app's first window. Creating it starts the window
