@@ -151,7 +151,7 @@ learn-corpus: build
 	    --engine builtin:search.memory_mb=32 threads=1 name=a \
 	    --engine builtin:search.memory_mb=32,search.exploration=0.15 threads=1 name=b \
 	    --playouts $(LEARN_PLAYOUTS) --games $(LEARN_GAMES) --seed 5 \
-	    $$(if [ -s $(LEARN_CORPUS) ]; then echo --resume; else echo --out; fi) $(LEARN_CORPUS)
+	    $$(if [ -e $(LEARN_CORPUS) ]; then echo --resume; else echo --out; fi) $(LEARN_CORPUS)
 
 # The alpha-beta search against bot_sharp (D. Wu's program, winner of the
 # 2015 Arimaa Challenge), one thread each, under a standard time control.
@@ -168,7 +168,7 @@ sharp-match: build
 	@mkdir -p bin/sharp
 	./$(BIN) match --engine builtin:search.algorithm=alphabeta threads=1 name=alphabeta \
 	    --engine '$(BOT_SHARP) aei' name=bot_sharp --tc $(SHARP_TC) --games $(SHARP_GAMES) --seed 21 \
-	    $$(if [ -s $(SHARP_OUT) ]; then echo --resume; else echo --out; fi) $(SHARP_OUT)
+	    $$(if [ -e $(SHARP_OUT) ]; then echo --resume; else echo --out; fi) $(SHARP_OUT)
 
 # bot_sharp's self-play, games of a stronger player for learn (see
 # engine/STRENGTH.md): SHARP_CORPUS_GAMES games at SHARP_CORPUS_TC, the
@@ -182,7 +182,7 @@ sharp-corpus: build
 	@mkdir -p $$(dirname $(SHARP_CORPUS))
 	./$(BIN) match --engine '$(BOT_SHARP) aei' name=bot_sharp_a --engine '$(BOT_SHARP) aei' name=bot_sharp_b \
 	    --tc $(SHARP_CORPUS_TC) --games $(SHARP_CORPUS_GAMES) --seed 31 --event "bot_sharp self-play $(SHARP_CORPUS_TC)" \
-	    $$(if [ -s $(SHARP_CORPUS) ]; then echo --resume; else echo --out; fi) $(SHARP_CORPUS)
+	    $$(if [ -e $(SHARP_CORPUS) ]; then echo --resume; else echo --out; fi) $(SHARP_CORPUS)
 
 db-bench:
 	@test -s $(CORPUS) || { echo "db-bench: run make corpus first" >&2; exit 1; }
