@@ -195,16 +195,12 @@ func newWindow(a fyne.App, title string) (w fyne.Window, err error) {
 // or one no X server answers on), "" when it may; the connection that
 // answered stays open until the window system has connected (see
 // cli.UnreachableDisplay).
-func displayProblem() (io.Closer, string) {
+func displayProblem() (net.Conn, string) {
 	if msg := cli.NoDisplay(runtime.GOOS, os.Getenv); msg != "" {
 		return nil, msg
 	}
 	dial := func(network, addr string) (net.Conn, error) { return net.DialTimeout(network, addr, 3*time.Second) }
-	conn, msg := cli.UnreachableDisplay(runtime.GOOS, os.Getenv, dial)
-	if conn == nil { // a nil net.Conn must not become a non-nil io.Closer
-		return nil, msg
-	}
-	return conn, msg
+	return cli.UnreachableDisplay(runtime.GOOS, os.Getenv, dial)
 }
 
 // chooseSize is the window's size: the one asked with --size (text), cut
