@@ -40,15 +40,16 @@ var ErrGameOver = errors.New("alphabeta: the game is over")
 // Searcher runs alpha-beta searches, one at a time, and keeps its
 // transposition table between them.
 type Searcher struct {
-	opts    Options
-	cfg     config.Config
-	ev      *eval.Evaluator
-	running sync.Mutex
-	tt      *table
-	goals   *turnCache
-	priors  map[rules.Step]int32 // root steps suggested from outside, by weight
-	noTable bool                 // tests: search without the table
-	ownOnly bool                 // Leaf: read only the entries of the search under way
+	opts      Options
+	cfg       config.Config
+	ev        *eval.Evaluator
+	running   sync.Mutex
+	tt        *table
+	goals     *turnCache
+	priors    map[rules.Step]int32 // root steps suggested from outside, by weight
+	noTable   bool                 // tests: search without the table
+	allOrders bool                 // tests: search both orders of commuting steps
+	ownOnly   bool                 // Leaf: read only the entries of the search under way
 	// leafWorker is Leaf's worker, kept from call to call (a worker's
 	// buffers take a few hundred KB).
 	leafWorker *worker

@@ -44,6 +44,7 @@ type worker struct {
 	order    [maxPly][maxSteps + 1]int32
 	pv       [maxPly][maxPly]rules.Step
 	pvLen    [maxPly]int
+	line     [maxPly]rules.Step // line[ply]: the step that led to the node at ply
 
 	// turns holds the turn hashes of the turns begun on the way from the
 	// root, for the repetition rule.
@@ -164,6 +165,7 @@ func (w *worker) search(p *rules.Position, depth, alpha, beta, ply int) int {
 	}
 	if r := w.s.cfg.AlphaBeta.NullTurn; r > 0 && !pvNode && p.StepsTaken() == 0 && depth > 4 && ply > 0 && beta < decided && w.evaluate(p) >= beta {
 		null := p.WithSide(p.Side().Other())
+		w.line[ply+1] = rules.NoStep
 		v := w.child(&null, true, depth-4-r, beta-1, beta, ply+1)
 		if w.stop {
 			return 0
@@ -177,12 +179,20 @@ func (w *worker) search(p *rules.Position, depth, alpha, beta, ply int) int {
 	origAlpha := alpha
 	best, bestStep := -infinity, rules.NoStep
 	searched := 0
+	prev := w.line[ply]
 	for i := 0; i < n; i++ {
 		s, order := w.pick(ply, i, n)
+		// Of two steps of a turn that commute, only the order with the
+		// lower step first is searched. Not below the root, so that each
+		// root step's score stays its own.
+		if ply >= 2 && s < prev && s != rules.Pass && !w.s.allOrders && p.Commutes(prev, s) {
+			continue
+		}
 		q, flip, d, legal := w.after(p, s, depth)
 		if !legal {
 			continue
 		}
+		w.line[ply+1] = s
 		var v int
 		if searched == 0 {
 			v = w.child(&q, flip, d, alpha, beta, ply+1)

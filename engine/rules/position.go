@@ -132,13 +132,30 @@ func (p *Position) Hash() uint64 {
 	if p.pushType != NoType {
 		h ^= zPush[p.pushType][p.pushSq]
 	}
-	if p.pullType != NoType {
+	if p.pullOpen() {
 		h ^= zPull[p.pullType][p.pullSq]
 	}
 	if p.steps > 0 {
 		h ^= p.startHash*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
 	}
 	return h
+}
+
+// pullOpen reports whether a pull may be completed next: a step is left
+// and a weaker enemy stands next to the square the last step vacated.
+// Where none may, the state is the same as one without a pull under way,
+// and Hash says so: within a turn the same board is reached by many orders
+// of the same steps, each leaving a different square vacated last, and
+// only where that square matters are they different states.
+func (p *Position) pullOpen() bool {
+	if p.pullType == NoType || p.steps >= 4 {
+		return false
+	}
+	var weaker Bitboard
+	for t := Rabbit; t < p.pullType; t++ {
+		weaker |= p.bb[p.side^1][t]
+	}
+	return neighbors[p.pullSq]&weaker != 0
 }
 
 // WithSide returns the position with side to move c at the start of a turn.
