@@ -137,7 +137,8 @@ func TestDefendsGoalThreat(t *testing.T) {
 func TestTableAgreesWithPlainSearch(t *testing.T) {
 	c := config.Default()
 	c.AlphaBeta.HashMB = 4
-	c.AlphaBeta.LMR = 0 // reductions depend on the order, which the table changes
+	c.AlphaBeta.LMR = 0      // reductions depend on the order, which the table changes
+	c.AlphaBeta.Futility = 0 // and futility pruning on the window a node is searched with
 	// The full armies to three steps, the sparse positions to four: a
 	// search without the table grows fast.
 	positions := []rules.Position{rulestest.MiddleGame(t), rules.StartPosition(), capturePosition(t), goalInTwo(t),
