@@ -161,28 +161,32 @@
 // Measured by make db-archive-bench on a generated archive of 300,000
 // games (db corpus from 1,000 self-play games: 29 columns, 8 KB of
 // events a game, 71 positions a game, 21.4 million positions, 2.9 GB) on
-// a 2-core machine while other processes played engine matches (the
-// load average beside each figure):
+// a 2-core machine, idle (the load average 1.2 to 1.8: the measurement's
+// own) and while other processes played engine matches (the load
+// average beside each figure):
 //
 //   - Size: 1,037 MB, 3,456 bytes a game: games 485, positions 1,762,
 //     similar index 1,208, explored answers 1 (70 positions, 125 KB).
-//   - db index: 194 s at load 2.5 (1,549 games/s, 224 s of CPU, 410 MB
-//     resident; before the explored table), 373 s at load 5.
-//   - In the process, 100 random positions (p50/p99) at load 2 to 5.5:
-//     explorer 0.4-0.5/6-12 ms (the empty board, from its answer kept,
-//     0.03 ms; 150 ms by the query), exact search 0.2/0.4-8 ms, similar
-//     search (the 10 most similar at radius 2) 83-86/133-202 ms,
-//     103-117/178-318 ms with the own game followed; its index read in
-//     160-280 ms.
-//   - From the command line, its start included, at load 2 to 5.5: db
-//     explore 11-23/16-34 ms, db find 10-20/18-28 ms, db find --radius 2
-//     296-435/990-1,050 ms (its index read at every start).
-//   - Recall@10 against an exact scan (20 positions a radius), at load 2
-//     to 9: 1.000, 0.880-0.885, 0.815 and 0.700 at radii 0 to 3 (mean
-//     similarity of the tenth: 0.998, 0.882, 0.747, 0.640). Over the
-//     queries whose tenth is alike at 0.25 or more (20, 20, 14 and 12 of
-//     20) it is 1.000, 0.880, 1.000 and 1.000: the misses at radii 2 and
-//     3 are positions alone in their games, whose nearest neighbours
+//   - db index: 190 s idle (1,579 games/s, 113,000 positions/s, 235 s of
+//     CPU, 385 MB resident); 194 s at load 2.5, 373 s at load 5.
+//   - In the process, 100 random positions (p50/p99), idle: explorer
+//     0.34/4.7 ms (the empty board, from its answer kept, 0.05 ms; 150 ms
+//     by the query), exact search 0.16/0.41 ms, similar search (the 10
+//     most similar at radius 2) 44/71 ms, 57/91 ms with the own game
+//     followed; its index read in 176 ms. At load 2 to 5.5: explorer
+//     0.4-0.5/6-12 ms, exact search 0.2/0.4-8 ms, similar search
+//     83-86/133-202 ms, 103-117/178-318 ms with the own game followed.
+//   - From the command line, its start included, idle: db explore
+//     10/16 ms, db find 10/14 ms, db find --radius 2 251/308 ms (its
+//     index read at every start). At load 2 to 5.5: db explore
+//     11-23/16-34 ms, db find 10-20/18-28 ms, db find --radius 2
+//     296-435/990-1,050 ms.
+//   - Recall@10 against an exact scan (20 positions a radius), idle and
+//     at load 5 alike: 1.000, 0.880, 0.815 and 0.700 at radii 0 to 3
+//     (mean similarity of the tenth: 0.998, 0.882, 0.747, 0.640). Over
+//     the queries whose tenth is alike at 0.25 or more (20, 20, 14 and 12
+//     of 20) it is 1.000, 0.880, 1.000 and 1.000: the misses at radii 2
+//     and 3 are positions alone in their games, whose nearest neighbours
 //     (alike below 0.25) 32-bit signatures cannot tell from the ten
 //     million others of a side; at radius 1, positions as alike as the
 //     tenth that neither their signatures nor the games followed brought
