@@ -197,15 +197,18 @@ db-bench:
 # bytes a game by table), and runs the benchmarks on that database: the
 # explorer, exact and similar search p50/p99 over 100 random positions in
 # the process and from the command line (its start included), and the
-# similar search's recall against an exact scan.
+# similar search's recall against an exact scan. ARCHIVE_DIR puts the
+# corpus and its database elsewhere (4 GB at 300,000 games), for one
+# corpus shared by several checkouts.
 ARCHIVE_GAMES      ?= 300000
 ARCHIVE_BASE_GAMES ?= 1000
-ARCHIVE_BASE       := bin/corpus/base-$(ARCHIVE_BASE_GAMES).txt
-ARCHIVE            := bin/corpus/archive-$(ARCHIVE_GAMES).txt
-ARCHIVE_DB         := bin/corpus/archive-$(ARCHIVE_GAMES).db
+ARCHIVE_DIR        ?= bin/corpus
+ARCHIVE_BASE       := $(abspath $(ARCHIVE_DIR)/base-$(ARCHIVE_BASE_GAMES).txt)
+ARCHIVE            := $(abspath $(ARCHIVE_DIR)/archive-$(ARCHIVE_GAMES).txt)
+ARCHIVE_DB         := $(abspath $(ARCHIVE_DIR)/archive-$(ARCHIVE_GAMES).db)
 
 db-archive: build
-	@mkdir -p bin/corpus
+	@mkdir -p $(ARCHIVE_DIR)
 	test -s $(ARCHIVE_BASE) || ./$(BIN) match -q --engine builtin:search.memory_mb=8 name=a \
 	    --engine builtin:search.memory_mb=8,search.exploration=0.15 name=b \
 	    --playouts 100 --games $(ARCHIVE_BASE_GAMES) -j 2 --seed 11 --out $(ARCHIVE_BASE)
@@ -215,7 +218,7 @@ db-archive-bench: db-archive
 	rm -f $(ARCHIVE_DB) $(ARCHIVE_DB)-wal $(ARCHIVE_DB)-shm
 	./$(BIN) db index -q --db $(ARCHIVE_DB) $(ARCHIVE)
 	./$(BIN) db stats --db $(ARCHIVE_DB)
-	ARIMAA_CORPUS=$(CURDIR)/$(ARCHIVE) ARIMAA_CORPUS_DB=$(CURDIR)/$(ARCHIVE_DB) ARIMAA_BIN=$(CURDIR)/$(BIN) \
+	ARIMAA_CORPUS=$(ARCHIVE) ARIMAA_CORPUS_DB=$(ARCHIVE_DB) ARIMAA_BIN=$(CURDIR)/$(BIN) \
 	    $(GO) test -run '^$$' -bench 'Queries|CommandLine|SimilarRecall' -benchtime 1x -timeout 2h ./ats/gamedb/
 
 # Builds the baseline engine from BASELINE_COMMIT in a temporary git

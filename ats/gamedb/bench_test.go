@@ -133,7 +133,9 @@ func reportTimes(b *testing.B, name string, ds []time.Duration) {
 // (the 10 most similar at radius 2, with and without the own game known)
 // on 100 random positions of the corpus, indexed into $ARIMAA_CORPUS_DB
 // (made when missing), and reports the median and the 99th percentile,
-// and the time the first similar search takes to read its index.
+// the time the first similar search takes to read its index, and the
+// explorer's median on the empty board (every game's first position, the
+// one the window's explorer opens on).
 func BenchmarkQueries(b *testing.B) {
 	d := corpusDB(b)
 	ctx := context.Background()
@@ -169,6 +171,16 @@ func BenchmarkQueries(b *testing.B) {
 			}
 			own = append(own, time.Since(t))
 		}
+		var empty []time.Duration
+		for range 5 {
+			t := time.Now()
+			if _, err := d.Explore(ctx, rules.NewGame().Position(), Filter{}); err != nil {
+				b.Fatal(err)
+			}
+			empty = append(empty, time.Since(t))
+		}
+		slices.Sort(empty)
+		b.ReportMetric(float64(empty[len(empty)/2].Microseconds())/1000, "explore-empty-board-ms")
 		reportTimes(b, "explore", ex)
 		reportTimes(b, "find", fi)
 		reportTimes(b, "similar", si)

@@ -50,6 +50,7 @@ type DB struct {
 	mu       sync.Mutex
 	sims     map[simKey]*simTable // the similar index in memory, by radius and side
 	simCands int                  // SimilarCandidates, fewer in tests
+	hotGames int                  // HotPositions, fewer in tests; 0: no answers kept
 	gen      int                  // changes with every batch indexed
 }
 
@@ -83,6 +84,7 @@ CREATE TABLE IF NOT EXISTS positions (
 	PRIMARY KEY (key, at)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS sims (id INTEGER PRIMARY KEY, data BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS explored (key INTEGER PRIMARY KEY, data BLOB NOT NULL);
 `
 
 // Open opens the game database at path for indexing and reading,
@@ -125,7 +127,8 @@ func open(path string, write bool) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &DB{db: sdb, path: path, readOnly: !write, sims: map[simKey]*simTable{}, simCands: SimilarCandidates}
+	d := &DB{db: sdb, path: path, readOnly: !write, sims: map[simKey]*simTable{}, simCands: SimilarCandidates,
+		hotGames: HotPositions}
 	if err := d.init(fresh); err != nil {
 		sdb.Close()
 		return nil, err
@@ -222,7 +225,14 @@ func (d *DB) init(fresh bool) error {
 	if !fresh {
 		// Checked before this connection was made; checked again in
 		// case the file was replaced in between.
-		return checkFormat(d.db, d.path)
+		if err := checkFormat(d.db, d.path); err != nil || d.readOnly {
+			return err
+		}
+		// The explored table came after format 3's first files.
+		if _, err := d.db.Exec(`CREATE TABLE IF NOT EXISTS explored (key INTEGER PRIMARY KEY, data BLOB NOT NULL)`); err != nil {
+			return fmt.Errorf("%s: %w", d.path, err)
+		}
+		return nil
 	}
 	if _, err := d.db.Exec(schema); err != nil {
 		return fmt.Errorf("%s: creating the tables: %w", d.path, err)

@@ -69,6 +69,20 @@
 //     side to move at ply 0 and each position's phase byte, layer 1+r
 //     each position's signature at radius r in 4 bytes (see Similar
 //     positions).
+//   - explored(key, data) (a few bytes a game): the explorer's answer,
+//     ready, on the positions of the first moves (to ply 2) that
+//     HotPositions games or more reach (the empty board, the common
+//     setups: 70 positions of 300,000 generated games), as JSON rows of
+//     its query. Explore without game conditions reads it there instead
+//     of grouping every game's row (the empty board of 300,000 games:
+//     0.03 ms instead of 150 ms; with a game condition, such as a least
+//     rating, the query still groups them: 100 ms). An index run makes
+//     them at its end; each batch drops, in its own transaction, the
+//     answers on the positions it adds games through, so that no reader
+//     sees an answer without them (a stopped run leaves those to the
+//     query until a later run adds games through them). A file of this
+//     format without the table is read as it is and gets it at its next
+//     index run.
 //
 // An index run reads its files a game at a time, replays each game under
 // the rules (a game that does not replay is reported with its file and
@@ -99,7 +113,10 @@
 // Comparing every stored position exactly replays every game: an exact
 // scan. A search instead scans a signature of each position with the side
 // to move of the query at the radius asked (held in memory after the
-// first search: 5 bytes a position), compares the best of them exactly,
+// first search: 5 bytes a position, in two flat arrays read in parallel
+// parts, one a core: a histogram of the estimates and the best of each
+// block of 256 positions, then the blocks that reach the cut again),
+// compares the best of them exactly,
 // and returns the limit most similar (no threshold is needed; one may be
 // given), most similar first; among positions as similar, those
 // identical to the query come first, and among those the query's own game
@@ -141,49 +158,61 @@
 //
 // # At scale
 //
-// Measured on generated archives (db corpus from 600 self-play games: 29
-// columns, 8 KB of events a game, 71 positions a game on average) on a
-// shared 2-core machine at load 7 to 12 (an idle machine does better;
-// make db-archive-bench gives the figures at 300,000 games):
+// Measured by make db-archive-bench on a generated archive of 300,000
+// games (db corpus from 1,000 self-play games: 29 columns, 8 KB of
+// events a game, 71 positions a game, 21.4 million positions, 2.9 GB) on
+// a 2-core machine, idle (the load average 1.2 to 1.8: the measurement's
+// own) and while other processes played engine matches (the load
+// average beside each figure):
 //
-//   - 100,000 games: indexed by db index in 124 s (804 games/s, 57,000
-//     positions/s, 400 MB resident); 3,407 bytes a game (games 459,
-//     positions 1,748, similar index 1,201): at the official archive's
-//     80 positions a game about 3,800. In the process (100 random
-//     positions): explorer p50/p99 0.4/10-17 ms, exact search 0.1/9-46
-//     ms, similar search (the 10 most similar at radius 2) 150/370-450
-//     ms, 200/480 ms with the own game followed; its index read in 80-520
-//     ms. From the command line, its start included: db explore 19-30/57-
-//     89 ms, db find 18-20/48-52 ms, db find --radius 2 254-268/660-720
-//     ms. Recall@10 against an exact scan (20 positions a radius): 1.000,
-//     0.840, 0.890 and 0.715 at radii 0 to 3: with 4,000 candidates by
-//     signature of 3.5 million positions a side, positions of unrelated
-//     games alike at 0.3 to 0.4 (the base games come from one engine)
-//     are missed. Three times the candidates (12,000) hardly help
-//     (0.850, 0.895, 0.715) and cost three times the time: those
-//     positions rank far down by their 32-bit signatures, which are what
-//     would have to be better.
-//   - 20,000 games: 1,285 games/s; 3,382 bytes a game; explorer 0.3/5
-//     ms, similar search 90-120/180-330 ms, its index read in 13-35 ms;
-//     db explore from the command line 20/70-115 ms. Recall@10 (from 400
-//     self-play games, 20 positions a radius): 1.000, 0.870, 0.860 and
-//     0.855 at radii 0 to 3; 0.945, 0.890, 0.860 with 40,000 candidates.
-//     Every miss is a query whose position stands in its own game alone:
-//     its ten most similar positions elsewhere are alike at 0.05 to 0.2
-//     (radius 2, 3) or 0.35 to 0.45 (radius 1) and rank 10,000th to
-//     600,000th of the 713,000 of a side by signature. Over the queries
-//     whose tenth is alike at 0.25 or more the recall is 0.870, 1.000
-//     and 1.000 at radii 1 to 3. Scoring with the signatures of every
-//     radius together, or 32 bits of 1- or 2-bit minwise hashes instead
-//     of the signature, did no better.
+//   - Size: 1,037 MB, 3,456 bytes a game: games 485, positions 1,762,
+//     similar index 1,208, explored answers 1 (70 positions, 125 KB).
+//   - db index: 190 s idle (1,579 games/s, 113,000 positions/s, 235 s of
+//     CPU, 385 MB resident); 194 s at load 2.5, 373 s at load 5.
+//   - In the process, 100 random positions (p50/p99), idle: explorer
+//     0.34/4.7 ms (the empty board, from its answer kept, 0.05 ms; 150 ms
+//     by the query), exact search 0.16/0.41 ms, similar search (the 10
+//     most similar at radius 2) 44/71 ms, 57/91 ms with the own game
+//     followed; its index read in 176 ms. At load 2 to 5.5: explorer
+//     0.4-0.5/6-12 ms, exact search 0.2/0.4-8 ms, similar search
+//     83-86/133-202 ms, 103-117/178-318 ms with the own game followed.
+//   - From the command line, its start included, idle: db explore
+//     10/16 ms, db find 10/14 ms, db find --radius 2 251/308 ms (its
+//     index read at every start). At load 2 to 5.5: db explore
+//     11-23/16-34 ms, db find 10-20/18-28 ms, db find --radius 2
+//     296-435/990-1,050 ms.
+//   - Recall@10 against an exact scan (20 positions a radius), idle and
+//     at load 5 alike: 1.000, 0.880, 0.815 and 0.700 at radii 0 to 3
+//     (mean similarity of the tenth: 0.998, 0.882, 0.747, 0.640). Over
+//     the queries whose tenth is alike at 0.25 or more (20, 20, 14 and 12
+//     of 20) it is 1.000, 0.880, 1.000 and 1.000: the misses at radii 2
+//     and 3 are positions alone in their games, whose nearest neighbours
+//     (alike below 0.25) 32-bit signatures cannot tell from the ten
+//     million others of a side; at radius 1, positions as alike as the
+//     tenth that neither their signatures nor the games followed brought
+//     among those compared. Neither three times the candidates (12,000:
+//     0.900 at radius 1, 0.815 at radius 2) nor the Jaccard index
+//     estimated from the bits (as of Bloom filters) instead of the bits
+//     shared beyond chance (the same) did better; signatures of 64 bits
+//     would cost 850 bytes a game more, past the 4 KB asked.
 //
-// Of db explore's 18 ms of CPU from the command line (100,000 games, the
-// query itself under 1 ms) most is the program's start: loading the
-// window's shared libraries (GTK, GL) and the package initialisation of
-// Fyne and the other libraries the window links; a program of the
-// commands alone takes 8 ms. The system's file dialogs start GTK only
-// when the first is opened: at every start, on a desktop, it took 40 ms
-// of CPU more and 200 ms or more of waiting for the display.
+// Earlier figures (at load 7 to 12): at 100,000 games 804 games/s, 3,407
+// bytes a game, similar search 150/370-450 ms, recall@10 1.000, 0.840,
+// 0.890 and 0.715; at 20,000 games 1,285 games/s, similar search
+// 90-120/180-330 ms, recall@10 1.000, 0.870, 0.860 and 0.855, where every
+// miss was a position alone in its game (its ten most similar elsewhere
+// alike at 0.05 to 0.2 at radii 2 and 3, ranked 10,000th to 600,000th of
+// 713,000 by signature); scoring with the signatures of every radius
+// together, or 32 bits of 1- or 2-bit minwise hashes, did no better.
+//
+// Of db explore's 13 ms of CPU from the command line (300,000 games, the
+// query itself under 1 ms) most is the program's start: the Go runtime
+// and the package initialisation of Fyne and the other libraries the
+// window links, and loading its shared libraries (GL, X11). GTK, which
+// only the system's file dialogs use, is loaded with the first dialog
+// (package ui/files/native): linked, its sixty libraries took 11 ms of
+// CPU more at every start; started, 40 ms more and 200 ms or more of
+// waiting for the display.
 //
 // "Moves from similar positions" is the thesis's knowledge database in
 // this form: the moves played next in the most similar positions,

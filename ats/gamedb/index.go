@@ -106,6 +106,9 @@ func (d *DB) Index(ctx context.Context, paths []string, opt IndexOptions) (Progr
 	}
 	w := &indexer{d: d, opt: opt, pr: &pr}
 	defer w.rollback()
+	if err := w.loadHot(); err != nil {
+		return pr, err
+	}
 	pr.Files = len(paths)
 	for i, p := range paths {
 		pr.FileNo, pr.InFile, pr.FileDone = i+1, Counts{}, false
@@ -119,6 +122,9 @@ func (d *DB) Index(ctx context.Context, paths []string, opt IndexOptions) (Progr
 	}
 	pr.FileDone = true
 	if err := w.commit(); err != nil {
+		return pr, err
+	}
+	if err := w.keepHot(ctx, d.hotGames); err != nil {
 		return pr, err
 	}
 	if opt.Progress != nil {
@@ -144,6 +150,7 @@ type indexer struct {
 	pending        []posRow // the batch's positions
 	base           int64    // bytes of the files before the current one
 	batchPositions int64    // positions added in the batch
+	hot            hotKeys  // for the explored table
 }
 
 // posRows is how many rows one insert statement carries: fewer
@@ -507,6 +514,9 @@ func (w *indexer) add(pg *prepared) error {
 	}
 	for i, it := range pg.items {
 		w.pending = append(w.pending, posRow{pg.keys[i], gamePly(id, it.ply), it.next})
+		if it.ply <= hotPly {
+			w.hot.touched[pg.keys[i]]++
+		}
 	}
 	w.pr.Positions += int64(len(pg.items))
 	w.batchPositions += int64(len(pg.items))
@@ -543,6 +553,9 @@ func (w *indexer) flushPositions() error {
 		}
 		return cmp.Compare(a.at, b.at)
 	})
+	if err := w.dropStale(w.pending); err != nil {
+		return fmt.Errorf("%s: %w", w.d.path, err)
+	}
 	w.args = w.args[:0]
 	for _, r := range w.pending {
 		w.args = append(w.args, r.key, r.at, r.move)

@@ -220,36 +220,38 @@ func (d *DB) explore(ctx context.Context, p rules.Position, f Filter) ([]MoveSta
 	if !f.keeps(p) {
 		return nil, nil
 	}
-	rating := "g.gold_rating"
-	if p.Side() == rules.Silver {
-		rating = "g.silver_rating"
+	key := int64(p.TurnHash())
+	var rows []exploreRow
+	kept, err := false, error(nil)
+	if f.where(new([]any)) == "" && d.hotGames > 0 {
+		rows, kept, err = d.keptExplore(ctx, key)
 	}
-	args := []any{int64(p.TurnHash())}
-	q := `SELECT p.move, MIN(p.at & ` + plyMask + `) - 2, COUNT(*), SUM(g.result = 'w'), SUM(g.result = 'b'),
-		AVG(CASE WHEN ` + rating + ` > 0 THEN ` + rating + ` END), SUM(` + rating + ` > 0), MAX(g.year)
-		FROM positions p JOIN games g ON g.id = p.at >> ` + plyShift + `
-		WHERE p.key = ? AND length(p.move) > 0` + f.where(&args) + ` GROUP BY p.move`
-	out, err := queryAll(ctx, d, q, args, func(rows *sql.Rows) (MoveStat, error) {
-		var s MoveStat
-		var mean *float64
-		var year *int64
-		var move []byte
-		var ply int
-		if err := rows.Scan(&move, &ply, &s.Games, &s.GoldWins, &s.SilverWins, &mean, &s.rated, &year); err != nil {
-			return s, err
+	if err == nil && !kept {
+		rows, err = exploreRows(ctx, d.db, key, f)
+		if err != nil {
+			err = fmt.Errorf("%s: %w", d.path, err)
 		}
-		if mean != nil {
-			s.MeanRating = *mean
+	}
+	if err != nil {
+		return nil, err
+	}
+	side := p.Side()
+	out := make([]MoveStat, 0, len(rows))
+	for _, r := range rows {
+		s := MoveStat{Games: r.Games, GoldWins: r.GoldWins, SilverWins: r.SilverWins, rated: r.Rated[side]}
+		if m := r.Mean[side]; m != nil {
+			s.MeanRating = *m
 		}
-		if year != nil {
-			s.LastYear = int(*year)
+		if r.Year != nil {
+			s.LastYear = int(*r.Year)
 		}
-		var err error
-		s.Move, err = moveText(p, ply, move)
-		return s, err
-	})
+		if s.Move, err = moveText(p, r.Ply, r.Move); err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
 	sortStats(out)
-	return out, err
+	return out, nil
 }
 
 // The positions table's at column in SQL: the game is at >> plyShift,

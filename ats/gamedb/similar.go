@@ -259,28 +259,6 @@ func (d *DB) Similar(ctx context.Context, p rules.Position, radius int, minSim f
 	lo, hi := f.phaseBytes()
 	// Estimate each position's similarity from its signature, then keep
 	// the best by that estimate.
-	want := max(d.simCands, 20*limit)
-	counts := make([]uint8, len(t.phase))
-	var hist [256]int
-	excess := excessTable(q)
-	for i, ph := range t.phase {
-		if int(ph) < lo || int(ph) > hi {
-			continue
-		}
-		var e uint8
-		if radius == 0 {
-			e = similarity0(t.sig[i], q)
-		} else {
-			s := t.sig[i]
-			e = excess[bits.OnesCount32(s&q)][bits.OnesCount32(s)]
-		}
-		counts[i] = e
-		hist[e]++
-	}
-	cut, kept := 255, 0
-	for ; cut > 1 && kept+hist[cut] < want; cut-- {
-		kept += hist[cut]
-	}
 	byGame := map[int64][]int{}
 	seen := map[int64]bool{}
 	var ids []int64
@@ -294,12 +272,8 @@ func (d *DB) Similar(ctx context.Context, p rules.Position, radius int, minSim f
 		}
 		byGame[g] = append(byGame[g], ply)
 	}
-	n := 0
-	for i, c := range counts {
-		if c >= 1 && int(c) >= cut && (int(c) > cut || n < want) {
-			addCand(t.at(i))
-			n++
-		}
+	for _, i := range t.scan(q, radius, lo, hi, max(d.simCands, 20*limit)) {
+		addCand(t.at(i))
 	}
 	// The positions identical to p, the own game's first: compared
 	// whatever their estimate's rank among many equal ones.
@@ -443,7 +417,7 @@ func (d *DB) rerank(ctx context.Context, p rules.Position, radius int, minSim fl
 			var buf []uint64
 			for k := w; k < len(rows) && ctx.Err() == nil; k += workers {
 				cg := &rows[k]
-				plies := byGame[cg.hit.Game]
+				plies := byGame[cg.id]
 				slices.Sort(plies)
 				// A damaged row (indexed games replay) is passed over:
 				// its positions up to the damage count.
@@ -459,7 +433,7 @@ func (d *DB) rerank(ctx context.Context, p rules.Position, radius int, minSim fl
 						if sim < minSim || sim == 0 {
 							return true
 						}
-						h := ranked{Hit: cg.hit, same: pos.TurnHash() == key, pos: *pos, move: next}
+						h := ranked{Hit: Hit{Game: cg.id}, same: pos.TurnHash() == key, pos: *pos, move: next}
 						h.Ply, h.Similarity = ply, sim
 						parts[w] = append(parts[w], h)
 						return true
@@ -504,9 +478,28 @@ func (d *DB) rerank(ctx context.Context, p rules.Position, radius int, minSim fl
 	if limit > 0 && len(order) > limit {
 		order = order[:limit]
 	}
+	// The games' columns are read for the hits alone.
+	var games []int64
+	for _, h := range order {
+		games = append(games, h.Game)
+	}
+	cols, err := byIDs(ctx, d, games, func(in string, _ *[]any) string {
+		return `SELECT ` + gameColumns + ` FROM games g WHERE g.id IN (` + in + `)`
+	}, func(rows *sqlRows) (Hit, error) {
+		var h Hit
+		return h, scanGame(rows, &h)
+	})
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[int64]Hit, len(cols))
+	for _, h := range cols {
+		byID[h.Game] = h
+	}
 	hits := make([]Hit, len(order))
 	for i, h := range order {
-		hits[i] = h.Hit
+		hits[i] = byID[h.Game]
+		hits[i].Ply, hits[i].Similarity = h.Ply, h.Similarity
 		hits[i].Phase = float64(phaseByte(h.pos)) / 255
 		if h.move.N > 0 {
 			hits[i].Move = h.pos.MoveString(h.move)
@@ -517,28 +510,36 @@ func (d *DB) rerank(ctx context.Context, p rules.Position, radius int, minSim fl
 
 // candGame is a game a similar search compares, with its stored moves.
 type candGame struct {
-	hit   Hit
+	id    int64
 	moves []byte
 }
 
-// candidates reads the rows of the games ids the filter keeps, a few
-// hundred a query.
+// candidates reads the stored moves of the games ids the filter keeps, a
+// few thousand a query.
 func (d *DB) candidates(ctx context.Context, ids []int64, f Filter) ([]candGame, error) {
 	f.MinPhase, f.MaxPhase = 0, 0 // checked on the positions
-	var out []candGame
+	return byIDs(ctx, d, ids, func(in string, args *[]any) string {
+		return `SELECT g.id, g.moves FROM games g WHERE g.id IN (` + in + `)` + f.where(args)
+	}, func(rows *sqlRows) (candGame, error) {
+		var cg candGame
+		return cg, rows.Scan(&cg.id, &cg.moves)
+	})
+}
+
+// byIDs runs a query about the games ids, a few hundred at a time: query
+// makes it from the list of their placeholders, adding any arguments of
+// its own after theirs.
+func byIDs[T any](ctx context.Context, d *DB, ids []int64, query func(in string, args *[]any) string, scan func(*sqlRows) (T, error)) ([]T, error) {
 	const chunk = 400
+	var out []T
 	for len(ids) > 0 {
 		n := min(len(ids), chunk)
 		args := make([]any, 0, n+8)
 		for _, id := range ids[:n] {
 			args = append(args, id)
 		}
-		q := `SELECT ` + gameColumns + `, g.moves FROM games g WHERE g.id IN (?` + strings.Repeat(",?", n-1) + `)` + f.where(&args)
-		more, err := queryAll(ctx, d, q, args, func(rows *sqlRows) (candGame, error) {
-			var cg candGame
-			err := scanGame(rows, &cg.hit, &cg.moves)
-			return cg, err
-		})
+		q := query("?"+strings.Repeat(",?", n-1), &args)
+		more, err := queryAll(ctx, d, q, args, scan)
 		if err != nil {
 			return nil, err
 		}
