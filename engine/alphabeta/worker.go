@@ -225,6 +225,13 @@ func (w *worker) search(p *rules.Position, depth, alpha, beta, ply int) int {
 		// a dead end, which the node above never prefers to a legal one.
 		return -win + ply
 	}
+	w.store(key, best, bestStep, depth, origAlpha, beta, ply)
+	return best
+}
+
+// store keeps a node's result in the table: its score (searched in the
+// window origAlpha, beta), its best step and the depth searched.
+func (w *worker) store(key uint64, best int, bestStep rules.Step, depth, origAlpha, beta, ply int) {
 	bound := boundExact
 	switch {
 	case best <= origAlpha:
@@ -232,11 +239,9 @@ func (w *worker) search(p *rules.Position, depth, alpha, beta, ply int) int {
 	case best >= beta:
 		bound = boundLower
 	}
-	if w.s.noTable {
-		return best
+	if !w.s.noTable {
+		w.s.tt.store(key, entry{score: toTable(best, ply), step: bestStep, depth: depth, bound: bound})
 	}
-	w.s.tt.store(key, entry{score: toTable(best, ply), step: bestStep, depth: depth, bound: bound})
-	return best
 }
 
 // futile prunes by the static evaluation, with alphabeta.futility points
