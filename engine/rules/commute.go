@@ -54,15 +54,5 @@ func (p *Position) Commutes(prev, s Step) bool {
 	}
 	// After both steps, a pull into the square either one left must not be
 	// possible (neither square's neighbours change with the other step).
-	opp := side ^ 1
-	for _, st := range [2]Step{prev, s} {
-		var weaker Bitboard
-		for t := Rabbit; t < st.Piece().Type(); t++ {
-			weaker |= p.bb[opp][t]
-		}
-		if neighbors[st.From()]&weaker != 0 {
-			return false
-		}
-	}
-	return true
+	return !p.pullableFrom(a, prev.Piece().Type()) && !p.pullableFrom(c, s.Piece().Type())
 }

@@ -38,34 +38,20 @@ func TestHashOfStepOrders(t *testing.T) {
 // and a state is never hashed like the state with no pull under way
 // unless their steps are the same.
 func TestEqualHashSameSteps(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 8))
 	checked := 0
-	for game := 0; game < 40; game++ {
-		p := StartPosition()
-		for ply := 0; ply < 160; ply++ {
-			st := p.Steps(nil)
-			if len(st) == 0 {
-				break
-			}
-			p = p.Play(st[rng.IntN(len(st))])
-			if p.pullType != NoType && p.pushType == NoType {
-				closed := p
-				closed.pullType = NoType
-				if p.Hash() == closed.Hash() {
-					checked++
-					if got, want := sortedKeys(stepSet(p)), sortedKeys(stepSet(closed)); got != want {
-						t.Fatalf("%s: steps %s with the pull, %s without, same hash", p.AEIString(), got, want)
-					}
-				}
-			}
-			if p.CanEndTurn() && (rng.IntN(3) == 0 || p.StepsLeft() == 0) {
-				p = p.EndTurn()
-			}
-			if p.StepsLeft() == 0 {
-				break
+	randomWalk(rand.New(rand.NewPCG(7, 8)), 40, 160, func(_ Position, _ Step, p Position) {
+		if p.pullType == NoType || p.pushType != NoType {
+			return
+		}
+		closed := p
+		closed.pullType = NoType
+		if p.Hash() == closed.Hash() {
+			checked++
+			if got, want := sortedKeys(stepSet(p)), sortedKeys(stepSet(closed)); got != want {
+				t.Fatalf("%s: steps %s with the pull, %s without, same hash", p.AEIString(), got, want)
 			}
 		}
-	}
+	})
 	if checked == 0 {
 		t.Fatal("no state with a closed pull was met")
 	}
@@ -76,44 +62,27 @@ func TestEqualHashSameSteps(t *testing.T) {
 // are legal and reach a state with the same Hash; and it does say so for
 // a good share of the pairs, so that the pruning it allows is worth it.
 func TestCommutesAgainstReplay(t *testing.T) {
-	rng := rand.New(rand.NewPCG(9, 10))
 	pairs, commuting := 0, 0
-	for game := 0; game < 60; game++ {
-		p := StartPosition()
-		for ply := 0; ply < 200; ply++ {
-			st := p.Steps(nil)
-			if len(st) == 0 {
-				break
+	randomWalk(rand.New(rand.NewPCG(9, 10)), 60, 200, func(before Position, prev Step, p Position) {
+		for _, s := range p.Steps(nil) {
+			pairs++
+			if !p.Commutes(prev, s) {
+				continue
 			}
-			prev := st[rng.IntN(len(st))]
-			before := p
-			p = p.Play(prev)
-			for _, s := range p.Steps(nil) {
-				pairs++
-				if !p.Commutes(prev, s) {
-					continue
-				}
-				commuting++
-				want := p.Play(s)
-				if !before.Legal(s) {
-					t.Fatalf("%s then %s: said to commute, but %s is illegal first (%s)", prev, s, s, before.AEIString())
-				}
-				first := before.Play(s)
-				if !first.Legal(prev) {
-					t.Fatalf("%s then %s: said to commute, but %s is illegal second (%s)", prev, s, prev, before.AEIString())
-				}
-				if got := first.Play(prev); got.Hash() != want.Hash() || got.Board() != want.Board() {
-					t.Fatalf("%s then %s: said to commute, but the other order reaches another state (%s)", prev, s, before.AEIString())
-				}
+			commuting++
+			want := p.Play(s)
+			if !before.Legal(s) {
+				t.Fatalf("%s then %s: said to commute, but %s is illegal first (%s)", prev, s, s, before.AEIString())
 			}
-			if p.CanEndTurn() && (rng.IntN(3) == 0 || p.StepsLeft() == 0) {
-				p = p.EndTurn()
+			first := before.Play(s)
+			if !first.Legal(prev) {
+				t.Fatalf("%s then %s: said to commute, but %s is illegal second (%s)", prev, s, prev, before.AEIString())
 			}
-			if p.StepsLeft() == 0 {
-				break
+			if got := first.Play(prev); got.Hash() != want.Hash() || got.Board() != want.Board() {
+				t.Fatalf("%s then %s: said to commute, but the other order reaches another state (%s)", prev, s, before.AEIString())
 			}
 		}
-	}
+	})
 	t.Logf("%d of %d step pairs commute", commuting, pairs)
 	if commuting*5 < pairs {
 		t.Errorf("only %d of %d step pairs commute", commuting, pairs)

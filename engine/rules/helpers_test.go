@@ -2,6 +2,7 @@ package rules
 
 import (
 	"maps"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -58,4 +59,30 @@ func stepSet(p Position) map[string]bool {
 
 func sortedKeys(m map[string]bool) string {
 	return strings.Join(slices.Sorted(maps.Keys(m)), " ")
+}
+
+// randomWalk plays games random games of at most plies steps each from
+// the start, ending a turn at random where the rules allow it (always
+// after its fourth step; a game stops where a turn can neither go on nor
+// end), and calls fn with every step and the positions before and after.
+func randomWalk(rng *rand.Rand, games, plies int, fn func(before Position, s Step, after Position)) {
+	for game := 0; game < games; game++ {
+		p := StartPosition()
+		for ply := 0; ply < plies; ply++ {
+			st := p.Steps(nil)
+			if len(st) == 0 {
+				break
+			}
+			s := st[rng.IntN(len(st))]
+			before := p
+			p = p.Play(s)
+			fn(before, s, p)
+			if p.CanEndTurn() && (rng.IntN(3) == 0 || p.StepsLeft() == 0) {
+				p = p.EndTurn()
+			}
+			if p.StepsLeft() == 0 {
+				break
+			}
+		}
+	}
 }

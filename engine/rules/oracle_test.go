@@ -284,25 +284,10 @@ func TestUniqueMovesMatchOracle(t *testing.T) {
 // TestIncrementalState replays random games and checks that the hash and
 // bitboards kept step by step equal those rebuilt from the board.
 func TestIncrementalState(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	for game := 0; game < 30; game++ {
-		p := StartPosition()
-		for ply := 0; ply < 80; ply++ {
-			st := p.Steps(nil)
-			if len(st) == 0 {
-				break
-			}
-			p = p.Play(st[rng.IntN(len(st))])
-			fresh := NewPosition(p.Side(), p.Turn(), p.Board())
-			if fresh.BoardHash() != p.BoardHash() || fresh.bb != p.bb {
-				t.Fatalf("incremental state differs from rebuilt at %s", p.AEIString())
-			}
-			if p.CanEndTurn() && rng.IntN(3) == 0 || p.StepsLeft() == 0 && p.CanEndTurn() {
-				p = p.EndTurn()
-			}
-			if p.StepsLeft() == 0 {
-				break
-			}
+	randomWalk(rand.New(rand.NewPCG(5, 6)), 30, 80, func(_ Position, _ Step, p Position) {
+		fresh := NewPosition(p.Side(), p.Turn(), p.Board())
+		if fresh.BoardHash() != p.BoardHash() || fresh.bb != p.bb {
+			t.Fatalf("incremental state differs from rebuilt at %s", p.AEIString())
 		}
-	}
+	})
 }

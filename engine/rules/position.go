@@ -151,11 +151,17 @@ func (p *Position) pullOpen() bool {
 	if p.pullType == NoType || p.steps >= 4 {
 		return false
 	}
+	return p.pullableFrom(p.pullSq, p.pullType)
+}
+
+// pullableFrom reports whether an enemy weaker than t stands next to sq,
+// so that a piece of type t of the side to move leaving sq could pull it.
+func (p *Position) pullableFrom(sq Square, t PieceType) bool {
 	var weaker Bitboard
-	for t := Rabbit; t < p.pullType; t++ {
-		weaker |= p.bb[p.side^1][t]
+	for u := Rabbit; u < t; u++ {
+		weaker |= p.bb[p.side^1][u]
 	}
-	return neighbors[p.pullSq]&weaker != 0
+	return neighbors[sq]&weaker != 0
 }
 
 // WithSide returns the position with side to move c at the start of a turn.
