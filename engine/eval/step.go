@@ -136,9 +136,20 @@ func trapNextTo(sq rules.Square) rules.Square {
 	return rules.NoSquare
 }
 
+// distance is the Manhattan distance of two squares: a table, since the
+// trap check asks it at every state it visits.
 func distance(a, b rules.Square) int {
-	return abs(a.File()-b.File()) + abs(a.Rank()-b.Rank())
+	return int(distances[a&63][b&63])
 }
+
+var distances = func() (d [64][64]uint8) {
+	for a := rules.Square(0); a < 64; a++ {
+		for b := rules.Square(0); b < 64; b++ {
+			d[a][b] = uint8(abs(a.File()-b.File()) + abs(a.Rank()-b.Rank()))
+		}
+	}
+	return d
+}()
 
 func abs(x int) int {
 	if x < 0 {

@@ -252,6 +252,9 @@ func (t *trapSearch) search(n, depth int, cur [64]rules.Square, captured uint64)
 // friendly piece must walk next to it.
 func (t *trapSearch) reachable(p *rules.Position, n int, cur *[64]rules.Square, pullable rules.Bitboard) bool {
 	enemy := p.Pieces(t.side.Other(), rules.NoType)
+	// Each piece's displacement cost, asked for again and again (as the
+	// candidate and as the guard of each trap), is worked out once.
+	var costs [64]int8
 	for i := 0; i < t.n; i++ {
 		x := cur[i]
 		if x == rules.NoSquare || t.found&(1<<i) != 0 {
@@ -263,10 +266,9 @@ func (t *trapSearch) reachable(p *rules.Position, n int, cur *[64]rules.Square, 
 		if 2*trapDistance[x]-1 > n {
 			continue
 		}
-		reachX := displaceCost(p, t.side, x, pullable)
 		for _, tr := range trapSquares {
 			d := distance(x, tr)
-			if d > 0 && reachX > n {
+			if 2*d-1 > n || d > 0 && memoCost(&costs, p, t.side, x, pullable) > n {
 				continue
 			}
 			guards := tr.Neighbors() & enemy &^ x.Bit()
@@ -283,7 +285,7 @@ func (t *trapSearch) reachable(p *rules.Position, n int, cur *[64]rules.Square, 
 			}
 			ok := true
 			for g := guards; g != 0; {
-				if displaceCost(p, t.side, g.Pop(), pullable) > n {
+				if memoCost(&costs, p, t.side, g.Pop(), pullable) > n {
 					ok = false
 					break
 				}
@@ -294,4 +296,13 @@ func (t *trapSearch) reachable(p *rules.Position, n int, cur *[64]rules.Square, 
 		}
 	}
 	return false
+}
+
+// memoCost is displaceCost kept in costs (one more than the cost; 0: not
+// yet worked out).
+func memoCost(costs *[64]int8, p *rules.Position, c rules.Color, sq rules.Square, pullable rules.Bitboard) int {
+	if costs[sq] == 0 {
+		costs[sq] = int8(min(displaceCost(p, c, sq, pullable), 100)) + 1
+	}
+	return int(costs[sq]) - 1
 }
