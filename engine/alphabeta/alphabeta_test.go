@@ -439,3 +439,61 @@ func TestSecondThreat(t *testing.T) {
 		}
 	}
 }
+
+func TestDependent(t *testing.T) {
+	// Gold's steps from a position where Gold's dog on f5 stands frozen
+	// beside Silver's camel on f6 (the trap, guarded by Silver's cat on
+	// e6) with no friendly neighbour.
+	p := rulestest.Place(t, rules.Gold, "Df5 mf6 ce6 Ra2 Rb2 Hd2 Ec4 Rh1")
+	frozen := p.Frozen(rules.Gold)
+	if !frozen.Has(rules.F5) {
+		t.Fatal("the dog on f5 is not frozen")
+	}
+	step := func(s string) rules.Step {
+		st, err := rules.ParseStep(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	for _, tc := range []struct {
+		a, b string
+		want bool
+	}{
+		{"Ra2n", "Rb2n", false}, // two rabbits, apart
+		{"Ra2n", "Rb2w", true},  // b steps into the square a left
+		{"Rb2n", "Rb3n", true},  // the piece a moved moves on
+		{"Ec4e", "Df5s", true},  // b's piece was frozen at the turn's start
+		{"Ec4n", "ce6s", true},  // an enemy piece moves: a push or pull
+		{"Hd2n", "Rb2n", false}, // unrelated
+		{"Ec4w", "Hd2w", false}, // c3 is a trap, but neither steps onto it
+		{"Hd2w", "Ec4s", true},  // b steps onto the trap c3 beside which a stepped
+		{"Ec4s", "Rb2n", true},  // a steps onto c3 and b steps beside it
+		{"Rh1w", "Ra2e", false}, // far apart
+	} {
+		a, b := step(tc.a), step(tc.b)
+		if got := dependent(a, b, rules.Gold, frozen); got != tc.want {
+			t.Errorf("dependent(%s, %s) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+// TestIndependentPrunes: the pruning searches fewer nodes (the middle game
+// to depth 5: 112,235 nodes with it, 225,242 without when this test was
+// written) and still finds the capture and the goal in two turns.
+func TestIndependentPrunes(t *testing.T) {
+	on := config.Default()
+	on.AlphaBeta.HashMB = 4
+	on.AlphaBeta.Independent = 8
+	p := rulestest.MiddleGame(t)
+	with, without := search(t, p, 5, &on, false), search(t, p, 5, nil, false)
+	if with.Report.Nodes >= without.Report.Nodes {
+		t.Errorf("depth 5 of the middle game with independent-step pruning: %d nodes, without: %d; want fewer with it", with.Report.Nodes, without.Report.Nodes)
+	}
+	if res := search(t, capturePosition(t), 6, &on, false); res.Report.Score < 100 {
+		t.Errorf("the capture position scores %d with the pruning; want the capture seen", res.Report.Score)
+	}
+	if res := search(t, goalInTwo(t), 8, &on, false); res.Report.WinRatio != 1 {
+		t.Errorf("the goal in two turns: win ratio %.3f with the pruning, want 1", res.Report.WinRatio)
+	}
+}

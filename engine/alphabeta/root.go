@@ -107,6 +107,7 @@ func (w *worker) rootSearch(moves []rootMove, depth, prev int) int {
 func (w *worker) rootWindow(moves []rootMove, depth, alpha, beta int) int {
 	root := &w.s.root
 	best := -infinity
+	w.frozen[0] = root.Frozen(root.Side())
 	for i := range moves {
 		rm := &moves[i]
 		q := root.Play(rm.step)
@@ -121,6 +122,7 @@ func (w *worker) rootWindow(moves []rootMove, depth, alpha, beta int) int {
 			b = 1
 		}
 		before := w.nodes
+		w.line[1], w.lateTurn[1] = rm.step, i > 0
 		var v int
 		if i == 0 {
 			v = w.search(&q, d, alpha-b, beta-b, 1) + b

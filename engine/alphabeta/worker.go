@@ -45,6 +45,12 @@ type worker struct {
 	pv       [maxPly][maxPly]rules.Step
 	pvLen    [maxPly]int
 	line     [maxPly]rules.Step // line[ply]: the step that led to the node at ply
+	// frozen[ply] holds the side to move's frozen pieces at a turn's start
+	// at ply, and lateTurn[ply] whether a step of the turn leading to the
+	// node at ply was not the first searched at its node (independent-step
+	// pruning).
+	frozen   [maxPly]rules.Bitboard
+	lateTurn [maxPly]bool
 
 	// turns holds the turn hashes of the turns begun on the way from the
 	// root, for the repetition rule.
@@ -133,6 +139,11 @@ func (w *worker) search(p *rules.Position, depth, alpha, beta, ply int) int {
 		if n := w.s.goals.goal(p); n != noGoal {
 			return win - ply - n
 		}
+		if w.s.cfg.AlphaBeta.Independent > 0 {
+			w.frozen[ply] = p.Frozen(p.Side())
+		}
+	} else if w.independent(p, depth, alpha, ply) {
+		return alpha
 	}
 	if ply >= maxPly-8 {
 		return w.evaluate(p)
@@ -193,6 +204,7 @@ func (w *worker) search(p *rules.Position, depth, alpha, beta, ply int) int {
 			continue
 		}
 		w.line[ply+1] = s
+		w.lateTurn[ply+1] = p.StepsTaken() > 0 && w.lateTurn[ply] || searched > 0 && order < orderKiller
 		var v int
 		if searched == 0 {
 			v = w.child(&q, flip, d, alpha, beta, ply+1)
@@ -227,6 +239,40 @@ func (w *worker) search(p *rules.Position, depth, alpha, beta, ply int) int {
 	}
 	w.store(key, best, bestStep, depth, origAlpha, beta, ply)
 	return best
+}
+
+// independent reports whether independent-step pruning cuts the node at
+// ply: three steps into a turn begun within the search, with at most
+// alphabeta.independent steps of depth left, reached by a late step of
+// the turn, and the three steps pairwise independent.
+func (w *worker) independent(p *rules.Position, depth, alpha, ply int) bool {
+	k := w.s.cfg.AlphaBeta.Independent
+	if k == 0 || depth > k || p.StepsTaken() != 3 || ply < 3 || !w.lateTurn[ply] || alpha <= -decided {
+		return false
+	}
+	a, b, c := w.line[ply-2], w.line[ply-1], w.line[ply]
+	side, frozen := p.Side(), w.frozen[ply-3]
+	return !dependent(a, b, side, frozen) && !dependent(a, c, side, frozen) && !dependent(b, c, side, frozen)
+}
+
+// dependent reports whether step b, played after a in a turn of side,
+// may need a: one moves into the square the other leaves, b moves a piece
+// frozen at the turn's start (frozen), either moves an enemy piece (a
+// push or pull), or one steps onto a trap the other steps beside.
+func dependent(a, b rules.Step, side rules.Color, frozen rules.Bitboard) bool {
+	switch {
+	case a.From() == b.To() || b.From() == a.To():
+		return true
+	case frozen.Has(b.From()):
+		return true
+	case a.Piece().Color() != side || b.Piece().Color() != side:
+		return true
+	case b.To().IsTrap() && b.To().Neighbors().Has(a.To()):
+		return true
+	case a.To().IsTrap() && a.To().Neighbors().Has(b.To()):
+		return true
+	}
+	return false
 }
 
 // store keeps a node's result in the table: its score (searched in the

@@ -18,9 +18,10 @@ type AlphaBeta struct {
 	Threat       int `toml:"threat" range:"0,100" doc:"At the horizon, the evaluation loses this share, in percent, of the most valuable piece the side not to move could capture in a turn of its own (the trap check, as if it moved now), so that a piece left where the opponent takes it next turn counts as partly lost before the capture lies within the search's depth (0 turns it off)."`
 	ThreatSteps  int `toml:"threat_steps" range:"1,4" doc:"How many steps of the side not to move the threat's trap check looks: the trap check costs more the more steps it looks, ten times more at four than at three where many pieces stand near the traps."`
 	ThreatSecond int `toml:"threat_second" range:"0,100" doc:"Where the side not to move could capture two pieces on different traps (the threat's trap check), the evaluation loses at least this share, in percent, of the less valuable of the two: the side to move can rarely save both (0 turns it off)."`
+	Independent  int `toml:"independent" range:"0,96" doc:"Independent-step pruning (Zhong 2005, as bot_sharp uses it): a turn whose first three steps are independent of one another (none moves into or out of another's square, unfreezes another's piece, pushes or pulls, or guards a trap another steps onto) is not searched further, at nodes with at most this many steps of depth left, when a step of that turn was not the first searched at its node: three unrelated steps are seldom the best use of a turn (0 turns it off)."`
 	Aspiration   int `toml:"aspiration" range:"0,10000" doc:"Aspiration window: each iteration after the fourth searches the root within this many evaluation points of the last score first, and again with the full window when the score falls outside (0: always the full window)."`
 }
 
 func defaultAlphaBeta() AlphaBeta {
-	return AlphaBeta{HashMB: 64, MaxDepth: 64, Quiescence: 4, GoalThreat: 400, NullTurn: 4, LMR: 2, LMRAfter: 3, LMRDepth: 2, Futility: 60, Threat: 50, ThreatSteps: 3, Aspiration: 0}
+	return AlphaBeta{HashMB: 64, MaxDepth: 64, Quiescence: 4, GoalThreat: 400, NullTurn: 4, LMR: 2, LMRAfter: 3, LMRDepth: 2, Futility: 60, Threat: 50, ThreatSteps: 3, Independent: 0, Aspiration: 0}
 }
