@@ -497,3 +497,21 @@ func TestIndependentPrunes(t *testing.T) {
 		t.Errorf("the goal in two turns: win ratio %.3f with the pruning, want 1", res.Report.WinRatio)
 	}
 }
+
+// TestGoalExtension: with the goal-threat extension a search of one turn
+// sees the goal in two turns of goalInTwo (the silver turn after the
+// threat searched whole, then Gold's goal check), which it does not see
+// without.
+func TestGoalExtension(t *testing.T) {
+	on := config.Default()
+	on.AlphaBeta.HashMB = 4
+	on.AlphaBeta.GoalExtend = 4
+	p := goalInTwo(t)
+	if res := search(t, p, 4, nil, false); res.Report.WinRatio == 1 {
+		t.Fatalf("depth 4 without the extension already sees the goal (score %d)", res.Report.Score)
+	}
+	res := search(t, p, 4, &on, false)
+	if res.Report.WinRatio != 1 || res.Report.Score != 30000 {
+		t.Errorf("depth 4 with the extension: win ratio %.3f, score %d; want the goal in two turns seen (pv %s)", res.Report.WinRatio, res.Report.Score, rules.PVString(p.Side(), res.Report.PV))
+	}
+}

@@ -76,6 +76,12 @@
 //     capture enough, or reach its goal, in a turn of its own. The goal
 //     and trap checks a turn start needs are cached by its turn hash.
 //     Together they halve the nodes to depth 10 of a middle game.
+//   - Goal-threat extension (alphabeta.goal_extend, off unless set): at
+//     the start of a turn where the opponent could reach its goal in a
+//     turn of its own, the depth left is raised to a whole turn, so that
+//     the defence is searched and the opponent's goal check at the next
+//     turn's start judges it; within twice the iteration's depth from the
+//     root. A search of one turn then sees a goal in two.
 //   - Independent-step pruning (alphabeta.independent, off unless set;
 //     Zhong 2005, as bot_sharp, Wu 2015, applies it near the horizon): a
 //     turn whose first three steps are pairwise independent (none moves

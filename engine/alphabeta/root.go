@@ -67,6 +67,7 @@ func (w *worker) iterate() {
 	start := 1 + w.id%2
 	prev := 0
 	for depth := start; depth <= w.s.maxDepth; depth++ {
+		w.iter = depth
 		score := w.rootSearch(moves, depth, prev)
 		if w.stop {
 			return

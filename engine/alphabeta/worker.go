@@ -37,6 +37,7 @@ type worker struct {
 	stop  bool  // the searcher said stop: every result from now on is ignored
 
 	seldepth int
+	iter     int // the depth of the iteration under way
 	traps    eval.TrapChecker
 	killers  [maxPly][2]rules.Step
 	history  [2][passIdx + 1]int32
@@ -142,6 +143,7 @@ func (w *worker) search(p *rules.Position, depth, alpha, beta, ply int) int {
 		if w.s.cfg.AlphaBeta.Independent > 0 {
 			w.frozen[ply] = p.Frozen(p.Side())
 		}
+		depth = w.extend(p, depth, ply)
 	} else if w.independent(p, depth, alpha, ply) {
 		return alpha
 	}
@@ -239,6 +241,23 @@ func (w *worker) search(p *rules.Position, depth, alpha, beta, ply int) int {
 	}
 	w.store(key, best, bestStep, depth, origAlpha, beta, ply)
 	return best
+}
+
+// extend is the depth left at the start of a turn at ply: at least
+// alphabeta.goal_extend steps where the side not to move could reach its
+// goal in a turn of its own, within twice the iteration's depth from the
+// root (so that two sides threatening in turn do not extend a line for
+// ever).
+func (w *worker) extend(p *rules.Position, depth, ply int) int {
+	x := w.s.cfg.AlphaBeta.GoalExtend
+	if x == 0 || depth >= x || ply+x > 2*w.iter || !nearGoal(p, p.Side().Other()) {
+		return depth
+	}
+	other := p.WithSide(p.Side().Other())
+	if w.s.goals.goal(&other) == noGoal {
+		return depth
+	}
+	return x
 }
 
 // independent reports whether independent-step pruning cuts the node at
