@@ -131,19 +131,11 @@ func (w *worker) search(p *rules.Position, depth, alpha, beta, ply int) int {
 		w.seldepth = ply
 	}
 	if p.StepsTaken() == 0 {
-		if v, over := ended(p, ply); over {
+		var v int
+		var over bool
+		if v, depth, over = w.turnStart(p, depth, ply); over {
 			return v
 		}
-		// A goal within the turn ends the search here. The goal check is
-		// exact for the whole turn, so the nodes within it need none:
-		// the root and every node in a turn descend from its start.
-		if n := w.s.goals.goal(p); n != noGoal {
-			return win - ply - n
-		}
-		if w.s.cfg.AlphaBeta.Independent > 0 {
-			w.frozen[ply] = p.Frozen(p.Side())
-		}
-		depth = w.extend(p, depth, ply)
 	} else if w.independent(p, depth, alpha, ply) {
 		return alpha
 	}
@@ -241,6 +233,25 @@ func (w *worker) search(p *rules.Position, depth, alpha, beta, ply int) int {
 	}
 	w.store(key, best, bestStep, depth, origAlpha, beta, ply)
 	return best
+}
+
+// turnStart judges a node at the start of a turn: a game over, or a goal
+// within the turn, which ends the search there (the goal check is exact
+// for the whole turn, so the nodes within it need none: the root and every
+// node in a turn descend from its start). Otherwise it notes the frozen
+// pieces for independent-step pruning and returns the depth left, which
+// the goal-threat extension may raise.
+func (w *worker) turnStart(p *rules.Position, depth, ply int) (v, d int, over bool) {
+	if v, over := ended(p, ply); over {
+		return v, depth, true
+	}
+	if n := w.s.goals.goal(p); n != noGoal {
+		return win - ply - n, depth, true
+	}
+	if w.s.cfg.AlphaBeta.Independent > 0 {
+		w.frozen[ply] = p.Frozen(p.Side())
+	}
+	return 0, w.extend(p, depth, ply), false
 }
 
 // extend is the depth left at the start of a turn at ply: at least
