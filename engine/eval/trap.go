@@ -268,6 +268,8 @@ func (t *trapSearch) reachable(p *rules.Position, n int, cur *[64]rules.Square, 
 		}
 		for _, tr := range trapSquares {
 			d := distance(x, tr)
+			// 2d-1 steps at least move it there (the bound below with no
+			// guards and the pull's discount): the cheap test first.
 			if 2*d-1 > n || d > 0 && memoCost(&costs, p, t.side, x, pullable) > n {
 				continue
 			}
