@@ -293,20 +293,76 @@ func decided2(depth int) int { return win - depth - 4 }
 func TestTwoThreads(t *testing.T) {
 	c := config.Default()
 	c.AlphaBeta.HashMB = 4
-	g, err := rules.NewGameFrom(rulestest.MiddleGame(t))
-	if err != nil {
-		t.Fatal(err)
+	for depth := 3; depth <= 6; depth++ {
+		g, err := rules.NewGameFrom(rulestest.MiddleGame(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := New(Options{Threads: 2, Config: c})
+		res, err := s.Search(context.Background(), g, analysis.Limits{Depth: depth}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Report.AvgDepth != float64(depth) || res.Report.Ended != analysis.EndDepth {
+			t.Errorf("ended by %s at depth %.0f, want depth %d", res.Report.Ended, res.Report.AvgDepth, depth)
+		}
+		if err := g.Play(res.Best); err != nil {
+			t.Errorf("depth %d: two threads chose an illegal move: %v", depth, err)
+		}
 	}
-	s := New(Options{Threads: 2, Config: c})
-	res, err := s.Search(context.Background(), g, analysis.Limits{Depth: 4}, nil)
-	if err != nil {
-		t.Fatal(err)
+}
+
+// TestSharedIterations: an iteration is published once, by the first
+// worker to complete it, never after a deeper one; a partial answer no
+// deeper than a completed iteration is ignored; and the workers' next
+// depths step past the deepest completed, every other one further, up to
+// the deepest asked.
+func TestSharedIterations(t *testing.T) {
+	s := New(Options{Config: config.Default()})
+	s.maxDepth = 9
+	line := func(s rules.Step) []rootMove { return []rootMove{{step: s, line: []rules.Step{s}}} }
+	a, b := rules.Step(10), rules.Step(20)
+	for _, c := range []struct {
+		depth   int
+		step    rules.Step
+		partial bool
+		want    bool // published
+	}{
+		{5, a, false, true},
+		{5, b, false, false}, // the second worker to complete depth 5
+		{4, b, false, false},
+		{5, b, true, false}, // a partial answer at a completed depth
+		{6, b, true, true},
+		{6, a, false, true},
+	} {
+		var ok bool
+		if c.partial {
+			s.publish(c.depth, c.depth, 1, []rules.Step{c.step}, line(c.step), true)
+			ok = s.pub.pv[0] == c.step && s.pub.partial
+		} else {
+			ok = s.complete(c.depth, c.depth, 1, line(c.step))
+		}
+		if ok != c.want {
+			t.Errorf("depth %d step %v partial %v: published %v, want %v", c.depth, c.step, c.partial, ok, c.want)
+		}
 	}
-	if res.Report.AvgDepth != 4 || res.Report.Ended != analysis.EndDepth {
-		t.Errorf("ended by %s at depth %.0f, want depth 4", res.Report.Ended, res.Report.AvgDepth)
+	if s.pub.depth != 6 || s.pub.pv[0] != a || s.pub.partial {
+		t.Errorf("published depth %d pv %v partial %v, want depth 6 and the completed line", s.pub.depth, s.pub.pv, s.pub.partial)
 	}
-	if err := g.Play(res.Best); err != nil {
-		t.Errorf("two threads chose an illegal move: %v", err)
+	main, helper := &worker{s: s, id: 0}, &worker{s: s, id: 1}
+	for _, c := range []struct {
+		w          *worker
+		depth, out int
+	}{
+		{main, 3, 7},   // past the completed 6
+		{helper, 3, 8}, // a step further
+		{main, 7, 8},
+		{helper, 8, 9}, // not past the deepest asked
+		{main, 9, 10},  // the last: the loop ends
+	} {
+		if got := c.w.next(c.depth); got != c.out {
+			t.Errorf("worker %d after depth %d: next %d, want %d", c.w.id, c.depth, got, c.out)
+		}
 	}
 }
 
@@ -485,8 +541,10 @@ func TestIndependentPrunes(t *testing.T) {
 	on := config.Default()
 	on.AlphaBeta.HashMB = 4
 	on.AlphaBeta.Independent = 8
+	off := on
+	off.AlphaBeta.Independent = 0
 	p := rulestest.MiddleGame(t)
-	with, without := search(t, p, 5, &on, false), search(t, p, 5, nil, false)
+	with, without := search(t, p, 5, &on, false), search(t, p, 5, &off, false)
 	if with.Report.Nodes >= without.Report.Nodes {
 		t.Errorf("depth 5 of the middle game with independent-step pruning: %d nodes, without: %d; want fewer with it", with.Report.Nodes, without.Report.Nodes)
 	}

@@ -82,16 +82,19 @@
 //     the defence is searched and the opponent's goal check at the next
 //     turn's start judges it; within twice the iteration's depth from the
 //     root. A search of one turn then sees a goal in two.
-//   - Independent-step pruning (alphabeta.independent, off unless set;
+//   - Independent-step pruning (alphabeta.independent, 8 by default;
 //     Zhong 2005, as bot_sharp, Wu 2015, applies it near the horizon): a
 //     turn whose first three steps are pairwise independent (none moves
 //     into a square another leaves, unfreezes another's piece, pushes or
 //     pulls, or guards a trap another steps onto) is cut after its third
 //     step when some step of it was a late one. Half the nodes to depth 5
 //     of the middle game of the tests.
-//   - Lazy SMP: with several threads every worker deepens on its own
-//     over the shared table, every other one a step ahead; the first
-//     worker's answer is the search's.
+//   - Lazy SMP: with several threads every worker deepens over the
+//     shared table, every other one a step ahead. The first worker to
+//     complete an iteration publishes it; a worker whose iteration another
+//     has completed abandons it for a deeper one, in the completed
+//     iteration's root order. The search's answer is the deepest
+//     iteration any worker completed.
 //   - Time: a fixed time, a node budget (a search's playout limit counts
 //     nodes here), a depth, or the time management's target (Limits.Target:
 //     an iteration is not begun past half the target unless the best move

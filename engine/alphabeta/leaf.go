@@ -40,12 +40,13 @@ func (s *Searcher) Leaf(ev *eval.Evaluator, p rules.Position, depth int) (score 
 	s.budget, s.maxDepth = 0, max(depth, 1)
 	s.stopped.Store(false)
 	s.nodes.Store(0)
+	s.completed.Store(0)
 	s.pub = published{root: s.root}
 	if s.leafWorker == nil {
 		s.leafWorker = &worker{}
 	}
 	w := s.leafWorker
-	w.s, w.ev, w.id, w.nodes, w.sent, w.stop, w.seldepth = s, ev, 0, 0, 0, false, 0
+	w.s, w.ev, w.id, w.nodes, w.sent, w.stop, w.superseded, w.seldepth = s, ev, 0, 0, 0, false, false, 0
 	clear(w.history[0][:])
 	clear(w.history[1][:])
 	clear(w.killers[:])

@@ -54,27 +54,33 @@ func (w *worker) rootMoves() []rootMove {
 }
 
 // iterate is a worker's iterative deepening: depth 1, 2, ... steps until
-// the search stops or reaches its deepest iteration. Workers other than
-// the first (lazy SMP) start one step deeper every other worker, so that
-// they fill the shared table ahead of the first, whose answer is the
-// search's.
+// the search stops or reaches its deepest iteration. With several workers
+// (lazy SMP) every other worker starts one step deeper, the first worker
+// to complete an iteration publishes it, and a worker whose iteration is
+// already completed by another abandons it for the next depth, taking the
+// completed iteration's root order: the table the others filled then
+// makes its iterations shorter, and the search's answer is the deepest any
+// worker completed.
 func (w *worker) iterate() {
 	defer w.s.account(w)
 	moves := w.rootMoves()
 	if len(moves) == 0 {
 		return
 	}
-	start := 1 + w.id%2
 	prev := 0
-	for depth := start; depth <= w.s.maxDepth; depth++ {
+	for depth := 1 + w.id%2; depth <= w.s.maxDepth; depth = w.next(depth) {
 		w.iter = depth
 		score := w.rootSearch(moves, depth, prev)
 		if w.stop {
-			return
+			if !w.superseded || w.s.stopped.Load() {
+				return
+			}
+			w.stop, w.superseded = false, false
+			prev = w.s.adopt(moves)
+			continue
 		}
 		prev = score
-		if w.id == 0 {
-			w.s.publish(depth, w.seldepth, score, moves[0].line, moves, false)
+		if w.s.complete(depth, w.seldepth, score, moves) {
 			select {
 			case w.s.iterations <- depth:
 			default:
@@ -85,9 +91,22 @@ func (w *worker) iterate() {
 			break
 		}
 	}
-	if w.id == 0 {
-		w.s.stopped.Store(true) // the helpers' work is of no more use
+	w.s.stopped.Store(true) // the other workers' work is of no more use
+}
+
+// next is the depth of a worker's next iteration: one more than its last,
+// or past the deepest completed by any worker, every other helper one step
+// further still, but not past the deepest iteration asked while its own
+// last was shallower (a worker ends the search only by completing it).
+func (w *worker) next(depth int) int {
+	if depth >= w.s.maxDepth {
+		return depth + 1
 	}
+	d := int(w.s.completed.Load()) + 1
+	if w.id%2 == 1 {
+		d++
+	}
+	return min(max(depth+1, d), w.s.maxDepth)
 }
 
 // rootSearch searches every first step to depth with an aspiration window
@@ -148,7 +167,7 @@ func (w *worker) rootWindow(moves []rootMove, depth, alpha, beta int) int {
 			m := *rm
 			copy(moves[1:i+1], moves[:i])
 			moves[0] = m
-			if w.id == 0 && i > 0 {
+			if i > 0 {
 				w.s.publish(depth, w.seldepth, v, m.line, moves, true)
 			}
 			if v >= beta {

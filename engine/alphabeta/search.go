@@ -63,6 +63,8 @@ type Searcher struct {
 	stopped  atomic.Bool
 	nodes    atomic.Int64
 	ended    atomic.Uint32 // an analysis.Ending the workers reached by themselves
+	// completed is the deepest iteration any worker has completed.
+	completed atomic.Int32
 
 	mu  sync.Mutex
 	pub published // what the main worker has found, for reports
@@ -268,6 +270,7 @@ func (s *Searcher) prepare(g *rules.Game, lim analysis.Limits, begin time.Time) 
 	}
 	s.stopped.Store(false)
 	s.nodes.Store(0)
+	s.completed.Store(0)
 	s.ended.Store(uint32(analysis.EndUnknown))
 	s.iterations = make(chan int, 128)
 	s.mu.Lock()
@@ -353,11 +356,45 @@ func (s *Searcher) stableAt(depth int) bool {
 	return s.pub.changed < depth || depth < 4
 }
 
-// publish records the main worker's answer after an iteration (or, with
-// partial set, a better first step found in an unfinished one).
+// complete publishes an iteration a worker completed at depth, unless
+// another worker completed it (or a deeper one) first, and reports
+// whether it did.
+func (s *Searcher) complete(depth, seldepth, score int, moves []rootMove) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if int(s.completed.Load()) >= depth {
+		return false
+	}
+	s.completed.Store(int32(depth))
+	s.publishLocked(depth, seldepth, score, moves[0].line, moves, false)
+	return true
+}
+
+// adopt reorders a worker's root moves as the deepest completed iteration
+// left them, and returns that iteration's score, for a worker whose own
+// iteration another completed first.
+func (s *Searcher) adopt(moves []rootMove) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.pub.moves) == len(moves) && !s.pub.partial {
+		copy(moves, cloneMoves(s.pub.moves))
+	}
+	return s.pub.score
+}
+
+// publish records a better first step found in an unfinished iteration at
+// depth (partial), or a completed iteration's answer. A partial answer
+// counts only if it is deeper than the last completed iteration.
 func (s *Searcher) publish(depth, seldepth, score int, pv []rules.Step, moves []rootMove, partial bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if partial && depth <= int(s.completed.Load()) {
+		return
+	}
+	s.publishLocked(depth, seldepth, score, pv, moves, partial)
+}
+
+func (s *Searcher) publishLocked(depth, seldepth, score int, pv []rules.Step, moves []rootMove, partial bool) {
 	old := s.pub
 	if len(old.pv) == 0 || len(pv) == 0 || old.pv[0] != pv[0] {
 		s.pub.changed = depth

@@ -35,6 +35,9 @@ type worker struct {
 	nodes int64 // since the search began
 	sent  int64 // nodes already added to the searcher's count
 	stop  bool  // the searcher said stop: every result from now on is ignored
+	// superseded: stop was set because another worker completed the
+	// iteration under way (lazy SMP); the worker goes on to the next.
+	superseded bool
 
 	seldepth int
 	iter     int // the depth of the iteration under way
@@ -67,6 +70,9 @@ func (w *worker) tick() bool {
 	w.nodes++
 	if w.nodes&tickMask == 0 {
 		w.stop = w.s.account(w)
+		if !w.stop && int(w.s.completed.Load()) >= w.iter {
+			w.stop, w.superseded = true, true
+		}
 	} else if w.s.stopped.Load() {
 		w.stop = true
 	}
