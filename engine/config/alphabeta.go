@@ -24,5 +24,5 @@ type AlphaBeta struct {
 }
 
 func defaultAlphaBeta() AlphaBeta {
-	return AlphaBeta{HashMB: 64, MaxDepth: 64, Quiescence: 4, GoalThreat: 400, NullTurn: 4, LMR: 2, LMRAfter: 3, LMRDepth: 2, Futility: 60, Threat: 50, ThreatSteps: 3, GoalExtend: 0, Independent: 0, Aspiration: 0}
+	return AlphaBeta{HashMB: 64, MaxDepth: 64, Quiescence: 4, GoalThreat: 400, NullTurn: 4, LMR: 2, LMRAfter: 3, LMRDepth: 2, Futility: 60, Threat: 50, ThreatSteps: 3, GoalExtend: 0, Independent: 8, Aspiration: 0}
 }
