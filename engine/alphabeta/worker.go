@@ -244,9 +244,9 @@ func (w *worker) search(p *rules.Position, depth, alpha, beta, ply int) int {
 // turnStart judges a node at the start of a turn: a game over, or a goal
 // within the turn, which ends the search there (the goal check is exact
 // for the whole turn, so the nodes within it need none: the root and every
-// node in a turn descend from its start). Otherwise it notes the frozen
-// pieces for independent-step pruning and returns the depth left, which
-// the goal-threat extension may raise.
+// node in a turn descend from its start). Otherwise it returns the depth
+// left, which the goal-threat extension may raise, and notes the frozen
+// pieces for independent-step pruning.
 func (w *worker) turnStart(p *rules.Position, depth, ply int) (v, d int, over bool) {
 	if v, over := ended(p, ply); over {
 		return v, depth, true
@@ -254,10 +254,13 @@ func (w *worker) turnStart(p *rules.Position, depth, ply int) (v, d int, over bo
 	if n := w.s.goals.goal(p); n != noGoal {
 		return win - ply - n, depth, true
 	}
-	if w.s.cfg.AlphaBeta.Independent > 0 {
+	d = w.extend(p, depth, ply)
+	// Steps only lower the depth within a turn: the pruning three steps
+	// on applies only if the turn starts within three steps of its limit.
+	if k := w.s.cfg.AlphaBeta.Independent; k > 0 && d <= k+3 {
 		w.frozen[ply] = p.Frozen(p.Side())
 	}
-	return 0, w.extend(p, depth, ply), false
+	return 0, d, false
 }
 
 // extend is the depth left at the start of a turn at ply: at least
