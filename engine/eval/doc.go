@@ -35,6 +35,20 @@
 // locality); the rest is ours. A match of 100 games at 5,000 playouts a
 // move against our first figures gave 64.7% (+105 ±79 Elo).
 //
+// # Material by HarLog
+//
+// eval.harlog, off by default, scores material by the HarLog formula
+// (Arimaa community, 2009; the material of bot_sharp, Wu 2015) instead of
+// fixed values: a piece other than a rabbit is worth 1/(Q + the enemy
+// pieces stronger than it), the rabbits G·ln(rabbits × pieces), Q =
+// 1.4475 and G = 0.6314, scaled to the key's points for the first rabbit
+// a full army loses. Against the fixed values, which come from an engine
+// whose random playouts judged its positions, it prices the small pieces
+// dearer (at 130 a rabbit: a cat 182, a dog 276, a horse 473, a camel
+// 843, an elephant 1,429), so that a search does not give two rabbits for
+// a cat, and a piece's worth changes with the pieces that can still push
+// it around.
+//
 // # Trap influence
 //
 // Two terms of ours, off by default, weigh the control of each trap by

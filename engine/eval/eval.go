@@ -11,8 +11,9 @@ import (
 // no mutable state, so one value may be shared by any number of goroutines
 // or copied freely.
 type Evaluator struct {
-	w     Weights
-	value [7]int // by piece type
+	w      Weights
+	value  [7]int  // by piece type
+	harlog *harlog // the material by HarLog, when eval.harlog is set
 }
 
 // New returns an evaluator using w.
@@ -20,6 +21,10 @@ func New(w Weights) *Evaluator {
 	e := &Evaluator{w: w}
 	s := &w.Eval
 	e.value = [7]int{0, s.Rabbit, s.Cat, s.Dog, s.Horse, s.Camel, s.Elephant}
+	if s.Harlog > 0 {
+		e.harlog = newHarlog(s.Harlog)
+		e.value = e.harlog.values()
+	}
 	return e
 }
 
@@ -180,6 +185,29 @@ func strongerThan(p *rules.Position, c rules.Color, t rules.PieceType) rules.Bit
 	return b
 }
 
+// material scores c's pieces: their values and the rabbits_left penalty,
+// or by HarLog (eval.harlog), where the penalty counts only when no
+// rabbit is left.
+func (e *Evaluator) material(p *rules.Position, c rules.Color, t *[numTerms][2]int) {
+	s := &e.w.Eval
+	if e.harlog != nil {
+		own := countsOf(p, c)
+		t[termMaterial][c] = int(math.Round(e.harlog.side(own, countsOf(p, c.Other()))))
+		if own[rules.Rabbit] == 0 {
+			t[termRabbits][c] = -s.RabbitsLeft[0]
+		}
+		return
+	}
+	mat := 0
+	for ty := rules.Rabbit; ty <= rules.Elephant; ty++ {
+		mat += e.value[ty] * p.Pieces(c, ty).Count()
+	}
+	t[termMaterial][c] = mat
+	if n := p.Pieces(c, rules.Rabbit).Count(); n < len(s.RabbitsLeft) {
+		t[termRabbits][c] = -s.RabbitsLeft[n]
+	}
+}
+
 // dominant returns the side owning the strongest piece within set, and
 // false when the set is empty or both sides have a piece of that type there.
 func dominant(p *rules.Position, set rules.Bitboard) (rules.Color, bool) {
@@ -219,14 +247,7 @@ func (e *Evaluator) terms(p *rules.Position, t *[numTerms][2]int) {
 		o := c.Other()
 		own, enemy := p.Pieces(c, rules.NoType), p.Pieces(o, rules.NoType)
 
-		mat := 0
-		for ty := rules.Rabbit; ty <= rules.Elephant; ty++ {
-			mat += e.value[ty] * p.Pieces(c, ty).Count()
-		}
-		t[termMaterial][c] = mat
-		if n := p.Pieces(c, rules.Rabbit).Count(); n < len(s.RabbitsLeft) {
-			t[termRabbits][c] = -s.RabbitsLeft[n]
-		}
+		e.material(p, c, t)
 
 		frozen := frozenBoth[c]
 		fz := 0

@@ -15,6 +15,8 @@ type Static struct {
 	Camel    int `toml:"camel" range:"0,10000" doc:"Value of a camel."`
 	Elephant int `toml:"elephant" range:"0,10000" doc:"Value of an elephant."`
 
+	Harlog float64 `toml:"harlog" range:"0,1000" doc:"Material by the HarLog formula instead of the fixed values above, in points per rabbit (the first a full army loses): each piece other than a rabbit is worth 1/(1.4475 + the enemy pieces stronger than it), the rabbits 0.6314·ln(rabbits × pieces), so that a piece is worth what the enemy's stronger pieces leave it and rabbits grow dearer as the armies thin (HarLog, Arimaa community 2009; bot_sharp's material, Wu 2015). rabbits_left then counts only when no rabbit is left, and the piece values of the other terms are HarLog's at the start (130 makes them about 130, 182, 276, 473, 843 and 1,429; 0: the fixed values)."`
+
 	RabbitsLeft [9]int `toml:"rabbits_left" range:"0,10000" doc:"Penalty by the number of rabbits a side has left, index 0 to 8."`
 
 	FrozenPercent [7]int `toml:"frozen_percent" range:"0,100" doc:"Share of a frozen piece's value lost, in percent, by piece type."`
