@@ -552,6 +552,9 @@ func centiRabbits(c config.Config, p float64) int {
 	const limit = 30000
 	lambda := c.Eval.SigmoidLambda
 	rabbit := float64(c.Eval.Rabbit + c.Eval.RabbitsLeft[7] - c.Eval.RabbitsLeft[8])
+	if c.Eval.Harlog > 0 {
+		rabbit = c.Eval.Harlog // HarLog's points are per first rabbit
+	}
 	if rabbit <= 0 || lambda <= 0 {
 		rabbit, lambda = 100, 0.002
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -406,5 +407,26 @@ func TestTimeControlGame(t *testing.T) {
 	t.Logf("reserves after the game: gold %.2f s, silver %.2f s", reserves[0], reserves[1])
 	for _, c := range engines {
 		c.send("quit")
+	}
+}
+
+// TestCentiRabbits: a win ratio worth the first rabbit a full army loses
+// reports 100 centi-rabbits, with the fixed values and with HarLog's.
+func TestCentiRabbits(t *testing.T) {
+	fixed := config.Default()
+	harlog := config.Default()
+	harlog.Eval.Harlog = 130
+	for _, tc := range []struct {
+		name   string
+		c      config.Config
+		points float64
+	}{
+		{"fixed values", fixed, float64(fixed.Eval.Rabbit + fixed.Eval.RabbitsLeft[7] - fixed.Eval.RabbitsLeft[8])},
+		{"HarLog", harlog, 130},
+	} {
+		p := 1 / (1 + math.Exp(-tc.c.Eval.SigmoidLambda*tc.points))
+		if got := centiRabbits(tc.c, p); got != 100 {
+			t.Errorf("%s: a rabbit's win ratio %.4f is %d centi-rabbits, want 100", tc.name, p, got)
+		}
 	}
 }
