@@ -67,12 +67,13 @@ type Searcher struct {
 	completed atomic.Int32
 
 	mu  sync.Mutex
-	pub published // what the main worker has found, for reports
-	// iterations receives each depth the main worker completes.
+	pub published // the deepest answer the workers have found, for reports
+	// iterations receives each depth a worker completes first.
 	iterations chan int
 }
 
-// published is the main worker's latest answer.
+// published is the search's latest answer: the deepest iteration a
+// worker completed, or a better first step of a deeper unfinished one.
 type published struct {
 	root     rules.Position
 	depth    int // the last completed iteration
