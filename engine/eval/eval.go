@@ -188,11 +188,12 @@ func strongerThan(p *rules.Position, c rules.Color, t rules.PieceType) rules.Bit
 // material scores c's pieces: their values and the rabbits_left penalty,
 // or by HarLog (eval.harlog), where the penalty counts only when no
 // rabbit is left.
-func (e *Evaluator) material(p *rules.Position, c rules.Color, t *[numTerms][2]int) {
+// n holds both sides' piece counts when HarLog is on.
+func (e *Evaluator) material(p *rules.Position, c rules.Color, n *[2]counts, t *[numTerms][2]int) {
 	s := &e.w.Eval
 	if e.harlog != nil {
-		own := countsOf(p, c)
-		t[termMaterial][c] = int(math.Round(e.harlog.side(own, countsOf(p, c.Other()))))
+		own := n[c]
+		t[termMaterial][c] = int(math.Round(e.harlog.side(own, n[c.Other()])))
 		if own[rules.Rabbit] == 0 {
 			t[termRabbits][c] = -s.RabbitsLeft[0]
 		}
@@ -243,11 +244,16 @@ func (e *Evaluator) terms(p *rules.Position, t *[numTerms][2]int) {
 	if s.PhaseWeight > 0 || s.PhaseMinorAdvance > 0 {
 		ph = phase.Of(*p)
 	}
+	// Each side's counts once: HarLog scores either side against both.
+	var n [2]counts
+	if e.harlog != nil {
+		n = [2]counts{countsOf(p, rules.Gold), countsOf(p, rules.Silver)}
+	}
 	for c := rules.Gold; c <= rules.Silver; c++ {
 		o := c.Other()
 		own, enemy := p.Pieces(c, rules.NoType), p.Pieces(o, rules.NoType)
 
-		e.material(p, c, t)
+		e.material(p, c, &n, t)
 
 		frozen := frozenBoth[c]
 		fz := 0
