@@ -393,26 +393,29 @@ func TestRunnerAEI(t *testing.T) {
 	}
 }
 
-// TestBuiltinDeterministic: with one thread, a seed and a playout budget,
-// the builtin engine's answers repeat exactly.
+// TestBuiltinDeterministic: with one thread, a seed and a playout budget
+// (nodes, for the alpha-beta search), both builtin searches' answers
+// repeat exactly and spend the budget exactly.
 func TestBuiltinDeterministic(t *testing.T) {
 	tests := exampleTests(t, "easy-way", "capture-the-horse")
-	run := func() []TestResult {
-		r, _ := NewRunner(RunConfig{Tests: tests, Limits: analysis.Limits{Playouts: 500},
-			Engine: mustSpec(t, "builtin", "threads=1").seeded(7).mustFactory(t)})
-		sum, err := r.Run(context.Background())
-		if err != nil {
-			t.Fatal(err)
+	for _, engine := range []string{"builtin", "builtin:search.algorithm=mcts"} {
+		run := func() []TestResult {
+			r, _ := NewRunner(RunConfig{Tests: tests, Limits: analysis.Limits{Playouts: 500},
+				Engine: mustSpec(t, engine, "threads=1").seeded(7).mustFactory(t)})
+			sum, err := r.Run(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			return sum.Results
 		}
-		return sum.Results
-	}
-	a, b := run(), run()
-	for i := range a {
-		if a[i].Move != b[i].Move || a[i].Playouts != b[i].Playouts || a[i].Nodes != b[i].Nodes || a[i].Score != b[i].Score {
-			t.Errorf("%s: %q %d/%d playouts, then %q %d/%d", a[i].Name, a[i].Move, a[i].Playouts, a[i].Nodes, b[i].Move, b[i].Playouts, b[i].Nodes)
-		}
-		if a[i].Playouts != 500 || !a[i].Legal {
-			t.Errorf("%s: %d playouts, legal %v", a[i].Name, a[i].Playouts, a[i].Legal)
+		a, b := run(), run()
+		for i := range a {
+			if a[i].Move != b[i].Move || a[i].Playouts != b[i].Playouts || a[i].Nodes != b[i].Nodes || a[i].Score != b[i].Score {
+				t.Errorf("%s, %s: %q %d/%d playouts, then %q %d/%d", engine, a[i].Name, a[i].Move, a[i].Playouts, a[i].Nodes, b[i].Move, b[i].Playouts, b[i].Nodes)
+			}
+			if a[i].Playouts != 500 || !a[i].Legal {
+				t.Errorf("%s, %s: %d playouts, legal %v", engine, a[i].Name, a[i].Playouts, a[i].Legal)
+			}
 		}
 	}
 }

@@ -56,8 +56,8 @@ type Spec struct {
 // ParseSpec reads an engine spec from its words: the engine, then options
 // written KEY=VALUE.
 //
-// The engine is "builtin" (the workbench's own engine: the MCTS, or the
-// alpha-beta search with search.algorithm=alphabeta),
+// The engine is "builtin" (the workbench's own engine: the alpha-beta
+// search, or the MCTS with search.algorithm=mcts),
 // "builtin:FILE.toml" (with the configuration in FILE),
 // "builtin:KEY=VALUE,..." (configuration keys such as
 // search.exploration=0.3), or an AEI engine's command line, e.g.

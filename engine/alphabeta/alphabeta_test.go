@@ -60,6 +60,43 @@ func TestSameSearchSameAnswer(t *testing.T) {
 	}
 }
 
+// TestOneSearcherManyPositions: a searcher that searched other positions
+// before answers a position as a new one does (a suite's tests and cycles
+// repeat), and a search of the game it searched, a move later, keeps its
+// table.
+func TestOneSearcherManyPositions(t *testing.T) {
+	c := config.Default()
+	c.AlphaBeta.HashMB = 4
+	s := New(Options{Threads: 1, Config: c})
+	lim := analysis.Limits{Depth: 5}
+	run := func(g *rules.Game) Result {
+		t.Helper()
+		res, err := s.Search(context.Background(), g, lim, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	middle, _ := rules.NewGameFrom(rulestest.MiddleGame(t))
+	capture, _ := rules.NewGameFrom(capturePosition(t))
+	first := run(middle)
+	run(capture)
+	for i := range 2 {
+		if again := run(middle); again.Best != first.Best || again.Report.Nodes != first.Report.Nodes {
+			t.Errorf("search %d of the middle game: %s in %d nodes, first %s in %d", i+2, again.Best, again.Report.Nodes, first.Best, first.Report.Nodes)
+		}
+	}
+	// The game goes on by the move found: the table still knows its line.
+	if err := middle.Play(first.Best); err != nil {
+		t.Fatal(err)
+	}
+	kept := run(middle)
+	fresh := searchGame(t, middle, lim, nil, false)
+	if kept.Report.Nodes >= fresh.Report.Nodes {
+		t.Errorf("a move later: %d nodes with the game's table, %d with a new one", kept.Report.Nodes, fresh.Report.Nodes)
+	}
+}
+
 func TestFindsCapture(t *testing.T) {
 	p := capturePosition(t)
 	res := search(t, p, 4, nil, false)
@@ -212,14 +249,29 @@ func TestNeverRepeatsThreeTimes(t *testing.T) {
 	}
 }
 
+// TestNodeBudget: one worker spends a node budget exactly, whatever the
+// budget's remainder by the worker's accounting interval; two overshoot
+// it by at most a few nodes each.
 func TestNodeBudget(t *testing.T) {
 	g, _ := rules.NewGameFrom(rulestest.MiddleGame(t))
-	res := searchGame(t, g, analysis.Limits{Playouts: 5000}, nil, false)
-	if res.Report.Ended != analysis.EndPlayouts || res.Report.Nodes < 5000 || res.Report.Nodes > 5000+tickMask+1 {
-		t.Errorf("ended by %s after %d nodes; want the budget of 5000 spent", res.Report.Ended, res.Report.Nodes)
+	for _, budget := range []int64{1, 500, 1024, 5000} {
+		res := searchGame(t, g, analysis.Limits{Playouts: budget}, nil, false)
+		if res.Report.Ended != analysis.EndPlayouts || res.Report.Nodes != budget {
+			t.Errorf("budget %d: ended by %s after %d nodes; want the budget spent exactly", budget, res.Report.Ended, res.Report.Nodes)
+		}
+		if res.Best.N == 0 {
+			t.Errorf("budget %d: no move", budget)
+		}
 	}
-	if res.Best.N == 0 {
-		t.Error("no move after a budget")
+	c := config.Default()
+	c.AlphaBeta.HashMB = 4
+	s := New(Options{Threads: 2, Config: c})
+	res, err := s.Search(context.Background(), g, analysis.Limits{Playouts: 5000}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Report.Ended != analysis.EndPlayouts || res.Report.Nodes < 5000 || res.Report.Nodes > 5000+2*tickMask {
+		t.Errorf("two threads: ended by %s after %d nodes; want the budget of 5000 spent", res.Report.Ended, res.Report.Nodes)
 	}
 }
 

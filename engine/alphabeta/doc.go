@@ -1,12 +1,13 @@
-// Package alphabeta is the builtin engine's second search: a
+// Package alphabeta is the builtin engine's default search: a
 // principal-variation alpha-beta search over steps, as the strongest
 // Arimaa programs search (D. J. Wu, "Designing a Winning Arimaa Program",
 // ICGA Journal 2015; D. Fotland, "Building a World-Champion Arimaa
 // Program", 2004), beside the Monte Carlo tree search of engine/mcts and
 // over the same rules core, evaluation (engine/eval), goal and trap
 // checks, configuration and time management. The configuration key
-// search.algorithm = "alphabeta" chooses it wherever a builtin engine is
-// named; its constants are the [alphabeta] table.
+// search.algorithm ("alphabeta", the default since it beat the MCTS in
+// matches; see engine/STRENGTH.md) chooses it wherever a builtin engine
+// is named, and "mcts" the MCTS; its constants are the [alphabeta] table.
 //
 // The search:
 //   - Depth is counted in steps. A node is a position, possibly in the

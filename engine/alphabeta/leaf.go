@@ -30,6 +30,7 @@ func (s *Searcher) Leaf(ev *eval.Evaluator, p rules.Position, depth int) (score 
 	// only its own entries (a new generation, cheaper than a clear).
 	s.tt.gen++
 	s.ownOnly = true
+	s.line = nil // the next Search does not trust these entries
 	if n := goalEntries(s.tt); s.goals == nil || len(s.goals.slots) != n {
 		s.goals = newTurnCache(n)
 	}
@@ -37,7 +38,7 @@ func (s *Searcher) Leaf(ev *eval.Evaluator, p rules.Position, depth int) (score 
 	s.ev = ev
 	s.root = p.WithSide(p.Side()) // at the start of its turn
 	s.reps = map[uint64]int{s.root.TurnHash(): 1}
-	s.budget, s.maxDepth = 0, max(depth, 1)
+	s.budget, s.maxDepth, s.workers = 0, max(depth, 1), 1
 	s.stopped.Store(false)
 	s.nodes.Store(0)
 	s.completed.Store(0)
@@ -46,7 +47,7 @@ func (s *Searcher) Leaf(ev *eval.Evaluator, p rules.Position, depth int) (score 
 		s.leafWorker = &worker{}
 	}
 	w := s.leafWorker
-	w.s, w.ev, w.id, w.nodes, w.sent, w.stop, w.superseded, w.seldepth = s, ev, 0, 0, 0, false, false, 0
+	w.s, w.ev, w.id, w.nodes, w.sent, w.check, w.stop, w.superseded, w.seldepth = s, ev, 0, 0, 0, 0, false, false, 0
 	clear(w.history[0][:])
 	clear(w.history[1][:])
 	clear(w.killers[:])

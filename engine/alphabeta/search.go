@@ -50,6 +50,10 @@ type Searcher struct {
 	noTable   bool                 // tests: search without the table
 	allOrders bool                 // tests: search both orders of commuting steps
 	ownOnly   bool                 // Leaf: read only the entries of the search under way
+	// line holds the position hashes of the last search's game, from its
+	// first position: a search that does not continue that game starts
+	// with an empty table.
+	line []uint64
 	// leafWorker is Leaf's worker, kept from call to call (a worker's
 	// buffers take a few hundred KB).
 	leafWorker *worker
@@ -59,6 +63,7 @@ type Searcher struct {
 	reps     map[uint64]int // turn hashes of the game so far, by occurrences
 	started  time.Time
 	budget   int64 // nodes; 0 = none
+	workers  int   // workers of the search under way
 	maxDepth int
 	stopped  atomic.Bool
 	nodes    atomic.Int64
@@ -223,6 +228,7 @@ func (s *Searcher) Search(ctx context.Context, g *rules.Game, lim analysis.Limit
 		return Result{Best: r.Best, Report: r}, nil
 	}
 	n := s.threads()
+	s.workers = n
 	var wg sync.WaitGroup
 	done := make(chan struct{})
 	for i := 0; i < n; i++ {
@@ -249,16 +255,26 @@ func (s *Searcher) prepare(g *rules.Game, lim analysis.Limits, begin time.Time) 
 		return err
 	}
 	s.ensureTable(s.tableBytes(lim))
+	s.root = g.Position()
+	s.reps = map[uint64]int{}
+	line := make([]uint64, len(g.Moves())+1)
+	for i := range line {
+		p := g.PositionBefore(i)
+		s.reps[p.TurnHash()]++
+		line[i] = p.Hash()
+	}
+	// A search of the game the last one searched, moves later, keeps what
+	// the table learned; any other starts afresh, so that a position's
+	// answer does not depend on the searches before it (a suite's tests,
+	// its cycles, positions analysed out of order).
+	if len(line) <= len(s.line) || !slices.Equal(line[:len(s.line)], s.line) {
+		s.tt.reset()
+	}
+	s.line = line
 	s.tt.gen++
 	s.ownOnly = false
 	if n := goalEntries(s.tt); s.goals == nil || len(s.goals.slots) != n {
 		s.goals = newTurnCache(n)
-	}
-	s.root = g.Position()
-	s.reps = map[uint64]int{}
-	for i := 0; i <= len(g.Moves()); i++ {
-		p := g.PositionBefore(i)
-		s.reps[p.TurnHash()]++
 	}
 	s.started = begin
 	s.budget = lim.Playouts
@@ -280,16 +296,23 @@ func (s *Searcher) prepare(g *rules.Game, lim analysis.Limits, begin time.Time) 
 	return nil
 }
 
-// account adds a worker's new nodes to the search's count and reports
-// whether the search must stop: the node budget is spent or the caller
-// stopped it.
+// account adds a worker's new nodes to the search's count, sets when the
+// worker adds them next, and reports whether the search must stop: the
+// node budget is spent or the caller stopped it. Under a budget the next
+// look comes after the worker's share of the nodes left, so one worker
+// spends the budget exactly and several overshoot it by a few nodes each.
 func (s *Searcher) account(w *worker) bool {
 	total := s.nodes.Add(w.nodes - w.sent)
 	w.sent = w.nodes
-	if s.budget > 0 && total >= s.budget {
-		s.ended.CompareAndSwap(uint32(analysis.EndUnknown), uint32(analysis.EndPlayouts))
-		s.stopped.Store(true)
+	step := int64(tickMask + 1)
+	if s.budget > 0 {
+		if total >= s.budget {
+			s.ended.CompareAndSwap(uint32(analysis.EndUnknown), uint32(analysis.EndPlayouts))
+			s.stopped.Store(true)
+		}
+		step = min(step, max((s.budget-total)/int64(s.workers), 1))
 	}
+	w.check = w.nodes + step
 	return s.stopped.Load()
 }
 

@@ -54,6 +54,12 @@ func newTable(bytes int64) *table {
 	return &table{slots: make([]slot, 2*pairs), mask: pairs - 1}
 }
 
+// reset empties the table.
+func (t *table) reset() {
+	clear(t.slots)
+	t.gen = 0
+}
+
 // Bytes is the memory the table takes.
 func (t *table) Bytes() int64 { return int64(len(t.slots)) * entryBytes }
 

@@ -34,6 +34,7 @@ type worker struct {
 	id    int
 	nodes int64 // since the search began
 	sent  int64 // nodes already added to the searcher's count
+	check int64 // node count at which the worker next adds its nodes (0: at the first)
 	stop  bool  // the searcher said stop: every result from now on is ignored
 	// superseded: stop was set because another worker completed the
 	// iteration under way (lazy SMP); the worker goes on to the next.
@@ -65,10 +66,15 @@ type worker struct {
 // tick counts a node and reports whether the search must stop. The stop
 // flag is read at every node (a node at the horizon may run the trap
 // check, which can take a long time); the nodes are added to the search's
-// count, and its budget checked, every tickMask+1 nodes.
+// count, and its budget checked, every tickMask+1 nodes, and sooner as a
+// node budget runs out, so that one worker stops on its last node.
 func (w *worker) tick() bool {
+	if w.stop {
+		// Nodes visited while the search unwinds are not counted.
+		return true
+	}
 	w.nodes++
-	if w.nodes&tickMask == 0 {
+	if w.nodes >= w.check {
 		w.stop = w.s.account(w)
 		if !w.stop && int(w.s.completed.Load()) >= w.iter {
 			w.stop, w.superseded = true, true

@@ -19,6 +19,7 @@ import (
 func TestEngine(t *testing.T) {
 	ctx := context.Background()
 	cfg := config.Default()
+	cfg.Search.Algorithm = "mcts"
 	opts := Options{Threads: 1, Seed: 3, Config: cfg}
 	lim := analysis.Limits{Playouts: 1500}
 	g, err := rules.NewGameFrom(rules.StartPosition())

@@ -132,7 +132,7 @@ func TestSet(t *testing.T) {
 		{"time.expected_turns", "0", nil, ErrBadValue},
 		{"search.playout_goal", "exact", func(c Config) bool { return c.Search.PlayoutGoal == "exact" }, nil},
 		{"search.playout_goal", "sometimes", nil, ErrBadValue},
-		{"search.algorithm", "alphabeta", func(c Config) bool { return c.Search.Algorithm == "alphabeta" }, nil},
+		{"search.algorithm", "mcts", func(c Config) bool { return c.Search.Algorithm == "mcts" }, nil},
 		{"search.algorithm", "minimax", nil, ErrBadValue},
 		{"alphabeta.max_depth", "12", func(c Config) bool { return c.AlphaBeta.MaxDepth == 12 }, nil},
 		{"alphabeta.max_depth", "0", nil, ErrBadValue},

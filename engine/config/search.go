@@ -6,7 +6,7 @@ package config
 // written above its key in TOML and shown by the settings form; range
 // gives the allowed values.
 type Search struct {
-	Algorithm string `toml:"algorithm" doc:"The builtin engine's search: \"mcts\" (the Monte Carlo tree search of this table) or \"alphabeta\" (the principal-variation search of the [alphabeta] table, over the same evaluation, goal and trap checks and time management)."`
+	Algorithm string `toml:"algorithm" doc:"The builtin engine's search: \"alphabeta\" (the principal-variation search of the [alphabeta] table, the stronger in matches) or \"mcts\" (the Monte Carlo tree search of this table), over the same evaluation, goal and trap checks and time management."`
 
 	Exploration     float64 `toml:"exploration" range:"0,10" doc:"UCB1 exploration constant c in X + c*sqrt(ln n / n_i) (Kozelek 2009, ch. 4.3.3: 0.2)."`
 	VirtualVisits   int     `toml:"virtual_visits" range:"0,1000" doc:"Virtual visits with a drawn result given to every new node instead of first-play urgency (ch. 4.3.3; 5 was best in ch. 5)."`
@@ -60,7 +60,7 @@ type Time struct {
 
 func defaultSearch() Search {
 	return Search{
-		Algorithm:        "mcts",
+		Algorithm:        "alphabeta",
 		Exploration:      0.1,
 		VirtualVisits:    5,
 		Maturity:         3,

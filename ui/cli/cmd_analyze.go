@@ -92,8 +92,8 @@ func (f *configFlags) load() (config.Config, error) {
 func runAnalyze(ctx context.Context, args []string, io stdio) int {
 	fs := newFlagSet("analyze", io.err, `usage: arimaa-workbench analyze [options] POSFILE
 
-Searches a position with the builtin engine (the MCTS, or with --set
-search.algorithm=alphabeta the alpha-beta search) and prints a progress
+Searches a position with the builtin engine (the alpha-beta search, or
+with --set search.algorithm=mcts the MCTS) and prints a progress
 report several times a second (elapsed time, playouts, playouts per second,
 tree nodes and memory, average/maximum depth in steps, the best move so far
 with its win ratio), then the principal variation, the top candidate moves

@@ -47,8 +47,8 @@ reaches it (-j N plays N of them in this process too). Without --nats the
 server is embedded, on 127.0.0.1 unless --listen with credentials.
 
 An engine SPEC is one of
-  builtin                      the workbench's own engine (MCTS; builtin:search.algorithm=alphabeta
-                               for its alpha-beta search)
+  builtin                      the workbench's own engine (its alpha-beta search;
+                               builtin:search.algorithm=mcts for its MCTS)
   builtin:FILE.toml            with the engine configuration in FILE
   builtin:KEY=VALUE,...        with configuration keys set, e.g.
                                builtin:search.exploration=0.3

@@ -18,6 +18,11 @@ func matchCmd(ctx context.Context, args ...string) (int, string, string) {
 // smallEngines are two builtin configurations with small trees.
 var smallEngines = []string{"--engine", "builtin", "search.memory_mb=16", "--engine", "builtin:search.exploration=0.4", "name=explore", "search.memory_mb=16"}
 
+// slowEngines play the MCTS, whose 100 playouts take long enough that a
+// test can kill a worker in the middle of a game; the alpha-beta search's
+// 100 nodes a move end a game of a few turns within milliseconds.
+var slowEngines = []string{"--engine", "builtin:search.algorithm=mcts", "name=builtin", "search.memory_mb=16", "--engine", "builtin:search.algorithm=mcts,search.exploration=0.4", "name=explore", "search.memory_mb=16"}
+
 func TestMatchCommand(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "m.txt")

@@ -140,7 +140,7 @@ func TestMatchWorkers(t *testing.T) {
 	const games = 8
 	args := append([]string{"match", "--dist", "--listen", strings.TrimPrefix(url, "nats://"), "--nats-store", filepath.Join(dir, "nats"),
 		"--nats-user", testWorkerUser, "--nats-password", testWorkerPassword,
-		"--ack-wait", "2", "--playouts", "100", "--games", strconv.Itoa(games), "--max-turns", "6", "--out", out}, smallEngines...)
+		"--ack-wait", "2", "--playouts", "100", "--games", strconv.Itoa(games), "--max-turns", "6", "--out", out}, slowEngines...)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	var stdout, stderr lockedBuffer

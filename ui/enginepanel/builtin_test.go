@@ -23,6 +23,7 @@ func TestBuiltinMatchesDirectSearch(t *testing.T) {
 		t.Skip("runs the real engine")
 	}
 	cfg := config.Default()
+	cfg.Search.Algorithm = "mcts"
 	lim := analysis.Limits{Playouts: 1000}
 
 	direct, err := mcts.New(mcts.Options{Threads: 1, Seed: 7, Config: cfg}).Search(context.Background(), startGame(), lim, nil)

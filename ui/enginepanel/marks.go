@@ -39,9 +39,10 @@ func ratioLabel(w float64) string { return fmt.Sprintf("%.0f%%", 100*w) }
 // GoldWinRatio is Gold's win ratio in the position r analysed from start
 // (the evaluation bar's figure): the best move's win ratio, turned to
 // Gold's side when Silver is to move. It reports false when the engine
-// gave no win ratio (an AEI engine's score, or no move yet).
+// gave no win ratio (an AEI engine's score alone, or no move yet); a score
+// beside it (the alpha-beta search's) does not hide the bar.
 func GoldWinRatio(start rules.Position, r analysis.Report) (float64, bool) {
-	if r.Best.N == 0 || !r.HasWinRatio || r.HasScore {
+	if r.Best.N == 0 || !r.HasWinRatio {
 		return 0, false
 	}
 	if start.Side() == rules.Silver {

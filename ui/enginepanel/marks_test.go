@@ -54,6 +54,7 @@ func TestGoldWinRatio(t *testing.T) {
 		{rules.StartPosition(), analysis.Report{Best: best, WinRatio: 0.7, HasWinRatio: true}, 0.7, true},
 		{silver, analysis.Report{Best: best, WinRatio: 0.7, HasWinRatio: true}, 0.3, true},
 		{rules.StartPosition(), analysis.Report{Best: best, Score: 50, HasScore: true}, 0, false},
+		{silver, analysis.Report{Best: best, Score: 50, HasScore: true, WinRatio: 0.6, HasWinRatio: true}, 0.4, true},
 		{rules.StartPosition(), analysis.Report{WinRatio: 0.7, HasWinRatio: true}, 0, false},
 	}
 	for i, tc := range tests {

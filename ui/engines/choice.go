@@ -23,23 +23,24 @@ type Choice struct {
 	Config func() config.Config
 }
 
-// AlphaBetaSuffix names the second builtin choice: the builtin engine
-// with the same configuration but search.algorithm = alphabeta, so that
-// both searches are a click apart in every panel.
-const AlphaBetaSuffix = " alpha-beta"
+// MCTSSuffix names the second builtin choice: the builtin engine with the
+// same configuration but search.algorithm = mcts, so that both searches
+// (the default alpha-beta search and the MCTS) are a click apart in every
+// panel.
+const MCTSSuffix = " MCTS"
 
 // Choices is the one list of engines the panels offer: the builtin
-// engine under builtinName with the configuration cfg gives, the same
-// with the alpha-beta search (builtinName + AlphaBetaSuffix), then the
-// external engines whose command lines split, in the order the user keeps
-// them.
+// engine under builtinName with the configuration cfg gives (the
+// alpha-beta search unless the settings choose another), the same with
+// the MCTS (builtinName + MCTSSuffix), then the external engines whose
+// command lines split, in the order the user keeps them.
 func (s Settings) Choices(builtinName string, cfg func() config.Config) []Choice {
-	ab := func() config.Config {
+	mcts := func() config.Config {
 		c := cfg()
-		c.Search.Algorithm = "alphabeta"
+		c.Search.Algorithm = "mcts"
 		return c
 	}
-	out := []Choice{{Name: builtinName, Builtin: true, Config: cfg}, {Name: builtinName + AlphaBetaSuffix, Builtin: true, Config: ab}}
+	out := []Choice{{Name: builtinName, Builtin: true, Config: cfg}, {Name: builtinName + MCTSSuffix, Builtin: true, Config: mcts}}
 	for _, e := range s.Engines {
 		c, err := e.AEIConfig()
 		if err != nil {

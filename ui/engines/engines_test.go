@@ -161,11 +161,14 @@ func TestChoices(t *testing.T) {
 	wide := config.Default()
 	wide.Search.Exploration = 0.3
 	got := s.Choices("Builtin", func() config.Config { return wide })
-	if len(got) != 3 || !got[0].Builtin || got[0].Name != "Builtin" || !got[1].Builtin || got[1].Name != "Builtin alpha-beta" {
+	if len(got) != 3 || !got[0].Builtin || got[0].Name != "Builtin" || !got[1].Builtin || got[1].Name != "Builtin MCTS" {
 		t.Fatalf("choices %+v", got)
 	}
-	if ab, err := got[1].Spec(); err != nil || ab.Config.Search.Algorithm != "alphabeta" || ab.Config.Search.Exploration != 0.3 {
-		t.Errorf("the alpha-beta choice: %+v, %v", ab.Config.Search, err)
+	if ab, err := got[0].Spec(); err != nil || ab.Config.Search.Algorithm != "alphabeta" {
+		t.Errorf("the default choice: %+v, %v", ab.Config.Search, err)
+	}
+	if m, err := got[1].Spec(); err != nil || m.Config.Search.Algorithm != "mcts" || m.Config.Search.Exploration != 0.3 {
+		t.Errorf("the MCTS choice: %+v, %v", m.Config.Search, err)
 	}
 	got = append(got[:1], got[2:]...)
 	b := got[1]
