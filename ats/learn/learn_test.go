@@ -259,27 +259,44 @@ func TestCancelKeepsBest(t *testing.T) {
 }
 
 // TestParamsRoundTrip: the learned numbers are the [eval] table's whole
-// numbers, not its scale or phase keys, and writing them back gives the
-// configuration unchanged.
+// numbers, not its scale or phase keys nor the piece values HarLog's
+// material replaces, and writing them back gives the configuration
+// unchanged.
 func TestParamsRoundTrip(t *testing.T) {
+	names := func(cfg config.Config) map[string]bool {
+		ps, _, err := params(&cfg, TableEval)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]bool{}
+		for _, p := range ps {
+			out[p.name()] = true
+		}
+		return out
+	}
 	cfg := config.Default()
+	cfg.Eval.Harlog = 130
+	for k, want := range map[string]bool{"eval.sigmoid_lambda": false, "eval.late_pieces": false, "knowledge.capture": false,
+		"search.exploration": false, "eval.cat": false, "eval.rabbits_left[3]": false, "eval.rabbits_left[0]": true,
+		"eval.trap_guards[4]": true, "eval.rabbit_rank_late[7]": true, "eval.frame_percent": true} {
+		if names(cfg)[k] != want {
+			t.Errorf("with HarLog's material: %s learned %v, want %v", k, !want, want)
+		}
+	}
+	if ps, vals, err := params(&cfg, TableEval); err != nil {
+		t.Fatal(err)
+	} else if back, err := apply(cfg, ps, vals); err != nil || !reflect.DeepEqual(back.Weights, cfg.Weights) {
+		t.Errorf("round trip with HarLog's material: %v", err)
+	}
+	cfg.Eval.Harlog = 0
+	for _, k := range []string{"eval.cat", "eval.rabbits_left[3]"} {
+		if !names(cfg)[k] {
+			t.Errorf("with the fixed values: %s is not learned", k)
+		}
+	}
 	ps, vals, err := params(&cfg, TableEval)
 	if err != nil {
 		t.Fatal(err)
-	}
-	names := map[string]bool{}
-	for _, p := range ps {
-		names[p.name()] = true
-	}
-	for _, k := range []string{"eval.sigmoid_lambda", "eval.late_pieces", "knowledge.capture", "search.exploration"} {
-		if names[k] {
-			t.Errorf("%s is learned", k)
-		}
-	}
-	for _, k := range []string{"eval.cat", "eval.trap_guards[4]", "eval.rabbit_rank_late[7]", "eval.frame_percent"} {
-		if !names[k] {
-			t.Errorf("%s is not learned", k)
-		}
 	}
 	back, err := apply(cfg, ps, vals)
 	if err != nil || !reflect.DeepEqual(back.Weights, cfg.Weights) {

@@ -21,6 +21,20 @@ var fixedKeys = map[string]bool{
 	"knowledge.late_pieces":   true,
 }
 
+// harlogUnused are the keys that eval.harlog's material replaces: the
+// fixed piece values, and rabbits_left but for its first element (no
+// rabbit left), which HarLog keeps.
+var harlogUnused = map[string]bool{
+	"eval.rabbit": true, "eval.cat": true, "eval.dog": true, "eval.horse": true,
+	"eval.camel": true, "eval.elephant": true, "eval.rabbits_left": true,
+}
+
+// unused reports whether element index of key (-1: a single number) has no
+// effect on cfg's evaluation, so that learning it would only spend probes.
+func unused(cfg *config.Config, key string, index int) bool {
+	return cfg.Eval.Harlog > 0 && harlogUnused[key] && !(key == "eval.rabbits_left" && index == 0)
+}
+
 // param is one learned number: a whole-number key of the [eval] table, or
 // one element of a list key.
 type param struct {
@@ -38,7 +52,8 @@ func (p param) name() string {
 }
 
 // params lists the weights of cfg's table (TableEval or TableKnowledge)
-// that Train learns, with their values in cfg.
+// that Train learns, with their values in cfg: not those its evaluation
+// does not use.
 func params(cfg *config.Config, table string) ([]param, []float64, error) {
 	var ps []param
 	var vals []float64
@@ -55,8 +70,10 @@ func params(cfg *config.Config, table string) ([]param, []float64, error) {
 			if err != nil {
 				return nil, nil, fmt.Errorf("%s: %q is not a whole number", k.Name, k.Value)
 			}
-			ps = append(ps, param{k.Name, -1, lo, hi})
-			vals = append(vals, float64(v))
+			if !unused(cfg, k.Name, -1) {
+				ps = append(ps, param{k.Name, -1, lo, hi})
+				vals = append(vals, float64(v))
+			}
 			continue
 		}
 		list, err := parseIntList(k.Value)
@@ -64,8 +81,10 @@ func params(cfg *config.Config, table string) ([]param, []float64, error) {
 			return nil, nil, fmt.Errorf("%s: %w", k.Name, err)
 		}
 		for i, v := range list {
-			ps = append(ps, param{k.Name, i, lo, hi})
-			vals = append(vals, float64(v))
+			if !unused(cfg, k.Name, i) {
+				ps = append(ps, param{k.Name, i, lo, hi})
+				vals = append(vals, float64(v))
+			}
 		}
 	}
 	if len(ps) == 0 {
@@ -125,9 +144,21 @@ func apply(base config.Config, ps []param, vals []float64) (config.Config, error
 		if ps[i].index < 0 {
 			text = strconv.Itoa(ps[i].round(vals[i]))
 		} else {
-			parts := make([]string, j-i)
+			// Elements not learned (unused) keep their values.
+			now, err := c.Get(ps[i].key)
+			if err != nil {
+				return config.Config{}, err
+			}
+			list, err := parseIntList(now)
+			if err != nil {
+				return config.Config{}, fmt.Errorf("%s: %w", ps[i].key, err)
+			}
+			parts := make([]string, len(list))
+			for k, v := range list {
+				parts[k] = strconv.Itoa(v)
+			}
 			for k := i; k < j; k++ {
-				parts[k-i] = strconv.Itoa(ps[k].round(vals[k]))
+				parts[ps[k].index] = strconv.Itoa(ps[k].round(vals[k]))
 			}
 			text = "[" + strings.Join(parts, ", ") + "]"
 		}

@@ -414,6 +414,7 @@ func TestTimeControlGame(t *testing.T) {
 // reports 100 centi-rabbits, with the fixed values and with HarLog's.
 func TestCentiRabbits(t *testing.T) {
 	fixed := config.Default()
+	fixed.Eval.Harlog = 0
 	harlog := config.Default()
 	harlog.Eval.Harlog = 130
 	for _, tc := range []struct {

@@ -37,7 +37,8 @@
 //
 // # Material by HarLog
 //
-// eval.harlog, off by default, scores material by the HarLog formula
+// eval.harlog (130 by default; 0 restores the fixed values) scores
+// material by the HarLog formula
 // (Arimaa community, 2009; the material of bot_sharp, Wu 2015) instead of
 // fixed values: a piece other than a rabbit is worth 1/(Q + the enemy
 // pieces stronger than it), the rabbits G·ln(rabbits × pieces), Q =
@@ -47,7 +48,8 @@
 // dearer (at 130 a rabbit: a cat 182, a dog 276, a horse 473, a camel
 // 843, an elephant 1,429), so that a search does not give two rabbits for
 // a cat, and a piece's worth changes with the pieces that can still push
-// it around.
+// it around. It won matches for both searches against the fixed values
+// (engine/STRENGTH.md), and is the default since.
 //
 // # Trap influence
 //

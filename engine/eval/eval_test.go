@@ -20,7 +20,7 @@ func term(b Breakdown, name string) Term {
 // Each feature, checked by its term in the breakdown: the sign for each
 // side (+ bonus, - penalty, 0 none), with a few rabbits on both sides.
 func TestFeatures(t *testing.T) {
-	e := New(DefaultWeights())
+	e := New(fixedWeights())
 	const base = " Ra1 Rb1 rg8 rh8"
 	tests := []struct {
 		name, board  string
@@ -195,7 +195,7 @@ func TestWinProbability(t *testing.T) {
 // peril beside a trap the enemy holds, by the terms' signs and figures;
 // then the two terms keep the evaluation symmetric.
 func TestTrapInfluence(t *testing.T) {
-	w := DefaultWeights()
+	w := fixedWeights()
 	w.Eval.TrapInfluence, w.Eval.TrapPeril = 8, 30
 	e := New(w)
 	const base = " Ra1 Rb1 rg8 rh8"

@@ -20,15 +20,17 @@ const (
 )
 
 // harlog holds the formula's terms scaled to evaluation points, so that
-// scoring a side's material is a dozen table reads.
+// scoring a side's material is a dozen table reads. The tables cover the
+// legal armies; a board from the editor with more pieces is computed.
 type harlog struct {
+	k      float64        // points of the formula's unit
 	piece  [17]float64    // by the number of stronger enemy pieces
 	rabbit [9][17]float64 // by rabbits and pieces
 }
 
 func newHarlog(scale float64) *harlog {
-	h := &harlog{}
 	k := scale * harlogRabbit
+	h := &harlog{k: k}
 	for n := range h.piece {
 		h.piece[n] = k / (harlogQ + float64(n))
 	}
@@ -57,11 +59,24 @@ func countsOf(p *rules.Position, c rules.Color) counts {
 func (h *harlog) side(own, enemy counts) float64 {
 	v, stronger, total := 0.0, 0, own[rules.Rabbit]
 	for t := rules.Elephant; t > rules.Rabbit; t-- {
-		v += float64(own[t]) * h.piece[stronger]
+		if own[t] > 0 {
+			if stronger < len(h.piece) {
+				v += float64(own[t]) * h.piece[stronger]
+			} else {
+				v += float64(own[t]) * h.k / (harlogQ + float64(stronger))
+			}
+		}
 		stronger += enemy[t]
 		total += own[t]
 	}
-	return v + h.rabbit[own[rules.Rabbit]][total]
+	r := own[rules.Rabbit]
+	switch {
+	case r == 0:
+		return v
+	case r < len(h.rabbit) && total < len(h.rabbit[r]):
+		return v + h.rabbit[r][total]
+	}
+	return v + h.k*harlogG*math.Log(float64(r*total))
 }
 
 // values are the points a full army loses with one piece of each type:

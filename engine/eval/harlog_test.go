@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"math"
 	"testing"
 
 	"arimaa-workbench/engine/rules"
@@ -65,5 +66,29 @@ func TestHarlogMaterial(t *testing.T) {
 	b := e.Breakdown(&p)
 	if r := term(b, "rabbits left"); r.Gold != -w.Eval.RabbitsLeft[0] || r.Silver != 0 {
 		t.Errorf("rabbits left by HarLog: gold %d, silver %d; want %d, 0", r.Gold, r.Silver, -w.Eval.RabbitsLeft[0])
+	}
+}
+
+// TestHarlogCrowdedBoard: a board from the editor with more pieces than an
+// army has (here 24 gold rabbits and 25 pieces) is scored by the formula
+// itself, past its tables, and a further rabbit still adds to it.
+func TestHarlogCrowdedBoard(t *testing.T) {
+	w := DefaultWeights()
+	w.Eval.Harlog = 130
+	e := New(w)
+	material := func(board string) int {
+		p := rulestest.Place(t, rules.Gold, board)
+		return term(e.Breakdown(&p), "material").Gold
+	}
+	const rows = "Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ra2 Rb2 Rc2 Rd2 Re2 Rf2 Rg2 Rh2 Ra3 Rb3 Rc3 Rd3 Re3 Rf3 Rg3 Rh3 Ed4 rh8"
+	crowded, more := material(rows), material(rows+" Ra4")
+	if crowded <= 0 || more <= crowded {
+		t.Errorf("24 rabbits: material %d; 25: %d", crowded, more)
+	}
+	if v := newHarlog(130).side(counts{0, 0, 9, 9, 0, 0, 0}, counts{}); math.IsInf(v, 0) || math.IsNaN(v) || v <= 0 {
+		t.Errorf("18 pieces and no rabbit: %v", v)
+	}
+	if got, want := newHarlog(130).side(counts{0, 24, 0, 0, 0, 0, 1}, counts{0, 1}), 130*harlogRabbit*(1/harlogQ+harlogG*math.Log(24*25)); math.Abs(got-want) > 1e-9 {
+		t.Errorf("24 rabbits and an elephant: %v, want %v", got, want)
 	}
 }

@@ -26,6 +26,15 @@ func play(t testing.TB, p rules.Position, steps string) rules.Position {
 	return p
 }
 
+// fixedWeights are the default weights with the fixed piece values in
+// place of HarLog's: the tests of the other terms work out their figures
+// from those values (HarLog's own tests are in harlog_test.go).
+func fixedWeights() Weights {
+	w := DefaultWeights()
+	w.Eval.Harlog = 0
+	return w
+}
+
 // middleGame is a position from a real-looking middle game, Gold to move.
 func middleGame(t testing.TB) rules.Position {
 	return rulestest.Place(t, rules.Gold, "ra8 rb8 rg8 rh8 ha7 cc7 dd7 ce7 df7 hh7 rb6 eb5 mg6 rh6 "+

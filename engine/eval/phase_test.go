@@ -63,7 +63,7 @@ func TestPhaseWeightFrames(t *testing.T) {
 	if ph := phase.Of(p); ph != 1 {
 		t.Fatalf("phase %v, want the endgame", ph)
 	}
-	full := -DefaultWeights().Eval.Horse * DefaultWeights().Eval.FramePercent / 100
+	full := -New(DefaultWeights()).Value(rules.Horse) * DefaultWeights().Eval.FramePercent / 100
 	for _, tc := range []struct {
 		weight float64
 		want   int

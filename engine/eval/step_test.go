@@ -8,7 +8,7 @@ import (
 )
 
 func TestStepScore(t *testing.T) {
-	w := DefaultWeights()
+	w := fixedWeights()
 	k := w.Knowledge
 	e := New(w)
 	const base = " Ra1 rh8"

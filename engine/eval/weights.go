@@ -100,6 +100,7 @@ func DefaultWeights() Weights {
 			Horse:             480,
 			Camel:             660,
 			Elephant:          1080,
+			Harlog:            130,
 			RabbitsLeft:       [9]int{6000, 300, 240, 120, 90, 30, 12, 0, 0},
 			FrozenPercent:     [7]int{0, 10, 10, 10, 10, 10, 0},
 			TrapGuards:        [5]int{0, 0, 0, 0, 0},

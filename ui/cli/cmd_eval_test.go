@@ -20,10 +20,11 @@ func TestEval(t *testing.T) {
 	posFile := write("goal.ari", long)
 	start := "g [rrrrrrrrhdcemcdh                                HDCMECDHRRRRRRRR]"
 	startFile := write("start.txt", start+"\n")
-	weights := write("w.toml", "[eval]\ncat = 400\n")
+	// The fixed values, not HarLog's material, make the cat's value count.
+	weights := write("w.toml", "[eval]\nharlog = 0.0\ncat = 400\n")
 	badWeights := write("bad.toml", "[eval]\ncat = 150\nkitten = 2\n")
 	// The same file analyze and aei take: every table, the weights among them.
-	whole := write("engine.toml", strings.Replace(string(config.DefaultTOML()), "\ncat = 150\n", "\ncat = 400\n", 1))
+	whole := write("engine.toml", strings.NewReplacer("\ncat = 150\n", "\ncat = 400\n", "\nharlog = 130.0\n", "\nharlog = 0.0\n").Replace(string(config.DefaultTOML())))
 	badRange := write("range.toml", "[search]\nexploration = 0.3\n\n[eval]\nfrozen_percent = [0, 10, 15, 15, 20, 200, 0]\n")
 	badPos := write("bad.ari", "12w\n +-----------------+\n8| . . . . . . . Q |\n")
 
@@ -48,7 +49,7 @@ func TestEval(t *testing.T) {
 		{"inline compact", []string{start}, "", 0, []string{"win probability 50.0%"}, ""},
 		{"weights file", []string{"--config", weights, startFile}, "", 0, []string{"material              4340    4340      +0"}, ""},
 		{"engine configuration", []string{"--config", whole, startFile}, "", 0, []string{"material              4340    4340      +0"}, ""},
-		{"set a weight", []string{"--set", "eval.cat=400", startFile}, "", 0, []string{"material              4340    4340      +0"}, ""},
+		{"set a weight", []string{"--set", "eval.harlog=0", "--set", "eval.cat=400", startFile}, "", 0, []string{"material              4340    4340      +0"}, ""},
 		{"weight out of range", []string{"--config", badRange, startFile}, "", 1, nil, "range.toml:5: key \"eval.frozen_percent\": bad value: 200 (element 5) is outside 0 to 100"},
 		{"bad set", []string{"--set", "eval.cat=-1", startFile}, "", 1, nil, "--set \"eval.cat=-1\""},
 		{"bad weights", []string{"--config", badWeights, startFile}, "", 1, nil, "bad.toml:3: key \"eval.kitten\": unknown key"},

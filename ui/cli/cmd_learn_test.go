@@ -28,7 +28,7 @@ var quickLearn = []string{"--max-positions", "60", "--sample", "6", "--captures"
 func TestLearnWritesLoadableConfig(t *testing.T) {
 	dir := t.TempDir()
 	base := filepath.Join(dir, "base.toml")
-	if err := os.WriteFile(base, []byte("[search]\nexploration = 0.31\n\n[eval]\ncat = 170\n"), 0o644); err != nil {
+	if err := os.WriteFile(base, []byte("[search]\nexploration = 0.31\n\n[eval]\ntrap_sole = 37\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	out, sum := filepath.Join(dir, "learned.toml"), filepath.Join(dir, "learned.json")
@@ -38,7 +38,7 @@ func TestLearnWritesLoadableConfig(t *testing.T) {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	for _, want := range []string{"read 2 games: 0 unusable, 0 left out by the rating filter; 60 positions from 2 games", "stopped at --max-positions 60", "before  played move first",
-		"pass 1: training loss", "pass 2: training loss", "after   played move first", "eval.cat ", "wrote " + out} {
+		"pass 1: training loss", "pass 2: training loss", "after   played move first", "eval.trap_sole ", "wrote " + out} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, stdout)
 		}
@@ -84,8 +84,8 @@ func TestLearnWritesLoadableConfig(t *testing.T) {
 		if v != strconv.Itoa(w.New) {
 			t.Errorf("%s: the file has %s, the summary %d", w.Key, v, w.New)
 		}
-		if w.Key == "eval.cat" && w.Old != 170 {
-			t.Errorf("eval.cat started at %d, want the base's 170", w.Old)
+		if w.Key == "eval.trap_sole" && w.Old != 37 {
+			t.Errorf("eval.trap_sole started at %d, want the base's 37", w.Old)
 		}
 	}
 }

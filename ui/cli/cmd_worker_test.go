@@ -147,15 +147,15 @@ func TestMatchWorkers(t *testing.T) {
 	code := make(chan int, 1)
 	go func() { code <- dispatch(ctx, args, stdio{strings.NewReader(""), &stdout, &stderr}) }()
 
+	// The survivor starts once the victim is killed: alone, the victim
+	// surely gets a game, however late a busy machine starts it.
 	victim := startWorkerProc(t, url, "victim")
-	survivor := startWorkerProc(t, url, "survivor")
 	killed := ""
 	for killed == "" {
 		select {
 		case l := <-victim.lines:
 			if m := startedLine.FindStringSubmatch(l); m != nil {
 				// Mid-game: the job is taken, its result not sent.
-				time.Sleep(20 * time.Millisecond)
 				if err := victim.cmd.Process.Signal(syscall.SIGKILL); err != nil {
 					t.Fatal(err)
 				}
@@ -166,6 +166,7 @@ func TestMatchWorkers(t *testing.T) {
 		}
 	}
 	_ = victim.cmd.Wait()
+	survivor := startWorkerProc(t, url, "survivor")
 
 	var status int
 	select {
