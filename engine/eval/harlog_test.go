@@ -73,12 +73,9 @@ func TestHarlogMaterial(t *testing.T) {
 // army has (here 24 gold rabbits and 25 pieces) is scored by the formula
 // itself, past its tables, and a further rabbit still adds to it.
 func TestHarlogCrowdedBoard(t *testing.T) {
-	w := DefaultWeights()
-	w.Eval.Harlog = 130
-	e := New(w)
+	e := New(Weights{Eval: Static{Harlog: 130}})
 	material := func(board string) int {
-		p := rulestest.Place(t, rules.Gold, board)
-		return term(e.Breakdown(&p), "material").Gold
+		return term(e.Breakdown(new(rulestest.Place(t, rules.Gold, board))), "material").Gold
 	}
 	const rows = "Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ra2 Rb2 Rc2 Rd2 Re2 Rf2 Rg2 Rh2 Ra3 Rb3 Rc3 Rd3 Re3 Rf3 Rg3 Rh3 Ed4 rh8"
 	crowded, more := material(rows), material(rows+" Ra4")
