@@ -94,10 +94,13 @@ func runAnalyze(ctx context.Context, args []string, io stdio) int {
 
 Searches a position with the builtin engine (the alpha-beta search, or
 with --set search.algorithm=mcts the MCTS) and prints a progress
-report several times a second (elapsed time, playouts, playouts per second,
-tree nodes and memory, average/maximum depth in steps, the best move so far
-with its win ratio), then the principal variation, the top candidate moves
-and the best move. POSFILE holds a position in the long or compact format or
+report several times a second: for the alpha-beta search the elapsed time,
+the completed and selective depth in steps, the score in centi-rabbits and
+its win ratio, nodes and nodes per second, the table's memory and the best
+move so far; for the MCTS the playouts, playouts per second, tree nodes and
+memory, average/maximum depth and the best move with its win ratio. Then
+the principal variation, the top candidate moves (nodes and score, ≤ where
+the search proved only a bound; or visits and win ratio) and the best move. POSFILE holds a position in the long or compact format or
 a game record (the search then knows the game's history); "-" reads stdin,
 and a compact position may be given inline in quotes.
 
@@ -106,7 +109,8 @@ options:
 	var ef engineFlags
 	ef.register(fs)
 	seconds := ranged[float64](fs, "time", 0, 0, config.MaxSeconds, "search for `S` seconds (default 5 when no other limit is given)")
-	playouts := ranged[int64](fs, "playouts", 0, 0, config.MaxPlayouts, "search for `N` playouts")
+	playouts := ranged[int64](fs, "playouts", 0, 0, config.MaxPlayouts, "search for `N` playouts (the alpha-beta search: nodes)")
+	depth := ranged(fs, "depth", 0, 0, config.MaxDepth, "search `STEPS` steps deep (the alpha-beta search: that iteration; the MCTS: its principal variation that long)")
 	nodes := ranged(fs, "nodes", 0, 0, config.MaxNodes, "largest tree, in `N` nodes")
 	memory := ranged(fs, "memory", 0, 0, config.MemoryLimitMB(), "largest tree, in `MB`")
 	top := ranged(fs, "top", 5, 0, 100, "`N` candidates to list at the end")
@@ -120,8 +124,8 @@ options:
 		fmt.Fprintf(io.err, "analyze: %v\n", err)
 		return 1
 	}
-	lim := analysis.Limits{Time: time.Duration(*seconds * float64(time.Second)), Playouts: *playouts, Nodes: *nodes, MemoryBytes: *memory << 20}
-	if lim.Time == 0 && lim.Playouts == 0 {
+	lim := analysis.Limits{Time: time.Duration(*seconds * float64(time.Second)), Playouts: *playouts, Nodes: *nodes, Depth: *depth, MemoryBytes: *memory << 20}
+	if lim.Time == 0 && lim.Playouts == 0 && lim.Depth == 0 {
 		lim.Time = 5 * time.Second
 	}
 	eng := builtin.New("builtin", builtin.Fixed(builtin.Options{Threads: ef.threads, Seed: ef.seed, Config: cfg}))
@@ -160,21 +164,42 @@ options:
 		if i >= *top {
 			break
 		}
-		fmt.Fprintf(io.out, "candidate %d: %-28s visits %8d  win ratio %.3f\n", i+1, pos.MoveString(c.Move), c.Visits, c.WinRatio)
+		fmt.Fprintln(io.out, candidateLine(&pos, i, c))
 	}
 	fmt.Fprintf(io.out, "bestmove %s\n", res.Move)
 	return 0
 }
 
-// reportLine gives a progress report on one line.
+// reportLine gives a progress report on one line: the alpha-beta
+// search's in its own terms (completed and selective depth in steps, the
+// score in centi-rabbits, nodes), the MCTS's with its playouts.
 func reportLine(pos *rules.Position, r analysis.Report) string {
 	tag := "info "
 	if r.Final {
 		tag = "final"
 	}
+	if r.AlphaBeta {
+		return fmt.Sprintf("%s %6.2fs  depth %2.0f/%-3d score %+6d (win %.3f)  nodes %10d %9.0f/s  table %6.1f MB  best %s",
+			tag, r.Elapsed.Seconds(), r.AvgDepth, r.MaxDepth, r.Score, r.WinRatio, r.Nodes, r.PlayoutsPerSec,
+			float64(r.MemoryBytes)/(1<<20), pos.MoveString(r.Best))
+	}
 	return fmt.Sprintf("%s %6.2fs %10d playouts %9.0f/s  nodes %9d  %6.1f MB  depth %4.1f/%-3d best %s (%.3f)",
 		tag, r.Elapsed.Seconds(), r.Playouts, r.PlayoutsPerSec, r.Nodes, float64(r.MemoryBytes)/(1<<20),
 		r.AvgDepth, r.MaxDepth, pos.MoveString(r.Best), r.WinRatio)
+}
+
+// candidateLine gives candidate i: an alpha-beta search's with its
+// nodes and score (≤ where only a bound is known), the MCTS's with its
+// visits and win ratio.
+func candidateLine(pos *rules.Position, i int, c analysis.Candidate) string {
+	if c.HasScore {
+		bound := " "
+		if c.Bound {
+			bound = "≤"
+		}
+		return fmt.Sprintf("candidate %d: %-28s nodes %9d  score %s%+d", i+1, pos.MoveString(c.Move), c.Visits, bound, c.Score)
+	}
+	return fmt.Sprintf("candidate %d: %-28s visits %8d  win ratio %.3f", i+1, pos.MoveString(c.Move), c.Visits, c.WinRatio)
 }
 
 // pvText writes a principal variation with a side letter at each turn.

@@ -56,7 +56,7 @@ func TestAnalyze(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errOut)
 			}
-			for _, want := range []string{"final ", "playouts", "pv ", "candidate 1:", "bestmove "} {
+			for _, want := range []string{"final ", "depth ", "score ", "nodes ", "pv ", "candidate 1:", "bestmove "} {
 				if !strings.Contains(out, want) {
 					t.Errorf("output lacks %q:\n%s", want, out)
 				}
@@ -70,10 +70,22 @@ func TestAnalyze(t *testing.T) {
 	_, out, _ := runCmd(t, runAnalyze, "", append(args, posFile)...)
 	playNotation(t, rulestest.MiddleGame(t), bestMove(t, out)) // the position of mid.txt
 
+	// A depth limit alone ends the alpha-beta search at that iteration;
+	// the MCTS reports its playouts and visits.
+	if code, out, errOut := runCmd(t, runAnalyze, "", "--depth", "3", "--threads", "1", startCompact); code != 0 || !strings.Contains(out, "final ") ||
+		!strings.Contains(out, "depth  3/") || !strings.Contains(out, "candidate 1:") {
+		t.Errorf("analyze --depth 3: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if code, out, errOut := runCmd(t, runAnalyze, "", append([]string{"--set", "search.algorithm=mcts"}, append(args, posFile)...)...); code != 0 ||
+		!strings.Contains(out, "playouts") || !strings.Contains(out, "visits") {
+		t.Errorf("analyze with the MCTS: exit %d\n%s\n%s", code, out, errOut)
+	}
+
 	for _, bad := range [][]string{
 		{filepath.Join(dir, "missing.txt")},
 		{"--set", "search.nothing=1", posFile},
 		{"--time", "x", posFile},
+		{"--depth", "256", posFile},
 		{},
 	} {
 		if code, _, errOut := runCmd(t, runAnalyze, "", bad...); code == 0 || errOut == "" {
