@@ -17,8 +17,9 @@ import (
 )
 
 // EngineLine is one of the engine's lines as the analysis view lists
-// them: the move, its win ratio (or an AEI engine's score) for the side to
-// move, and for the best move the rest of the principal variation.
+// them: the move, its win ratio (or a score: an AEI engine's, or the
+// alpha-beta search's with ≤ for a bound) for the side to move, and for
+// the best move the rest of the principal variation.
 type EngineLine struct {
 	Eval string
 	Move rules.Move
@@ -43,7 +44,11 @@ func LinesOf(start rules.Position, r analysis.Report, limit int) []EngineLine {
 			break
 		}
 		if c.Move.N > 0 {
-			out = append(out, EngineLine{Eval: Percent(c.WinRatio), Move: c.Move, Text: analysis.MoveText(start, c.Move)})
+			eval := Percent(c.WinRatio)
+			if c.HasScore {
+				eval = ScoreText(c)
+			}
+			out = append(out, EngineLine{Eval: eval, Move: c.Move, Text: analysis.MoveText(start, c.Move)})
 		}
 	}
 	if len(out) == 0 && r.Best.N > 0 {

@@ -35,6 +35,11 @@ func TestLinesOf(t *testing.T) {
 	if one := LinesOf(start, r, 1); len(one) != 1 {
 		t.Errorf("limit 1: %d lines", len(one))
 	}
+	ab := analysis.Report{Best: best, Score: 35, HasScore: true, WinRatio: 0.55, HasWinRatio: true, Candidates: []analysis.Candidate{
+		{Move: best, Score: 35, HasScore: true, WinRatio: 0.55}, {Move: other, Score: 35, HasScore: true, Bound: true, WinRatio: 0.55}}}
+	if got := LinesOf(start, ab, MaxLines); len(got) != 2 || got[0].Eval != "+35 cr" || got[1].Eval != "≤ +35 cr" {
+		t.Errorf("the alpha-beta search's lines: %+v", got)
+	}
 	aei := analysis.Report{Best: best, Score: 35, HasScore: true}
 	if got := LinesOf(start, aei, MaxLines); len(got) != 1 || got[0].Eval != "+35 cr" || got[0].Move != best {
 		t.Errorf("an AEI engine's report: %+v", got)

@@ -10,8 +10,9 @@ import (
 
 // BoardCandidates are the moves r ranks best as the board draws them,
 // best first: at most board.MaxCandidates, each labelled with its win
-// ratio for the side to move. An engine that lists no candidates (an AEI
-// engine) gives its best move alone.
+// ratio for the side to move (the alpha-beta search's with its score,
+// candidateLabel). An engine that lists no candidates (an AEI engine)
+// gives its best move alone.
 func BoardCandidates(r analysis.Report) []board.Candidate {
 	var out []board.Candidate
 	for _, c := range r.Candidates {
@@ -19,7 +20,7 @@ func BoardCandidates(r analysis.Report) []board.Candidate {
 			break
 		}
 		if c.Move.N > 0 {
-			out = append(out, board.Candidate{Steps: c.Move.Slice(), Label: ratioLabel(c.WinRatio)})
+			out = append(out, board.Candidate{Steps: c.Move.Slice(), Label: candidateLabel(c)})
 		}
 	}
 	if len(out) == 0 && r.Best.N > 0 {
@@ -35,6 +36,19 @@ func BoardCandidates(r analysis.Report) []board.Candidate {
 // ratioLabel is a win ratio as the board's labels print it: a whole
 // percentage, which fits the tag under the arrow's end.
 func ratioLabel(w float64) string { return fmt.Sprintf("%.0f%%", 100*w) }
+
+// candidateLabel is a candidate's tag on the board: its win ratio, or an
+// alpha-beta search's score in centi-rabbits (≤ for a bound), since its
+// other moves' win ratios are only the bound's and would all read alike.
+func candidateLabel(c analysis.Candidate) string {
+	switch {
+	case !c.HasScore:
+		return ratioLabel(c.WinRatio)
+	case c.Bound:
+		return fmt.Sprintf("≤%+d", c.Score)
+	}
+	return fmt.Sprintf("%+d", c.Score)
+}
 
 // GoldWinRatio is Gold's win ratio in the position r analysed from start
 // (the evaluation bar's figure): the best move's win ratio, turned to

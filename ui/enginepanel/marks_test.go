@@ -26,6 +26,9 @@ func TestBoardCandidates(t *testing.T) {
 		{"the best three", analysis.Report{Best: a, WinRatio: 0.612, HasWinRatio: true, Candidates: []analysis.Candidate{
 			{Move: a, WinRatio: 0.612}, {Move: b, WinRatio: 0.55}, {Move: c, WinRatio: 0.498}, {Move: d, WinRatio: 0.3}}},
 			[]board.Candidate{{Steps: a.Slice(), Label: "61%"}, {Steps: b.Slice(), Label: "55%"}, {Steps: c.Slice(), Label: "50%"}}},
+		{"the alpha-beta search's scores, a bound after the best", analysis.Report{Best: a, Score: 35, HasScore: true, WinRatio: 0.55, HasWinRatio: true,
+			Candidates: []analysis.Candidate{{Move: a, WinRatio: 0.55, Score: 35, HasScore: true}, {Move: b, WinRatio: 0.55, Score: 35, HasScore: true, Bound: true}}},
+			[]board.Candidate{{Steps: a.Slice(), Label: "+35"}, {Steps: b.Slice(), Label: "≤+35"}}},
 		{"an AEI engine's best move and score", analysis.Report{Best: b, Score: 120, HasScore: true},
 			[]board.Candidate{{Steps: b.Slice()}}},
 		{"an AEI engine's best move and win ratio", analysis.Report{Best: b, WinRatio: 0.4, HasWinRatio: true},
@@ -178,8 +181,9 @@ func TestTreeWaitsForFirstReport(t *testing.T) {
 
 // TestBuiltinArrowsMatchSearch: a deterministic search (seed, one
 // thread, a playout budget) ends with the board showing its three best
-// candidates, labelled with their win ratios, and Gold's win ratio in the
-// bar, and the status says the budget ended it.
+// candidates, labelled with their scores (the default search is the
+// alpha-beta search), and Gold's win ratio in the bar, and the status
+// says the budget ended it.
 func TestBuiltinArrowsMatchSearch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the real engine")
@@ -197,8 +201,8 @@ func TestBuiltinArrowsMatchSearch(t *testing.T) {
 	}
 	for i, c := range o.Candidates {
 		want := st.Report.Candidates[i]
-		if !slices.Equal(c.Steps, want.Move.Slice()) || c.Label != ratioLabel(want.WinRatio) {
-			t.Errorf("arrow %d: %v %q, want %v %q", i+1, c.Steps, c.Label, want.Move.Slice(), ratioLabel(want.WinRatio))
+		if !slices.Equal(c.Steps, want.Move.Slice()) || c.Label != candidateLabel(want) {
+			t.Errorf("arrow %d: %v %q, want %v %q", i+1, c.Steps, c.Label, want.Move.Slice(), candidateLabel(want))
 		}
 	}
 	if !o.HasEval || o.Eval != st.Report.WinRatio || o.Eval != st.Report.Candidates[0].WinRatio {

@@ -296,14 +296,19 @@ func CandidateRows(start rules.Position, r analysis.Report, limit int) []Candida
 			Raw:      c,
 		}
 		if c.HasScore {
-			bound := ""
-			if c.Bound {
-				bound = "≤ "
-			}
-			rows[i].WinRatio = fmt.Sprintf("%s%+d cr (%s)", bound, c.Score, Percent(c.WinRatio))
+			rows[i].WinRatio = fmt.Sprintf("%s (%s)", ScoreText(c), Percent(c.WinRatio))
 		}
 	}
 	return rows
+}
+
+// ScoreText is an alpha-beta candidate's score in centi-rabbits, with ≤
+// where the search proved only a bound (it is no better than the best).
+func ScoreText(c analysis.Candidate) string {
+	if c.Bound {
+		return fmt.Sprintf("≤ %+d cr", c.Score)
+	}
+	return fmt.Sprintf("%+d cr", c.Score)
 }
 
 // NodeText is how the tree browser labels a node.
