@@ -91,8 +91,14 @@ func EndText(st State) string {
 		why = "the time management judged the best move settled"
 	case analysis.EndPlayouts:
 		why = "the playout budget was spent"
+		if r.AlphaBeta {
+			why = "the node budget was spent"
+		}
 	case analysis.EndDepth:
 		why = "the principal variation reached the depth limit"
+		if r.AlphaBeta {
+			why = "the iteration of the depth limit was completed"
+		}
 	case analysis.EndTreeFull:
 		why = "the search tree is full"
 	case analysis.EndAtOnce:

@@ -81,6 +81,9 @@ func TestEndText(t *testing.T) {
 		{"stopped, the engine says", false, analysis.EndStopped, "E was stopped after 2.5 s"},
 		{"time", false, analysis.EndTime, "E finished after 2.5 s, the time limit was reached"},
 		{"playouts", false, analysis.EndPlayouts, "the playout budget was spent"},
+		{"nodes", false, analysis.EndPlayouts, "the node budget was spent"},
+		{"depth", false, analysis.EndDepth, "the principal variation reached the depth limit"},
+		{"depth, alpha-beta", false, analysis.EndDepth, "the iteration of the depth limit was completed"},
 		{"settled", false, analysis.EndSettled, "judged the best move settled"},
 		{"tree", false, analysis.EndTreeFull, "the search tree is full"},
 		{"at once", false, analysis.EndAtOnce, "answered at once"},
@@ -89,6 +92,7 @@ func TestEndText(t *testing.T) {
 	for _, tc := range tests {
 		st := base
 		st.Stopped, st.Report.Ended = tc.stopped, tc.ended
+		st.Report.AlphaBeta = strings.HasPrefix(tc.name, "nodes") || strings.HasSuffix(tc.name, "alpha-beta")
 		if got := EndText(st); !strings.Contains(got, tc.want) {
 			t.Errorf("%s: %q, want %q in it", tc.name, got, tc.want)
 		}
@@ -208,7 +212,7 @@ func TestBuiltinArrowsMatchSearch(t *testing.T) {
 	if !o.HasEval || o.Eval != st.Report.WinRatio || o.Eval != st.Report.Candidates[0].WinRatio {
 		t.Errorf("bar %v (%v), want Gold's win ratio %v", o.Eval, o.HasEval, st.Report.WinRatio)
 	}
-	if !strings.Contains(p.status.Text, "the playout budget was spent") {
+	if !strings.Contains(p.status.Text, "the node budget was spent") {
 		t.Errorf("status %q", p.status.Text)
 	}
 }

@@ -270,7 +270,7 @@ func (p *Panel) build() {
 	// captioned: the controls take two short rows, not a tall form.
 	row := container.NewBorder(nil, nil, nil, container.NewHBox(p.startBtn, p.stopBtn), p.engineSel)
 	limits := container.NewGridWithColumns(4,
-		field.Labelled("Time (s)", p.timeEntry), field.Labelled("Playouts", p.playouts),
+		field.Labelled("Time (s)", p.timeEntry), field.Labelled("Nodes/playouts", p.playouts),
 		field.Labelled("Threads", p.threads), field.Labelled("Seed", p.seed))
 
 	// Live figures: a caption over each value, four to a row, the best
@@ -404,7 +404,7 @@ func (p *Panel) limits() (analysis.Limits, error) {
 		return lim, err
 	}
 	lim.Time = time.Duration(t * float64(time.Second))
-	n, err := parse("Playouts", p.playouts.Text)
+	n, err := parse("Nodes/playouts", p.playouts.Text)
 	if err != nil {
 		return lim, err
 	}

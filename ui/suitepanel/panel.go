@@ -283,7 +283,7 @@ func (p *Panel) build() {
 	p.message.Wrapping = fyne.TextWrapWord
 
 	settings := container.New(layout.NewGridLayoutWithColumns(6),
-		field.Labelled("Engine", p.engineSel), field.Labelled("Time (s)", p.timeEntry), field.Labelled("Playouts", p.playouts),
+		field.Labelled("Engine", p.engineSel), field.Labelled("Time (s)", p.timeEntry), field.Labelled("Nodes/playouts", p.playouts),
 		field.Labelled("Cycles", p.cycles), field.Labelled("Threads", p.threads), field.Labelled("Seed", p.seed))
 	files := container.NewHBox(openFolder, openFile, addFile)
 	// The progress bar shares the suite's row: the rows over the table
@@ -464,7 +464,7 @@ func (p *Panel) setup() (Setup, error) {
 		}
 		return v
 	}
-	t, n := num("Time", p.timeEntry.Text, false), num("Playouts", p.playouts.Text, true)
+	t, n := num("Time", p.timeEntry.Text, false), num("Nodes/playouts", p.playouts.Text, true)
 	c, th, sd := num("Cycles", p.cycles.Text, true), num("Threads", p.threads.Text, true), num("Seed", p.seed.Text, true)
 	if bad != nil {
 		return s, bad

@@ -80,7 +80,7 @@ func SuiteSetup(t *testing.T, p *panels.Panels, playouts int64) suitepanel.Setup
 // playout budget, one thread, a fixed seed, a small tree.
 func SmallSearch(t *testing.T, p *panels.Panels) {
 	t.Helper()
-	for caption, text := range map[string]string{"Playouts": "300", "Threads": "1", "Seed": "7", "Time (s)": "0"} {
+	for caption, text := range map[string]string{"Nodes/playouts": "300", "Threads": "1", "Seed": "7", "Time (s)": "0"} {
 		if e := CaptionedEntry(p.Engine.Content(), caption); e != nil {
 			e.SetText(text)
 		} else {

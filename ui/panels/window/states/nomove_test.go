@@ -205,7 +205,7 @@ func TestNothingMovesUnderTheMouse(t *testing.T) {
 	wb.Select(panels.EngineTab)
 	p.Engine.ShowTab("Candidates")
 	analyse, stop = uitest.Button(p.Engine.Content(), "Analyse"), uitest.Button(p.Engine.Content(), "Stop")
-	playouts := panelstest.CaptionedEntry(p.Engine.Content(), "Playouts")
+	playouts := panelstest.CaptionedEntry(p.Engine.Content(), "Nodes/playouts")
 	seconds := panelstest.CaptionedEntry(p.Engine.Content(), "Time (s)")
 	for _, i := range panelstest.InTurn(w, sizes) {
 		size := sizes[i]
