@@ -35,6 +35,19 @@
 // locality); the rest is ours. A match of 100 games at 5,000 playouts a
 // move against our first figures gave 64.7% (+105 ±79 Elo).
 //
+// The positional weights of Static (frozen pieces, trap control and
+// guards, frames and pins, trap danger and influence, hostages and
+// blockades, the centre, the rabbits' ranks and the minor pieces forward;
+// not the material, which is HarLog's) were then learned by Bonanza's
+// method (package ats/learn, `learn --winners --depth 2`) from the
+// winner's moves of 46 games of bot_sharp (D. J. Wu's program, the 2015
+// Arimaa Challenge winner), each move against the others after a two-step
+// alpha-beta search: on held-out games the move played came first among
+// the sampled alternatives 57% of the time, against 43% with the figures
+// before, and the learned weights won their match against them
+// (engine/STRENGTH.md). The learning moved the rabbits' ranks most: a
+// rabbit at home now counts a little, one advanced early costs more.
+//
 // # Material by HarLog
 //
 // eval.harlog (130 by default; 0 restores the fixed values) scores
@@ -53,7 +66,7 @@
 //
 // # Trap influence
 //
-// Two terms of ours, off by default, weigh the control of each trap by
+// Two terms of ours weigh the control of each trap by
 // every piece within two steps of it, not only its guards: a piece weighs
 // more the fewer enemy pieces are stronger than it (the idea of rating a
 // piece by the number of stronger enemies is bot_sharp's, D. J. Wu,
@@ -62,11 +75,13 @@
 // other at a trap; eval.trap_peril charges a share of the value of the
 // pieces on or beside a trap the enemy outweighs. The alpha-beta search,
 // which judges its horizon by the evaluation alone, lost its pieces in
-// traps an enemy elephant stood two steps from.
+// traps an enemy elephant stood two steps from. Both were off until the
+// learning above gave trap_influence a small weight (3); trap_peril stays
+// off.
 //
 // # Game phase
 //
-// Three keys, all off by default, bring in the game phase of package
+// Three keys bring in the game phase of package
 // engine/phase ("Leveraging game phase in Arimaa", which weighted an
 // alpha-beta bot's evaluation terms by phase and ordered its moves by
 // phase): eval.phase_weight blends the rabbit-advance tables by the phase
@@ -75,8 +90,9 @@
 // board in the opening (the "minors forward" term); knowledge.phase_weight
 // scores a rabbit's step by the phase instead of the piece counts, which
 // changes the priors the search gives steps. The paper found the first
-// kind worse and the second slightly better; they stay off until A/B
-// matches of our engine say otherwise. Computing the phase costs about a
+// kind worse and the second slightly better. phase_weight and
+// knowledge.phase_weight stay off (our matches found no gain);
+// phase_minor_advance is the learned weights' 23. Computing the phase costs about a
 // tenth of a microsecond, paid only where a key is on.
 //
 // # Look-aheads

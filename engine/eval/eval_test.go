@@ -233,7 +233,9 @@ func TestTrapInfluence(t *testing.T) {
 			t.Fatalf("position %d %s: %d, colours swapped %d", i, p.AEIString(), a, b)
 		}
 	}
-	off := New(DefaultWeights())
+	offWeights := DefaultWeights()
+	offWeights.Eval.TrapInfluence, offWeights.Eval.TrapPeril = 0, 0
+	off := New(offWeights)
 	p := middleGame(t)
 	if b := off.Breakdown(&p); term(b, "trap influence") != (Term{Name: "trap influence"}) || term(b, "pieces in peril") != (Term{Name: "pieces in peril"}) {
 		t.Errorf("with the keys off the terms are %+v and %+v", term(b, "trap influence"), term(b, "pieces in peril"))
