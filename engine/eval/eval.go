@@ -449,7 +449,8 @@ func (e *Evaluator) trapInfluence(p *rules.Position, frozen [2]rules.Bitboard, t
 			sq := b.Pop()
 			pc := p.At(sq)
 			c := pc.Color()
-			w := influenceWeight[stronger[c][pc.Type()]] * influenceDistance[distance(sq, tr)]
+			// A board from the editor may hold more pieces than an army.
+			w := influenceWeight[min(stronger[c][pc.Type()], len(influenceWeight)-1)] * influenceDistance[distance(sq, tr)]
 			if frozen[c].Has(sq) {
 				w /= 2
 			}

@@ -2,6 +2,8 @@ package eval
 
 import (
 	"math"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"arimaa-workbench/engine/rules"
@@ -239,5 +241,36 @@ func TestTrapInfluence(t *testing.T) {
 	p := middleGame(t)
 	if b := off.Breakdown(&p); term(b, "trap influence") != (Term{Name: "trap influence"}) || term(b, "pieces in peril") != (Term{Name: "pieces in peril"}) {
 		t.Errorf("with the keys off the terms are %+v and %+v", term(b, "trap influence"), term(b, "pieces in peril"))
+	}
+}
+
+// TestEveryTermOnCrowdedBoards: the editor lets a board hold more pieces
+// than an army (here nearly every square filled, many pieces of one
+// type); every term, with the keys that are off by default on, scores it
+// without a panic.
+func TestEveryTermOnCrowdedBoards(t *testing.T) {
+	w := DefaultWeights()
+	w.Eval.Harlog = 130
+	w.Eval.TrapInfluence, w.Eval.TrapPeril = 8, 30
+	w.Eval.PhaseWeight, w.Eval.PhaseMinorAdvance = 1, 20
+	w.Eval.TrapDominance = 10
+	e := New(w)
+	rng := rand.New(rand.NewPCG(5, 5))
+	for range 20 {
+		var b strings.Builder
+		for sq := 0; sq < 64; sq++ {
+			letters := "RCDHMErcdhme"
+			if sq < 8 || sq >= 56 {
+				letters = "CDHMEcdhme " // no rabbit on a goal row
+			}
+			b.WriteByte(letters[rng.IntN(len(letters))])
+		}
+		p, err := rules.ParseAEIPosition("g [" + b.String() + "]")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = e.Breakdown(&p)
+		flipped := p.WithSide(rules.Silver)
+		_ = e.Evaluate(&flipped)
 	}
 }
