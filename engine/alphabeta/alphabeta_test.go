@@ -616,9 +616,6 @@ func TestGoalExtension(t *testing.T) {
 	on := config.Default()
 	on.AlphaBeta.HashMB = 4
 	on.AlphaBeta.GoalExtend = 4
-	// The extension alone: futility pruning may cut the rabbit's steps
-	// that make the threat, which the learned rabbit ranks price low.
-	on.AlphaBeta.Futility = 0
 	p := goalInTwo(t)
 	if res := search(t, p, 4, nil, false); res.Report.WinRatio == 1 {
 		t.Fatalf("depth 4 without the extension already sees the goal (score %d)", res.Report.Score)

@@ -339,13 +339,15 @@ func (w *worker) store(key uint64, best int, bestStep rules.Step, depth, origAlp
 // of margin for each step of depth left, two ways. In the last turn before
 // the horizon a node far below alpha fails low: the side to move's own
 // steps cannot raise the evaluation by more than the margin unless they
-// capture, which mayCapture rules out, or reach the goal, which the goal
-// check at the turn's start ruled out; the opponent's reply, if the
-// horizon lies past the turn, only lowers it. At the start of a turn, with
-// at most two turns of depth left, a node far above beta fails high, as a
-// null turn would, but only where the side not to move can neither capture
-// nor reach its goal in a turn of its own: the threats a static evaluation
-// does not see.
+// capture, which mayCapture rules out, reach the goal, which the goal
+// check at the turn's start ruled out, or make a goal threat, which the
+// horizon prices at alphabeta.goal_threat and which the margin includes
+// where a rabbit of the side to move stands near its goal; the opponent's
+// reply, if the horizon lies past the turn, only lowers it. At the start
+// of a turn, with at most two turns of depth left, a node far above beta
+// fails high, as a null turn would, but only where the side not to move
+// can neither capture nor reach its goal in a turn of its own: the threats
+// a static evaluation does not see.
 func (w *worker) futile(p *rules.Position, depth, alpha, beta int) (int, bool) {
 	margin := w.s.cfg.AlphaBeta.Futility
 	lastTurn, turnStart := depth <= p.StepsLeft(), p.StepsTaken() == 0 && depth <= 8
@@ -354,8 +356,15 @@ func (w *worker) futile(p *rules.Position, depth, alpha, beta int) (int, bool) {
 	}
 	stand := w.evaluate(p)
 	if v := stand + margin*depth; lastTurn && v <= alpha {
-		if v += w.bestCapture(p); v <= alpha {
-			return v, true
+		// A rabbit near its goal may make a goal threat in the steps
+		// left, which the horizon's evaluation prices at goal_threat.
+		if mayThreatGoal(p, p.Side(), depth) {
+			v += w.s.cfg.AlphaBeta.GoalThreat
+		}
+		if v <= alpha {
+			if v += w.bestCapture(p); v <= alpha {
+				return v, true
+			}
 		}
 	}
 	v := stand - margin*depth
@@ -547,9 +556,42 @@ const (
 // nearGoal reports whether a rabbit of side c stands within a turn's four
 // steps of its goal rank, which a goal this turn needs.
 func nearGoal(p *rules.Position, c rules.Color) bool {
-	reach := rules.Rank8 | rules.Rank8>>8 | rules.Rank8>>16 | rules.Rank8>>24 | rules.Rank8>>32
-	if c == rules.Silver {
-		reach = rules.Rank1 | rules.Rank1<<8 | rules.Rank1<<16 | rules.Rank1<<24 | rules.Rank1<<32
+	return rabbitWithin(p, c, 4)
+}
+
+// mayThreatGoal reports whether steps steps of c might leave a rabbit of c
+// able to reach its goal in a turn of its own: a rabbit two ranks or
+// less from its goal, or one whose file is empty up to its goal and which
+// is at most steps+4 ranks from it. A cheap test, not exact: a rabbit
+// farther away that turns round a piece is missed.
+func mayThreatGoal(p *rules.Position, c rules.Color, steps int) bool {
+	if rabbitWithin(p, c, 2) {
+		return true
+	}
+	occ := p.Occupied()
+	for rs := p.Pieces(c, rules.Rabbit); rs != 0; {
+		s := rs.Pop()
+		dist, ahead := 7-s.Rank(), rules.FileA<<s.File()&^(rules.AllSquare>>(63-int(s)))
+		if c == rules.Silver {
+			dist, ahead = s.Rank(), rules.FileA<<s.File()&(rules.Bitboard(1)<<s-1)
+		}
+		if dist <= steps+4 && occ&ahead == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// rabbitWithin reports whether a rabbit of c stands within n ranks of
+// its goal (0 to 7).
+func rabbitWithin(p *rules.Position, c rules.Color, n int) bool {
+	var reach rules.Bitboard
+	for i := 0; i <= n; i++ {
+		if c == rules.Silver {
+			reach |= rules.Rank1 << (8 * i)
+		} else {
+			reach |= rules.Rank8 >> (8 * i)
+		}
 	}
 	return p.Pieces(c, rules.Rabbit)&reach != 0
 }
