@@ -625,3 +625,26 @@ func TestGoalExtension(t *testing.T) {
 		t.Errorf("depth 4 with the extension: win ratio %.3f, score %d; want the goal in two turns seen (pv %s)", res.Report.WinRatio, res.Report.Score, rules.PVString(p.Side(), res.Report.PV))
 	}
 }
+
+func TestMayThreatGoal(t *testing.T) {
+	for _, tc := range []struct {
+		pieces string
+		side   rules.Color
+		steps  int
+		want   bool
+	}{
+		{"Rb6 rb2", rules.Gold, 1, true},        // two ranks from its goal
+		{"Ra3 rh7", rules.Gold, 1, true},        // a free file, five ranks: one step and a turn
+		{"Ra2 rh7", rules.Gold, 1, false},       // six ranks: too far for one step and a turn
+		{"Ra2 rh7", rules.Gold, 2, true},        // but not for two
+		{"Ra3 ra6 Eh1", rules.Gold, 4, false},   // its file blocked, another rabbit far
+		{"Rh1 ra6", rules.Silver, 1, true},      // silver's rabbit, a free file, five ranks
+		{"Rh1 ra5 Ea2", rules.Silver, 4, false}, // its file blocked
+		{"Rh1 rc2", rules.Silver, 1, true},
+	} {
+		p := rulestest.Place(t, tc.side, tc.pieces)
+		if got := mayThreatGoal(&p, tc.side, tc.steps); got != tc.want {
+			t.Errorf("%s, %v, %d steps: mayThreatGoal %v, want %v", tc.pieces, tc.side, tc.steps, got, tc.want)
+		}
+	}
+}

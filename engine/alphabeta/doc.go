@@ -72,7 +72,10 @@
 //   - Futility pruning by the static evaluation (alphabeta.futility, a
 //     margin a step): in the last turn before the horizon a node too far
 //     below alpha for its steps and its best capture to reach it fails
-//     low; at the start of a turn within two turns of the horizon a node
+//     low (the margin grows by alphabeta.goal_threat where a rabbit of
+//     the side to move could make a goal threat in the steps left: two
+//     ranks from its goal, or a free file within the steps and a turn);
+//     at the start of a turn within two turns of the horizon a node
 //     far above beta fails high unless the side not to move could then
 //     capture enough, or reach its goal, in a turn of its own. The goal
 //     and trap checks a turn start needs are cached by its turn hash.
