@@ -342,7 +342,7 @@ func (w *worker) store(key uint64, best int, bestStep rules.Step, depth, origAlp
 // capture, which mayCapture rules out, reach the goal, which the goal
 // check at the turn's start ruled out, or make a goal threat, which the
 // horizon prices at alphabeta.goal_threat and which the margin includes
-// where a rabbit of the side to move stands near its goal; the opponent's
+// where a rabbit of the side to move may make one (mayThreatGoal); the opponent's
 // reply, if the horizon lies past the turn, only lowers it. At the start
 // of a turn, with at most two turns of depth left, a node far above beta
 // fails high, as a null turn would, but only where the side not to move
@@ -356,8 +356,6 @@ func (w *worker) futile(p *rules.Position, depth, alpha, beta int) (int, bool) {
 	}
 	stand := w.evaluate(p)
 	if v := stand + margin*depth; lastTurn && v <= alpha {
-		// A rabbit near its goal may make a goal threat in the steps
-		// left, which the horizon's evaluation prices at goal_threat.
 		if mayThreatGoal(p, p.Side(), depth) {
 			v += w.s.cfg.AlphaBeta.GoalThreat
 		}
@@ -585,13 +583,9 @@ func mayThreatGoal(p *rules.Position, c rules.Color, steps int) bool {
 // rabbitWithin reports whether a rabbit of c stands within n ranks of
 // its goal (0 to 7).
 func rabbitWithin(p *rules.Position, c rules.Color, n int) bool {
-	var reach rules.Bitboard
-	for i := 0; i <= n; i++ {
-		if c == rules.Silver {
-			reach |= rules.Rank1 << (8 * i)
-		} else {
-			reach |= rules.Rank8 >> (8 * i)
-		}
+	reach := rules.AllSquare << (8 * (7 - n)) // Gold: ranks 8-n to 8
+	if c == rules.Silver {
+		reach = rules.AllSquare >> (8 * (7 - n))
 	}
 	return p.Pieces(c, rules.Rabbit)&reach != 0
 }
