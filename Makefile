@@ -9,7 +9,7 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PKGS := gcc pkg-config libgl1-mesa-dev xorg-dev libgtk-3-dev xvfb xauth
 PC_MODS  := gl x11 xcursor xrandr xinerama xi xxf86vm gtk+-3.0
 
-.PHONY: run test test-long soak deps build fmt-check vet unit fuzz smoke bench baseline corpus db-bench db-archive db-archive-bench learn-corpus sharp-match sharp-corpus package package-check clean
+.PHONY: run test test-long soak deps build fmt-check vet unit fuzz smoke bench baseline corpus db-bench db-archive db-archive-bench learn-corpus mcts-match sharp-match sharp-corpus package package-check clean
 
 # The frozen engine every strength change is measured against (a match
 # against this build, see the README's "Measuring strength"). The commit is
@@ -127,8 +127,8 @@ CORPUS       := bin/corpus/selfplay.txt
 
 corpus: build
 	@mkdir -p bin/corpus
-	./$(BIN) match --engine builtin:search.memory_mb=8 name=a \
-	    --engine builtin:search.memory_mb=8,search.exploration=0.15 name=b \
+	./$(BIN) match --engine builtin:search.algorithm=mcts,search.memory_mb=8 name=a \
+	    --engine builtin:search.algorithm=mcts,search.memory_mb=8,search.exploration=0.15 name=b \
 	    --playouts 100 --games $(CORPUS_GAMES) -j 2 --seed 7 --out $(CORPUS)
 
 # Self-play games to learn the evaluation from (`arimaa-workbench learn`):
@@ -148,10 +148,26 @@ LEARN_CORPUS   := bin/learn/selfplay-$(LEARN_PLAYOUTS).txt
 learn-corpus: build
 	@mkdir -p bin/learn
 	./$(BIN) match --dist -j $(LEARN_JOBS) -q \
-	    --engine builtin:search.memory_mb=32 threads=1 name=a \
-	    --engine builtin:search.memory_mb=32,search.exploration=0.15 threads=1 name=b \
+	    --engine builtin:search.algorithm=mcts,search.memory_mb=32 threads=1 name=a \
+	    --engine builtin:search.algorithm=mcts,search.memory_mb=32,search.exploration=0.15 threads=1 name=b \
 	    --playouts $(LEARN_PLAYOUTS) --games $(LEARN_GAMES) --seed 5 \
 	    $$(if [ -e $(LEARN_CORPUS) ]; then echo --resume; else echo --out; fi) $(LEARN_CORPUS)
+
+# The alpha-beta search against the MCTS (issue target: 75% over 200
+# games at 1 s a move), one thread each, two games at once (a core a
+# game); it goes on where it stopped (--resume), so a long match may span
+# sessions when both are built from the same commit (engine/STRENGTH.md
+# records which).
+MCTS_GAMES ?= 200
+MCTS_TC    ?= 1s/30s/100
+MCTS_JOBS  ?= 2
+MCTS_OUT   ?= bin/mcts/alphabeta-vs-mcts.txt
+
+mcts-match: build
+	@mkdir -p $$(dirname $(MCTS_OUT))
+	./$(BIN) match --engine builtin:search.algorithm=alphabeta threads=1 name=alphabeta \
+	    --engine builtin:search.algorithm=mcts threads=1 name=mcts --tc $(MCTS_TC) --games $(MCTS_GAMES) \
+	    -j $(MCTS_JOBS) --seed 41 $$(if [ -e $(MCTS_OUT) ]; then echo --resume; else echo --out; fi) $(MCTS_OUT)
 
 # The alpha-beta search against bot_sharp (D. Wu's program, winner of the
 # 2015 Arimaa Challenge), one thread each, under a standard time control.
@@ -209,8 +225,8 @@ ARCHIVE_DB         := $(abspath $(ARCHIVE_DIR)/archive-$(ARCHIVE_GAMES).db)
 
 db-archive: build
 	@mkdir -p $(ARCHIVE_DIR)
-	test -s $(ARCHIVE_BASE) || ./$(BIN) match -q --engine builtin:search.memory_mb=8 name=a \
-	    --engine builtin:search.memory_mb=8,search.exploration=0.15 name=b \
+	test -s $(ARCHIVE_BASE) || ./$(BIN) match -q --engine builtin:search.algorithm=mcts,search.memory_mb=8 name=a \
+	    --engine builtin:search.algorithm=mcts,search.memory_mb=8,search.exploration=0.15 name=b \
 	    --playouts 100 --games $(ARCHIVE_BASE_GAMES) -j 2 --seed 11 --out $(ARCHIVE_BASE)
 	test -s $(ARCHIVE) || ./$(BIN) db corpus --base $(ARCHIVE_BASE) --games $(ARCHIVE_GAMES) --seed 1 --out $(ARCHIVE)
 
