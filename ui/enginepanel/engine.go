@@ -3,7 +3,8 @@
 // with the live figures, the principal variation, the candidate moves, a
 // graph of the best move's win ratio over time, the engine's raw output, a
 // browser over a snapshot of the search tree, and the static evaluation,
-// goal check and trap check of the position.
+// goal check and trap check of the position, beside the evaluation at the
+// principal variation's leaf.
 //
 // The search runs in its own goroutine and writes to a Model, a plain Go
 // value that is tested without a window. The widgets never hear from the

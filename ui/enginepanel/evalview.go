@@ -69,10 +69,18 @@ func (r EvalReport) ThreatText(t eval.Threat) string {
 // Evaluation is the evaluation tab: the breakdown table (with the game
 // phase in its last row), the goal check and
 // the trap check of the current position. Selecting the goal or a threat
-// shows its move on the panel's board.
+// shows its move on the panel's board. While an analysis of that position
+// has a principal variation, the table adds the evaluation at its leaf
+// and the change, term by term: what the search expects the line to
+// win or lose, and where.
 type Evaluation struct {
 	ev  func() *eval.Evaluator
 	rep EvalReport
+	// leaf is the analysis at the end of line, the principal variation
+	// from rep.Position; nil without one.
+	leaf     *EvalReport
+	line     Line
+	leafText *tip.Label
 	// The score and the win probability, a line each; what the goal
 	// check found (goal shows it on the board). Each cut with its whole
 	// text as a tip where the column is narrow: a wrapped label in the
@@ -95,6 +103,7 @@ func NewEvaluation(e func() *eval.Evaluator) *Evaluation {
 	v.summary.TextStyle.Bold = true
 	v.winProb = tip.NewLabel("")
 	v.goalText = tip.NewLabel("")
+	v.leafText = tip.NewLabel("")
 	v.goal = widget.NewButtonWithIcon("Show on the board", theme.VisibilityIcon(), func() {
 		if v.rep.HasGoal && v.show != nil {
 			v.show(v.rep.Position, board.Overlays{Goal: v.rep.Goal.Slice(), Selected: rules.NoSquare}, v.rep.GoalText())
@@ -117,39 +126,42 @@ func NewEvaluation(e func() *eval.Evaluator) *Evaluation {
 			v.show(v.rep.Position, board.Overlays{PV: t.Move.Slice(), Danger: t.Square.Bit(), Selected: rules.NoSquare}, v.rep.ThreatText(t))
 		}
 	}
-	headers := []string{"Term", "Gold", "Silver", "Net"}
 	v.terms = tip.NewTable(
-		func() (int, int) { return len(v.rep.Breakdown.Terms) + 2, len(headers) },
+		func() (int, int) { return len(v.rep.Breakdown.Terms) + 2, len(v.headers()) },
 		func(id widget.TableCellID, l *tip.Label) {
-			b := v.rep.Breakdown
-			l.TextStyle.Bold = id.Row == len(b.Terms)
+			l.TextStyle.Bold = id.Row == len(v.rep.Breakdown.Terms)
 			l.Alignment = fyne.TextAlignTrailing
 			if id.Col == 0 {
 				l.Alignment = fyne.TextAlignLeading
 			}
-			if id.Row == len(b.Terms)+1 {
-				l.SetText(v.rep.PhaseRow()[id.Col])
+			row := v.Row(id.Row)
+			if id.Col < len(row) {
+				l.SetText(row[id.Col])
 				return
 			}
-			if id.Row == len(b.Terms) {
-				l.SetText([]string{"Total", strconv.Itoa(b.Gold), strconv.Itoa(b.Silver), strconv.Itoa(b.Gold - b.Silver)}[id.Col])
-				return
-			}
-			t := b.Terms[id.Row]
-			l.SetText([]string{t.Name, strconv.Itoa(t.Gold), strconv.Itoa(t.Silver), strconv.Itoa(t.Net())}[id.Col])
+			l.SetText("")
 		})
-	tablefit.Header(v.terms, tablefit.Titles(headers))
+	tablefit.Header(v.terms, func(col int) string {
+		if h := v.headers(); col < len(h) {
+			return h[col]
+		}
+		return ""
+	})
 	goalTitle := widget.NewLabel("Goal check")
 	goalTitle.TextStyle.Bold = true
 	trapTitle := widget.NewLabel("Trap check")
 	trapTitle.TextStyle.Bold = true
 	checks := container.NewVScroll(container.NewBorder(
-		container.NewVBox(v.summary, v.winProb, goalTitle, v.goalText, container.NewHBox(v.goal), trapTitle), nil, nil, nil, wheel.List(v.threats)))
+		container.NewVBox(v.summary, v.winProb, v.leafText, goalTitle, v.goalText, container.NewHBox(v.goal), trapTitle), nil, nil, nil, wheel.List(v.threats)))
 	// The terms beside the checks, each the tab's full height: over them
 	// the checks took all but a few of the terms' rows at 1024x700. The
 	// figures are narrow, the terms' names cut with a tip.
 	terms := tablefit.New(v.terms, func() []tablefit.Column {
-		return []tablefit.Column{{Min: 120, Grow: 1, Max: 200}, {Min: 56, Grow: 1, Max: 90}, {Min: 56, Grow: 1, Max: 90}, {Min: 56, Grow: 1, Max: 90}}
+		cols := []tablefit.Column{{Min: 120, Grow: 1, Max: 200}}
+		for range len(v.headers()) - 1 {
+			cols = append(cols, tablefit.Column{Min: 56, Grow: 1, Max: 90})
+		}
+		return cols
 	}, nil)
 	split := container.NewHSplit(terms, checks)
 	split.Offset = 0.6
@@ -157,9 +169,14 @@ func NewEvaluation(e func() *eval.Evaluator) *Evaluation {
 	return v
 }
 
-// Show analyses p and redraws the tab.
+// Show analyses p and redraws the tab. The leaf of a principal variation
+// stays only while it is p's.
 func (v *Evaluation) Show(p rules.Position) {
 	v.rep = Analyse(v.ev(), p)
+	if v.leaf != nil && !samePosition(v.line.Start, p) {
+		v.leaf = nil
+	}
+	v.showLeaf()
 	b := v.rep.Breakdown
 	v.summary.SetText(fmt.Sprintf("Evaluation %+d for %s", b.Score, sideName(b.Side)))
 	v.winProb.SetText("win probability " + Percent(v.rep.WinProb))
@@ -172,6 +189,90 @@ func (v *Evaluation) Show(p rules.Position) {
 	v.threats.UnselectAll()
 	v.threats.Refresh()
 	v.terms.Refresh()
+}
+
+// ShowLine adds to the tab the evaluation at the end of l, a principal
+// variation, when l starts from the position shown and has a step; any
+// other line takes the leaf away.
+func (v *Evaluation) ShowLine(l Line) {
+	v.leaf = nil
+	if len(l.Steps) > 0 && samePosition(l.Start, v.rep.Position) {
+		leaf := l.Steps[len(l.Steps)-1].After
+		e := v.ev()
+		r := EvalReport{Position: leaf, Breakdown: e.Breakdown(&leaf), Phase: phase.Of(leaf)}
+		r.WinProb = e.WinProbability(r.Breakdown.Score)
+		v.leaf, v.line = &r, l
+	}
+	v.showLeaf()
+	v.terms.Refresh()
+	v.content.Refresh()
+}
+
+func (v *Evaluation) showLeaf() {
+	if v.leaf == nil {
+		v.leafText.SetText("")
+		return
+	}
+	b := v.leaf.Breakdown
+	v.leafText.SetText(fmt.Sprintf("PV leaf (%d steps): %+d for %s, %s",
+		len(v.line.Steps), b.Score, sideName(b.Side), Percent(v.leaf.WinProb)))
+}
+
+// Leaf returns the analysis at the principal variation's leaf, and false
+// when the tab shows none.
+func (v *Evaluation) Leaf() (EvalReport, bool) {
+	if v.leaf == nil {
+		return EvalReport{}, false
+	}
+	return *v.leaf, true
+}
+
+// headers are the table's column titles. With a leaf the sides' columns
+// give way to it: the net here, at the leaf and the change fit the tab's
+// width where six columns did not.
+func (v *Evaluation) headers() []string {
+	if v.leaf == nil {
+		return []string{"Term", "Gold", "Silver", "Net"}
+	}
+	return []string{"Term", "Net", "PV leaf", "Change"}
+}
+
+// Row is the table's row i as text: a term of the breakdown, then the
+// total, then the game phase; with a leaf, the net here and there and the
+// change.
+func (v *Evaluation) Row(i int) []string {
+	b := v.rep.Breakdown
+	if i == len(b.Terms)+1 {
+		if v.leaf == nil {
+			return v.rep.PhaseRow()
+		}
+		d := strconv.FormatFloat(v.leaf.Phase-v.rep.Phase, 'f', 3, 64)
+		if v.leaf.Phase >= v.rep.Phase {
+			d = "+" + d
+		}
+		return []string{v.rep.PhaseRow()[0], strconv.FormatFloat(v.rep.Phase, 'f', 3, 64), strconv.FormatFloat(v.leaf.Phase, 'f', 3, 64), d}
+	}
+	name, gold, silver := "Total", b.Gold, b.Silver
+	if i < len(b.Terms) {
+		name, gold, silver = b.Terms[i].Name, b.Terms[i].Gold, b.Terms[i].Silver
+	}
+	if v.leaf == nil {
+		return []string{name, strconv.Itoa(gold), strconv.Itoa(silver), strconv.Itoa(gold - silver)}
+	}
+	lb := v.leaf.Breakdown
+	there := lb.Gold - lb.Silver
+	if i < len(b.Terms) {
+		there = lb.Terms[i].Net()
+	}
+	return []string{name, strconv.Itoa(gold - silver), strconv.Itoa(there), signed(there - (gold - silver))}
+}
+
+// signed writes n with its sign, 0 as it is.
+func signed(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	return fmt.Sprintf("%+d", n)
 }
 
 // Report returns what the tab shows.

@@ -620,6 +620,9 @@ func (p *Panel) apply(st State) {
 	if !samePV(prevPV, r.PV) || len(p.pvButtons) == 0 && len(r.PV) > 0 {
 		p.line = PVLine(st.Start, r)
 		p.rebuildPV()
+		if p.opts.Evaluation != nil {
+			p.opts.Evaluation.ShowLine(p.line)
+		}
 	}
 	if rows := CandidateRows(st.Start, r, maxCandidates); !sameRows(rows, p.rows) {
 		p.rows = rows

@@ -2,6 +2,7 @@ package enginepanel
 
 import (
 	"flag"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -341,5 +342,72 @@ func TestAnalyseEmptyBoardSaysWhy(t *testing.T) {
 	}
 	if p.model.State().Running {
 		t.Error("an analysis started")
+	}
+}
+
+// TestEvaluationAtThePVLeaf: after an analysis the evaluation tab shows,
+// beside each term, its net at the principal variation's leaf and the
+// change, which agree with the evaluator on the position the line reaches;
+// another position takes the leaf's columns away.
+func TestEvaluationAtThePVLeaf(t *testing.T) {
+	p := analysedWithFake(t, 4)
+	p.ShowTab("Evaluation")
+	ev := p.opts.Evaluation
+	leaf, ok := ev.Leaf()
+	if !ok {
+		t.Fatal("no leaf after an analysis with a principal variation")
+	}
+	want := rules.StartPosition()
+	for _, s := range p.model.State().Report.PV {
+		if s.Side != want.Side() {
+			want = want.EndTurn()
+		}
+		want = want.Play(s.Step)
+	}
+	if !samePosition(leaf.Position, want) {
+		t.Fatalf("leaf %s, want the position after the PV %s", leaf.Position.AEIString(), want.AEIString())
+	}
+	e := eval.New(eval.DefaultWeights())
+	start := rules.StartPosition()
+	here, there := e.Breakdown(&start), e.Breakdown(&want)
+	if rows, cols := ev.terms.Length(); rows != len(here.Terms)+2 || cols != 4 {
+		t.Fatalf("table %dx%d, want %dx4", rows, cols, len(here.Terms)+2)
+	}
+	for col, h := range []string{"Term", "Net", "PV leaf", "Change"} {
+		if got := ev.headers()[col]; got != h {
+			t.Errorf("column %d %q, want %q", col, got, h)
+		}
+	}
+	changed := 0
+	for i, term := range here.Terms {
+		l := ev.terms.CreateCell().(*tip.Label)
+		ev.terms.UpdateCell(widget.TableCellID{Row: i, Col: 3}, l)
+		d := there.Terms[i].Net() - term.Net()
+		if l.Text != signed(d) {
+			t.Errorf("%s: change %q, want %d", term.Name, l.Text, d)
+		}
+		if d != 0 {
+			changed++
+		}
+	}
+	if changed == 0 {
+		t.Error("no term changed along the line: the test shows nothing")
+	}
+	total := ev.Row(len(here.Terms))
+	if total[2] != strconv.Itoa(there.Gold-there.Silver) {
+		t.Errorf("total at the leaf %q, want %d", total[2], there.Gold-there.Silver)
+	}
+	if !strings.Contains(ev.leafText.Text, "5 steps") {
+		t.Errorf("leaf line %q", ev.leafText.Text)
+	}
+	var b [64]rules.Piece
+	b[rules.A2] = rules.GoldRabbit
+	b[rules.H7] = rules.MakePiece(rules.Silver, rules.Rabbit)
+	p.opts.Current.Set(state.Snapshot{Position: rules.NewPosition(rules.Gold, 2, b), Source: "test"})
+	if _, ok := ev.Leaf(); ok {
+		t.Error("another position kept the leaf of the analysis before")
+	}
+	if h := ev.headers(); h[1] != "Gold" || ev.leafText.Text != "" {
+		t.Errorf("columns %q and %q without a leaf", h, ev.leafText.Text)
 	}
 }
