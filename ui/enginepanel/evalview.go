@@ -211,8 +211,10 @@ func (v *Evaluation) ShowLine(l Line) {
 func (v *Evaluation) showLeaf() {
 	if v.leaf == nil {
 		v.leafText.SetText("")
+		v.leafText.Hide() // no blank line between the figures and the checks
 		return
 	}
+	v.leafText.Show()
 	b := v.leaf.Breakdown
 	v.leafText.SetText(fmt.Sprintf("PV leaf (%d steps): %+d for %s, %s",
 		len(v.line.Steps), b.Score, sideName(b.Side), Percent(v.leaf.WinProb)))
