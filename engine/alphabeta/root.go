@@ -80,6 +80,11 @@ func (w *worker) iterate() {
 			continue
 		}
 		prev = score
+		// The iteration's report counts its nodes, which a worker
+		// otherwise adds to the search's only every few thousand (the
+		// budget's checks come where they did).
+		w.s.nodes.Add(w.nodes - w.sent)
+		w.sent = w.nodes
 		if w.s.complete(depth, w.seldepth, score, moves) {
 			select {
 			case w.s.iterations <- depth:

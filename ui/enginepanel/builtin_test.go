@@ -87,6 +87,20 @@ func TestBuiltinOutputTab(t *testing.T) {
 	}
 }
 
+// analysedWithBuiltin is a panel after an analysis of the start position
+// by the default builtin engine (the alpha-beta search) with a budget of
+// nodes, a seed and one thread, and the model's state then.
+func analysedWithBuiltin(t *testing.T, nodes, seed string) (*Panel, State) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs the real engine")
+	}
+	eng := builtin.New("Builtin", builtin.Fixed(builtin.Options{Config: config.Default()}))
+	p, _ := newTestPanel(t, eng)
+	analyseWithBudget(p, nodes, seed)
+	return p, p.model.State()
+}
+
 // analyseWithBudget types a playout budget and a seed, one thread and no
 // time limit into the panel, clicks Analyse and waits for the end.
 func analyseWithBudget(p *Panel, playouts, seed string) {

@@ -1,6 +1,7 @@
 // Package enginepanel is the workbench's engine panel: analysis of the
 // current position by the builtin engine (MCTS or alpha-beta) or an external AEI engine,
-// with the live figures, the principal variation, the candidate moves, a
+// with the live figures, the principal variation, the candidate moves, the
+// iterations of a search that deepens by steps, a
 // graph of the best move's win ratio over time, the engine's raw output, a
 // browser over a snapshot of the search tree, and the static evaluation,
 // goal check and trap check of the position, beside the evaluation at the

@@ -9,8 +9,6 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"arimaa-workbench/engine/analysis"
-	"arimaa-workbench/engine/builtin"
-	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/rules"
 	"arimaa-workbench/ui/board"
 	"arimaa-workbench/ui/state"
@@ -189,13 +187,7 @@ func TestTreeWaitsForFirstReport(t *testing.T) {
 // alpha-beta search), and Gold's win ratio in the bar, and the status
 // says the budget ended it.
 func TestBuiltinArrowsMatchSearch(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the real engine")
-	}
-	eng := builtin.New("Builtin", builtin.Fixed(builtin.Options{Config: config.Default()}))
-	p, _ := newTestPanel(t, eng)
-	analyseWithBudget(p, "1000", "7")
-	st := p.model.State()
+	p, st := analysedWithBuiltin(t, "1000", "7")
 	if st.Err != nil || len(st.Report.Candidates) < 3 {
 		t.Fatalf("error %v, %d candidates", st.Err, len(st.Report.Candidates))
 	}

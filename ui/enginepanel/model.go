@@ -32,17 +32,20 @@ var ErrRunning = errors.New("an analysis is already running")
 
 // State is what the panel shows, copied out of the model.
 type State struct {
-	Version  uint64
-	Engine   string
-	Running  bool
-	Start    rules.Position // the position analysed
-	Game     *rules.Game    // the game analysed (read-only)
-	Report   analysis.Report
-	Reports  int // reports received in this analysis
-	History  []Point
-	Raw      []string
-	Err      error
-	Finished bool // the last analysis ended (by its limits, a stop or an error)
+	Version uint64
+	Engine  string
+	Running bool
+	Start   rules.Position // the position analysed
+	Game    *rules.Game    // the game analysed (read-only)
+	Report  analysis.Report
+	Reports int // reports received in this analysis
+	History []Point
+	// Iterations are the completed iterations of a search that deepens
+	// by whole steps, in order (none for the MCTS).
+	Iterations []Iteration
+	Raw        []string
+	Err        error
+	Finished   bool // the last analysis ended (by its limits, a stop or an error)
 	// Stopped says the last analysis was stopped (Cancel or Stop) rather
 	// than ended by its limits.
 	Stopped bool
@@ -94,6 +97,7 @@ func (m *Model) report(gen uint64, r analysis.Report) {
 	m.st.Report = r
 	m.st.Reports++
 	m.addPoint(r)
+	m.addIteration(r)
 	m.st.Version++
 }
 
@@ -155,6 +159,7 @@ func (m *Model) State() State {
 	defer m.mu.Unlock()
 	s := m.st
 	s.History = append([]Point(nil), m.st.History...)
+	s.Iterations = append([]Iteration(nil), m.st.Iterations...)
 	s.Raw = make([]string, 0, len(m.raw))
 	s.Raw = append(s.Raw, m.raw[m.rawNext:]...)
 	s.Raw = append(s.Raw, m.raw[:m.rawNext]...)
@@ -200,6 +205,7 @@ func (m *Model) Start(eng analysis.Engine, g *rules.Game, lim analysis.Limits) e
 				m.st.Report = final
 				m.st.Report.Final = true
 				m.addPoint(final)
+				m.addIteration(final)
 			}
 		}
 		m.st.Err = err

@@ -71,6 +71,7 @@ const (
 	viewCandidate                 // the position after a candidate move
 	viewTree                      // the position at a tree node
 	viewEval                      // a goal or capture of the evaluation tab
+	viewIteration                 // the first turn of an iteration's principal variation
 )
 
 // Panel is the engine panel. Build it with New, put Content() in a window
@@ -101,6 +102,8 @@ type Panel struct {
 	pvBox     *fyne.Container
 	pvButtons []*widget.Button
 	cands     *widget.Table
+	iters     *widget.Table
+	iterRows  [][]string // IterationRows of the state shown
 	graph     *plot.WinRatio
 	raw       *widget.List
 	rawNote   *tip.Label
@@ -307,6 +310,7 @@ func (p *Panel) build() {
 	pvRow := container.NewBorder(nil, nil, container.NewHBox(pvLabel, bestBtn, p.copyBtn), nil, container.NewHScroll(p.pvBox))
 
 	p.cands = p.newCandidateTable()
+	p.iters = p.newIterationTable()
 	p.raw = widget.NewList(
 		func() int { return len(p.rawLines) },
 		func() fyne.CanvasObject {
@@ -329,6 +333,7 @@ func (p *Panel) build() {
 	// paragraph over the table it took five of its rows at 1024x700.
 	p.tabs = container.NewAppTabs(
 		container.NewTabItem("Candidates", tablefit.WithCorner(p.cands, candidateColumns, tip.NewHelp(CandidatesNote))),
+		container.NewTabItem("Iterations", tablefit.WithCorner(p.iters, iterationColumns, tip.NewHelp(IterationsNote))),
 		container.NewTabItem("Search tree", p.tree.content),
 	)
 	if p.opts.Evaluation != nil {
@@ -624,6 +629,10 @@ func (p *Panel) apply(st State) {
 			p.opts.Evaluation.ShowLine(p.line)
 		}
 	}
+	if len(st.Iterations) != len(p.iterRows) {
+		p.iterRows = IterationRows(st.Start, st.Iterations)
+		p.iters.Refresh()
+	}
 	if rows := CandidateRows(st.Start, r, maxCandidates); !sameRows(rows, p.rows) {
 		p.rows = rows
 		p.cands.Refresh()
@@ -787,6 +796,20 @@ func (p *Panel) showBoard() {
 	case viewTree:
 		p.tree.showSelected()
 		return
+	case viewIteration:
+		if its := st.Iterations; p.viewIdx < len(its) {
+			it := its[len(its)-1-p.viewIdx] // the rows are the deepest first
+			var first []rules.Step
+			for _, s := range it.PV {
+				if s.Side != st.Start.Side() {
+					break
+				}
+				first = append(first, s.Step)
+			}
+			p.display(st.Start, board.Overlays{PV: first, Selected: rules.NoSquare})
+			setText(p.boardNote, fmt.Sprintf("Iteration at depth %d: %s", it.Depth, p.iterRows[p.viewIdx][7]))
+			return
+		}
 	case viewEval:
 		return
 	}
@@ -813,6 +836,35 @@ func (p *Panel) showBoard() {
 // is spare, the figures keep room for their headers.
 func candidateColumns() []tablefit.Column {
 	return []tablefit.Column{{Min: 180, Grow: 2}, {Min: 80, Grow: 1, Max: 160}, {Min: 60, Grow: 0.5, Max: 100}, {Min: 138, Grow: 1, Max: 220}}
+}
+
+// iterationColumns share the iterations table's width: the principal
+// variation takes what the figures leave.
+func iterationColumns() []tablefit.Column {
+	return []tablefit.Column{{Min: 54, Max: 60}, {Min: 76, Max: 80}, {Min: 116, Max: 130}, {Min: 56, Max: 64},
+		{Min: 72, Grow: 0.3, Max: 100}, {Min: 76, Max: 84}, {Min: 52, Max: 60}, {Min: 160, Grow: 3}}
+}
+
+func (p *Panel) newIterationTable() *widget.Table {
+	columns := len(IterationHeaders(rules.Position{}))
+	t := tip.NewTable(
+		func() (int, int) { return len(p.iterRows), columns },
+		func(id widget.TableCellID, l *tip.Label) {
+			s := ""
+			if id.Row < len(p.iterRows) {
+				s = p.iterRows[id.Row][id.Col]
+			}
+			l.Alignment = fyne.TextAlignTrailing
+			if id.Col == columns-1 {
+				l.Alignment = fyne.TextAlignLeading
+			}
+			if l.Text != s {
+				l.SetText(s)
+			}
+		})
+	tablefit.Header(t, func(col int) string { return IterationHeaders(p.st.Start)[col] })
+	t.OnSelected = func(id widget.TableCellID) { p.setView(viewIteration, id.Row) }
+	return t
 }
 
 func (p *Panel) newCandidateTable() *widget.Table {

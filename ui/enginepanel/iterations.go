@@ -1,0 +1,89 @@
+package enginepanel
+
+import (
+	"fmt"
+	"time"
+
+	"arimaa-workbench/engine/analysis"
+	"arimaa-workbench/engine/rules"
+)
+
+// Iteration is one completed iteration of a search that deepens by whole
+// steps (the builtin alpha-beta search, or an AEI engine that says its
+// depth): the first report at its depth, which the search sends as the
+// iteration completes.
+type Iteration struct {
+	Depth, SelDepth int
+	Elapsed         time.Duration
+	Nodes           int64
+	NodesPerSec     float64
+	Score           int
+	HasScore        bool
+	WinRatio        float64 // for the side to move; with HasWinRatio
+	HasWinRatio     bool
+	PV              []rules.PVStep
+}
+
+// maxIterations bounds the iterations a model keeps: an AEI engine may
+// say any depth.
+const maxIterations = 256
+
+// iterationOf is r as an iteration, and false when r's depth is not a
+// count of completed steps (the MCTS's mean descent) or is none yet.
+func iterationOf(r analysis.Report) (Iteration, bool) {
+	if !r.AlphaBeta && !r.HasScore || r.AvgDepth < 1 {
+		return Iteration{}, false
+	}
+	return Iteration{
+		Depth: int(r.AvgDepth), SelDepth: r.MaxDepth, Elapsed: r.Elapsed,
+		Nodes: r.Nodes, NodesPerSec: r.PlayoutsPerSec,
+		Score: r.Score, HasScore: r.HasScore || r.AlphaBeta,
+		WinRatio: r.WinRatio, HasWinRatio: r.HasWinRatio && r.AlphaBeta,
+		PV: r.PV,
+	}, true
+}
+
+// addIteration records r when it is the first report of a deeper
+// iteration; m.mu is held.
+func (m *Model) addIteration(r analysis.Report) {
+	it, ok := iterationOf(r)
+	if !ok {
+		return
+	}
+	its := m.st.Iterations
+	if n := len(its); n > 0 && it.Depth <= its[n-1].Depth || n >= maxIterations {
+		return
+	}
+	m.st.Iterations = append(its, it)
+}
+
+// IterationHeaders are the iterations table's column titles for an
+// analysis of start.
+func IterationHeaders(start rules.Position) []string {
+	return []string{"Depth", "Selective", "Score for " + start.Side().String(), "Win", "Nodes", "Nodes/s", "Time", "Principal variation"}
+}
+
+// IterationRows are the iterations table's rows, the deepest first: the
+// newest without scrolling.
+func IterationRows(start rules.Position, its []Iteration) [][]string {
+	rows := make([][]string, len(its))
+	for i, it := range its {
+		score, win := "—", "—"
+		if it.HasScore {
+			score = fmt.Sprintf("%+d cr", it.Score)
+		}
+		if it.HasWinRatio {
+			win = Percent(it.WinRatio)
+		}
+		rows[len(its)-1-i] = []string{
+			fmt.Sprintf("%d", it.Depth), fmt.Sprintf("%d", it.SelDepth), score, win,
+			Count(it.Nodes), Rate(it.NodesPerSec), Duration(it.Elapsed), rules.PVString(start.Side(), it.PV),
+		}
+	}
+	return rows
+}
+
+// IterationsNote explains the iterations table, and why the MCTS fills none.
+const IterationsNote = "A row for each iteration the search completed, the deepest first: its depth and selective depth in steps, " +
+	"the score for the side to move (centi-rabbits) and its win share, the nodes and time when it completed, and its principal variation. " +
+	"The MCTS does not deepen by iterations: its progress is the graph under the board and the search tree."
