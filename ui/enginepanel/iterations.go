@@ -60,23 +60,24 @@ func (m *Model) addIteration(r analysis.Report) {
 // IterationHeaders are the iterations table's column titles for an
 // analysis of start.
 func IterationHeaders(start rules.Position) []string {
-	return []string{"Depth", "Selective", "Score for " + start.Side().String(), "Win", "Nodes", "Nodes/s", "Time", "Principal variation"}
+	return []string{"Depth", "Selective", "Score for " + start.Side().String(), "Nodes", "Nodes/s", "Time", "Principal variation"}
 }
 
 // IterationRows are the iterations table's rows, the deepest first: the
-// newest without scrolling.
+// newest without scrolling. The score is in centi-rabbits with its win
+// share, as the candidates table writes it.
 func IterationRows(start rules.Position, its []Iteration) [][]string {
 	rows := make([][]string, len(its))
 	for i, it := range its {
-		score, win := "—", "—"
-		if it.HasScore {
+		score := "—"
+		switch {
+		case it.HasScore && it.HasWinRatio:
+			score = fmt.Sprintf("%+d cr (%s)", it.Score, Percent(it.WinRatio))
+		case it.HasScore:
 			score = fmt.Sprintf("%+d cr", it.Score)
 		}
-		if it.HasWinRatio {
-			win = Percent(it.WinRatio)
-		}
 		rows[len(its)-1-i] = []string{
-			fmt.Sprintf("%d", it.Depth), fmt.Sprintf("%d", it.SelDepth), score, win,
+			fmt.Sprintf("%d", it.Depth), fmt.Sprintf("%d", it.SelDepth), score,
 			Count(it.Nodes), Rate(it.NodesPerSec), Duration(it.Elapsed), rules.PVString(start.Side(), it.PV),
 		}
 	}

@@ -34,7 +34,7 @@ func TestIterationsFromReports(t *testing.T) {
 		t.Errorf("iterations at depths %v with nodes %v, want 1 2 4 with 10 30 50", depths, nodes)
 	}
 	rows := IterationRows(rules.StartPosition(), its)
-	if got := strings.Join(rows[0], "|"); got != "4|7|+20 cr|50.0%|50|0/s|0.0 s|Ee2n s ed7s" {
+	if got := strings.Join(rows[0], "|"); got != "4|7|+20 cr (50.0%)|50|0/s|0.0 s|Ee2n s ed7s" {
 		t.Errorf("deepest row %q", got)
 	}
 	mc := NewModel()

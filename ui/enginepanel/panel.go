@@ -807,7 +807,7 @@ func (p *Panel) showBoard() {
 				first = append(first, s.Step)
 			}
 			p.display(st.Start, board.Overlays{PV: first, Selected: rules.NoSquare})
-			setText(p.boardNote, fmt.Sprintf("Iteration at depth %d: %s", it.Depth, p.iterRows[p.viewIdx][7]))
+			setText(p.boardNote, fmt.Sprintf("Iteration at depth %d: %s", it.Depth, p.iterRows[p.viewIdx][len(p.iterRows[p.viewIdx])-1]))
 			return
 		}
 	case viewEval:
@@ -841,7 +841,7 @@ func candidateColumns() []tablefit.Column {
 // iterationColumns share the iterations table's width: the principal
 // variation takes what the figures leave.
 func iterationColumns() []tablefit.Column {
-	return []tablefit.Column{{Min: 54, Max: 60}, {Min: 76, Max: 80}, {Min: 116, Max: 130}, {Min: 56, Max: 64},
+	return []tablefit.Column{{Min: 54, Max: 60}, {Min: 76, Max: 80}, {Min: 120, Max: 140},
 		{Min: 72, Grow: 0.3, Max: 100}, {Min: 76, Max: 84}, {Min: 52, Max: 60}, {Min: 160, Grow: 3}}
 }
 
