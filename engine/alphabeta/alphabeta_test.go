@@ -392,7 +392,11 @@ func TestSharedIterations(t *testing.T) {
 			s.publish(c.depth, c.depth, 1, []rules.Step{c.step}, line(c.step), true)
 			ok = s.pub.pv[0] == c.step && s.pub.partial
 		} else {
-			ok = s.complete(c.depth, c.depth, 1, line(c.step))
+			var done completion
+			done, ok = s.complete(c.depth, c.depth, 1, line(c.step))
+			if ok && (done.pub.depth != c.depth || done.pub.pv[0] != c.step) {
+				t.Errorf("depth %d: the completion holds depth %d pv %v", c.depth, done.pub.depth, done.pub.pv)
+			}
 		}
 		if ok != c.want {
 			t.Errorf("depth %d step %v partial %v: published %v, want %v", c.depth, c.step, c.partial, ok, c.want)

@@ -14,8 +14,12 @@ func (s *Searcher) report(g *rules.Game, final bool) analysis.Report {
 	s.mu.Lock()
 	pub := s.pub
 	s.mu.Unlock()
-	elapsed := time.Since(s.started)
-	nodes := s.nodes.Load()
+	return s.reportOf(g, pub, s.nodes.Load(), time.Since(s.started), final)
+}
+
+// reportOf is the report of pub, published when the search had searched
+// nodes nodes in elapsed.
+func (s *Searcher) reportOf(g *rules.Game, pub published, nodes int64, elapsed time.Duration, final bool) analysis.Report {
 	r := analysis.Report{
 		Elapsed:     elapsed,
 		Playouts:    nodes,

@@ -85,9 +85,9 @@ func (w *worker) iterate() {
 		// budget's checks come where they did).
 		w.s.nodes.Add(w.nodes - w.sent)
 		w.sent = w.nodes
-		if w.s.complete(depth, w.seldepth, score, moves) {
+		if c, ok := w.s.complete(depth, w.seldepth, score, moves); ok {
 			select {
-			case w.s.iterations <- depth:
+			case w.s.iterations <- c:
 			default:
 			}
 		}

@@ -73,8 +73,18 @@ type Searcher struct {
 
 	mu  sync.Mutex
 	pub published // the deepest answer the workers have found, for reports
-	// iterations receives each depth a worker completes first.
-	iterations chan int
+	// iterations receives each iteration a worker completes first.
+	iterations chan completion
+}
+
+// completion is an iteration as the worker that completed it first left
+// it: what the search published then, with its nodes and time, so that
+// the iteration's report tells of it even when the reports come later
+// (the first iterations end within a millisecond).
+type completion struct {
+	pub     published
+	nodes   int64
+	elapsed time.Duration
 }
 
 // published is the search's latest answer: the deepest iteration a
@@ -243,6 +253,18 @@ func (s *Searcher) Search(ctx context.Context, g *rules.Game, lim analysis.Limit
 	ended := s.wait(ctx, g, lim, done, report, quiet)
 	s.stopped.Store(true)
 	<-done
+	// The iterations completed as the search ended are reported before
+	// its end, each once.
+	for more := true; more; {
+		select {
+		case c := <-s.iterations:
+			if !quiet {
+				report(s.completedReport(g, c))
+			}
+		default:
+			more = false
+		}
+	}
 	final := s.report(g, true)
 	final.Ended = ended
 	report(final)
@@ -289,7 +311,7 @@ func (s *Searcher) prepare(g *rules.Game, lim analysis.Limits, begin time.Time) 
 	s.nodes.Store(0)
 	s.completed.Store(0)
 	s.ended.Store(uint32(analysis.EndUnknown))
-	s.iterations = make(chan int, 128)
+	s.iterations = make(chan completion, 128)
 	s.mu.Lock()
 	s.pub = published{root: s.root}
 	s.mu.Unlock()
@@ -343,13 +365,13 @@ func (s *Searcher) wait(ctx context.Context, g *rules.Game, lim analysis.Limits,
 			if s.stable() {
 				return analysis.EndSettled
 			}
-		case depth := <-s.iterations:
+		case c := <-s.iterations:
 			if !quiet {
-				report(s.report(g, false))
+				report(s.completedReport(g, c))
 			}
 			// An iteration takes several times the one before: one begun
 			// past half the target would not end by it.
-			if settle && time.Since(s.started) >= lim.Target/2 && s.stableAt(depth) {
+			if settle && time.Since(s.started) >= lim.Target/2 && s.stableAt(c.pub.depth) {
 				return analysis.EndSettled
 			}
 		case <-done:
@@ -363,6 +385,13 @@ func (s *Searcher) wait(ctx context.Context, g *rules.Game, lim analysis.Limits,
 			}
 		}
 	}
+}
+
+// completedReport is the report of iteration c, as it was completed.
+func (s *Searcher) completedReport(g *rules.Game, c completion) analysis.Report {
+	r := s.reportOf(g, c.pub, c.nodes, c.elapsed, false)
+	r.Completed = true
+	return r
 }
 
 // stable reports whether the best first step has stayed the same through
@@ -381,17 +410,17 @@ func (s *Searcher) stableAt(depth int) bool {
 }
 
 // complete publishes an iteration a worker completed at depth, unless
-// another worker completed it (or a deeper one) first, and reports
-// whether it did.
-func (s *Searcher) complete(depth, seldepth, score int, moves []rootMove) bool {
+// another worker completed it (or a deeper one) first, and returns it
+// with whether it did.
+func (s *Searcher) complete(depth, seldepth, score int, moves []rootMove) (completion, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if int(s.completed.Load()) >= depth {
-		return false
+		return completion{}, false
 	}
 	s.completed.Store(int32(depth))
 	s.publishLocked(depth, seldepth, score, moves[0].line, moves, false)
-	return true
+	return completion{pub: s.pub, nodes: s.nodes.Load(), elapsed: time.Since(s.started)}, true
 }
 
 // adopt reorders a worker's root moves as the deepest completed iteration

@@ -124,6 +124,9 @@ type Report struct {
 	// its last completed iteration in steps, MaxDepth the deepest step it
 	// reached, Playouts and Nodes the nodes searched.
 	AlphaBeta bool
+	// Completed says the report is of an iteration just completed (the
+	// alpha-beta search sends one for each), with its nodes and time then.
+	Completed bool
 	Final     bool
 	// Ended says what ended the search, in the final report of the
 	// builtin engine; EndUnknown otherwise.

@@ -61,7 +61,7 @@ func TestBuiltinMatchesDirectSearch(t *testing.T) {
 }
 
 // TestBuiltinOutputTab: after an analysis with the builtin engine the
-// Engine output tab is not blank: it shows a line per progress report and
+// Output tab is not blank: it shows a line per progress report and
 // says what they are.
 func TestBuiltinOutputTab(t *testing.T) {
 	if testing.Short() {
@@ -74,7 +74,7 @@ func TestBuiltinOutputTab(t *testing.T) {
 		t.Errorf("before any analysis the output tab says %q", p.rawNote.Text)
 	}
 	analyseWithBudget(p, "2000", "1")
-	p.ShowTab("Engine output")
+	p.ShowTab("Output")
 	if len(p.rawLines) < 2 || !strings.Contains(p.rawLines[0], "analysing 2w") {
 		t.Fatalf("output lines %q", p.rawLines)
 	}

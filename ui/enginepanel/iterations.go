@@ -1,7 +1,9 @@
 package enginepanel
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"time"
 
 	"arimaa-workbench/engine/analysis"
@@ -28,10 +30,12 @@ type Iteration struct {
 // say any depth.
 const maxIterations = 256
 
-// iterationOf is r as an iteration, and false when r's depth is not a
-// count of completed steps (the MCTS's mean descent) or is none yet.
+// iterationOf is r as an iteration, and false when r is not one: the
+// alpha-beta search marks the report of each iteration it completes; an
+// AEI engine's first report at a deeper depth stands for one; the MCTS's
+// depth is a mean descent.
 func iterationOf(r analysis.Report) (Iteration, bool) {
-	if !r.AlphaBeta && !r.HasScore || r.AvgDepth < 1 {
+	if r.AlphaBeta && !r.Completed || !r.AlphaBeta && !r.HasScore || r.AvgDepth < 1 {
 		return Iteration{}, false
 	}
 	return Iteration{
@@ -43,18 +47,17 @@ func iterationOf(r analysis.Report) (Iteration, bool) {
 	}, true
 }
 
-// addIteration records r when it is the first report of a deeper
-// iteration; m.mu is held.
+// addIteration records the iteration r tells of, in order of depth,
+// the first report of each depth; m.mu is held.
 func (m *Model) addIteration(r analysis.Report) {
 	it, ok := iterationOf(r)
-	if !ok {
+	if !ok || len(m.st.Iterations) >= maxIterations {
 		return
 	}
-	its := m.st.Iterations
-	if n := len(its); n > 0 && it.Depth <= its[n-1].Depth || n >= maxIterations {
-		return
+	i, found := slices.BinarySearchFunc(m.st.Iterations, it.Depth, func(x Iteration, d int) int { return cmp.Compare(x.Depth, d) })
+	if !found {
+		m.st.Iterations = slices.Insert(m.st.Iterations, i, it)
 	}
-	m.st.Iterations = append(its, it)
 }
 
 // IterationHeaders are the iterations table's column titles for an

@@ -20,7 +20,9 @@ func TestIterationsFromReports(t *testing.T) {
 	m := NewModel()
 	pv := []rules.PVStep{{Step: mustStep("Ee2n"), Side: rules.Gold}, {Step: mustStep("ed7s"), Side: rules.Silver}}
 	for i, d := range []float64{1, 1, 2, 2, 4, 3} {
-		m.Report(analysis.Report{AlphaBeta: true, AvgDepth: d, MaxDepth: int(d) + 3, Nodes: int64(10 * (i + 1)),
+		// The search's own reports between iterations tell of none.
+		m.Report(analysis.Report{AlphaBeta: true, AvgDepth: d + 1, Nodes: 1000})
+		m.Report(analysis.Report{AlphaBeta: true, Completed: true, AvgDepth: d, MaxDepth: int(d) + 3, Nodes: int64(10 * (i + 1)),
 			Elapsed: time.Duration(i+1) * time.Millisecond, Score: 5 * i, HasScore: true, WinRatio: 0.5, HasWinRatio: true, PV: pv})
 	}
 	its := m.State().Iterations
@@ -30,12 +32,19 @@ func TestIterationsFromReports(t *testing.T) {
 		depths = append(depths, it.Depth)
 		nodes = append(nodes, it.Nodes)
 	}
-	if !slices.Equal(depths, []int{1, 2, 4}) || !slices.Equal(nodes, []int64{10, 30, 50}) {
-		t.Errorf("iterations at depths %v with nodes %v, want 1 2 4 with 10 30 50", depths, nodes)
+	if !slices.Equal(depths, []int{1, 2, 3, 4}) || !slices.Equal(nodes, []int64{10, 30, 60, 50}) {
+		t.Errorf("iterations at depths %v with nodes %v, want 1 2 3 4 with 10 30 60 50", depths, nodes)
 	}
 	rows := IterationRows(rules.StartPosition(), its)
 	if got := strings.Join(rows[0], "|"); got != "4|7|+20 cr (50.0%)|50|0/s|0.0 s|Ee2n s ed7s" {
 		t.Errorf("deepest row %q", got)
+	}
+	aei := NewModel()
+	for _, d := range []float64{0, 3, 3, 5, 4} {
+		aei.Report(analysis.Report{AvgDepth: d, HasScore: true, Score: int(d), Nodes: int64(d)})
+	}
+	if its := aei.State().Iterations; len(its) != 3 || its[0].Depth != 3 || its[1].Depth != 4 || its[2].Depth != 5 {
+		t.Errorf("an AEI engine's iterations %+v, want depths 3, 4 and 5", its)
 	}
 	mc := NewModel()
 	mc.Report(analysis.Report{AvgDepth: 3.3, MaxDepth: 8, Playouts: 1000, WinRatio: 0.6, HasWinRatio: true})
@@ -64,8 +73,9 @@ func TestIterationsTab(t *testing.T) {
 	if top := p.iterRows[0][0]; top != strconv.Itoa(int(st.Report.AvgDepth)) {
 		t.Errorf("top row at depth %s, the search completed %v", top, st.Report.AvgDepth)
 	}
+	// One thread: every depth completes in turn, each with its report.
 	for i, it := range st.Iterations {
-		if i > 0 && (it.Depth <= st.Iterations[i-1].Depth || it.Nodes < st.Iterations[i-1].Nodes) {
+		if i > 0 && (it.Depth != st.Iterations[i-1].Depth+1 || it.Nodes < st.Iterations[i-1].Nodes) {
 			t.Errorf("iteration %d: depth %d, nodes %d after depth %d, nodes %d", i, it.Depth, it.Nodes, st.Iterations[i-1].Depth, st.Iterations[i-1].Nodes)
 		}
 		if l := PVLine(st.Start, analysis.Report{PV: it.PV}); len(it.PV) == 0 || len(l.Steps) != len(it.PV) {

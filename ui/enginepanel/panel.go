@@ -206,8 +206,8 @@ func New(opts Options) *Panel {
 // another goroutine.
 func (p *Panel) StartRefresh() { p.refresh.Start() }
 
-// ShowTab brings forward the panel's tab called name ("Candidates",
-// "Search tree", "Evaluation", "Engine output", "Settings"); it reports
+// ShowTab brings forward the panel's tab called name ("Candidates", "Iterations",
+// "Search tree", "Evaluation", "Output", "Settings"); it reports
 // false when there is none.
 func (p *Panel) ShowTab(name string) bool { return field.SelectTab(p.tabs, name) }
 
@@ -339,7 +339,7 @@ func (p *Panel) build() {
 	if p.opts.Evaluation != nil {
 		p.tabs.Append(container.NewTabItem("Evaluation", p.opts.Evaluation.content))
 	}
-	p.tabs.Append(container.NewTabItem("Engine output", container.NewBorder(p.rawNote, nil, nil, nil, wheel.List(p.raw))))
+	p.tabs.Append(container.NewTabItem("Output", container.NewBorder(p.rawNote, nil, nil, nil, wheel.List(p.raw))))
 	if p.opts.Settings != nil {
 		p.tabs.Append(container.NewTabItem("Settings", p.opts.Settings))
 	}
@@ -668,10 +668,10 @@ func (p *Panel) apply(st State) {
 	}
 }
 
-// rawNoteIdle says what the Engine output tab shows before any analysis.
+// rawNoteIdle says what the Output tab shows before any analysis.
 const rawNoteIdle = "What the engine says while it analyses, newest last: every line an external AEI engine sends, or a line per progress report of the builtin engine. Start an analysis to fill it."
 
-// rawNote is the line over the Engine output tab for st.
+// rawNote is the line over the Output tab for st.
 func rawNote(st State) string {
 	switch {
 	case len(st.Raw) > 0 && st.Running:
@@ -839,10 +839,12 @@ func candidateColumns() []tablefit.Column {
 }
 
 // iterationColumns share the iterations table's width: the principal
-// variation takes what the figures leave.
+// variation takes what the figures leave, and is scrolled to where they
+// leave too little (a window 1024 wide); choosing a row writes it over
+// the board as well.
 func iterationColumns() []tablefit.Column {
 	return []tablefit.Column{{Min: 54, Max: 60}, {Min: 76, Max: 80}, {Min: 120, Max: 140},
-		{Min: 72, Grow: 0.3, Max: 100}, {Min: 76, Max: 84}, {Min: 52, Max: 60}, {Min: 160, Grow: 3}}
+		{Min: 72, Grow: 0.3, Max: 100}, {Min: 76, Max: 84}, {Min: 52, Max: 60}, {Min: 160, Grow: 3, Optional: true}}
 }
 
 func (p *Panel) newIterationTable() *widget.Table {

@@ -135,6 +135,7 @@ func TestLayoutAtThreeSizes(t *testing.T) {
 		{name: "engine-settings", show: engineTab("Settings"), minBoard: [3]float32{330, 400, 700},
 			keys: []string{"Apply", "Save"}},
 		{name: "engine-tree", show: engineTab("Search tree")},
+		{name: "engine-iterations", show: engineTab("Iterations"), keys: []string{"Depth", "Selective", "Nodes/s", "Time"}},
 		{name: "suite", show: func() { wb.Select(panels.SuiteTab) }, minBoard: [3]float32{240, 300, 420},
 			keys: []string{"Run", "Compare…", "To editor", "Edit test…", "Search output"}, paint: true},
 		{name: "match", show: func() { wb.Select(panels.MatchTab) }, keys: []string{"Start", "Stop", "Add"}, paint: true},
@@ -171,7 +172,7 @@ func TestLayoutAtThreeSizes(t *testing.T) {
 func shootEngineTabs(t *testing.T, p *panels.Panels, w fyne.Window) {
 	t.Helper()
 	uitest.Capture(t, w, filepath.Join(*shotDir, "engine.png"))
-	for _, tab := range []string{"Search tree", "Evaluation", "Engine output", "Settings"} {
+	for _, tab := range []string{"Iterations", "Search tree", "Evaluation", "Output", "Settings"} {
 		if !p.Engine.ShowTab(tab) {
 			t.Fatalf("no tab %q", tab)
 		}

@@ -97,7 +97,7 @@ func TestWindowFitsInEveryState(t *testing.T) {
 			p.Engine.Model().Stop()
 			p.Engine.Model().Wait()
 			p.Engine.Sync()
-			for _, tab := range []string{"Search tree", "Evaluation", "Engine output", "Settings", "Candidates"} {
+			for _, tab := range []string{"Search tree", "Evaluation", "Output", "Settings", "Candidates"} {
 				if !p.Engine.ShowTab(tab) {
 					t.Fatalf("no tab %q", tab)
 				}

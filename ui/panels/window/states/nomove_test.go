@@ -211,7 +211,7 @@ func TestNothingMovesUnderTheMouse(t *testing.T) {
 		size := sizes[i]
 		w.Resize(size)
 		before := controlsOf(w)
-		for _, tab := range []string{"Candidates", "Search tree", "Evaluation", "Engine output"} {
+		for _, tab := range []string{"Candidates", "Search tree", "Evaluation", "Output"} {
 			if !tabShown(before, tab) {
 				t.Fatalf("%s: the engine panel's tab %q is not shown", name(size, "Engine panel"), tab)
 			}
