@@ -652,3 +652,41 @@ func TestMayThreatGoal(t *testing.T) {
 		}
 	}
 }
+
+// TestEachIterationReported: one thread to depth 5 reports each of the
+// five iterations once, as it was completed (its depth, its nodes by then,
+// in order), and ends with the final report of the last.
+func TestEachIterationReported(t *testing.T) {
+	c := config.Default()
+	c.AlphaBeta.HashMB = 4
+	c.Search.ReportMS = 10 // reports between the iterations too
+	s := New(Options{Threads: 1, Config: c})
+	g, err := rules.NewGameFrom(rules.StartPosition())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var done []analysis.Report
+	var others int
+	res, err := s.Search(context.Background(), g, analysis.Limits{Depth: 5}, func(r analysis.Report) {
+		if r.Completed {
+			done = append(done, r)
+		} else if !r.Final {
+			others++
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(done) != 5 {
+		t.Fatalf("%d iterations reported, want 5", len(done))
+	}
+	for i, r := range done {
+		if int(r.AvgDepth) != i+1 || len(r.PV) == 0 || i > 0 && r.Nodes < done[i-1].Nodes {
+			t.Errorf("report %d: depth %.0f, %d nodes, PV of %d steps", i, r.AvgDepth, r.Nodes, len(r.PV))
+		}
+	}
+	if last := done[4]; res.Report.AvgDepth != 5 || res.Report.Nodes < last.Nodes || res.Report.Completed {
+		t.Errorf("final report: depth %.0f, %d nodes (the last iteration's %d), completed %v", res.Report.AvgDepth, res.Report.Nodes, last.Nodes, res.Report.Completed)
+	}
+	t.Logf("%d other reports", others)
+}

@@ -114,5 +114,8 @@
 // (quiescence included) as MaxDepth, the nodes searched as Playouts and
 // Nodes, the score in centi-rabbits and as a win share, the principal
 // variation and the root's first steps as whole moves with their scores
-// and the nodes searched under each (Candidate.Visits).
+// and the nodes searched under each (Candidate.Visits). Besides the
+// reports every search.report_ms, each iteration is reported once as it
+// was completed (Report.Completed: its line, score, nodes and time then),
+// even when the reports are read later than the first iterations end.
 package alphabeta
