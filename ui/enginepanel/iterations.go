@@ -11,9 +11,8 @@ import (
 )
 
 // Iteration is one completed iteration of a search that deepens by whole
-// steps (the builtin alpha-beta search, or an AEI engine that says its
-// depth): the first report at its depth, which the search sends as the
-// iteration completes.
+// steps: the builtin alpha-beta search's report of it as it completed,
+// or an AEI engine's first report at its depth.
 type Iteration struct {
 	Depth, SelDepth int
 	Elapsed         time.Duration
