@@ -80,10 +80,19 @@ func IterationRows(start rules.Position, its []Iteration) [][]string {
 		}
 		rows[len(its)-1-i] = []string{
 			fmt.Sprintf("%d", it.Depth), fmt.Sprintf("%d", it.SelDepth), score,
-			Count(it.Nodes), Rate(it.NodesPerSec), Duration(it.Elapsed), rules.PVString(start.Side(), it.PV),
+			Count(it.Nodes), Rate(it.NodesPerSec), iterationTime(it.Elapsed), rules.PVString(start.Side(), it.PV),
 		}
 	}
 	return rows
+}
+
+// iterationTime writes when an iteration completed: to the hundredth of
+// a second under ten seconds, where the first iterations all end.
+func iterationTime(d time.Duration) string {
+	if d < 10*time.Second {
+		return fmt.Sprintf("%.2f s", d.Seconds())
+	}
+	return Duration(d)
 }
 
 // IterationsNote explains the iterations table, and why the MCTS fills none.

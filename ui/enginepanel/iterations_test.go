@@ -23,7 +23,7 @@ func TestIterationsFromReports(t *testing.T) {
 		// The search's own reports between iterations tell of none.
 		m.Report(analysis.Report{AlphaBeta: true, AvgDepth: d + 1, Nodes: 1000})
 		m.Report(analysis.Report{AlphaBeta: true, Completed: true, AvgDepth: d, MaxDepth: int(d) + 3, Nodes: int64(10 * (i + 1)),
-			Elapsed: time.Duration(i+1) * time.Millisecond, Score: 5 * i, HasScore: true, WinRatio: 0.5, HasWinRatio: true, PV: pv})
+			Elapsed: time.Duration(i+1) * 10 * time.Millisecond, Score: 5 * i, HasScore: true, WinRatio: 0.5, HasWinRatio: true, PV: pv})
 	}
 	its := m.State().Iterations
 	var depths []int
@@ -36,7 +36,7 @@ func TestIterationsFromReports(t *testing.T) {
 		t.Errorf("iterations at depths %v with nodes %v, want 1 2 3 4 with 10 30 60 50", depths, nodes)
 	}
 	rows := IterationRows(rules.StartPosition(), its)
-	if got := strings.Join(rows[0], "|"); got != "4|7|+20 cr (50.0%)|50|0/s|0.0 s|Ee2n s ed7s" {
+	if got := strings.Join(rows[0], "|"); got != "4|7|+20 cr (50.0%)|50|0/s|0.05 s|Ee2n s ed7s" {
 		t.Errorf("deepest row %q", got)
 	}
 	aei := NewModel()
