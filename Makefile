@@ -156,16 +156,17 @@ learn-corpus: build
 # The alpha-beta search against the MCTS (issue target: 75% over 200
 # games at 1 s a move), one thread each, two games at once (a core a
 # game); it goes on where it stopped (--resume), so a long match may span
-# sessions when both are built from the same commit (engine/STRENGTH.md
-# records which).
+# sessions when it is played by the same binary: MCTS_BIN, say the
+# baseline built from the commit engine/STRENGTH.md names.
 MCTS_GAMES ?= 200
 MCTS_TC    ?= 1s/30s/100
 MCTS_JOBS  ?= 2
 MCTS_OUT   ?= bin/mcts/alphabeta-vs-mcts.txt
+MCTS_BIN   ?= $(BIN)
 
 mcts-match: build
 	@mkdir -p $$(dirname $(MCTS_OUT))
-	./$(BIN) match --engine builtin:search.algorithm=alphabeta threads=1 name=alphabeta \
+	./$(MCTS_BIN) match --engine builtin:search.algorithm=alphabeta threads=1 name=alphabeta \
 	    --engine builtin:search.algorithm=mcts threads=1 name=mcts --tc $(MCTS_TC) --games $(MCTS_GAMES) \
 	    -j $(MCTS_JOBS) --seed 41 $$(if [ -e $(MCTS_OUT) ]; then echo --resume; else echo --out; fi) $(MCTS_OUT)
 
