@@ -3,6 +3,7 @@ package alphabeta
 import (
 	"context"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"arimaa-workbench/engine/analysis"
@@ -689,4 +690,46 @@ func TestEachIterationReported(t *testing.T) {
 		t.Errorf("final report: depth %.0f, %d nodes (the last iteration's %d), completed %v", res.Report.AvgDepth, res.Report.Nodes, last.Nodes, res.Report.Completed)
 	}
 	t.Logf("%d other reports", others)
+}
+
+// TestOpponentGoalInTurn: in the middle of Silver's turn the goal threat
+// of Gold's rabbit on c7 is taken from the turn's start while Silver's
+// steps stay far from it, and checked again once a step comes near (the
+// elephant closing c8, which freezes the rabbit and takes its square).
+func TestOpponentGoalInTurn(t *testing.T) {
+	s := New(Options{Config: config.Default()})
+	s.goals = newTurnCache(4096)
+	w := &worker{s: s, ev: s.ev}
+	start := rulestest.Place(t, rules.Silver, "Rc7 Ra1 Eh1 ed8 dg2 rh7")
+	for _, tc := range []struct {
+		name  string
+		steps string
+		quiet bool
+		want  bool
+	}{
+		{"the dog far away", "dg2n dg3n", true, true},
+		{"the elephant onto c8", "ed8w", false, false},
+		{"the elephant near, then away again", "ed8s ed7n", false, true},
+	} {
+		w.start[0] = start
+		p := start
+		ply := 0
+		for word := range strings.FieldsSeq(tc.steps) {
+			st, err := rules.ParseStep(word)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ply++
+			w.line[ply] = st
+			p = p.Play(st)
+		}
+		if got := w.quietTurn(&start, 0, ply, rules.Gold); got != tc.quiet {
+			t.Errorf("%s: quietTurn %v, want %v", tc.name, got, tc.quiet)
+		}
+		other := p.WithSide(rules.Gold)
+		_, exact := eval.GoalCheck(&other)
+		if got := w.opponentGoal(&p, ply); got != tc.want || got != exact {
+			t.Errorf("%s: opponentGoal %v, want %v (the exact check: %v)", tc.name, got, tc.want, exact)
+		}
+	}
 }

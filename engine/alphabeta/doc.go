@@ -57,7 +57,11 @@
 //     states, since where many pieces stand near the traps it would cost
 //     up to a millisecond. The evaluation there loses
 //     alphabeta.goal_threat points when the side not to move could reach
-//     its goal in a turn of its own, and alphabeta.threat percent of the
+//     its goal in a turn of its own (in the middle of a turn whose steps
+//     stayed more than three squares from that side's rabbits near their
+//     goal, the answer at the turn's start: 0.1% of those answers differ
+//     from the exact check, which cost half the time of a search where
+//     rabbits stood near a goal), and alphabeta.threat percent of the
 //     most valuable piece it could capture in alphabeta.threat_steps
 //     steps of its own (by the trap check): a piece left where the
 //     opponent takes it next turn counts as partly lost at once, so that

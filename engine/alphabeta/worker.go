@@ -54,7 +54,10 @@ type worker struct {
 	// at ply, and lateTurn[ply] whether a step of the turn leading to the
 	// node at ply was not the first searched at its node (independent-step
 	// pruning).
-	frozen   [maxPly]rules.Bitboard
+	frozen [maxPly]rules.Bitboard
+	// start[ply] is the position at a turn's start at ply (the root's
+	// when it starts one), for opponentGoal.
+	start    [maxPly]rules.Position
 	lateTurn [maxPly]bool
 
 	// turns holds the turn hashes of the turns begun on the way from the
@@ -260,6 +263,7 @@ func (w *worker) turnStart(p *rules.Position, depth, ply int) (v, d int, over bo
 	if n := w.s.goals.goal(p); n != noGoal {
 		return win - ply - n, depth, true
 	}
+	w.start[ply] = *p
 	d = w.extend(p, depth, ply)
 	// Steps only lower the depth within a turn: the pruning three steps
 	// on applies only if the turn starts within three steps of its limit.
@@ -484,10 +488,17 @@ func (w *worker) late(q *rules.Position, flip bool, d, depth, alpha, beta, ply, 
 // That value does not depend on the window, so the table keeps it (depth
 // 0): iterative deepening meets the same horizon positions again.
 func (w *worker) quiesce(p *rules.Position, ply int) int {
+	// The table's answer saves the evaluation and the trap checks below:
+	// the quiescence stores every horizon node it judges.
+	key := p.Hash()
+	if w.s.cfg.AlphaBeta.Quiescence > 0 {
+		if e, ok := w.probe(key); ok && e.bound == boundExact {
+			return fromTable(e.score, ply)
+		}
+	}
 	stand := w.evaluate(p)
 	if threat := w.s.cfg.AlphaBeta.GoalThreat; threat > 0 && nearGoal(p, p.Side().Other()) {
-		other := p.WithSide(p.Side().Other())
-		if w.s.goals.goal(&other) != noGoal {
+		if w.opponentGoal(p, ply) {
 			// The side to move defends with the steps it has left: the
 			// fewer, the more the threat weighs (a fifth of it at the
 			// start of a turn, four fifths with one step left).
@@ -501,10 +512,6 @@ func (w *worker) quiesce(p *rules.Position, ply int) int {
 	}
 	if w.s.cfg.AlphaBeta.Quiescence == 0 {
 		return stand
-	}
-	key := p.Hash()
-	if e, ok := w.probe(key); ok && e.bound == boundExact {
-		return fromTable(e.score, ply)
 	}
 	best := stand
 	q := min(w.s.cfg.AlphaBeta.Quiescence, p.StepsLeft())
@@ -766,3 +773,59 @@ func fromTable(v, ply int) int {
 	}
 	return v
 }
+
+// opponentGoal reports whether the side not to move at p, ply steps
+// below the root, could reach its goal in a turn of its own from p's
+// board. In the middle of a turn it takes the answer for the board at the
+// turn's start, which the goal checks' cache holds for every line through
+// it, when no step of the turn so far came within goalReach squares of
+// that side's rabbits near their goal (nor emptied a square beside a trap
+// there): a step so far away seldom changes a goal of four steps, and the
+// exact check at each horizon node cost half the search's time where
+// rabbits stood near a goal. The answer is the goal-threat penalty's, a
+// judgement of the evaluation; the goal checks that end the search are
+// exact.
+func (w *worker) opponentGoal(p *rules.Position, ply int) bool {
+	other := p.WithSide(p.Side().Other())
+	if k := p.StepsTaken(); k > 0 && ply-k >= 0 && !p.PushPending() {
+		start := &w.start[ply-k]
+		if w.quietTurn(start, ply-k, ply, other.Side()) {
+			o := start.WithSide(other.Side())
+			return w.s.goals.goal(&o) != noGoal
+		}
+	}
+	return w.s.goals.goal(&other) != noGoal
+}
+
+// goalReach is how near, in steps, a step must come to a rabbit within a
+// turn of its goal for opponentGoal to check the goal again.
+const goalReach = 3
+
+// quietTurn reports whether the steps from the turn start at ply from to
+// the node at ply to stayed farther than goalReach from every rabbit of
+// side c within a turn of its goal, at the turn's start.
+func (w *worker) quietTurn(start *rules.Position, from, to int, c rules.Color) bool {
+	rabbits := start.Pieces(c, rules.Rabbit) & goalBand[c]
+	near := rabbits
+	for range goalReach {
+		near |= near.Adjacent()
+	}
+	for i := from + 1; i <= to; i++ {
+		s := w.line[i]
+		if s == rules.NoStep || s == rules.Pass {
+			return false
+		}
+		touched := s.From().Bit() | s.To().Bit()
+		if tr := s.From().Neighbors() & rules.Traps; tr != 0 {
+			touched |= tr
+		}
+		if touched&near != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// goalBand[c] is the squares within four ranks of side c's goal: ranks
+// 5 to 8 for Gold, 1 to 4 for Silver.
+var goalBand = [2]rules.Bitboard{rules.AllSquare &^ (rules.AllSquare >> 32), rules.AllSquare >> 32}

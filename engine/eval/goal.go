@@ -25,7 +25,7 @@ func GoalCheck(p *rules.Position) (rules.Move, bool) {
 	first := 0
 	if rabbits := p.Pieces(g.side, rules.Rabbit); rabbits != 0 {
 		goal, _ := goalRank(g.side)
-		first = lowerBound(p, g.side, rabbits, goal, g.pull[0])
+		first = lowerBound(p, g.side, rabbits, goal, g.pull[0], p.StepsLeft())
 	}
 	for n := first; n <= p.StepsLeft(); n++ {
 		if g.search(n, 0) {
@@ -63,7 +63,7 @@ func (g *goalSearch) search(n, depth int) bool {
 	if rabbits == 0 {
 		return false
 	}
-	if lowerBound(p, g.side, rabbits, goal, g.pull[depth]) > n {
+	if lowerBound(p, g.side, rabbits, goal, g.pull[depth], n) > n {
 		return false
 	}
 	if n == 1 && rabbits&goal == 0 {
@@ -138,13 +138,19 @@ func lastStepZone(p *rules.Position, c rules.Color, rabbits, goal rules.Bitboard
 // are moved only by their own forward steps during their side's turn), plus
 // the larger of: one when the square in front is taken (it detours or the
 // blocker moves), and the cost of unfreezing it when it is frozen; and at
-// least one step when a rabbit is there but the turn cannot end yet.
-func lowerBound(p *rules.Position, c rules.Color, rabbits, goal, pullable rules.Bitboard) int {
+// least one step when a rabbit is there but the turn cannot end yet. Only
+// the rabbits within limit ranks of the goal are weighed: any other needs
+// more than limit steps, and 100 says none is that near.
+func lowerBound(p *rules.Position, c rules.Color, rabbits, goal, pullable rules.Bitboard, limit int) int {
 	if rabbits&goal != 0 {
 		if p.CanEndTurn() {
 			return 0
 		}
 		return 1
+	}
+	rabbits &= ranksFrom(c, limit)
+	if rabbits == 0 {
+		return 100
 	}
 	occ := p.Occupied()
 	own := p.Pieces(c, rules.NoType)
@@ -280,4 +286,13 @@ func unfreezeCost(p *rules.Position, c rules.Color, sq rules.Square, pullable ru
 		}
 	}
 	return max(cost, 1)
+}
+
+// ranksFrom is the squares within n ranks of side c's goal rank (n 0 to 7).
+func ranksFrom(c rules.Color, n int) rules.Bitboard {
+	n = min(max(n, 0), 7)
+	if c == rules.Gold {
+		return rules.AllSquare << (8 * (7 - n))
+	}
+	return rules.AllSquare >> (8 * (7 - n))
 }

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"math/bits"
 	"slices"
 
 	"arimaa-workbench/engine/rules"
@@ -90,6 +91,34 @@ var trapDistance = func() (d [64]int) {
 		}
 	}
 	return d
+}()
+
+// trapReach[n] is the squares from which a piece can be displaced onto a
+// trap in n steps at the very least (2d-1 for a trap d squares away).
+var trapReach = func() (r [5]rules.Bitboard) {
+	for n := range r {
+		for sq := range 64 {
+			if 2*trapDistance[sq]-1 <= n {
+				r[n] |= rules.Square(sq).Bit()
+			}
+		}
+	}
+	return r
+}()
+
+// trapBall[n][i] is the squares from which a piece can be displaced onto
+// trap i in n steps at the very least (2d-1 for d squares away).
+var trapBall = func() (r [5][4]rules.Bitboard) {
+	for n := range r {
+		for i, tr := range trapSquares {
+			for sq := range 64 {
+				if 2*distance(rules.Square(sq), tr)-1 <= n {
+					r[n][i] |= rules.Square(sq).Bit()
+				}
+			}
+		}
+	}
+	return r
 }()
 
 // trapGuards are the squares next to a trap; pullZone the squares from
@@ -252,25 +281,25 @@ func (t *trapSearch) search(n, depth int, cur [64]rules.Square, captured uint64)
 // friendly piece must walk next to it.
 func (t *trapSearch) reachable(p *rules.Position, n int, cur *[64]rules.Square, pullable rules.Bitboard) bool {
 	enemy := p.Pieces(t.side.Other(), rules.NoType)
+	// A piece is moved a square at a time, two steps a square but for one
+	// pulled half-way: too far from every trap, it is not worth the cost
+	// of its displacement. Nor is one already found capturable.
+	cands := enemy & trapReach[min(n, 4)]
+	for f := t.found; f != 0 && cands != 0; f &= f - 1 {
+		if x := cur[bits.TrailingZeros64(f)]; x != rules.NoSquare {
+			cands &^= x.Bit()
+		}
+	}
 	// Each piece's displacement cost, asked for again and again (as the
 	// candidate and as the guard of each trap), is worked out once.
 	var costs [64]int8
-	for i := 0; i < t.n; i++ {
-		x := cur[i]
-		if x == rules.NoSquare || t.found&(1<<i) != 0 {
-			continue
-		}
-		// A piece is moved a square at a time, two steps a square but
-		// for one pulled half-way: too far from every trap, it is not
-		// worth the cost of its displacement.
-		if 2*trapDistance[x]-1 > n {
-			continue
-		}
-		for _, tr := range trapSquares {
+	for ti, tr := range trapSquares {
+		// 2d-1 steps at least move a piece d squares away there (the
+		// bound below with no guards and the pull's discount).
+		for near := cands & trapBall[min(n, 4)][ti]; near != 0; {
+			x := near.Pop()
 			d := distance(x, tr)
-			// 2d-1 steps at least move it there (the bound below with no
-			// guards and the pull's discount): the cheap test first.
-			if 2*d-1 > n || d > 0 && memoCost(&costs, p, t.side, x, pullable) > n {
+			if d > 0 && memoCost(&costs, p, t.side, x, pullable) > n {
 				continue
 			}
 			guards := tr.Neighbors() & enemy &^ x.Bit()
