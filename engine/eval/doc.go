@@ -79,6 +79,15 @@
 // learning above gave trap_influence a small weight (3); trap_peril stays
 // off.
 //
+// eval.trap_attack (the "home trap attack" line) looks at the two traps
+// of each side's home alone, as bot_sharp's trap control does: every piece
+// within three steps counts by the stronger enemy pieces and its distance,
+// and the attacker earns the key's points in proportion to its lead
+// there, nothing while the defence outweighs it by 12 units. The enemy's
+// hold on one's own home traps is its gain, so the term is home defence
+// as much as attack: the alpha-beta search's losses came where an enemy
+// camel stood beside a home trap while its own elephant was away.
+//
 // # Game phase
 //
 // Three keys bring in the game phase of package

@@ -52,6 +52,7 @@ const (
 	termMinorAdvance
 	termInfluence
 	termPeril
+	termAttack
 	numTerms
 )
 
@@ -72,6 +73,7 @@ var termNames = [numTerms]string{
 	"minors forward",
 	"trap influence",
 	"pieces in peril",
+	"home trap attack",
 }
 
 // Term is one feature of the evaluation with each side's share, in
@@ -233,6 +235,9 @@ func (e *Evaluator) terms(p *rules.Position, t *[numTerms][2]int) {
 	e.trapControl(p, frozenBoth, t)
 	if e.w.Eval.TrapInfluence != 0 || e.w.Eval.TrapPeril != 0 {
 		e.trapInfluence(p, frozenBoth, t)
+	}
+	if e.w.Eval.TrapAttack != 0 {
+		e.trapAttack(p, frozenBoth, t)
 	}
 	rabbitRank := &s.RabbitRank
 	if p.Occupied().Count() <= s.LatePieces {
@@ -471,6 +476,60 @@ func (e *Evaluator) trapInfluence(p *rules.Position, frozen [2]rules.Bitboard, t
 			at += e.value[p.At(b.Pop()).Type()]
 		}
 		t[termPeril][loser] -= at * s.TrapPeril * margin / (100 * maxInfluence)
+	}
+}
+
+// The weights of trap_attack: a piece's by how many enemy pieces are
+// stronger than it, and by its distance from the trap; the leads at which
+// the attacker's control counts for nothing and in full.
+var (
+	attackWeight   = [17]int{8, 6, 5, 4, 4, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3}
+	attackDistance = [4]int{4, 4, 2, 1}
+)
+
+const (
+	attackNone = -12
+	attackFull = 68
+)
+
+// trapAttack weighs the control of each home trap by the pieces within
+// three steps of it, as the strongest programs do (Wu 2015 describes
+// bot_sharp's trap control: the stronger and nearer a piece, the more it
+// counts), and gives the side attacking it trap_attack points in
+// proportion to its lead between attackNone and attackFull. A home trap
+// the enemy's elephant and camel stand beside while one's own strong
+// pieces are away is where the matches' games were lost; the Akimot trap
+// terms, which see only the guards beside a trap, valued all four traps
+// alike.
+func (e *Evaluator) trapAttack(p *rules.Position, frozen [2]rules.Bitboard, t *[numTerms][2]int) {
+	var stronger [2][7]int // enemy pieces stronger than each type
+	for c := rules.Gold; c <= rules.Silver; c++ {
+		n := 0
+		for ty := rules.Elephant; ty >= rules.Rabbit; ty-- {
+			stronger[c][ty] = n
+			n += p.Pieces(c.Other(), ty).Count()
+		}
+	}
+	full := e.w.Eval.TrapAttack
+	for _, tr := range trapSquares {
+		home := rules.Gold
+		if tr.Rank() >= 4 {
+			home = rules.Silver
+		}
+		var inf [2]int
+		for b := near3[tr] & p.Occupied(); b != 0; {
+			sq := b.Pop()
+			pc := p.At(sq)
+			c := pc.Color()
+			w := attackWeight[min(stronger[c][pc.Type()], len(attackWeight)-1)] * attackDistance[distance(sq, tr)]
+			if frozen[c].Has(sq) {
+				w /= 2
+			}
+			inf[c] += w
+		}
+		attacker := home.Other()
+		lead := min(max(inf[attacker]-inf[home], attackNone), attackFull)
+		t[termAttack][attacker] += full * (lead - attackNone) / (attackFull - attackNone)
 	}
 }
 

@@ -274,3 +274,50 @@ func TestEveryTermOnCrowdedBoards(t *testing.T) {
 		_ = e.Evaluate(&flipped)
 	}
 }
+
+// TestTrapAttack: the control of the enemy's home traps by the pieces
+// within three steps, in figures (trap_attack 80, so that a unit of lead
+// is a point); colours swapped, the evaluation is the same; off, the term
+// is zero.
+func TestTrapAttack(t *testing.T) {
+	w := fixedWeights()
+	w.Eval.TrapAttack = 80
+	e := New(w)
+	const base = " Ra1 Rh1 ra8 rh8" // every rabbit four steps from its traps
+	for _, tc := range []struct {
+		name, board string
+		want        [2]int // gold, silver
+	}{
+		// c6: the elephant and the camel beside it, 32 each with no
+		// stronger enemy piece: a lead of 64, 76 points. f6: the camel
+		// two steps away, 16: 28 points. Silver, with nothing near c3 or
+		// f3, has a lead of 0 at each: 12 points.
+		{"elephant and camel beside c6", "Eb6 Md6" + base, [2]int{76 + 28, 12 + 12}},
+		// Silver's elephant beside c6 weighs 32, and Gold's camel, one
+		// enemy piece stronger, 24 there and 12 at f6.
+		{"defended by the elephant", "Eb6 Md6 ec7" + base, [2]int{(32 + 24 - 32 + 12) + (12 + 12), 12 + 12}},
+		// Silver's elephant beside c3 with no gold piece near: Silver's
+		// lead of 32 there.
+		{"an attack on Gold's home", "ed3" + base, [2]int{12 + 12, (32 + 12) + (8*2 + 12)}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := rulestest.Place(t, rules.Gold, tc.board)
+			a := term(e.Breakdown(&p), "home trap attack")
+			if got := [2]int{a.Gold, a.Silver}; got != tc.want {
+				t.Errorf("home trap attack %v, want %v", got, tc.want)
+			}
+		})
+	}
+	flip := func(s rules.Square) rules.Square { return rules.NewSquare(s.File(), 7-s.Rank()) }
+	for i, p := range append(randomPositions(9, 8, 40, false), middleGame(t)) {
+		c := transform(p, flip, true)
+		if a, b := e.Evaluate(&p), e.Evaluate(&c); a != b {
+			t.Fatalf("position %d %s: %d, colours swapped %d", i, p.AEIString(), a, b)
+		}
+	}
+	w.Eval.TrapAttack = 0
+	p := rulestest.Place(t, rules.Gold, "Eb6 Md6"+base)
+	if a := term(New(w).Breakdown(&p), "home trap attack"); a != (Term{Name: "home trap attack"}) {
+		t.Errorf("with trap_attack 0 the term is %+v", a)
+	}
+}
