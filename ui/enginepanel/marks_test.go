@@ -222,3 +222,25 @@ func sameCandidates(a, b []board.Candidate) bool {
 }
 
 func near(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }
+
+// TestFollowingSaysSo: a finished analysis started from the panel's own
+// Analyse says nothing of following; the analysis view's Analyse, which
+// follows the board, says after the search ends that a new position will
+// be analysed, and stops saying it once the following stops.
+func TestFollowingSaysSo(t *testing.T) {
+	p, _ := analysedWithBuiltin(t, "500", "3")
+	if strings.Contains(p.status.Text, followingText) {
+		t.Errorf("not following, status %q", p.status.Text)
+	}
+	p.SetFollow(true)
+	p.model.Wait()
+	p.Sync()
+	if st := p.model.State(); !st.Finished || !strings.Contains(p.status.Text, followingText) {
+		t.Errorf("following, finished %v, status %q", st.Finished, p.status.Text)
+	}
+	p.SetFollow(false)
+	p.Sync()
+	if strings.Contains(p.status.Text, followingText) {
+		t.Errorf("following stopped, status %q", p.status.Text)
+	}
+}

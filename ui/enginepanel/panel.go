@@ -153,6 +153,10 @@ func (p *Panel) SetFollow(on bool) {
 	p.Sync()
 }
 
+// followingText ends the status of a finished analysis while the panel
+// follows the board.
+const followingText = "Following the board: another position is analysed as soon as it is shown."
+
 // Following reports whether the panel analyses the current position
 // whenever it changes.
 func (p *Panel) Following() bool { return p.follow }
@@ -619,7 +623,13 @@ func (p *Panel) apply(st State) {
 		setText(p.status, fmt.Sprintf("%s is analysing %s…", st.Engine, turnLabel(st.Start)))
 	case st.Finished:
 		p.status.Importance = widget.MediumImportance
-		setText(p.status, EndText(st))
+		text := EndText(st)
+		if p.follow {
+			// Analyse stays on after a search ends (Stop stays lit): say
+			// why, and what a move on the board will do.
+			text += " " + followingText
+		}
+		setText(p.status, text)
 	}
 
 	if !samePV(prevPV, r.PV) || len(p.pvButtons) == 0 && len(r.PV) > 0 {
