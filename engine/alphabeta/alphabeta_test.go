@@ -711,7 +711,7 @@ func TestOpponentGoalInTurn(t *testing.T) {
 		{"the elephant onto c8", "ed8w", false, false},
 		{"the elephant near, then away again", "ed8s ed7n", false, true},
 	} {
-		w.start[0] = start
+		w.waiting[0] = start.WithSide(rules.Gold)
 		p := start
 		ply := 0
 		for word := range strings.FieldsSeq(tc.steps) {
@@ -723,7 +723,7 @@ func TestOpponentGoalInTurn(t *testing.T) {
 			w.line[ply] = st
 			p = p.Play(st)
 		}
-		if got := w.quietTurn(&start, 0, ply, rules.Gold); got != tc.quiet {
+		if got := w.quietTurn(&w.waiting[0], 0, ply); got != tc.quiet {
 			t.Errorf("%s: quietTurn %v, want %v", tc.name, got, tc.quiet)
 		}
 		other := p.WithSide(rules.Gold)

@@ -55,9 +55,9 @@ type worker struct {
 	// node at ply was not the first searched at its node (independent-step
 	// pruning).
 	frozen [maxPly]rules.Bitboard
-	// start[ply] is the position at a turn's start at ply (the root's
-	// when it starts one), for opponentGoal.
-	start    [maxPly]rules.Position
+	// waiting[ply] is the board at a turn's start at ply with the side
+	// not to move to move, whose goal check opponentGoal may reuse.
+	waiting  [maxPly]rules.Position
 	lateTurn [maxPly]bool
 
 	// turns holds the turn hashes of the turns begun on the way from the
@@ -263,7 +263,7 @@ func (w *worker) turnStart(p *rules.Position, depth, ply int) (v, d int, over bo
 	if n := w.s.goals.goal(p); n != noGoal {
 		return win - ply - n, depth, true
 	}
-	w.start[ply] = *p
+	w.waiting[ply] = p.WithSide(p.Side().Other())
 	d = w.extend(p, depth, ply)
 	// Steps only lower the depth within a turn: the pruning three steps
 	// on applies only if the turn starts within three steps of its limit.
@@ -590,11 +590,7 @@ func mayThreatGoal(p *rules.Position, c rules.Color, steps int) bool {
 // rabbitWithin reports whether a rabbit of c stands within n ranks of
 // its goal (0 to 7).
 func rabbitWithin(p *rules.Position, c rules.Color, n int) bool {
-	reach := rules.AllSquare << (8 * (7 - n)) // Gold: ranks 8-n to 8
-	if c == rules.Silver {
-		reach = rules.AllSquare >> (8 * (7 - n))
-	}
-	return p.Pieces(c, rules.Rabbit)&reach != 0
+	return p.Pieces(c, rules.Rabbit)&rules.GoalRanks(c, n) != 0
 }
 
 // probe looks key up in the table: never in a search without it (tests),
@@ -786,14 +782,12 @@ func fromTable(v, ply int) int {
 // judgement of the evaluation; the goal checks that end the search are
 // exact.
 func (w *worker) opponentGoal(p *rules.Position, ply int) bool {
-	other := p.WithSide(p.Side().Other())
 	if k := p.StepsTaken(); k > 0 && ply-k >= 0 && !p.PushPending() {
-		start := &w.start[ply-k]
-		if w.quietTurn(start, ply-k, ply, other.Side()) {
-			o := start.WithSide(other.Side())
-			return w.s.goals.goal(&o) != noGoal
+		if start := &w.waiting[ply-k]; w.quietTurn(start, ply-k, ply) {
+			return w.s.goals.goal(start) != noGoal
 		}
 	}
+	other := p.WithSide(p.Side().Other())
 	return w.s.goals.goal(&other) != noGoal
 }
 
@@ -803,9 +797,11 @@ const goalReach = 3
 
 // quietTurn reports whether the steps from the turn start at ply from to
 // the node at ply to stayed farther than goalReach from every rabbit of
-// side c within a turn of its goal, at the turn's start.
-func (w *worker) quietTurn(start *rules.Position, from, to int, c rules.Color) bool {
-	rabbits := start.Pieces(c, rules.Rabbit) & goalBand[c]
+// the side to move at start (the side waiting for its turn) within three
+// ranks of its goal there.
+func (w *worker) quietTurn(start *rules.Position, from, to int) bool {
+	c := start.Side()
+	rabbits := start.Pieces(c, rules.Rabbit) & rules.GoalRanks(c, 3)
 	near := rabbits
 	for range goalReach {
 		near |= near.Adjacent()
@@ -825,7 +821,3 @@ func (w *worker) quietTurn(start *rules.Position, from, to int, c rules.Color) b
 	}
 	return true
 }
-
-// goalBand[c] is the squares within four ranks of side c's goal: ranks
-// 5 to 8 for Gold, 1 to 4 for Silver.
-var goalBand = [2]rules.Bitboard{rules.AllSquare &^ (rules.AllSquare >> 32), rules.AllSquare >> 32}

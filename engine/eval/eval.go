@@ -439,28 +439,9 @@ const maxInfluence = 8
 // alpha-beta search lost in its matches were taken in just such traps.
 func (e *Evaluator) trapInfluence(p *rules.Position, frozen [2]rules.Bitboard, t *[numTerms][2]int) {
 	s := &e.w.Eval
-	var stronger [2][7]int // enemy pieces stronger than each type
-	for c := rules.Gold; c <= rules.Silver; c++ {
-		n := 0
-		for ty := rules.Elephant; ty >= rules.Rabbit; ty-- {
-			stronger[c][ty] = n
-			n += p.Pieces(c.Other(), ty).Count()
-		}
-	}
+	stronger := strongerCounts(p)
 	for _, tr := range trapSquares {
-		var inf [2]int
-		zone := near2[tr] & p.Occupied()
-		for b := zone; b != 0; {
-			sq := b.Pop()
-			pc := p.At(sq)
-			c := pc.Color()
-			// A board from the editor may hold more pieces than an army.
-			w := influenceWeight[min(stronger[c][pc.Type()], len(influenceWeight)-1)] * influenceDistance[distance(sq, tr)]
-			if frozen[c].Has(sq) {
-				w /= 2
-			}
-			inf[c] += w
-		}
+		inf := weigh(p, tr, near2[tr], frozen, &stronger, influenceWeight[:], influenceDistance[:])
 		lead := min(max(inf[rules.Gold]-inf[rules.Silver], -maxInfluence), maxInfluence)
 		t[termInfluence][rules.Gold] += s.TrapInfluence * max(lead, 0)
 		t[termInfluence][rules.Silver] += s.TrapInfluence * max(-lead, 0)
@@ -502,7 +483,23 @@ const (
 // terms, which see only the guards beside a trap, valued all four traps
 // alike.
 func (e *Evaluator) trapAttack(p *rules.Position, frozen [2]rules.Bitboard, t *[numTerms][2]int) {
-	var stronger [2][7]int // enemy pieces stronger than each type
+	stronger := strongerCounts(p)
+	full := e.w.Eval.TrapAttack
+	for _, tr := range trapSquares {
+		home := rules.Gold
+		if tr.Rank() >= 4 {
+			home = rules.Silver
+		}
+		inf := weigh(p, tr, near3[tr], frozen, &stronger, attackWeight[:], attackDistance[:])
+		attacker := home.Other()
+		lead := min(max(inf[attacker]-inf[home], attackNone), attackFull)
+		t[termAttack][attacker] += full * (lead - attackNone) / (attackFull - attackNone)
+	}
+}
+
+// strongerCounts is, for each side and piece type, how many enemy pieces
+// are stronger.
+func strongerCounts(p *rules.Position) (stronger [2][7]int) {
 	for c := rules.Gold; c <= rules.Silver; c++ {
 		n := 0
 		for ty := rules.Elephant; ty >= rules.Rabbit; ty-- {
@@ -510,27 +507,25 @@ func (e *Evaluator) trapAttack(p *rules.Position, frozen [2]rules.Bitboard, t *[
 			n += p.Pieces(c.Other(), ty).Count()
 		}
 	}
-	full := e.w.Eval.TrapAttack
-	for _, tr := range trapSquares {
-		home := rules.Gold
-		if tr.Rank() >= 4 {
-			home = rules.Silver
+	return stronger
+}
+
+// weigh sums each side's pieces in zone around trap tr: a piece weighs
+// byStronger[the enemy pieces stronger than it] times byDistance[its
+// distance from tr], half that when frozen.
+func weigh(p *rules.Position, tr rules.Square, zone rules.Bitboard, frozen [2]rules.Bitboard, stronger *[2][7]int, byStronger, byDistance []int) (inf [2]int) {
+	for b := zone & p.Occupied(); b != 0; {
+		sq := b.Pop()
+		pc := p.At(sq)
+		c := pc.Color()
+		// A board from the editor may hold more pieces than an army.
+		w := byStronger[min(stronger[c][pc.Type()], len(byStronger)-1)] * byDistance[distance(sq, tr)]
+		if frozen[c].Has(sq) {
+			w /= 2
 		}
-		var inf [2]int
-		for b := near3[tr] & p.Occupied(); b != 0; {
-			sq := b.Pop()
-			pc := p.At(sq)
-			c := pc.Color()
-			w := attackWeight[min(stronger[c][pc.Type()], len(attackWeight)-1)] * attackDistance[distance(sq, tr)]
-			if frozen[c].Has(sq) {
-				w /= 2
-			}
-			inf[c] += w
-		}
-		attacker := home.Other()
-		lead := min(max(inf[attacker]-inf[home], attackNone), attackFull)
-		t[termAttack][attacker] += full * (lead - attackNone) / (attackFull - attackNone)
+		inf[c] += w
 	}
+	return inf
 }
 
 // frame scores a piece of side c framed on trap tr and its pinned guard.

@@ -228,13 +228,7 @@ func TestTrapInfluence(t *testing.T) {
 			}
 		})
 	}
-	flip := func(s rules.Square) rules.Square { return rules.NewSquare(s.File(), 7-s.Rank()) }
-	for i, p := range append(randomPositions(9, 8, 40, false), middleGame(t)) {
-		c := transform(p, flip, true)
-		if a, b := e.Evaluate(&p), e.Evaluate(&c); a != b {
-			t.Fatalf("position %d %s: %d, colours swapped %d", i, p.AEIString(), a, b)
-		}
-	}
+	sameWithColoursSwapped(t, e)
 	offWeights := DefaultWeights()
 	offWeights.Eval.TrapInfluence, offWeights.Eval.TrapPeril = 0, 0
 	off := New(offWeights)
@@ -308,16 +302,24 @@ func TestTrapAttack(t *testing.T) {
 			}
 		})
 	}
+	sameWithColoursSwapped(t, e)
+	w.Eval.TrapAttack = 0
+	p := rulestest.Place(t, rules.Gold, "Eb6 Md6"+base)
+	if a := term(New(w).Breakdown(&p), "home trap attack"); a != (Term{Name: "home trap attack"}) {
+		t.Errorf("with trap_attack 0 the term is %+v", a)
+	}
+}
+
+// sameWithColoursSwapped: e evaluates random positions and a middle game
+// as it does them with the colours swapped (the board flipped, the other
+// side to move).
+func sameWithColoursSwapped(t *testing.T, e *Evaluator) {
+	t.Helper()
 	flip := func(s rules.Square) rules.Square { return rules.NewSquare(s.File(), 7-s.Rank()) }
 	for i, p := range append(randomPositions(9, 8, 40, false), middleGame(t)) {
 		c := transform(p, flip, true)
 		if a, b := e.Evaluate(&p), e.Evaluate(&c); a != b {
 			t.Fatalf("position %d %s: %d, colours swapped %d", i, p.AEIString(), a, b)
 		}
-	}
-	w.Eval.TrapAttack = 0
-	p := rulestest.Place(t, rules.Gold, "Eb6 Md6"+base)
-	if a := term(New(w).Breakdown(&p), "home trap attack"); a != (Term{Name: "home trap attack"}) {
-		t.Errorf("with trap_attack 0 the term is %+v", a)
 	}
 }

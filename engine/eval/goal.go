@@ -148,7 +148,7 @@ func lowerBound(p *rules.Position, c rules.Color, rabbits, goal, pullable rules.
 		}
 		return 1
 	}
-	rabbits &= ranksFrom(c, limit)
+	rabbits &= rules.GoalRanks(c, limit)
 	if rabbits == 0 {
 		return 100
 	}
@@ -286,13 +286,4 @@ func unfreezeCost(p *rules.Position, c rules.Color, sq rules.Square, pullable ru
 		}
 	}
 	return max(cost, 1)
-}
-
-// ranksFrom is the squares within n ranks of side c's goal rank (n 0 to 7).
-func ranksFrom(c rules.Color, n int) rules.Bitboard {
-	n = min(max(n, 0), 7)
-	if c == rules.Gold {
-		return rules.AllSquare << (8 * (7 - n))
-	}
-	return rules.AllSquare >> (8 * (7 - n))
 }

@@ -82,30 +82,6 @@ func (t *trapSearch) run(p *rules.Position) []Threat {
 	return t.out
 }
 
-// trapDistance is each square's distance in steps to the nearest trap.
-var trapDistance = func() (d [64]int) {
-	for sq := range d {
-		d[sq] = 100
-		for _, tr := range trapSquares {
-			d[sq] = min(d[sq], distance(rules.Square(sq), tr))
-		}
-	}
-	return d
-}()
-
-// trapReach[n] is the squares from which a piece can be displaced onto a
-// trap in n steps at the very least (2d-1 for a trap d squares away).
-var trapReach = func() (r [5]rules.Bitboard) {
-	for n := range r {
-		for sq := range 64 {
-			if 2*trapDistance[sq]-1 <= n {
-				r[n] |= rules.Square(sq).Bit()
-			}
-		}
-	}
-	return r
-}()
-
 // trapBall[n][i] is the squares from which a piece can be displaced onto
 // trap i in n steps at the very least (2d-1 for d squares away).
 var trapBall = func() (r [5][4]rules.Bitboard) {
@@ -281,11 +257,9 @@ func (t *trapSearch) search(n, depth int, cur [64]rules.Square, captured uint64)
 // friendly piece must walk next to it.
 func (t *trapSearch) reachable(p *rules.Position, n int, cur *[64]rules.Square, pullable rules.Bitboard) bool {
 	enemy := p.Pieces(t.side.Other(), rules.NoType)
-	// A piece is moved a square at a time, two steps a square but for one
-	// pulled half-way: too far from every trap, it is not worth the cost
-	// of its displacement. Nor is one already found capturable.
-	cands := enemy & trapReach[min(n, 4)]
-	for f := t.found; f != 0 && cands != 0; f &= f - 1 {
+	// A piece already found capturable is not looked at again.
+	cands := enemy
+	for f := t.found; f != 0; f &= f - 1 {
 		if x := cur[bits.TrailingZeros64(f)]; x != rules.NoSquare {
 			cands &^= x.Bit()
 		}
@@ -294,8 +268,11 @@ func (t *trapSearch) reachable(p *rules.Position, n int, cur *[64]rules.Square, 
 	// candidate and as the guard of each trap), is worked out once.
 	var costs [64]int8
 	for ti, tr := range trapSquares {
-		// 2d-1 steps at least move a piece d squares away there (the
-		// bound below with no guards and the pull's discount).
+		// A piece is moved a square at a time, two steps a square but
+		// for one pulled half-way: 2d-1 steps at least move a piece d
+		// squares away there (the bound below with no guards and the
+		// pull's discount), and one farther is not worth the cost of its
+		// displacement.
 		for near := cands & trapBall[min(n, 4)][ti]; near != 0; {
 			x := near.Pop()
 			d := distance(x, tr)

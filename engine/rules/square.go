@@ -118,6 +118,17 @@ const (
 	AllSquare Bitboard = ^Bitboard(0)
 )
 
+// GoalRanks is the squares within n ranks of side c's goal rank (its
+// goal rank alone for n 0, the whole board from 7 on): where a rabbit of c
+// may reach its goal in n forward steps.
+func GoalRanks(c Color, n int) Bitboard {
+	n = min(max(n, 0), 7)
+	if c == Gold {
+		return AllSquare << (8 * (7 - n))
+	}
+	return AllSquare >> (8 * (7 - n))
+}
+
 // Has reports whether s is in b.
 func (b Bitboard) Has(s Square) bool { return b>>uint(s)&1 != 0 }
 

@@ -75,3 +75,24 @@ func TestCaptures(t *testing.T) {
 		})
 	}
 }
+
+// TestGoalRanks: the squares within n ranks of each side's goal.
+func TestGoalRanks(t *testing.T) {
+	for _, tc := range []struct {
+		c    Color
+		n    int
+		want Bitboard
+	}{
+		{Gold, 0, Rank8},
+		{Silver, 0, Rank1},
+		{Gold, 1, Rank8 | Rank8>>8},
+		{Silver, 3, Rank1 | Rank1<<8 | Rank1<<16 | Rank1<<24},
+		{Gold, 7, AllSquare},
+		{Silver, 9, AllSquare},
+		{Gold, -1, Rank8},
+	} {
+		if got := GoalRanks(tc.c, tc.n); got != tc.want {
+			t.Errorf("GoalRanks(%v, %d) = %#x, want %#x", tc.c, tc.n, uint64(got), uint64(tc.want))
+		}
+	}
+}
