@@ -288,7 +288,7 @@ func turnLimitsOf(l *Limits, c *gameClock, side rules.Color, turn int, delay tim
 	if !b.Fixed && b.Max > b.Target {
 		// The search goes to the target and settles or stretches
 		// within the hard stop.
-		lim.budget, lim.target = b.Max, b.Target
+		lim.budget, lim.target, lim.least = b.Max, b.Target, b.Least
 	}
 	return lim
 }

@@ -33,6 +33,7 @@ type player interface {
 type turnLimits struct {
 	budget   time.Duration // how long to search, chosen from the clock: the hard stop
 	target   time.Duration // the time management's target within budget; 0: search budget
+	least    time.Duration // with target: the time searched even when settled
 	playouts int64
 	nodes    int
 	// timeout bounds an AEI engine's search when the turn is not timed,
@@ -82,7 +83,7 @@ func (b *builtinPlayer) setup(ctx context.Context, g *rules.Game) ([]rules.Place
 
 func (b *builtinPlayer) move(ctx context.Context, g *rules.Game, lim turnLimits) (reply, error) {
 	begin := time.Now()
-	res, err := b.e.Search(ctx, g, analysis.Limits{Time: lim.budget, Target: lim.target, Playouts: lim.playouts, Nodes: lim.nodes, Seed: b.seed}, analysis.Output{})
+	res, err := b.e.Search(ctx, g, analysis.Limits{Time: lim.budget, Target: lim.target, Least: lim.least, Playouts: lim.playouts, Nodes: lim.nodes, Seed: b.seed}, analysis.Output{})
 	used := time.Since(begin)
 	if err != nil {
 		return reply{used: used}, err

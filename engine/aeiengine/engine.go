@@ -421,7 +421,7 @@ func (e *Engine) limits(ponder bool) analysis.Limits {
 		b := timeman.Plan(timeman.Input{Clock: e.clock, Side: side, Turn: cur.Turn(), Delay: e.delayMark()}, e.opts.Config.Time)
 		lim.Time = b.Max
 		if timed && !b.Fixed {
-			lim.Target = b.Target
+			lim.Target, lim.Least = b.Target, b.Least
 		}
 	}
 	return lim

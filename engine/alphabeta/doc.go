@@ -106,7 +106,8 @@
 //   - Time: a fixed time, a node budget (a search's playout limit counts
 //     nodes here), a depth, or the time management's target (Limits.Target:
 //     an iteration is not begun past half the target unless the best move
-//     changed in the last one; at the target the search stops unless the
+//     changed in the last one, but the search goes on to Limits.Least,
+//     the move time the clock would not keep; at the target the search stops unless the
 //     best move is unsettled, and never after Limits.Time).
 //
 // Leaf is one search on the caller's goroutine with a given evaluator,

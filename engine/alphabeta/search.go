@@ -348,11 +348,21 @@ func (s *Searcher) wait(ctx context.Context, g *rules.Game, lim analysis.Limits,
 		hard = t.C
 	}
 	settle := lim.Target > 0 && lim.Target < lim.Time
+	var least <-chan time.Time
 	if settle {
 		t := time.NewTimer(max(lim.Target-time.Since(s.started), 0))
 		defer t.Stop()
 		target = t.C
+		if lim.Least > lim.Target/2 {
+			l := time.NewTimer(max(lim.Least-time.Since(s.started), 0))
+			defer l.Stop()
+			least = l.C
+		}
 	}
+	// early: an iteration completed past half the target with the best
+	// move stable, before Least; the search ends at Least if the best
+	// move is still stable then.
+	early := false
 	tick := time.NewTicker(time.Duration(s.cfg.Search.ReportMS) * time.Millisecond)
 	defer tick.Stop()
 	for {
@@ -365,6 +375,10 @@ func (s *Searcher) wait(ctx context.Context, g *rules.Game, lim analysis.Limits,
 			if s.stable() {
 				return analysis.EndSettled
 			}
+		case <-least:
+			if early && s.stable() {
+				return analysis.EndSettled
+			}
 		case c := <-s.iterations:
 			if !quiet {
 				report(s.completedReport(g, c))
@@ -372,7 +386,10 @@ func (s *Searcher) wait(ctx context.Context, g *rules.Game, lim analysis.Limits,
 			// An iteration takes several times the one before: one begun
 			// past half the target would not end by it.
 			if settle && time.Since(s.started) >= lim.Target/2 && s.stableAt(c.pub.depth) {
-				return analysis.EndSettled
+				if time.Since(s.started) >= lim.Least {
+					return analysis.EndSettled
+				}
+				early = true
 			}
 		case <-done:
 			if e := analysis.Ending(s.ended.Load()); e != analysis.EndUnknown {

@@ -34,7 +34,10 @@ type Limits struct {
 	// management (package timeman) end the search by how settled it is:
 	// before Target when one move dominates, after it while the best move
 	// is unstable, never after Time.
-	Target   time.Duration `json:"target_ns,omitempty"`
+	Target time.Duration `json:"target_ns,omitempty"`
+	// Least, with Target, is the time the management keeps searching
+	// even when one move dominates (time the clock would not keep).
+	Least    time.Duration `json:"least_ns,omitempty"`
 	Playouts int64         `json:"playouts,omitempty"` // simulations (builtin engine; AEI engines that are our own build as an option)
 	// Nodes and MemoryBytes bound the builtin engine's tree: it never
 	// grows past them. When neither Time nor Playouts is set, the search

@@ -209,7 +209,7 @@ func (s *Searcher) wait(ctx context.Context, g *rules.Game, lim analysis.Limits,
 	var settle *settling
 	var settleTick <-chan time.Time
 	if lim.Target > 0 && lim.Time > 0 {
-		settle = &settling{budget: timeman.Budget{Target: lim.Target, Max: lim.Time}}
+		settle = &settling{budget: timeman.Budget{Target: lim.Target, Max: lim.Time, Least: lim.Least}}
 		st := time.NewTicker(settleEvery(lim.Target))
 		defer st.Stop()
 		settleTick = st.C

@@ -104,6 +104,11 @@ type Budget struct {
 	Target time.Duration
 	// Max is the hard stop: never later, whatever the search says.
 	Max time.Duration
+	// Least is the time the search keeps even when one move dominates:
+	// the part of the move time that the clock would not add to the
+	// reserve if it went unused (the reserve at tcmax, or tcpercent 0), so
+	// that stopping before it saves nothing. At most Target.
+	Least time.Duration
 	// Fixed is set by the old time management: search exactly Target,
 	// neither stopping early nor going on.
 	Fixed bool
@@ -176,7 +181,26 @@ func planNew(in Input, t config.Time) Budget {
 	// Below the minimum only when the clock and the margin force it.
 	target = max(target, min(time.Duration(t.MinMoveMS)*ms, usable))
 	target = max(target, ms)
-	return Budget{Target: target, Max: max(min(longest, usable), target)}
+	least := min(lostIfUnused(c, side, in.Delay), target)
+	return Budget{Target: target, Max: max(min(longest, usable), target), Least: max(least, 0)}
+}
+
+// lostIfUnused is how much of what is left of the move time the clock
+// would not keep if the turn ended now: all of it under tcpercent 0; under
+// a largest reserve, what would not fit below it; nothing otherwise. The
+// controller charges the answering delay too.
+func lostIfUnused(c Clock, side rules.Color, delay time.Duration) time.Duration {
+	left := c.Move - c.MoveUsed - delay
+	switch {
+	case left <= 0:
+		return 0
+	case c.Percent <= 0:
+		return left
+	case c.Max > 0:
+		room := max(c.Max-c.ReserveOf(side), 0)
+		return max(left-room*100/time.Duration(c.Percent), 0)
+	}
+	return 0
 }
 
 // planOld is the time management before the new one: the rest of the move
@@ -223,14 +247,17 @@ type Signals struct {
 // from half of it on, when the first move holds half of all playouts.
 // From the target on it goes on while the search is unstable: the best
 // move changed in the last quarter of the target, or the second move has
-// four fifths of the first's visits (after Huang et al. 2010). It always
-// stops at Max.
+// four fifths of the first's visits (after Huang et al. 2010). It never
+// stops before Least and always stops at Max.
 func (b Budget) Stop(s Signals) bool {
 	if s.Elapsed >= b.Max {
 		return true
 	}
 	if b.Fixed {
 		return s.Elapsed >= b.Target
+	}
+	if s.Elapsed < b.Least {
+		return false
 	}
 	if s.Elapsed < b.Target {
 		if s.Elapsed < b.Target/4 || s.Playouts <= 0 || s.First <= 0 {

@@ -71,6 +71,39 @@ func TestPlanNew(t *testing.T) {
 	}
 }
 
+// TestPlanLeast: the time kept even when one move dominates is the move
+// time the clock would not add to the reserve.
+func TestPlanLeast(t *testing.T) {
+	tm := config.Default().Time
+	tests := []struct {
+		name  string
+		in    Input
+		least time.Duration
+	}{
+		{"no time control", Input{Clock: NewClock()}, 0},
+		{"reserve full: the move time is lost unused", Input{Clock: tc(2*s, 30*s, 100, 30*s), Turn: 3}, 2 * s},
+		{"reserve full, the delay charged", Input{Clock: tc(2*s, 30*s, 100, 30*s), Turn: 3, Delay: 100 * ms}, 1900 * ms},
+		{"room for 0.5 s below tcmax", Input{Clock: withReserve(tc(2*s, 30*s, 100, 30*s), rules.Gold, 29500*ms), Turn: 3}, 1500 * ms},
+		{"tcpercent 50: twice the room", Input{Clock: withReserve(tc(2*s, 30*s, 50, 30*s), rules.Gold, 29500*ms), Turn: 3}, s},
+		{"room for the whole move", Input{Clock: withReserve(tc(2*s, 30*s, 100, 30*s), rules.Gold, 20*s), Turn: 3}, 0},
+		{"no largest reserve", Input{Clock: tc(s, 30*s, 100, 0), Turn: 3}, 0},
+		{"tcpercent 0: all of it, at most the target", Input{Clock: tc(s, 0, 0, 0), Turn: 10}, 700 * ms},
+		{"time already used", Input{Clock: Clock{Move: 10 * s, Percent: 0, MoveUsed: 3 * s}, Turn: 2}, 6700 * ms},
+		{"out of time", Input{Clock: Clock{Move: s, Percent: 0, MoveUsed: 1500 * ms}}, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := Plan(tc.in, tm)
+			if b.Least != tc.least {
+				t.Errorf("least %v, want %v (budget %+v)", b.Least, tc.least, b)
+			}
+			if b.Least > b.Target {
+				t.Errorf("least %v past the target %v", b.Least, b.Target)
+			}
+		})
+	}
+}
+
 func TestPlanOld(t *testing.T) {
 	tm := config.Default().Time
 	tm.Manager = "old"
@@ -117,6 +150,8 @@ func TestStop(t *testing.T) {
 		{"max: always", b, Signals{Elapsed: 3 * s, Playouts: 30000, First: 3000, Second: 2999, Settled: 0}, true},
 		{"fixed: not before the target", Budget{Target: s, Max: s, Fixed: true}, Signals{Elapsed: 900 * ms, Playouts: 9000, First: 9000, Settled: 900 * ms}, false},
 		{"fixed: at the target", Budget{Target: s, Max: s, Fixed: true}, Signals{Elapsed: s, Playouts: 9000, First: 3, Second: 3}, true},
+		{"least: not before it, however clear", Budget{Target: s, Max: 3 * s, Least: 800 * ms}, Signals{Elapsed: 700 * ms, Playouts: 7000, First: 7000, Settled: 700 * ms}, false},
+		{"least: past it, clear", Budget{Target: s, Max: 3 * s, Least: 800 * ms}, Signals{Elapsed: 800 * ms, Playouts: 8000, First: 8000, Settled: 800 * ms}, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
