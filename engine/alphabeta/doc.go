@@ -107,8 +107,9 @@
 //     nodes here), a depth, or the time management's target (Limits.Target:
 //     an iteration is not begun past half the target unless the best move
 //     changed in the last one, but the search goes on to Limits.Least,
-//     the move time the clock would not keep; at the target the search stops unless the
-//     best move is unsettled, and never after Limits.Time).
+//     the move time the clock would not keep; at the target the search
+//     stops unless the best move is unsettled, and never after
+//     Limits.Time).
 //
 // Leaf is one search on the caller's goroutine with a given evaluator,
 // returning the position at the end of its principal variation: the

@@ -385,8 +385,8 @@ func (s *Searcher) wait(ctx context.Context, g *rules.Game, lim analysis.Limits,
 			}
 			// An iteration takes several times the one before: one begun
 			// past half the target would not end by it.
-			if settle && time.Since(s.started) >= lim.Target/2 && s.stableAt(c.pub.depth) {
-				if time.Since(s.started) >= lim.Least {
+			if el := time.Since(s.started); settle && el >= lim.Target/2 && s.stableAt(c.pub.depth) {
+				if el >= lim.Least {
 					return analysis.EndSettled
 				}
 				early = true

@@ -181,8 +181,7 @@ func planNew(in Input, t config.Time) Budget {
 	// Below the minimum only when the clock and the margin force it.
 	target = max(target, min(time.Duration(t.MinMoveMS)*ms, usable))
 	target = max(target, ms)
-	least := min(lostIfUnused(c, side, in.Delay), target)
-	return Budget{Target: target, Max: max(min(longest, usable), target), Least: max(least, 0)}
+	return Budget{Target: target, Max: max(min(longest, usable), target), Least: min(lostIfUnused(c, side, in.Delay), target)}
 }
 
 // lostIfUnused is how much of what is left of the move time the clock
