@@ -530,15 +530,19 @@ func (w *worker) quiesce(p *rules.Position, ply int) int {
 		}
 		next := q.EndTurn()
 		steps := ply + int(t.Move.N)
-		var v int
 		if r, over := ended(&next, steps); over {
-			v = -r
-		} else if n := w.s.goals.goal(&next); n != noGoal {
-			v = -(win - steps - n)
-		} else {
-			v = -w.evaluate(&next)
+			best = max(best, -r)
+			continue
 		}
-		best = max(best, v)
+		// The opponent's goal only lowers the capture's value: its check,
+		// the dearest part where rabbits near a goal, is asked only of a
+		// capture that would otherwise raise the best.
+		if v := -w.evaluate(&next); v > best {
+			if n := w.s.goals.goal(&next); n != noGoal {
+				v = -(win - steps - n)
+			}
+			best = max(best, v)
+		}
 	}
 	w.storeQuiet(key, best, ply)
 	return best

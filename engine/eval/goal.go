@@ -80,9 +80,17 @@ func (g *goalSearch) search(n, depth int) bool {
 		}
 		return false
 	}
-	steps := p.Steps(g.bufs[depth][:0])
 	zone := rules.AllSquare
-	if n <= 3 && rabbits&goal == 0 && !p.PushPending() {
+	if rabbits&goal == 0 {
+		switch spare := n - nearest(rabbits, g.side, n); {
+		case spare == 0:
+			return g.forwardOnly(n, depth, rabbits, fwd)
+		case spare == 1 && !p.PushPending():
+			zone = oneSpareZone(rabbits, g.side, n, fwd)
+		}
+	}
+	steps := p.Steps(g.bufs[depth][:0])
+	if zone == rules.AllSquare && n <= 3 && rabbits&goal == 0 && !p.PushPending() {
 		zone = lastStepZone(p, g.side, rabbits, goal, fwd)
 		if n == 3 {
 			// The first of three steps enables the second (it changes the
@@ -100,7 +108,9 @@ func (g *goalSearch) search(n, depth int) bool {
 		if !zone.Has(s.From()) && !zone.Has(s.To()) {
 			continue
 		}
-		g.pos[depth+1] = p.Play(s)
+		q := &g.pos[depth+1]
+		*q = *p
+		q.Apply(s)
 		g.pull[depth+1] = pullableAfter(p, s)
 		g.path[depth] = s
 		if g.search(n-1, depth+1) {
@@ -108,6 +118,72 @@ func (g *goalSearch) search(n, depth int) bool {
 		}
 	}
 	return false
+}
+
+// nearest is the fewest forward steps any of side c's rabbits needs to
+// reach its goal rank, looked for up to n (more than n: n+1).
+func nearest(rabbits rules.Bitboard, c rules.Color, n int) int {
+	for d := 1; d <= n; d++ {
+		if rabbits&rules.GoalRanks(c, d) != 0 {
+			return d
+		}
+	}
+	return n + 1
+}
+
+// forwardOnly looks for a goal in exactly n more steps where no rabbit is
+// nearer its goal than n ranks: every step must then be a forward step of
+// a rabbit n ranks away (one step anywhere else leaves too few for the
+// rabbit's ranks), so only those are tried. A pending push rules it out:
+// completing it is not a rabbit's step.
+func (g *goalSearch) forwardOnly(n, depth int, rabbits rules.Bitboard, fwd rules.Dir) bool {
+	p := &g.pos[depth]
+	if p.PushPending() {
+		return false
+	}
+	far := rabbits & rules.GoalRanks(g.side, n) &^ rules.GoalRanks(g.side, n-1)
+	for b := far; b != 0; {
+		sq := b.Pop()
+		s := rules.MakeStep(rules.MakePiece(g.side, rules.Rabbit), sq, fwd)
+		if !p.Legal(s) {
+			continue
+		}
+		g.pos[depth+1] = p.Play(s)
+		g.pull[depth+1] = 0 // a rabbit pulls nothing: no piece is weaker
+		g.path[depth] = s
+		if n == 1 {
+			if g.pos[depth+1].CanEndTurn() {
+				return true
+			}
+			continue
+		}
+		if g.search(n-1, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// oneSpareZone returns the squares one of which a step must leave or enter
+// to belong to a goal in exactly n steps when the nearest rabbit is n-1
+// ranks away and no goal in fewer steps exists (the iterative deepening
+// makes sure of it). Such a goal is n-1 forward steps of one rabbit and one
+// other step; were that step idle, the forward steps alone would score
+// sooner. So it is the rabbit's own (sideways), or it changes whether a
+// forward step is legal: it empties or fills a square of the rabbit's
+// file between it and the goal, comes or goes beside one (a friend that
+// unfreezes, a freezer that leaves), or leaves the side of a trap there or
+// beside it, whose piece is then captured. A rabbit n ranks away may score
+// by forward steps alone; every rabbit's square is kept for it.
+func oneSpareZone(rabbits rules.Bitboard, c rules.Color, n int, fwd rules.Dir) rules.Bitboard {
+	near := rabbits & rules.GoalRanks(c, n-1)
+	path := near
+	for range n - 1 {
+		path |= path.Shift(fwd)
+	}
+	zone := path | path.Adjacent()
+	zone |= (zone & rules.Traps).Adjacent()
+	return zone | rabbits
 }
 
 // lastStepZone returns the squares one of which the first of two steps

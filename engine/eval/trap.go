@@ -219,8 +219,9 @@ func (t *trapSearch) search(n, depth int, cur [64]rules.Square, captured uint64)
 				continue
 			}
 		}
-		next, cp := p.PlayCapture(s)
-		t.pos[depth+1] = next
+		next := &t.pos[depth+1]
+		*next = *p
+		cp := next.Apply(s)
 		t.pull[depth+1] = pullableAfter(p, s)
 		c2, cap2 := cur, captured
 		if s.Piece().Color() != t.side {

@@ -84,12 +84,43 @@ func (p *Position) Steps(buf []Step) []Step {
 	return buf
 }
 
-// Legal reports whether s is a legal step here.
+// Legal reports whether s is a legal step here: one of those Steps lists,
+// decided from the step's own squares without listing the others (the
+// goal and trap checks ask it of a few steps at many positions).
 func (p *Position) Legal(s Step) bool {
-	var buf [128]Step
-	for _, t := range p.Steps(buf[:0]) {
-		if t == s {
-			return true
+	pc, from := s.Piece(), s.From()
+	if s&^0x0fff != 0 || pc == Empty || p.board[from] != pc {
+		return false
+	}
+	to := s.To()
+	if neighbors[from]&^p.Occupied()&to.Bit() == 0 {
+		return false // off the board, around its edge, or onto a piece
+	}
+	me, t := p.side, pc.Type()
+	if p.pushType != NoType {
+		// Only the push's completion: a stronger unfrozen friend into the
+		// square the pushed piece left.
+		return pc.Color() == me && to == p.pushSq && t > p.pushType && !p.frozen(from, me, t)
+	}
+	if p.steps >= 4 {
+		return false
+	}
+	if pc.Color() == me {
+		back := South
+		if me == Silver {
+			back = North
+		}
+		return (t != Rabbit || s.Dir() != back) && !p.frozen(from, me, t)
+	}
+	if p.pullType != NoType && to == p.pullSq && t < p.pullType {
+		return true // the second half of a pull
+	}
+	if p.steps > 2 {
+		return false // no steps left to complete a push
+	}
+	for b := neighbors[from] & p.stronger(me, t); b != 0; {
+		if sq := b.Pop(); !p.frozen(sq, me, p.board[sq].Type()) {
+			return true // the first half of a push
 		}
 	}
 	return false

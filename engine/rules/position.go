@@ -250,6 +250,12 @@ func (p Position) Play(s Step) Position {
 	return p
 }
 
+// Apply is Play on p itself, for a caller that keeps positions in place
+// (a search's stack): it saves the copies in and out that Play's value
+// receiver and result make. It returns the capture the step caused, as
+// PlayCapture does.
+func (p *Position) Apply(s Step) Capture { return p.play(s) }
+
 // PlayCapture is Play that also reports the capture the step caused, if
 // any (Capture.Piece is Empty otherwise). A step captures at most one
 // piece: no square is next to two traps.

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -94,5 +95,31 @@ func TestGoalRanks(t *testing.T) {
 		if got := GoalRanks(tc.c, tc.n); got != tc.want {
 			t.Errorf("GoalRanks(%v, %d) = %#x, want %#x", tc.c, tc.n, uint64(got), uint64(tc.want))
 		}
+	}
+}
+
+// TestLegalAgreesWithSteps: Legal answers, for every value a Step can
+// hold, whether Steps lists it, at positions of random games mid-turn,
+// with pushes and pulls under way.
+func TestLegalAgreesWithSteps(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 17))
+	n, pushes := 0, 0
+	randomWalk(rng, 12, 100, func(_ Position, _ Step, p Position) {
+		n++
+		if p.PushPending() {
+			pushes++
+		}
+		listed := map[Step]bool{}
+		for _, s := range p.Steps(nil) {
+			listed[s] = true
+		}
+		for v := range 1 << 16 {
+			if s := Step(v); p.Legal(s) != listed[s] {
+				t.Fatalf("%s (steps taken %d): Legal(%s) = %v, Steps lists it: %v", p.AEIString(), p.StepsTaken(), s, p.Legal(s), listed[s])
+			}
+		}
+	})
+	if n < 300 || pushes < 20 {
+		t.Errorf("only %d positions, %d with a push under way", n, pushes)
 	}
 }
