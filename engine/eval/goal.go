@@ -284,7 +284,13 @@ func displaceCost(p *rules.Position, c rules.Color, x rules.Square, pullable rul
 	if pullable.Has(x) {
 		return 1
 	}
-	movers := strongerThan(p, c, p.At(x).Type())
+	return approachCost(x, strongerThan(p, c, p.At(x).Type()))
+}
+
+// approachCost is displaceCost's count for a piece on x that only the
+// pieces movers can displace: the walk of the nearest next to x, then
+// two steps.
+func approachCost(x rules.Square, movers rules.Bitboard) int {
 	if movers == 0 {
 		return 100
 	}

@@ -268,6 +268,7 @@ func (t *trapSearch) reachable(p *rules.Position, n int, cur *[64]rules.Square, 
 	// Each piece's displacement cost, asked for again and again (as the
 	// candidate and as the guard of each trap), is worked out once.
 	var costs [64]int8
+	var stronger [7]rules.Bitboard // filled by the first cost asked
 	for ti, tr := range trapSquares {
 		// A piece is moved a square at a time, two steps a square but
 		// for one pulled half-way: 2d-1 steps at least move a piece d
@@ -277,7 +278,7 @@ func (t *trapSearch) reachable(p *rules.Position, n int, cur *[64]rules.Square, 
 		for near := cands & trapBall[min(n, 4)][ti]; near != 0; {
 			x := near.Pop()
 			d := distance(x, tr)
-			if d > 0 && memoCost(&costs, p, t.side, x, pullable) > n {
+			if d > 0 && memoCost(&costs, p, t.side, &stronger, x, pullable) > n {
 				continue
 			}
 			guards := tr.Neighbors() & enemy &^ x.Bit()
@@ -294,7 +295,7 @@ func (t *trapSearch) reachable(p *rules.Position, n int, cur *[64]rules.Square, 
 			}
 			ok := true
 			for g := guards; g != 0; {
-				if memoCost(&costs, p, t.side, g.Pop(), pullable) > n {
+				if memoCost(&costs, p, t.side, &stronger, g.Pop(), pullable) > n {
 					ok = false
 					break
 				}
@@ -308,10 +309,30 @@ func (t *trapSearch) reachable(p *rules.Position, n int, cur *[64]rules.Square, 
 }
 
 // memoCost is displaceCost kept in costs (one more than the cost; 0: not
-// yet worked out).
-func memoCost(costs *[64]int8, p *rules.Position, c rules.Color, sq rules.Square, pullable rules.Bitboard) int {
+// yet worked out); stronger holds side's pieces stronger than each type
+// (strongerSets), worked out once, when first needed, for the many pieces
+// costed (all empty: not yet; side always has a piece stronger than a
+// rabbit when its elephant is on the board, and else it is worked out
+// again, which is merely slower).
+func memoCost(costs *[64]int8, p *rules.Position, side rules.Color, stronger *[7]rules.Bitboard, sq rules.Square, pullable rules.Bitboard) int {
 	if costs[sq] == 0 {
-		costs[sq] = int8(min(displaceCost(p, c, sq, pullable), 100)) + 1
+		if stronger[rules.Rabbit] == 0 {
+			*stronger = strongerSets(p, side)
+		}
+		c := 1
+		if !pullable.Has(sq) {
+			c = approachCost(sq, stronger[p.At(sq).Type()])
+		}
+		costs[sq] = int8(min(c, 100)) + 1
 	}
 	return int(costs[sq]) - 1
+}
+
+// strongerSets returns, by piece type, side c's pieces stronger than it
+// (strongerThan for every type at once).
+func strongerSets(p *rules.Position, c rules.Color) (s [7]rules.Bitboard) {
+	for t := rules.Camel; t >= rules.Rabbit; t-- {
+		s[t] = s[t+1] | p.Pieces(c, t+1)
+	}
+	return s
 }
