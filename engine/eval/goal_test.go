@@ -35,6 +35,9 @@ func TestGoalCheck(t *testing.T) {
 		{"mid-turn, too few", rules.Gold, "Ra5 rh8 Eh1", "Eh1n Eh2n", -1, ""},
 		{"already reached this turn", rules.Gold, "Ra7 rh8 Eh1", "Ra7n", 0, ""},
 		{"no rabbits", rules.Gold, "Ea7 rh8", "", -1, ""},
+		{"no spare step, blocked", rules.Gold, "Ra4 ra7 Eh1 rh8", "", -1, ""},
+		{"one spare step unfreezes from the trap", rules.Gold, "Rb6 da6 Hd6 Eh1 rh8", "", 3, "Hd6w"},
+		{"two spare steps walk the friend in", rules.Gold, "Rb6 da6 He6 Eh1 rh8", "", 4, "He6w"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
