@@ -7,13 +7,24 @@ import (
 	"arimaa-workbench/engine/rules/rulestest"
 )
 
-// benchPositions are the start position, a middle game, and a position
+// benchPositions are the start position, a middle game, a position
 // with a gold rabbit one step from its goal behind a blocker (the costly
-// case for the goal check).
+// case for the goal check), and a crowded middle game of a match where
+// rabbits of both sides stand two ranks from their goals, one frozen,
+// the other free but boxed in, with Gold and with Silver to move.
 func benchPositions(b testing.TB) map[string]rules.Position {
+	crowded := func(side string) rules.Position {
+		p, err := rules.ParseAEIPosition(side + " [hr r r r Mr  d  ce    R rC  cEmr     dH   D   Dr  R  CR RR R R R]")
+		if err != nil {
+			b.Fatal(err)
+		}
+		return p
+	}
 	return map[string]rules.Position{
-		"start":  rules.StartPosition(),
-		"middle": middleGame(b),
+		"crowdedGold":   crowded("g"),
+		"crowdedSilver": crowded("s"),
+		"start":         rules.StartPosition(),
+		"middle":        middleGame(b),
 		"nearGoal": rulestest.Place(b, rules.Gold, "Rc7 rb7 rd7 rc8 dc6 rd6 Ee6 Mb5 Hf5 Rg4 Dd3 "+
 			"rh8 hh6 ma4 Ra2 Rb2 Cc2 Dd2 eg2"),
 	}
