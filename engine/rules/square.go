@@ -87,13 +87,21 @@ func (s Square) Neighbor(d Dir) Square {
 	return s + delta[d]
 }
 
-func dirMask(s Square, d Dir) Bitboard {
-	t := s + delta[d]
-	if t < 0 || t > 63 {
-		return 0
+// dirMask is the square next to s in direction d as a bitboard, empty at
+// the board's edge (a table: step generation asks it for every piece and
+// direction).
+func dirMask(s Square, d Dir) Bitboard { return dirBits[s&63][d&3] }
+
+var dirBits = func() (b [64][4]Bitboard) {
+	for s := Square(0); s < 64; s++ {
+		for d := North; d <= West; d++ {
+			if t := s + delta[d]; t >= 0 && t <= 63 {
+				b[s][d] = neighbors[s] & t.Bit()
+			}
+		}
 	}
-	return t.Bit()
-}
+	return b
+}()
 
 // DirTo returns the direction from s to the adjacent square t.
 func DirTo(s, t Square) (Dir, bool) {
