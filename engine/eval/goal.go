@@ -135,7 +135,8 @@ func nearest(rabbits rules.Bitboard, c rules.Color, n int) int {
 // nearer its goal than n ranks: every step must then be a forward step of
 // a rabbit n ranks away (one step anywhere else leaves too few for the
 // rabbit's ranks), so only those are tried. A pending push rules it out:
-// completing it is not a rabbit's step.
+// completing it is not a rabbit's step. Search answers n = 1 itself, so n
+// is at least 2 here.
 func (g *goalSearch) forwardOnly(n, depth int, rabbits rules.Bitboard, fwd rules.Dir) bool {
 	p := &g.pos[depth]
 	if p.PushPending() {
@@ -148,15 +149,11 @@ func (g *goalSearch) forwardOnly(n, depth int, rabbits rules.Bitboard, fwd rules
 		if !p.Legal(s) {
 			continue
 		}
-		g.pos[depth+1] = p.Play(s)
+		q := &g.pos[depth+1]
+		*q = *p
+		q.Apply(s)
 		g.pull[depth+1] = 0 // a rabbit pulls nothing: no piece is weaker
 		g.path[depth] = s
-		if n == 1 {
-			if g.pos[depth+1].CanEndTurn() {
-				return true
-			}
-			continue
-		}
 		if g.search(n-1, depth+1) {
 			return true
 		}

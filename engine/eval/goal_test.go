@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -38,6 +39,7 @@ func TestGoalCheck(t *testing.T) {
 		{"no spare step, blocked", rules.Gold, "Ra4 ra7 Eh1 rh8", "", -1, ""},
 		{"one spare step unfreezes from the trap", rules.Gold, "Rb6 da6 Hd6 Eh1 rh8", "", 3, "Hd6w"},
 		{"two spare steps walk the friend in", rules.Gold, "Rb6 da6 He6 Eh1 rh8", "", 4, "He6w"},
+		{"the pull's second half takes the freezer's last guard", rules.Gold, "Rc7 dc6 cd6 He6 Eh1 rh8", "Eh1n He6s", 2, "dc6x"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -129,5 +131,55 @@ func TestGoalCheckAgainstMoveGen(t *testing.T) {
 	t.Logf("%d positions, %d with a goal", len(ps), goals)
 	if goals < len(ps)/20 {
 		t.Errorf("only %d goals among %d positions: the sample does not exercise GoalCheck", goals, len(ps))
+	}
+}
+
+// TestGoalCheckNearMisses compares GoalCheck with the brute force where it
+// prunes hardest: Gold rabbits two and three ranks from their goal among
+// many pieces of both sides in the upper half, at the start of a turn or
+// a step or two into it, where a goal hangs on a freezer, a blocker or a
+// single spare step.
+func TestGoalCheckNearMisses(t *testing.T) {
+	rng := rand.New(rand.NewPCG(77, 3))
+	var g rules.MoveGen
+	goals, n := 0, 0
+	for n < 2500 {
+		var b [64]rules.Piece
+		for range 1 + rng.IntN(3) {
+			b[rules.NewSquare(rng.IntN(8), 4+rng.IntN(2))] = rules.MakePiece(rules.Gold, rules.Rabbit)
+		}
+		for range 6 + rng.IntN(14) {
+			c, tp := rules.Color(rng.IntN(2)), rules.PieceType(2+rng.IntN(5))
+			if rng.IntN(4) == 0 {
+				c, tp = rules.Silver, rules.Rabbit
+			}
+			if sq := rules.NewSquare(rng.IntN(8), 3+rng.IntN(5)); b[sq] == rules.Empty {
+				b[sq] = rules.MakePiece(c, tp)
+			}
+		}
+		p := rules.NewPosition(rules.Gold, 10, b)
+		if len(p.Validate()) > 0 {
+			continue
+		}
+		for range rng.IntN(3) {
+			if st := p.Steps(nil); len(st) > 0 {
+				p = p.Play(st[rng.IntN(len(st))])
+			}
+		}
+		n++
+		want := bruteGoal(&g, p)
+		m, ok := GoalCheck(&p)
+		got := -1
+		if ok {
+			got = int(m.N)
+			goals++
+			checkGoalMove(t, p, m)
+		}
+		if got != want {
+			t.Fatalf("%s (steps taken %d): GoalCheck %d steps (%s), brute force %d", p.AEIString(), p.StepsTaken(), got, m, want)
+		}
+	}
+	if goals < n/10 || goals > n*9/10 {
+		t.Errorf("%d goals among %d positions: the sample does not test both answers", goals, n)
 	}
 }
