@@ -113,7 +113,7 @@
 // beyond the nearest rabbit's ranks): with none, only that rabbit's forward
 // steps are tried; with one, only the steps that touch its file or the
 // squares beside it. Where rabbits of both sides stand two ranks from their
-// goals in a crowded middle game a check costs some 12-18 microseconds
+// goals in a crowded middle game a check costs some 11-18 microseconds
 // (20-39 before the spare steps were counted). They are tested against a
 // brute force over rules.MoveGen on random and crowded positions.
 package eval

@@ -142,8 +142,8 @@ func (g *goalSearch) forwardOnly(n, depth int, rabbits rules.Bitboard, fwd rules
 	if p.PushPending() {
 		return false
 	}
-	far := rabbits & rules.GoalRanks(g.side, n) &^ rules.GoalRanks(g.side, n-1)
-	for b := far; b != 0; {
+	// No rabbit stands nearer than n ranks: those within n are n away.
+	for b := rabbits & rules.GoalRanks(g.side, n); b != 0; {
 		sq := b.Pop()
 		s := rules.MakeStep(rules.MakePiece(g.side, rules.Rabbit), sq, fwd)
 		if !p.Legal(s) {
@@ -278,16 +278,16 @@ func detourCost(p *rules.Position, c rules.Color, sq rules.Square, pullable rule
 // it, then the push or pull takes two steps. It is 100 when no friendly
 // piece is stronger.
 func displaceCost(p *rules.Position, c rules.Color, x rules.Square, pullable rules.Bitboard) int {
+	return displaceBy(x, pullable, strongerThan(p, c, p.At(x).Type()))
+}
+
+// displaceBy is displaceCost with the friendly pieces stronger than the
+// one on x given as movers (a caller costing many pieces works them out
+// once).
+func displaceBy(x rules.Square, pullable, movers rules.Bitboard) int {
 	if pullable.Has(x) {
 		return 1
 	}
-	return approachCost(x, strongerThan(p, c, p.At(x).Type()))
-}
-
-// approachCost is displaceCost's count for a piece on x that only the
-// pieces movers can displace: the walk of the nearest next to x, then
-// two steps.
-func approachCost(x rules.Square, movers rules.Bitboard) int {
 	if movers == 0 {
 		return 100
 	}

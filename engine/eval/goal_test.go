@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -106,6 +107,24 @@ func bruteGoal(g *rules.MoveGen, p rules.Position) int {
 	return best
 }
 
+// compareGoal fails the test unless GoalCheck at p finds a goal exactly
+// when the brute force does, of the same length and playable; it reports
+// whether there is one. what names the position in the failure.
+func compareGoal(t *testing.T, g *rules.MoveGen, p rules.Position, what string) bool {
+	t.Helper()
+	want := bruteGoal(g, p)
+	m, ok := GoalCheck(&p)
+	got := -1
+	if ok {
+		got = int(m.N)
+		checkGoalMove(t, p, m)
+	}
+	if got != want {
+		t.Fatalf("%s %s (steps taken %d): GoalCheck %d steps (%s), brute force %d", what, p.AEIString(), p.StepsTaken(), got, m, want)
+	}
+	return ok
+}
+
 func TestGoalCheckAgainstMoveGen(t *testing.T) {
 	// The two brute-force comparisons are most of the package's time and
 	// share nothing: they run side by side.
@@ -116,16 +135,8 @@ func TestGoalCheckAgainstMoveGen(t *testing.T) {
 	var g rules.MoveGen
 	goals := 0
 	for i, p := range ps {
-		want := bruteGoal(&g, p)
-		m, ok := GoalCheck(&p)
-		got := -1
-		if ok {
-			got = int(m.N)
+		if compareGoal(t, &g, p, fmt.Sprintf("position %d", i)) {
 			goals++
-			checkGoalMove(t, p, m)
-		}
-		if got != want {
-			t.Fatalf("position %d %s (steps taken %d): GoalCheck %d steps (%s), brute force %d", i, p.AEIString(), p.StepsTaken(), got, m, want)
 		}
 	}
 	t.Logf("%d positions, %d with a goal", len(ps), goals)
@@ -167,16 +178,8 @@ func TestGoalCheckNearMisses(t *testing.T) {
 			}
 		}
 		n++
-		want := bruteGoal(&g, p)
-		m, ok := GoalCheck(&p)
-		got := -1
-		if ok {
-			got = int(m.N)
+		if compareGoal(t, &g, p, fmt.Sprintf("near miss %d", n)) {
 			goals++
-			checkGoalMove(t, p, m)
-		}
-		if got != want {
-			t.Fatalf("%s (steps taken %d): GoalCheck %d steps (%s), brute force %d", p.AEIString(), p.StepsTaken(), got, m, want)
 		}
 	}
 	if goals < n/10 || goals > n*9/10 {

@@ -309,21 +309,15 @@ func (t *trapSearch) reachable(p *rules.Position, n int, cur *[64]rules.Square, 
 }
 
 // memoCost is displaceCost kept in costs (one more than the cost; 0: not
-// yet worked out); stronger holds side's pieces stronger than each type
-// (strongerSets), worked out once, when first needed, for the many pieces
-// costed (all empty: not yet; side always has a piece stronger than a
-// rabbit when its elephant is on the board, and else it is worked out
-// again, which is merely slower).
+// yet worked out). stronger holds side's pieces stronger than each type
+// (strongerSets), filled when the first cost is asked; while its rabbit
+// entry is empty it is filled again, which costs time, never an answer.
 func memoCost(costs *[64]int8, p *rules.Position, side rules.Color, stronger *[7]rules.Bitboard, sq rules.Square, pullable rules.Bitboard) int {
 	if costs[sq] == 0 {
 		if stronger[rules.Rabbit] == 0 {
 			*stronger = strongerSets(p, side)
 		}
-		c := 1
-		if !pullable.Has(sq) {
-			c = approachCost(sq, stronger[p.At(sq).Type()])
-		}
-		costs[sq] = int8(min(c, 100)) + 1
+		costs[sq] = int8(min(displaceBy(sq, pullable, stronger[p.At(sq).Type()]), 100)) + 1
 	}
 	return int(costs[sq]) - 1
 }
