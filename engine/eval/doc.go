@@ -112,8 +112,29 @@
 // or a capture must touch. A goal check also counts its spare steps (those
 // beyond the nearest rabbit's ranks): with none, only that rabbit's forward
 // steps are tried; with one, only the steps that touch its file or the
-// squares beside it. Where rabbits of both sides stand two ranks from their
-// goals in a crowded middle game a check costs some 11-18 microseconds
-// (20-39 before the spare steps were counted). They are tested against a
+// squares beside it. Its bound on a rabbit's steps counts the squares it
+// must empty: on its own file every one ahead, on another the last two
+// before the goal, besides the steps aside. Of two steps that commute
+// (rules.Position.Commutes) one order is searched. Where rabbits of both
+// sides stand two ranks from their goals in a crowded middle game a check
+// costs some 11-18 microseconds (20-39 before the spare steps were
+// counted), and the search there visits half the goal-check states it did
+// before the bound and the commuting steps. They are tested against a
 // brute force over rules.MoveGen on random and crowded positions.
+//
+// # Rabbit goal threat
+//
+// eval.rabbit_goal and eval.rabbit_goal_trap (off by default) price each
+// rabbit's threat to reach its goal before the search sees the goal, in
+// the shape D. J. Wu describes for bot_sharp ("Designing a Winning Arimaa
+// Program", ICGA Journal 2015): a value by the ranks still to go, scaled
+// down by the enemy pieces in the rabbit's way (straight ahead most, a
+// wall to a tenth) and by which side's strong pieces hold the squares
+// before its goal, and a part that grows with the control of the enemy's
+// home trap on the rabbit's wing. Rabbits on one wing add up less than
+// rabbits on both (their scores are spread over the files by a bell and
+// gathered as the root of the summed squares). Judged by bot_sharp's
+// search move by move (engine/STRENGTH.md), three scales of it gained
+// nothing beyond the measure's noise, so it stays off; it costs about 0.8
+// microseconds an evaluation when on.
 package eval

@@ -14,6 +14,9 @@ type Evaluator struct {
 	w      Weights
 	value  [7]int  // by piece type
 	harlog *harlog // the material by HarLog, when eval.harlog is set
+	// rabbitGoalOn: some weight of eval.rabbit_goal or rabbit_goal_trap
+	// is set.
+	rabbitGoalOn bool
 }
 
 // New returns an evaluator using w.
@@ -21,6 +24,11 @@ func New(w Weights) *Evaluator {
 	e := &Evaluator{w: w}
 	s := &w.Eval
 	e.value = [7]int{0, s.Rabbit, s.Cat, s.Dog, s.Horse, s.Camel, s.Elephant}
+	for i := range s.RabbitGoal {
+		if s.RabbitGoal[i] != 0 || s.RabbitGoalTrap[i] != 0 {
+			e.rabbitGoalOn = true
+		}
+	}
 	if s.Harlog > 0 {
 		e.harlog = newHarlog(s.Harlog)
 		e.value = e.harlog.values()
@@ -53,6 +61,7 @@ const (
 	termInfluence
 	termPeril
 	termAttack
+	termRabbitGoal
 	numTerms
 )
 
@@ -74,6 +83,7 @@ var termNames = [numTerms]string{
 	"trap influence",
 	"pieces in peril",
 	"home trap attack",
+	"rabbit goal threat",
 }
 
 // Term is one feature of the evaluation with each side's share, in
@@ -238,6 +248,9 @@ func (e *Evaluator) terms(p *rules.Position, t *[numTerms][2]int) {
 	}
 	if e.w.Eval.TrapAttack != 0 {
 		e.trapAttack(p, frozenBoth, t)
+	}
+	if e.rabbitGoalOn {
+		e.rabbitGoal(p, frozenBoth, t)
 	}
 	rabbitRank := &s.RabbitRank
 	if p.Occupied().Count() <= s.LatePieces {

@@ -104,8 +104,20 @@ func (g *goalSearch) search(n, depth int) bool {
 			zone |= rabbits
 		}
 	}
+	// Of two steps that commute (rules.Position.Commutes), one order
+	// reaches every state the other does: only the ascending one is
+	// searched. A goal sequence sorted so stays a goal of the same length
+	// whose steps the zones above keep, since they hold for every shortest
+	// goal from their node.
+	prev := rules.NoStep
+	if depth > 0 {
+		prev = g.path[depth-1]
+	}
 	for _, s := range steps {
 		if !zone.Has(s.From()) && !zone.Has(s.To()) {
+			continue
+		}
+		if s < prev && p.Commutes(prev, s) {
 			continue
 		}
 		q := &g.pos[depth+1]
@@ -236,9 +248,11 @@ func lowerBound(p *rules.Position, c rules.Color, rabbits, goal, pullable rules.
 			d = sq.Rank()
 		}
 		extra := 0
-		if t := sq.Neighbor(fwd); occ.Has(t) {
+		if d >= 2 {
+			extra = pathCost(p, c, sq, d, min(limit, best-1), pullable)
+		} else if t := sq.Neighbor(fwd); occ.Has(t) {
 			extra = 1 // a detour, or the blocker moving away
-			if d == 1 && !own.Has(t) {
+			if !own.Has(t) {
 				extra = min(displaceCost(p, c, t, pullable), 1+detourCost(p, c, sq, pullable))
 			}
 		}
@@ -250,6 +264,68 @@ func lowerBound(p *rules.Position, c rules.Color, rabbits, goal, pullable rules.
 		}
 	}
 	return best
+}
+
+// pathCost is the fewest steps beyond its d forward steps that side c's
+// rabbit on sq, d ≥ 2 ranks from its goal, needs to reach the goal in at
+// most limit steps in all: the rabbit's last step enters its goal rank
+// from the rank before, so on its own file every square ahead of it must
+// be emptied, and on another file, that file's two squares nearest the
+// goal, besides the sideways steps to get there. A square is emptied by a
+// step of its own piece, or by a push or pull of the enemy's (two steps,
+// displaceCost alone), each by a step of its own; only a capture on a
+// trap may empty two at once, so a piece on a trap counts for nothing
+// among several. More than limit - d: limit - d + 1.
+func pathCost(p *rules.Position, c rules.Color, sq rules.Square, d, limit int, pullable rules.Bitboard) int {
+	_, fwd := goalRank(c)
+	ahead := rules.Bitboard(0)
+	for t, k := sq, 0; k < d; k++ {
+		t = t.Neighbor(fwd)
+		ahead |= t.Bit()
+	}
+	spare := limit - d
+	best := min(spare+1, vacateCost(p, c, ahead, pullable))
+	f := sq.File()
+	lastTwo := rules.GoalRanks(c, 1)
+	for off := 1; off < best; off++ {
+		for _, f2 := range [2]int{f - off, f + off} {
+			if f2 < 0 || f2 > 7 {
+				continue
+			}
+			best = min(best, off+vacateCost(p, c, lastTwo&(rules.FileA<<f2), pullable))
+		}
+	}
+	return best
+}
+
+// vacateCost is the fewest steps in which side c can empty every square
+// of set (see pathCost): the cost of the one piece there, or with several,
+// one step for each of its own and two for each of the enemy's (one for a
+// piece a half-done pull may move), nothing for those on traps.
+func vacateCost(p *rules.Position, c rules.Color, set, pullable rules.Bitboard) int {
+	occ := set & p.Occupied()
+	if occ == 0 {
+		return 0
+	}
+	own := p.Pieces(c, rules.NoType)
+	if occ&(occ-1) == 0 {
+		x := occ.First()
+		if own.Has(x) || x.IsTrap() {
+			return 1
+		}
+		return displaceCost(p, c, x, pullable)
+	}
+	cost := 0
+	for b := occ &^ rules.Traps; b != 0; {
+		x := b.Pop()
+		switch {
+		case own.Has(x):
+			cost++
+		default:
+			cost += min(2, displaceCost(p, c, x, pullable))
+		}
+	}
+	return cost
 }
 
 // detourCost is the fewest steps that can empty a square beside the rabbit

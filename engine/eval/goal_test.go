@@ -186,3 +186,29 @@ func TestGoalCheckNearMisses(t *testing.T) {
 		t.Errorf("%d goals among %d positions: the sample does not test both answers", goals, n)
 	}
 }
+
+// TestLowerBoundPath: a rabbit two ranks from its goal must empty the
+// squares ahead on its file, or step aside to a file whose last two
+// squares it can reach empty.
+func TestLowerBoundPath(t *testing.T) {
+	for _, tc := range []struct {
+		name, board string
+		want        int
+	}{
+		{"open file", "Rc6 Eh1 rh8", 2},
+		{"own dog ahead: it steps away", "Rc6 Dc7 Eh1 rh8", 3},
+		{"enemy rabbit on its goal square, the b file open", "Rc6 rc8 Eh1", 3},
+		{"the b and d files held too, the a file open", "Rc6 rb8 rc8 rd8 Eh1", 4},
+		{"every goal square within two files held, no pusher near", "Rc6 ra8 rb8 rc8 rd8 re8 Eh1", 5},
+		{"two own pieces ahead: a step each", "Rb5 Db6 Cb7 Eh1 ra8 rc8 rh8", 5},
+		{"one of them on a trap, which a guard leaving may empty with another", "Rc5 Dc6 Cc7 Eh1 rb8 rd8 rh8", 4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := rulestest.Place(t, rules.Gold, tc.board)
+			goal, _ := goalRank(rules.Gold)
+			if got := lowerBound(&p, rules.Gold, p.Pieces(rules.Gold, rules.Rabbit), goal, 0, 4); got != tc.want {
+				t.Errorf("lower bound %d, want %d", got, tc.want)
+			}
+		})
+	}
+}
