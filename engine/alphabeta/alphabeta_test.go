@@ -733,3 +733,41 @@ func TestOpponentGoalInTurn(t *testing.T) {
 		}
 	}
 }
+
+// TestFallUnsettles: a completed iteration whose score fell more than
+// alphabeta.fall below the better of the two before it leaves the search
+// unsettled (the time management then goes on past its target), even with
+// the same best move; the next iteration that does not fall settles it.
+func TestFallUnsettles(t *testing.T) {
+	st := rules.MakeStep(rules.MakePiece(rules.Gold, rules.Rabbit), rules.A2, rules.North)
+	for _, tc := range []struct {
+		name   string
+		fall   int
+		scores []int
+		want   bool
+	}{
+		{"steady", 100, []int{200, 170, 210, 190}, true},
+		{"a fall of 363", 100, []int{240, 170, 200, -160}, false},
+		{"a fall of 363, off", 0, []int{240, 170, 200, -160}, true},
+		{"a fall of 100 exactly", 100, []int{240, 170, 200, 100}, true},
+		{"below the better of the two before", 100, []int{240, 300, 100, 150}, false},
+		{"still below the score two before", 100, []int{240, 170, 200, -160, -150}, false},
+		{"settled again", 100, []int{240, 170, 200, -160, -150, -140}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := config.Default()
+			c.AlphaBeta.Fall = tc.fall
+			s := New(Options{Threads: 1, Config: c})
+			moves := []rootMove{{step: st, line: []rules.Step{st}}}
+			for d, sc := range tc.scores {
+				s.complete(d+1, d+1, sc, moves)
+			}
+			if got := s.stable(); got != tc.want {
+				t.Errorf("stable %v after %v, want %v", got, tc.scores, tc.want)
+			}
+			if got := s.stableAt(len(tc.scores)); got != tc.want {
+				t.Errorf("stableAt %v after %v, want %v", got, tc.scores, tc.want)
+			}
+		})
+	}
+}

@@ -109,7 +109,10 @@
 //     changed in the last one, but the search goes on to Limits.Least,
 //     the move time the clock would not keep; at the target the search
 //     stops unless the best move is unsettled, and never after
-//     Limits.Time).
+//     Limits.Time). A completed iteration whose score fell more than
+//     alphabeta.fall below the better of the two before it unsettles
+//     the search too: the shallower iterations missed what the move is
+//     about to lose, and more depth may find its defence.
 //
 // Leaf is one search on the caller's goroutine with a given evaluator,
 // returning the position at the end of its principal variation: the

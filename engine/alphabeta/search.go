@@ -98,6 +98,10 @@ type published struct {
 	moves    []rootMove // best first
 	changed  int        // the iteration in which the best first step last changed
 	partial  bool       // the best move comes from an unfinished iteration
+	// scores are the completed iterations' scores, the last first; fell
+	// says the last fell more than alphabeta.fall below both before it.
+	scores [3]int
+	fell   bool
 }
 
 // New returns a searcher with opts.
@@ -412,18 +416,19 @@ func (s *Searcher) completedReport(g *rules.Game, c completion) analysis.Report 
 }
 
 // stable reports whether the best first step has stayed the same through
-// the last completed iteration and since.
+// the last completed iteration and since, and that iteration's score did
+// not fall (alphabeta.fall).
 func (s *Searcher) stable() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return !s.pub.partial && s.pub.changed < s.pub.depth
+	return !s.pub.partial && s.pub.changed < s.pub.depth && !s.pub.fell
 }
 
 // stableAt is stable for an iteration just completed at depth.
 func (s *Searcher) stableAt(depth int) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.pub.changed < depth || depth < 4
+	return (s.pub.changed < depth || depth < 4) && !s.pub.fell
 }
 
 // complete publishes an iteration a worker completed at depth, unless
@@ -471,6 +476,10 @@ func (s *Searcher) publishLocked(depth, seldepth, score int, pv []rules.Step, mo
 	}
 	if !partial {
 		s.pub.depth = depth
+		sc := &s.pub.scores
+		sc[0], sc[1], sc[2] = score, sc[0], sc[1]
+		fall := s.cfg.AlphaBeta.Fall
+		s.pub.fell = fall > 0 && depth >= 3 && max(sc[1], sc[2])-score > fall
 	}
 	s.pub.seldepth = max(old.seldepth, seldepth)
 	s.pub.score = score
