@@ -530,6 +530,28 @@ func TestThreatCountsAtTheHorizon(t *testing.T) {
 	}
 }
 
+// TestDefendAtTheHorizon: with alphabeta.defend the side to move may meet
+// the opponent's capture threat at the horizon with one step. Silver's
+// elephant on b4 can push Gold's cat on c4 into c3; the dog on d4, which
+// unfreezes the cat, can step to d3 and guard the trap, so a one-step
+// search scores better with the defence than with the threat's share of
+// the cat lost. With the cat frozen and no piece within a step of the
+// trap's sides, there is nothing to defend with: the same score.
+func TestDefendAtTheHorizon(t *testing.T) {
+	on := config.Default()
+	on.AlphaBeta.HashMB, on.AlphaBeta.Quiescence, on.AlphaBeta.Defend = 4, 0, 1
+	off := on
+	off.AlphaBeta.Defend = 0
+	p := rulestest.Place(t, rules.Gold, "Cc4 Dd4 Eh1 Rg1 Rh2 eb4 rh8 rg8")
+	if a, b := search(t, p, 1, &on, false), search(t, p, 1, &off, false); a.Report.Score <= b.Report.Score {
+		t.Errorf("a defence at hand: one step scores %d with it, %d without", a.Report.Score, b.Report.Score)
+	}
+	q := rulestest.Place(t, rules.Gold, "Cc4 Eh1 Rg1 Rh2 eb4 rh8 rg8")
+	if a, b := search(t, q, 1, &on, false), search(t, q, 1, &off, false); a.Report.Score != b.Report.Score {
+		t.Errorf("no defence: one step scores %d with it, %d without", a.Report.Score, b.Report.Score)
+	}
+}
+
 // TestSecondThreat: the threat term's second piece is the most valuable
 // one the side to move could capture on another trap than the first.
 func TestSecondThreat(t *testing.T) {

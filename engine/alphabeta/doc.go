@@ -68,7 +68,12 @@
 //     a search whose horizon ends one turn short of the capture still
 //     avoids walking into it. Three steps see the pushes and pulls into a
 //     trap and those a step away; four cost ten times more where many
-//     pieces stand near the traps.
+//     pieces stand near the traps. With alphabeta.defend (off by default:
+//     judged by bot_sharp's search move by move it gained nothing, see
+//     engine/STRENGTH.md) the side to move may instead meet that threat
+//     with one step, the threatened piece stepping away or one of its own
+//     stepping beside the trap, judged by the evaluation less the threat
+//     left.
 //   - Null-turn pruning at the start of a turn, outside the principal
 //     variation, when the evaluation is at least beta; late-move
 //     reductions of quiet steps, searched again at full depth when they

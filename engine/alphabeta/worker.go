@@ -1,6 +1,7 @@
 package alphabeta
 
 import (
+	"arimaa-workbench/engine/config"
 	"arimaa-workbench/engine/eval"
 	"arimaa-workbench/engine/rules"
 )
@@ -405,14 +406,20 @@ func mostValuableCapture(p *rules.Position, n int, tc *eval.TrapChecker, ev *eva
 // could capture within n steps, and of the most valuable one on another
 // trap (0 if none): the trap check within the horizon's budget.
 func (w *worker) threatened(p *rules.Position, n int) (first, second int) {
+	first, second, _ = w.threatenedAt(p, n)
+	return first, second
+}
+
+// threatenedAt is threatened with the first piece's threat.
+func (w *worker) threatenedAt(p *rules.Position, n int) (first, second int, at eval.Threat) {
 	if !mayCapture(p, n) {
-		return 0, 0
+		return 0, 0, at
 	}
 	threats, _ := w.traps.CheckWithin(p, n, horizonCheckBudget)
 	var trap rules.Square
 	for _, t := range threats {
 		if v := w.ev.Value(t.Piece.Type()); v > first {
-			first, trap = v, t.Trap
+			first, trap, at = v, t.Trap, t
 		}
 	}
 	for _, t := range threats {
@@ -420,7 +427,44 @@ func (w *worker) threatened(p *rules.Position, n int) (first, second int) {
 			second = v
 		}
 	}
-	return first, second
+	return first, second, at
+}
+
+// defend is the best the side to move keeps at the horizon of p, whose
+// static value with its goal-threat penalty is stand, by one step against
+// the opponent's threat t (alphabeta.defend): the threatened piece
+// stepping away, or a piece of its own stepping next to the trap, each
+// judged by the evaluation after it less the threat that is left. A piece
+// that one step saves is not counted as partly lost. No step: a value
+// below any.
+func (w *worker) defend(p *rules.Position, t eval.Threat, stand int, ab *config.AlphaBeta) int {
+	best := -win
+	if p.StepsLeft() == 0 || p.PushPending() {
+		return best
+	}
+	base := stand - w.evaluate(p) // the goal-threat penalty, kept
+	guards := t.Trap.Neighbors()
+	var buf [128]rules.Step
+	for _, s := range p.Steps(buf[:0]) {
+		if s == rules.Pass || s.Piece().Color() != p.Side() {
+			continue
+		}
+		if s.From() != t.Square && !guards.Has(s.To()) {
+			continue
+		}
+		q := p.Play(s)
+		if q.PushPending() {
+			continue
+		}
+		v := w.evaluate(&q) + base
+		if v <= best {
+			continue
+		}
+		other := q.WithSide(q.Side().Other())
+		first, second := w.threatened(&other, ab.ThreatSteps)
+		best = max(best, v-max(first*ab.Threat, second*ab.ThreatSecond)/100)
+	}
+	return best
 }
 
 // mostValuableCaptureWithin is mostValuableCapture with the trap check
@@ -507,8 +551,13 @@ func (w *worker) quiesce(p *rules.Position, ply int) int {
 	}
 	if ab := &w.s.cfg.AlphaBeta; ab.Threat > 0 || ab.ThreatSecond > 0 {
 		other := p.WithSide(p.Side().Other())
-		first, second := w.threatened(&other, ab.ThreatSteps)
-		stand -= max(first*ab.Threat, second*ab.ThreatSecond) / 100
+		first, second, at := w.threatenedAt(&other, ab.ThreatSteps)
+		threat := max(first*ab.Threat, second*ab.ThreatSecond) / 100
+		if threat > 0 && ab.Defend > 0 {
+			stand = max(stand-threat, w.defend(p, at, stand, ab))
+		} else {
+			stand -= threat
+		}
 	}
 	if w.s.cfg.AlphaBeta.Quiescence == 0 {
 		return stand
