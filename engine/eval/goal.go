@@ -364,18 +364,42 @@ func displaceBy(x rules.Square, pullable, movers rules.Bitboard) int {
 	if pullable.Has(x) {
 		return 1
 	}
+	return displaceWithin(x, pullable, movers, 6)
+}
+
+// displaceWithin is displaceBy where only costs up to most matter: more
+// than most answers most+1 (100 when most is 6 or more).
+func displaceWithin(x rules.Square, pullable, movers rules.Bitboard, most int) int {
+	if pullable.Has(x) {
+		return 1
+	}
 	if movers == 0 {
 		return 100
 	}
-	ring := x.Neighbors()
-	for k := 0; k < 5; k++ {
-		if ring&movers != 0 {
-			return k + 2
+	for d := 1; d <= min(most-1, 5); d++ {
+		if balls[d][x]&movers != 0 {
+			return d + 1 // walk to distance 1, then the push or pull
 		}
-		ring |= ring.Adjacent()
 	}
-	return 100
+	if most >= 6 {
+		return 100
+	}
+	return most + 1
 }
+
+// balls[d][x] is the squares within d steps of x, but x (d up to 5).
+var balls = func() (b [6][64]rules.Bitboard) {
+	for x := rules.Square(0); x < 64; x++ {
+		for y := rules.Square(0); y < 64; y++ {
+			if d := abs(x.File()-y.File()) + abs(x.Rank()-y.Rank()); d > 0 {
+				for r := d; r <= 5; r++ {
+					b[r][x] |= y.Bit()
+				}
+			}
+		}
+	}
+	return b
+}()
 
 // pullableAfter returns the enemy pieces that the second half of a pull
 // may move after step s is played from p: those next to the square s left

@@ -278,7 +278,7 @@ func (t *trapSearch) reachable(p *rules.Position, n int, cur *[64]rules.Square, 
 		for near := cands & trapBall[min(n, 4)][ti]; near != 0; {
 			x := near.Pop()
 			d := distance(x, tr)
-			if d > 0 && memoCost(&costs, p, t.side, &stronger, x, pullable) > n {
+			if d > 0 && memoCost(&costs, p, t.side, &stronger, x, pullable, n) > n {
 				continue
 			}
 			guards := tr.Neighbors() & enemy &^ x.Bit()
@@ -295,7 +295,7 @@ func (t *trapSearch) reachable(p *rules.Position, n int, cur *[64]rules.Square, 
 			}
 			ok := true
 			for g := guards; g != 0; {
-				if memoCost(&costs, p, t.side, &stronger, g.Pop(), pullable) > n {
+				if memoCost(&costs, p, t.side, &stronger, g.Pop(), pullable, n) > n {
 					ok = false
 					break
 				}
@@ -309,15 +309,15 @@ func (t *trapSearch) reachable(p *rules.Position, n int, cur *[64]rules.Square, 
 }
 
 // memoCost is displaceCost kept in costs (one more than the cost; 0: not
-// yet worked out). stronger holds side's pieces stronger than each type
+// yet worked out), where only costs up to n matter (more: n+1). stronger holds side's pieces stronger than each type
 // (strongerSets), filled when the first cost is asked; while its rabbit
 // entry is empty it is filled again, which costs time, never an answer.
-func memoCost(costs *[64]int8, p *rules.Position, side rules.Color, stronger *[7]rules.Bitboard, sq rules.Square, pullable rules.Bitboard) int {
+func memoCost(costs *[64]int8, p *rules.Position, side rules.Color, stronger *[7]rules.Bitboard, sq rules.Square, pullable rules.Bitboard, n int) int {
 	if costs[sq] == 0 {
 		if stronger[rules.Rabbit] == 0 {
 			*stronger = strongerSets(p, side)
 		}
-		costs[sq] = int8(min(displaceBy(sq, pullable, stronger[p.At(sq).Type()]), 100)) + 1
+		costs[sq] = int8(displaceWithin(sq, pullable, stronger[p.At(sq).Type()], n)) + 1
 	}
 	return int(costs[sq]) - 1
 }
