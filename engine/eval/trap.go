@@ -278,9 +278,8 @@ func (t *trapSearch) reachable(p *rules.Position, n int, cur *[64]rules.Square, 
 		for near := cands & trapBall[min(n, 4)][ti]; near != 0; {
 			x := near.Pop()
 			d := distance(x, tr)
-			if d > 0 && memoCost(&costs, p, t.side, &stronger, x, pullable, n) > n {
-				continue
-			}
+			// The count of displacements first: it rules out most
+			// candidates without a cost worked out.
 			guards := tr.Neighbors() & enemy &^ x.Bit()
 			moved := guards
 			if d > 0 {
@@ -291,6 +290,9 @@ func (t *trapSearch) reachable(p *rules.Position, n int, cur *[64]rules.Square, 
 				discount = 1 // one of them may be pulled in one step
 			}
 			if 2*d+2*guards.Count()-discount > n {
+				continue
+			}
+			if d > 0 && memoCost(&costs, p, t.side, &stronger, x, pullable, n) > n {
 				continue
 			}
 			ok := true
