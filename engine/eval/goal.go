@@ -271,11 +271,12 @@ func lowerBound(p *rules.Position, c rules.Color, rabbits, goal, pullable rules.
 // most limit steps in all: the rabbit's last step enters its goal rank
 // from the rank before, so on its own file every square ahead of it must
 // be emptied, and on another file, that file's two squares nearest the
-// goal, besides the sideways steps to get there. A square is emptied by a
-// step of its own piece, or by a push or pull of the enemy's (two steps,
-// displaceCost alone), each by a step of its own; only a capture on a
-// trap may empty two at once, so a piece on a trap counts for nothing
-// among several. More than limit - d: limit - d + 1.
+// goal, besides the sideways steps to get there. Emptying a square takes
+// a step of the friendly piece on it, or a push or pull of the enemy piece
+// (two steps, and a walk to it first: displaceCost). No step empties two
+// squares but through a capture on a trap, so among several squares a
+// piece on a trap counts for nothing. A cost above limit - d is answered
+// as limit - d + 1.
 func pathCost(p *rules.Position, c rules.Color, sq rules.Square, d, limit int, pullable rules.Bitboard) int {
 	_, fwd := goalRank(c)
 	ahead := rules.Bitboard(0)
@@ -361,9 +362,6 @@ func displaceCost(p *rules.Position, c rules.Color, x rules.Square, pullable rul
 // one on x given as movers (a caller costing many pieces works them out
 // once).
 func displaceBy(x rules.Square, pullable, movers rules.Bitboard) int {
-	if pullable.Has(x) {
-		return 1
-	}
 	return displaceWithin(x, pullable, movers, 6)
 }
 
