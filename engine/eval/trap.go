@@ -257,6 +257,12 @@ func (t *trapSearch) search(n, depth int, cur [64]rules.Square, captured uint64)
 // pull may move), and before an enemy piece is first displaced a stronger
 // friendly piece must walk next to it.
 func (t *trapSearch) reachable(p *rules.Position, n int, cur *[64]rules.Square, pullable rules.Bitboard) bool {
+	// With one step left only the second half of a pull moves an enemy
+	// piece (a push could not be completed): the bound below, which needs
+	// the pull's discount then, answers no at once without one.
+	if n == 1 && pullable == 0 {
+		return false
+	}
 	enemy := p.Pieces(t.side.Other(), rules.NoType)
 	// A piece already found capturable is not looked at again.
 	cands := enemy
