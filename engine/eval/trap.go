@@ -317,9 +317,10 @@ func (t *trapSearch) reachable(p *rules.Position, n int, cur *[64]rules.Square, 
 }
 
 // memoCost is displaceCost kept in costs (one more than the cost; 0: not
-// yet worked out), where only costs up to n matter (more: n+1). stronger holds side's pieces stronger than each type
-// (strongerSets), filled when the first cost is asked; while its rabbit
-// entry is empty it is filled again, which costs time, never an answer.
+// yet worked out), where only costs up to n matter (more: n+1). stronger
+// holds side's pieces stronger than each type (strongerSets), filled when
+// the first cost is asked; while its rabbit entry is empty it is filled
+// again, which costs time, never an answer.
 func memoCost(costs *[64]int8, p *rules.Position, side rules.Color, stronger *[7]rules.Bitboard, sq rules.Square, pullable rules.Bitboard, n int) int {
 	if costs[sq] == 0 {
 		if stronger[rules.Rabbit] == 0 {
