@@ -430,19 +430,24 @@ func (w *worker) threatenedAt(p *rules.Position, n int) (first, second int, at e
 	return first, second, at
 }
 
-// defend is the best the side to move keeps at the horizon of p, whose
-// static value with its goal-threat penalty is stand, by one step against
-// the opponent's threat t (alphabeta.defend): the threatened piece
-// stepping away, or a piece of its own stepping next to the trap, each
-// judged by the evaluation after it less the threat that is left. A piece
-// that one step saves is not counted as partly lost. No step: a value
-// below any.
-func (w *worker) defend(p *rules.Position, t eval.Threat, stand int, ab *config.AlphaBeta) int {
+// threatPenalty is what the horizon takes off for the opponent's capture
+// threats: alphabeta.threat percent of the first piece's value, or
+// threat_second percent of the second's, whichever is more.
+func threatPenalty(first, second int, ab *config.AlphaBeta) int {
+	return max(first*ab.Threat, second*ab.ThreatSecond) / 100
+}
+
+// defend is the best the side to move keeps at the horizon of p by one
+// step against the opponent's threat t (alphabeta.defend): the threatened
+// piece stepping away, or a piece of its own stepping next to the trap,
+// each judged by the evaluation after it, with base (the goal-threat
+// penalty, kept) added, less the threat that is left. A piece that one
+// step saves is not counted as partly lost. No step: a value below any.
+func (w *worker) defend(p *rules.Position, t eval.Threat, base int, ab *config.AlphaBeta) int {
 	best := -win
 	if p.StepsLeft() == 0 || p.PushPending() {
 		return best
 	}
-	base := stand - w.evaluate(p) // the goal-threat penalty, kept
 	guards := t.Trap.Neighbors()
 	var buf [128]rules.Step
 	for _, s := range p.Steps(buf[:0]) {
@@ -462,7 +467,7 @@ func (w *worker) defend(p *rules.Position, t eval.Threat, stand int, ab *config.
 		}
 		other := q.WithSide(q.Side().Other())
 		first, second := w.threatened(&other, ab.ThreatSteps)
-		best = max(best, v-max(first*ab.Threat, second*ab.ThreatSecond)/100)
+		best = max(best, v-threatPenalty(first, second, ab))
 	}
 	return best
 }
@@ -540,7 +545,8 @@ func (w *worker) quiesce(p *rules.Position, ply int) int {
 			return fromTable(e.score, ply)
 		}
 	}
-	stand := w.evaluate(p)
+	static := w.evaluate(p)
+	stand := static
 	if threat := w.s.cfg.AlphaBeta.GoalThreat; threat > 0 && nearGoal(p, p.Side().Other()) {
 		if w.opponentGoal(p, ply) {
 			// The side to move defends with the steps it has left: the
@@ -552,9 +558,9 @@ func (w *worker) quiesce(p *rules.Position, ply int) int {
 	if ab := &w.s.cfg.AlphaBeta; ab.Threat > 0 || ab.ThreatSecond > 0 {
 		other := p.WithSide(p.Side().Other())
 		first, second, at := w.threatenedAt(&other, ab.ThreatSteps)
-		threat := max(first*ab.Threat, second*ab.ThreatSecond) / 100
+		threat := threatPenalty(first, second, ab)
 		if threat > 0 && ab.Defend > 0 {
-			stand = max(stand-threat, w.defend(p, at, stand, ab))
+			stand = max(stand-threat, w.defend(p, at, stand-static, ab))
 		} else {
 			stand -= threat
 		}

@@ -499,15 +499,22 @@ func (e *Evaluator) trapAttack(p *rules.Position, frozen [2]rules.Bitboard, t *[
 	stronger := strongerCounts(p)
 	full := e.w.Eval.TrapAttack
 	for _, tr := range trapSquares {
-		home := rules.Gold
-		if tr.Rank() >= 4 {
-			home = rules.Silver
-		}
-		inf := weigh(p, tr, near3[tr], frozen, &stronger, attackWeight[:], attackDistance[:])
-		attacker := home.Other()
-		lead := min(max(inf[attacker]-inf[home], attackNone), attackFull)
+		attacker, lead := homeTrapLead(p, tr, frozen, &stronger)
+		lead = min(max(lead, attackNone), attackFull)
 		t[termAttack][attacker] += full * (lead - attackNone) / (attackFull - attackNone)
 	}
+}
+
+// homeTrapLead weighs the pieces within three steps of trap tr as
+// trap_attack does and returns the side attacking it (the side whose home
+// it is not) with that side's lead there.
+func homeTrapLead(p *rules.Position, tr rules.Square, frozen [2]rules.Bitboard, stronger *[2][7]int) (attacker rules.Color, lead int) {
+	home := rules.Gold
+	if tr.Rank() >= 4 {
+		home = rules.Silver
+	}
+	inf := weigh(p, tr, near3[tr], frozen, stronger, attackWeight[:], attackDistance[:])
+	return home.Other(), inf[home.Other()] - inf[home]
 }
 
 // strongerCounts is, for each side and piece type, how many enemy pieces

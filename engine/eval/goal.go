@@ -278,12 +278,7 @@ func lowerBound(p *rules.Position, c rules.Color, rabbits, goal, pullable rules.
 // piece on a trap counts for nothing. A cost above limit - d is answered
 // as limit - d + 1.
 func pathCost(p *rules.Position, c rules.Color, sq rules.Square, d, limit int, pullable rules.Bitboard) int {
-	_, fwd := goalRank(c)
-	ahead := rules.Bitboard(0)
-	for t, k := sq, 0; k < d; k++ {
-		t = t.Neighbor(fwd)
-		ahead |= t.Bit()
-	}
+	ahead := rules.FileA << sq.File() & rules.GoalRanks(c, d-1)
 	spare := limit - d
 	best := min(spare+1, vacateCost(p, c, ahead, pullable))
 	f := sq.File()
@@ -355,18 +350,13 @@ func detourCost(p *rules.Position, c rules.Color, sq rules.Square, pullable rule
 // it, then the push or pull takes two steps. It is 100 when no friendly
 // piece is stronger.
 func displaceCost(p *rules.Position, c rules.Color, x rules.Square, pullable rules.Bitboard) int {
-	return displaceBy(x, pullable, strongerThan(p, c, p.At(x).Type()))
+	return displaceWithin(x, pullable, strongerThan(p, c, p.At(x).Type()), 6)
 }
 
-// displaceBy is displaceCost with the friendly pieces stronger than the
-// one on x given as movers (a caller costing many pieces works them out
-// once).
-func displaceBy(x rules.Square, pullable, movers rules.Bitboard) int {
-	return displaceWithin(x, pullable, movers, 6)
-}
-
-// displaceWithin is displaceBy where only costs up to most matter: more
-// than most answers most+1 (100 when most is 6 or more).
+// displaceWithin is displaceCost with the friendly pieces stronger than
+// the one on x given as movers (a caller costing many pieces works them
+// out once), where only costs up to most matter: more than most answers
+// most+1 (100 when most is 6 or more).
 func displaceWithin(x rules.Square, pullable, movers rules.Bitboard, most int) int {
 	if pullable.Has(x) {
 		return 1

@@ -196,13 +196,8 @@ func (e *Evaluator) rabbitGoal(p *rules.Position, frozen [2]rules.Bitboard, t *[
 			if !haveStronger {
 				stronger, haveStronger = strongerCounts(p), true
 			}
-			tr := trapSquares[i]
-			home := rules.Gold
-			if tr.Rank() >= 4 {
-				home = rules.Silver
-			}
-			inf := weigh(p, tr, near3[tr], frozen, &stronger, attackWeight[:], attackDistance[:])
-			lead[i], haveLead[i] = inf[home.Other()]-inf[home], true
+			_, lead[i] = homeTrapLead(p, trapSquares[i], frozen, &stronger)
+			haveLead[i] = true
 		}
 		return lead[i]
 	}
