@@ -239,7 +239,7 @@ func BenchmarkSimilarRecall(b *testing.B) {
 	d := corpusDB(b)
 	for range b.N {
 		for r := 0; r <= MaxRadius; r++ {
-			recall, kth, alike, n := measureRecall(b, d, r, 20, 10, uint64(r), 0.25)
+			recall, kth, alike, n := measureRecall(b, d, r, 20, 10, uint64(r), 0.25, false)
 			b.ReportMetric(recall, fmt.Sprintf("recall@10-r%d", r))
 			b.ReportMetric(kth, fmt.Sprintf("10th-similarity-r%d", r))
 			b.ReportMetric(alike, fmt.Sprintf("recall@10-alike-r%d", r))

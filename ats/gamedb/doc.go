@@ -156,6 +156,17 @@
 // measures it on a corpus of any size (make db-archive-bench; the figures
 // below).
 //
+// Where missing nothing matters more than time, SimilarExhaustive (db
+// find --exhaustive) is the exact scan itself: every stored game the
+// filter keeps is replayed, a few thousand at a time on every core, and
+// every position with the query's side to move compared exactly, each
+// core keeping its best limit; the answer is ordered as Similar's.
+// TestSimilarRecall checks that its recall is 1. Its cost is the
+// replay of the whole database: 19.8 s (37 s of CPU) on the 300,000
+// games below, where on one query at radius 2 it found ten positions
+// alike at 0.188 to 0.229 and the signatures' candidates ten at 0.078 to
+// 0.111.
+//
 // # At scale
 //
 // Measured by make db-archive-bench on a generated archive of 300,000

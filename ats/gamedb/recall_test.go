@@ -17,8 +17,9 @@ import (
 // of the hits that reach the similarity of the k-th most similar position
 // (positions as similar as it are as good an answer), averaged, and the
 // mean k-th similarity; and the recall over the queries alone whose k-th
-// similarity is at least alike, with their number.
-func measureRecall(tb testing.TB, d *DB, r, n, k int, seed uint64, alike float64) (recall, kth, recallAlike float64, nAlike int) {
+// similarity is at least alike, with their number. With exhaustive it
+// asks SimilarExhaustive instead.
+func measureRecall(tb testing.TB, d *DB, r, n, k int, seed uint64, alike float64, exhaustive bool) (recall, kth, recallAlike float64, nAlike int) {
 	tb.Helper()
 	ctx := context.Background()
 	var games int64
@@ -81,7 +82,11 @@ func measureRecall(tb testing.TB, d *DB, r, n, k int, seed uint64, alike float64
 	rows.Close()
 	for _, q := range qs {
 		want := q.top[0]
-		hits, err := d.Similar(ctx, q.pos, r, 0, k, Filter{Own: q.own})
+		search := d.Similar
+		if exhaustive {
+			search = d.SimilarExhaustive
+		}
+		hits, err := search(ctx, q.pos, r, 0, k, Filter{Own: q.own})
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -107,7 +112,7 @@ func measureRecall(tb testing.TB, d *DB, r, n, k int, seed uint64, alike float64
 // the similarity of the tenth most similar position of an exact scan of
 // every stored position is at least 0.95 at every radius (exact at radius
 // 0), with fewer candidates by signature than the corpus has positions
-// (the package doc has the figures).
+// (the package doc has the figures); SimilarExhaustive's is 1.
 func TestSimilarRecall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("indexes a corpus")
@@ -133,10 +138,14 @@ func TestSimilarRecall(t *testing.T) {
 	// 700 candidates of the 5,500 positions of a side.
 	d.simCands = 700
 	for r, want := range []float64{0.999, 0.95, 0.95, 0.95} {
-		recall, kth, _, _ := measureRecall(t, d, r, 30, 10, uint64(r), 0)
+		recall, kth, _, _ := measureRecall(t, d, r, 30, 10, uint64(r), 0, false)
 		t.Logf("radius %d: recall@10 %.3f, mean 10th similarity %.3f (%d positions)", r, recall, kth, s.Positions)
 		if recall < want {
 			t.Errorf("radius %d: recall@10 %.3f, want at least %.2f", r, recall, want)
+		}
+		// The full scan misses nothing.
+		if recall, _, _, _ := measureRecall(t, d, r, 10, 10, uint64(r)+10, 0, true); recall != 1 {
+			t.Errorf("radius %d: the full scan's recall@10 %.3f, want 1", r, recall)
 		}
 	}
 }

@@ -402,13 +402,43 @@ func (d *DB) rerank(ctx context.Context, p rules.Position, radius int, minSim fl
 		return nil, err
 	}
 	lo, hi := f.phaseBytes()
-	phased := lo > 0 || hi < 255
-	mine := pieceHashes(&p, radius, nil)
-	key := p.TurnHash()
-	// The games are replayed and compared on every core, each worker
-	// taking every workers-th game.
+	q := simQuery{mine: pieceHashes(&p, radius, nil), key: p.TurnHash(), radius: radius, lo: lo, hi: hi, anySide: true}
 	workers := min(runtime.GOMAXPROCS(0), max(1, len(rows)/64))
 	parts := make([][]ranked, workers)
+	err = q.compare(ctx, rows, workers, func(id int64) []int {
+		plies := byGame[id]
+		slices.Sort(plies)
+		return plies
+	}, func(int) float64 { return minSim }, func(w int, h ranked) { parts[w] = append(parts[w], h) })
+	if err != nil {
+		return nil, err
+	}
+	var out []ranked
+	for _, part := range parts {
+		out = append(out, part...)
+	}
+	return d.hitsOf(ctx, out, limit, f.Own)
+}
+
+// simQuery is what a comparison of stored positions with a query needs:
+// the query's piece data hashes at the radius and its key, the phase
+// bytes kept, and the side to move compared (any, for candidates already
+// of the query's side).
+type simQuery struct {
+	mine    []uint64
+	key     uint64
+	radius  int
+	lo, hi  int
+	side    rules.Color
+	anySide bool
+}
+
+// compare replays the games rows on workers goroutines (worker w taking
+// every workers-th game) without the rules' checks, and passes to keep(w,
+// hit) each position of the plies (ascending) of its game that the query
+// compares whose similarity reaches least(w) (and is not 0).
+func (q simQuery) compare(ctx context.Context, rows []candGame, workers int, plies func(id int64) []int, least func(w int) float64, keep func(w int, h ranked)) error {
+	phased := q.lo > 0 || q.hi < 255
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Add(1)
@@ -417,46 +447,39 @@ func (d *DB) rerank(ctx context.Context, p rules.Position, radius int, minSim fl
 			var buf []uint64
 			for k := w; k < len(rows) && ctx.Err() == nil; k += workers {
 				cg := &rows[k]
-				plies := byGame[cg.id]
-				slices.Sort(plies)
 				// A damaged row (indexed games replay) is passed over:
 				// its positions up to the damage count.
-				if sg, err := decodeStart(cg.moves); err == nil {
-					sg.each(plies, func(ply int, pos *rules.Position, next rules.Move) bool {
-						if phased {
-							if ph := int(phaseByte(*pos)); ph < lo || ph > hi {
-								return true
-							}
-						}
-						buf = pieceHashes(pos, radius, buf)
-						sim := similarity(mine, buf)
-						if sim < minSim || sim == 0 {
+				sg, err := decodeStart(cg.moves)
+				if err != nil {
+					continue
+				}
+				sg.each(plies(cg.id), func(ply int, pos *rules.Position, next rules.Move) bool {
+					if !q.anySide && pos.Side() != q.side {
+						return true
+					}
+					if phased {
+						if ph := int(phaseByte(*pos)); ph < q.lo || ph > q.hi {
 							return true
 						}
-						h := ranked{Hit: Hit{Game: cg.id}, same: pos.TurnHash() == key, pos: *pos, move: next}
-						h.Ply, h.Similarity = ply, sim
-						parts[w] = append(parts[w], h)
-						return true
-					})
-				}
+					}
+					buf = pieceHashes(pos, q.radius, buf)
+					if sim := similarity(q.mine, buf); sim >= least(w) && sim > 0 {
+						keep(w, ranked{Hit: Hit{Game: cg.id, Ply: ply, Similarity: sim}, same: pos.TurnHash() == q.key, pos: *pos, move: next})
+					}
+					return true
+				})
 			}
 		}()
 	}
 	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	var out []ranked
-	for _, part := range parts {
-		out = append(out, part...)
-	}
-	// Sorted by reference: a ranked hit holds a whole position. The
-	// order is total (a game's ply is one hit), so stability is moot.
-	order := make([]*ranked, len(out))
-	for i := range out {
-		order[i] = &out[i]
-	}
-	slices.SortFunc(order, func(x, y *ranked) int {
+	return ctx.Err()
+}
+
+// rankOrder orders ranked hits: the most similar first; among those as
+// similar, the positions identical to the query, then the game own's,
+// then by game and ply (a total order: a game's ply is one hit).
+func rankOrder(own int64) func(x, y *ranked) int {
+	return func(x, y *ranked) int {
 		switch {
 		case x.Similarity != y.Similarity:
 			return cmp.Compare(y.Similarity, x.Similarity)
@@ -465,8 +488,8 @@ func (d *DB) rerank(ctx context.Context, p rules.Position, radius int, minSim fl
 				return -1
 			}
 			return 1
-		case (x.Game == f.Own) != (y.Game == f.Own):
-			if x.Game == f.Own {
+		case (x.Game == own) != (y.Game == own):
+			if x.Game == own {
 				return -1
 			}
 			return 1
@@ -474,7 +497,18 @@ func (d *DB) rerank(ctx context.Context, p rules.Position, radius int, minSim fl
 			return cmp.Compare(x.Game, y.Game)
 		}
 		return cmp.Compare(x.Ply, y.Ply)
-	})
+	}
+}
+
+// hitsOf sorts the ranked hits (rankOrder), keeps the first limit (0:
+// all) and reads their games' columns.
+func (d *DB) hitsOf(ctx context.Context, out []ranked, limit int, own int64) ([]Hit, error) {
+	// Sorted by reference: a ranked hit holds a whole position.
+	order := make([]*ranked, len(out))
+	for i := range out {
+		order[i] = &out[i]
+	}
+	slices.SortFunc(order, rankOrder(own))
 	if limit > 0 && len(order) > limit {
 		order = order[:limit]
 	}

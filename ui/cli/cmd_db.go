@@ -286,6 +286,7 @@ type queryFlags struct {
 	players, tc        string
 	minPhase, maxPhase float64
 	mirrors            bool
+	exhaustive         bool
 }
 
 func dbQuery(ctx context.Context, cmd string, args []string, std stdio) int {
@@ -306,6 +307,9 @@ func dbQuery(ctx context.Context, cmd string, args []string, std stdio) int {
 	fs.StringVar(&q.tc, "tc", "", "only games with this time control `TC`, as the archive writes it")
 	rangeVar(fs, &q.minPhase, "min-phase", 0, 0, 1, "only positions of game phase at least `X` (0 opening to 1 endgame)")
 	rangeVar(fs, &q.maxPhase, "max-phase", 1, 0, 1, "only positions of game phase at most `X`")
+	if cmd == "find" {
+		fs.BoolVar(&q.exhaustive, "exhaustive", false, "similar search: compare every stored position exactly (a full scan: about 20 s for 300,000 games on two cores) instead of the best candidates by signature")
+	}
 	fs.BoolVar(&q.mirrors, "mirrors", false, "count the position's mirror image (left to right) with it: its moves mirrored, setups grouped with their mirror images")
 	rest, err := ParseInterleaved(fs, args)
 	if err != nil {
@@ -321,6 +325,9 @@ func dbQuery(ctx context.Context, cmd string, args []string, std stdio) int {
 	filter, err := q.filter()
 	if err != nil {
 		return fail(2, "%v", err)
+	}
+	if q.exhaustive && q.radius < 0 {
+		return fail(2, "--exhaustive is for similar search: give --radius R")
 	}
 	if cmd == "similar-moves" && q.radius < 0 {
 		q.radius = 2
@@ -504,6 +511,11 @@ func writeFind(ctx context.Context, out io.Writer, db *gamedb.DB, pos rules.Posi
 	var err error
 	if q.radius < 0 {
 		hits, err = db.Find(ctx, pos, f, q.limit)
+	} else if q.exhaustive {
+		if q.limit == 0 {
+			return fmt.Errorf("--exhaustive needs a --limit of 1 or more")
+		}
+		hits, err = db.SimilarExhaustive(ctx, pos, q.radius, q.minSim, q.limit, f)
 	} else {
 		hits, err = db.Similar(ctx, pos, q.radius, q.minSim, q.limit, f)
 	}

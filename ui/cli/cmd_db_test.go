@@ -284,6 +284,24 @@ func TestDBSimilarDefaults(t *testing.T) {
 		if first.Game != "assets/games/goal_race.txt:1" || first.Ply != 6 || first.Similarity != 1 {
 			t.Errorf("radius %d: first hit %s", r, lines[0])
 		}
+		// The full scan: the same first hit, and at every rank a hit at
+		// least as similar as the signatures' candidates found.
+		code, full, errs := runTool(t, runDB, "", "find", "--db", db, "--json", "--exhaustive", "--radius", fmt.Sprint(r), "--ply", "6", "assets/games/goal_race.txt")
+		fullLines := strings.Split(strings.TrimSpace(full), "\n")
+		if code != 0 || len(fullLines) != 10 || fullLines[0] != lines[0] {
+			t.Fatalf("radius %d, --exhaustive: exit %d, %d hits\n%s\n%s", r, code, len(fullLines), full, errs)
+		}
+		for i := range lines {
+			var a, b struct{ Similarity float64 }
+			json.Unmarshal([]byte(lines[i]), &a)
+			json.Unmarshal([]byte(fullLines[i]), &b)
+			if b.Similarity < a.Similarity {
+				t.Errorf("radius %d, hit %d: the full scan's %g is below %g", r, i+1, b.Similarity, a.Similarity)
+			}
+		}
+	}
+	if code, _, errs := runTool(t, runDB, "", "find", "--db", db, "--exhaustive", "--ply", "6", "assets/games/goal_race.txt"); code != 2 || !strings.Contains(errs, "--exhaustive is for similar search") {
+		t.Errorf("--exhaustive without --radius: exit %d, %s", code, errs)
 	}
 	code, out, errs := runTool(t, runDB, "", "stats", "--db", db)
 	if code != 0 || !strings.Contains(out, "bytes a game by table:") || !regexp.MustCompile(`(?m)^  columns +[1-9]`).MatchString(out) ||
