@@ -31,14 +31,21 @@ func benchPositions(b testing.TB) map[string]rules.Position {
 }
 
 func BenchmarkEvaluate(b *testing.B) {
-	e := New(DefaultWeights())
-	for name, p := range benchPositions(b) {
-		b.Run(name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				e.Evaluate(&p)
-			}
-		})
+	threats := DefaultWeights()
+	threats.Eval.PieceThreat = 300
+	for _, w := range []struct {
+		name string
+		w    Weights
+	}{{"default", DefaultWeights()}, {"piece_threat=300", threats}} {
+		e := New(w.w)
+		for name, p := range benchPositions(b) {
+			b.Run(w.name+"/"+name, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					e.Evaluate(&p)
+				}
+			})
+		}
 	}
 }
 

@@ -62,6 +62,7 @@ const (
 	termPeril
 	termAttack
 	termRabbitGoal
+	termThreat
 	numTerms
 )
 
@@ -84,6 +85,7 @@ var termNames = [numTerms]string{
 	"pieces in peril",
 	"home trap attack",
 	"rabbit goal threat",
+	"pieces threatened",
 }
 
 // Term is one feature of the evaluation with each side's share, in
@@ -246,8 +248,19 @@ func (e *Evaluator) terms(p *rules.Position, t *[numTerms][2]int) {
 	if e.w.Eval.TrapInfluence != 0 || e.w.Eval.TrapPeril != 0 {
 		e.trapInfluence(p, frozenBoth, t)
 	}
-	if e.w.Eval.TrapAttack != 0 {
-		e.trapAttack(p, frozenBoth, t)
+	if s.TrapAttack != 0 || s.PieceThreat != 0 {
+		// The attackers' leads at the four traps, which both terms read.
+		var leads [4]int
+		stronger := strongerCounts(p)
+		for i, tr := range trapSquares {
+			_, leads[i] = homeTrapLead(p, tr, frozenBoth, &stronger)
+		}
+		if s.TrapAttack != 0 {
+			e.trapAttack(&leads, t)
+		}
+		if s.PieceThreat != 0 {
+			e.pieceThreats(p, frozenBoth, &leads, t)
+		}
 	}
 	if e.rabbitGoalOn {
 		e.rabbitGoal(p, frozenBoth, t)
@@ -494,25 +507,29 @@ const (
 // the enemy's elephant and camel stand beside while one's own strong
 // pieces are away is where the matches' games were lost; the Akimot trap
 // terms, which see only the guards beside a trap, valued all four traps
-// alike.
-func (e *Evaluator) trapAttack(p *rules.Position, frozen [2]rules.Bitboard, t *[numTerms][2]int) {
-	stronger := strongerCounts(p)
+// alike. leads holds the attacker's lead at each trap of trapSquares
+// (homeTrapLead).
+func (e *Evaluator) trapAttack(leads *[4]int, t *[numTerms][2]int) {
 	full := e.w.Eval.TrapAttack
-	for _, tr := range trapSquares {
-		attacker, lead := homeTrapLead(p, tr, frozen, &stronger)
-		lead = min(max(lead, attackNone), attackFull)
-		t[termAttack][attacker] += full * (lead - attackNone) / (attackFull - attackNone)
+	for i, tr := range trapSquares {
+		lead := min(max(leads[i], attackNone), attackFull)
+		t[termAttack][homeOf(tr).Other()] += full * (lead - attackNone) / (attackFull - attackNone)
 	}
+}
+
+// homeOf is the side whose home trap tr is.
+func homeOf(tr rules.Square) rules.Color {
+	if tr.Rank() >= 4 {
+		return rules.Silver
+	}
+	return rules.Gold
 }
 
 // homeTrapLead weighs the pieces within three steps of trap tr as
 // trap_attack does and returns the side attacking it (the side whose home
 // it is not) with that side's lead there.
 func homeTrapLead(p *rules.Position, tr rules.Square, frozen [2]rules.Bitboard, stronger *[2][7]int) (attacker rules.Color, lead int) {
-	home := rules.Gold
-	if tr.Rank() >= 4 {
-		home = rules.Silver
-	}
+	home := homeOf(tr)
 	inf := weigh(p, tr, near3[tr], frozen, stronger, attackWeight[:], attackDistance[:])
 	return home.Other(), inf[home.Other()] - inf[home]
 }
