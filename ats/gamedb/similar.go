@@ -608,6 +608,12 @@ func (d *DB) MovesFromSimilar(ctx context.Context, p rules.Position, radius int,
 	if err != nil {
 		return nil, err
 	}
+	return MovesFromHits(p, hits), nil
+}
+
+// MovesFromHits groups the moves played next in the positions of hits (a
+// similar search's answer for p) as MovesFromSimilar does.
+func MovesFromHits(p rules.Position, hits []Hit) []SimilarMove {
 	by := map[string]*SimilarMove{}
 	for _, h := range hits {
 		if h.Move == "" || h.Ply < 0 {
@@ -653,7 +659,7 @@ func (d *DB) MovesFromSimilar(ctx context.Context, p rules.Position, radius int,
 		}
 		return out[i].Move < out[j].Move
 	})
-	return out, nil
+	return out
 }
 
 // RootPriors are the moves from similar positions (MovesFromSimilar, the

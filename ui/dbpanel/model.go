@@ -26,6 +26,7 @@ type Model struct {
 	changed func()
 
 	indexing bool
+	scanning bool // a full similar scan (SimilarScan) is running
 	cancel   context.CancelFunc
 	progress gamedb.Progress
 	started  time.Time
@@ -50,6 +51,7 @@ func NewModel(changed func()) *Model {
 type State struct {
 	Path     string // "" when no database is open
 	Indexing bool
+	Scanning bool // a full similar scan is running: Cancel stops it
 	Progress gamedb.Progress
 	Fraction float64 // of the index run's bytes, 0 when idle
 	Message  string
@@ -63,7 +65,7 @@ type State struct {
 func (m *Model) State() State {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	s := State{Indexing: m.indexing, Progress: m.progress, Message: m.message,
+	s := State{Indexing: m.indexing, Scanning: m.scanning, Progress: m.progress, Message: m.message,
 		Explore: m.explore, Games: m.games, Similar: m.similar, Moves: m.moves}
 	if m.db != nil {
 		s.Path = m.db.Path()
@@ -84,10 +86,10 @@ func (m *Model) set(fn func()) {
 // Open opens (or creates) the database at path, closing the one open.
 func (m *Model) Open(path string) error {
 	m.mu.Lock()
-	busy := m.indexing
+	busy := m.indexing || m.scanning
 	m.mu.Unlock()
 	if busy {
-		return errors.New("an index run is in progress: cancel it first")
+		return errors.New("an index run or a full scan is in progress: cancel it first")
 	}
 	d, err := gamedb.Open(path)
 	if err != nil {
@@ -127,25 +129,40 @@ func (m *Model) open() (*gamedb.DB, error) {
 	return m.db, nil
 }
 
+// start begins a background job (an index run or a full scan) on the
+// open database: unless one is running, it runs init under the lock and
+// notes the job's start and its cancel (Cancel). The job clears m.cancel
+// as it ends.
+func (m *Model) start(init func()) (*gamedb.DB, context.Context, error) {
+	d, err := m.open()
+	if err != nil {
+		return nil, nil, err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	m.mu.Lock()
+	if m.indexing || m.scanning {
+		m.mu.Unlock()
+		cancel()
+		return nil, nil, errors.New("an index run or a full scan is in progress")
+	}
+	m.cancel, m.started = cancel, time.Now()
+	init()
+	m.mu.Unlock()
+	m.changed()
+	return d, ctx, nil
+}
+
 // Index adds the archives paths to the database in the background; done
 // is called when the run ends, with its error (context.Canceled after
 // Cancel).
 func (m *Model) Index(paths []string, done func(error)) error {
-	d, err := m.open()
+	d, ctx, err := m.start(func() {
+		m.indexing = true
+		m.progress, m.message = gamedb.Progress{}, "indexing…"
+	})
 	if err != nil {
 		return err
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	m.mu.Lock()
-	if m.indexing {
-		m.mu.Unlock()
-		cancel()
-		return errors.New("an index run is in progress")
-	}
-	m.indexing, m.cancel, m.started = true, cancel, time.Now()
-	m.progress, m.message = gamedb.Progress{}, "indexing…"
-	m.mu.Unlock()
-	m.changed()
 	go func() {
 		var skipped []string
 		pr, err := d.Index(ctx, paths, gamedb.IndexOptions{
@@ -182,7 +199,41 @@ func indexMessage(pr gamedb.Progress, err error, el time.Duration, skipped []str
 	return msg
 }
 
-// Cancel stops the index run after the batch in hand.
+// SimilarScan is Similar by a full scan of every stored position
+// (gamedb.SimilarExhaustive), in the background: seconds to a minute on a
+// large database, which Cancel stops. done is called when it ends, with
+// its error.
+func (m *Model) SimilarScan(radius int, minSim float64, limit int, f gamedb.Filter, done func(error)) error {
+	var p rules.Position
+	d, ctx, err := m.start(func() {
+		m.scanning, m.message = true, "comparing every stored position…"
+		p = m.pos
+	})
+	if err != nil {
+		return err
+	}
+	go func() {
+		hits, err := d.SimilarExhaustive(ctx, p, radius, minSim, limit, f)
+		m.set(func() {
+			m.scanning, m.cancel = false, nil
+			switch {
+			case errors.Is(err, context.Canceled):
+				m.message = "full scan cancelled"
+			case err != nil:
+				m.message = err.Error()
+			default:
+				m.similar, m.moves = hits, gamedb.MovesFromHits(p, hits)
+				m.message = fmt.Sprintf("full scan: the %d most similar positions in %.1f s", len(hits), time.Since(m.started).Seconds())
+			}
+		})
+		if done != nil {
+			done(err)
+		}
+	}()
+	return nil
+}
+
+// Cancel stops the index run after the batch in hand, or the full scan.
 func (m *Model) Cancel() {
 	m.mu.Lock()
 	if m.cancel != nil {

@@ -53,6 +53,10 @@ type Panel struct {
 	minSim    *widget.Entry
 	phase     [2]*widget.Entry // the similar search's phase bounds
 	limit     *widget.Entry
+	full      *widget.Check // similar search by a full scan
+	// scanned, when set, is called as a full scan ends, after the panel
+	// has been told (a test waits on it).
+	scanned func(error)
 
 	explore               *Explorer
 	games, similar, moves *widget.List
@@ -136,12 +140,13 @@ func (p *Panel) build() {
 	p.phase[1].SetText("1")
 	p.limit = widget.NewEntry()
 	p.limit.SetText("100")
+	p.full = widget.NewCheck("Full scan", nil)
 	search := widget.NewButton("Search", p.searchSimilar)
 	simBar := container.NewVBox(
 		container.NewHBox(widget.NewLabel("Radius"), p.radius, widget.NewLabel("Min similarity"), sized(p.minSim, 60),
 			widget.NewLabel("At most"), sized(p.limit, 70), search),
 		container.NewHBox(widget.NewLabel("Game phase from"), sized(p.phase[0], 60), widget.NewLabel("to"), sized(p.phase[1], 60),
-			widget.NewLabel("(0 opening, 1 endgame)")),
+			widget.NewLabel("(0 opening, 1 endgame)"), p.full),
 	)
 	simSplit := similarSplit(p.similar, p.moves)
 	tabs := container.NewAppTabs(
@@ -312,7 +317,13 @@ func (p *Panel) searchSimilar() {
 		var limit int
 		if min, limit, err = p.similarBounds(&f); err == nil {
 			r, _ := strconv.Atoi(p.radius.Selected)
-			err = p.Model.Similar(context.Background(), r, min, limit, f)
+			if p.full.Checked {
+				// Every stored position compared: in the background,
+				// with Cancel.
+				err = p.Model.SimilarScan(r, min, limit, f, p.scanned)
+			} else {
+				err = p.Model.Similar(context.Background(), r, min, limit, f)
+			}
 		}
 	}
 	if err != nil {
@@ -386,8 +397,8 @@ func (p *Panel) refresh() {
 	} else {
 		p.progress.SetIdle("")
 	}
-	field.Enable(p.cancel, s.Indexing)
-	field.Enable(p.index, !s.Indexing)
+	field.Enable(p.cancel, s.Indexing || s.Scanning)
+	field.Enable(p.index, !s.Indexing && !s.Scanning)
 	for _, refresh := range p.views {
 		refresh()
 	}
