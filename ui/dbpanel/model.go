@@ -1,9 +1,10 @@
 // Package dbpanel is the window's Database panel: choose or create a game
 // database, index archives into it with a progress bar and Cancel, and
 // follow the current position with the opening explorer, the games that
-// passed through it, similar positions (Ahmed 2017) and the moves played
-// in them. The work is package ats/gamedb's; Model holds the panel's state
-// in plain Go, with its own tests, and Panel draws it.
+// passed through it, similar positions (Ahmed 2017; by their signatures,
+// or by a full scan with Cancel) and the moves played in them. The work
+// is package ats/gamedb's; Model holds the panel's state in plain Go,
+// with its own tests, and Panel draws it.
 package dbpanel
 
 import (
