@@ -65,9 +65,11 @@ func (e *Evaluator) pieceThreats(p *rules.Position, frozen [2]rules.Bitboard, le
 		home := homeOf(tr)
 		for c := rules.Gold; c <= rules.Silver; c++ {
 			o := c.Other()
-			lead := leads[i] // the enemy's at home's trap, ...
+			// The enemy's lead: at c's home trap the attacker's, at
+			// the enemy's home trap the negation of c's own.
+			lead := leads[i]
 			if c != home {
-				lead = -lead // ... and at the enemy's trap, the home side's
+				lead = -lead
 			}
 			if lead <= attackNone {
 				continue
