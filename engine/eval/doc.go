@@ -140,20 +140,23 @@
 //
 // # Piece threats
 //
-// eval.piece_threat prices the pieces the enemy could soon push or pull
-// onto a trap it controls, as bot_sharp's threat evaluation does (Wu
-// 2015): for each trap and each piece other than an elephant within four
-// squares of it, the steps the capture would take (two a square to the
-// trap, two for each further guard to push away, more where one's own
-// piece stands in the way or the enemy's weaker piece holds the trap,
-// and the steps its nearest stronger enemy piece needs to come beside
-// it) choose a part of the piece's value (and half a rabbit's): at full
-// control of the trap, from a quarter at no distance for a frozen piece
-// far from help down to a fortieth at ten steps, and three eighths of
-// that for a piece that can still run; less as the enemy's control of
-// the trap (trap_attack's weighing) falls. These are the figures at
-// eval.piece_threat 100, which scales them by its percentage. The
-// search sees a capture within its reach; this term sees the ones a turn
-// or two beyond it, such as a camel held beside a trap while its
-// elephant is away. It costs 0.2 to 0.4 microseconds an evaluation.
+// eval.piece_threat (off by default) prices the pieces the enemy could soon
+// push or pull onto a trap it controls, as bot_sharp's threat evaluation
+// does (Wu 2015): for each trap and each piece other than an elephant
+// within four squares of it, the steps the capture would take (two a square
+// to the trap, two for each further guard to push away, more where one's
+// own piece stands in the way or the enemy's weaker piece holds the trap,
+// and the steps its nearest stronger enemy piece needs to come beside it)
+// choose a part of the piece's value (and half a rabbit's): at full control
+// of the trap, from a quarter at no distance for a frozen piece far from
+// help down to a fortieth at ten steps, and three eighths of that for a
+// piece that can still run; less as the enemy's control of the trap
+// (trap_attack's weighing) falls. These are the figures at
+// eval.piece_threat 100, which scales them by its percentage. The search
+// sees a capture within its reach; this term sees the ones a turn or two
+// beyond it, such as a camel held beside a trap while its elephant is away.
+// It costs 0.2 to 0.4 microseconds an evaluation. Judged by bot_sharp's
+// search move by move (engine/STRENGTH.md) it gained most at 300, but at
+// 300 it lost a match against the search without it (7-17), so it stays
+// off.
 package eval
