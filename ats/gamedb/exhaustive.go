@@ -14,6 +14,10 @@ import (
 // holds a few megabytes of moves.
 const exhaustiveChunk = 4096
 
+// MaxExhaustive is the largest answer a full scan gives: each core keeps
+// up to four times as many positions while it scans.
+const MaxExhaustive = 10000
+
 // maxPlies lists every ply a stored game can have (a position's key
 // keeps the ply in 11 bits), for replaying a game whole.
 var maxPlies = func() []int {
@@ -30,16 +34,16 @@ var maxPlies = func() []int {
 // answer is the same in kind (at or above minSim, most similar first,
 // the same order among equals) but never misses a position; it costs
 // what replaying the whole database costs (20 s on two cores for
-// 300,000 archive-shaped games) where Similar reads a
-// signature table. limit (1 or more) bounds the answer.
+// 300,000 archive-shaped games) where Similar reads a signature table.
+// limit (1 to MaxExhaustive) bounds the answer.
 func (d *DB) SimilarExhaustive(ctx context.Context, p rules.Position, radius int, minSim float64, limit int, f Filter) ([]Hit, error) {
 	switch {
 	case radius < 0 || radius > MaxRadius:
 		return nil, fmt.Errorf("radius %d: must be from 0 to %d", radius, MaxRadius)
 	case minSim < 0 || minSim > 1:
 		return nil, fmt.Errorf("similarity %g: must be from 0 to 1", minSim)
-	case limit < 1:
-		return nil, fmt.Errorf("limit %d: a full scan needs a limit of 1 or more", limit)
+	case limit < 1 || limit > MaxExhaustive:
+		return nil, fmt.Errorf("limit %d: a full scan lists from 1 to %d positions", limit, MaxExhaustive)
 	}
 	lo, hi := f.phaseBytes()
 	q := simQuery{mine: pieceHashes(&p, radius, nil), key: p.TurnHash(), radius: radius, lo: lo, hi: hi, side: p.Side()}

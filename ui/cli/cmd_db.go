@@ -512,8 +512,8 @@ func writeFind(ctx context.Context, out io.Writer, db *gamedb.DB, pos rules.Posi
 	if q.radius < 0 {
 		hits, err = db.Find(ctx, pos, f, q.limit)
 	} else if q.exhaustive {
-		if q.limit == 0 {
-			return fmt.Errorf("--exhaustive needs a --limit of 1 or more")
+		if q.limit < 1 || q.limit > gamedb.MaxExhaustive {
+			return fmt.Errorf("--exhaustive lists from 1 to %d positions: give --limit N within that", gamedb.MaxExhaustive)
 		}
 		hits, err = db.SimilarExhaustive(ctx, pos, q.radius, q.minSim, q.limit, f)
 	} else {

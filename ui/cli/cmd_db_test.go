@@ -303,6 +303,9 @@ func TestDBSimilarDefaults(t *testing.T) {
 	if code, _, errs := runTool(t, runDB, "", "find", "--db", db, "--exhaustive", "--ply", "6", "assets/games/goal_race.txt"); code != 2 || !strings.Contains(errs, "--exhaustive is for similar search") {
 		t.Errorf("--exhaustive without --radius: exit %d, %s", code, errs)
 	}
+	if code, _, errs := runTool(t, runDB, "", "find", "--db", db, "--exhaustive", "--radius", "1", "--limit", "0", "--ply", "6", "assets/games/goal_race.txt"); code != 1 || !strings.Contains(errs, "--exhaustive lists from 1 to 10000") {
+		t.Errorf("--exhaustive --limit 0: exit %d, %s", code, errs)
+	}
 	code, out, errs := runTool(t, runDB, "", "stats", "--db", db)
 	if code != 0 || !strings.Contains(out, "bytes a game by table:") || !regexp.MustCompile(`(?m)^  columns +[1-9]`).MatchString(out) ||
 		!regexp.MustCompile(`(?m)^  positions +[1-9]`).MatchString(out) {
