@@ -246,8 +246,9 @@ type Signals struct {
 // from half of it on, when the first move holds half of all playouts.
 // From the target on it goes on while the search is unstable: the best
 // move changed in the last quarter of the target, or the second move has
-// four fifths of the first's visits (after Huang et al. 2010). It never
-// stops before Least and always stops at Max.
+// four fifths of the first's visits (after Huang et al. 2010), or no
+// playout has finished yet. It never stops before Least and always stops
+// at Max.
 func (b Budget) Stop(s Signals) bool {
 	if s.Elapsed >= b.Max {
 		return true
@@ -270,7 +271,10 @@ func (b Budget) Stop(s Signals) bool {
 		return float64(s.First-s.Second) > ahead
 	}
 	if s.First <= 0 {
-		return true // no move to judge yet: nothing to wait for
+		// No move listed yet: nothing to wait for once playouts have
+		// run, but a search that has not finished one (a machine busy
+		// elsewhere) would answer unsearched; Max still bounds it.
+		return s.Playouts > 0
 	}
 	unstable := s.Settled < b.Target/4 || 5*s.Second >= 4*s.First
 	return !unstable

@@ -147,6 +147,7 @@ func TestStop(t *testing.T) {
 		{"target: best changed lately", b, Signals{Elapsed: s, Playouts: 10000, First: 3000, Second: 1000, Settled: 200 * ms}, false},
 		{"target: the first two close", b, Signals{Elapsed: 1500 * ms, Playouts: 15000, First: 3000, Second: 2500, Settled: s}, false},
 		{"target: no move listed yet", b, Signals{Elapsed: s, Playouts: 10}, true},
+		{"target: no playout yet", b, Signals{Elapsed: s}, false},
 		{"max: always", b, Signals{Elapsed: 3 * s, Playouts: 30000, First: 3000, Second: 2999, Settled: 0}, true},
 		{"fixed: not before the target", Budget{Target: s, Max: s, Fixed: true}, Signals{Elapsed: 900 * ms, Playouts: 9000, First: 9000, Settled: 900 * ms}, false},
 		{"fixed: at the target", Budget{Target: s, Max: s, Fixed: true}, Signals{Elapsed: s, Playouts: 9000, First: 3, Second: 3}, true},
