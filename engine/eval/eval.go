@@ -248,22 +248,17 @@ func (e *Evaluator) terms(p *rules.Position, t *[numTerms][2]int) {
 	if e.w.Eval.TrapInfluence != 0 || e.w.Eval.TrapPeril != 0 {
 		e.trapInfluence(p, frozenBoth, t)
 	}
-	if s.TrapAttack != 0 || s.PieceThreat != 0 {
-		// The attackers' leads at the four traps, which both terms read.
-		var leads [4]int
-		stronger := strongerCounts(p)
-		for i, tr := range trapSquares {
-			_, leads[i] = homeTrapLead(p, tr, frozenBoth, &stronger)
-		}
-		if s.TrapAttack != 0 {
-			e.trapAttack(&leads, t)
-		}
-		if s.PieceThreat != 0 {
-			e.pieceThreats(p, frozenBoth, &leads, t)
-		}
+	// The attackers' leads at the four traps, weighed once for the terms
+	// that read them.
+	leads := trapLeads{p: p, frozen: frozenBoth}
+	if s.TrapAttack != 0 {
+		e.trapAttack(&leads, t)
+	}
+	if s.PieceThreat != 0 {
+		e.pieceThreats(p, frozenBoth, &leads, t)
 	}
 	if e.rabbitGoalOn {
-		e.rabbitGoal(p, frozenBoth, t)
+		e.rabbitGoal(p, frozenBoth, &leads, t)
 	}
 	rabbitRank := &s.RabbitRank
 	if p.Occupied().Count() <= s.LatePieces {
@@ -507,12 +502,11 @@ const (
 // the enemy's elephant and camel stand beside while one's own strong
 // pieces are away is where the matches' games were lost; the Akimot trap
 // terms, which see only the guards beside a trap, valued all four traps
-// alike. leads holds the attacker's lead at each trap of trapSquares
-// (homeTrapLead).
-func (e *Evaluator) trapAttack(leads *[4]int, t *[numTerms][2]int) {
+// alike.
+func (e *Evaluator) trapAttack(leads *trapLeads, t *[numTerms][2]int) {
 	full := e.w.Eval.TrapAttack
 	for i, tr := range trapSquares {
-		lead := min(max(leads[i], attackNone), attackFull)
+		lead := min(max(leads.at(i), attackNone), attackFull)
 		t[termAttack][homeOf(tr).Other()] += full * (lead - attackNone) / (attackFull - attackNone)
 	}
 }
@@ -525,13 +519,32 @@ func homeOf(tr rules.Square) rules.Color {
 	return rules.Gold
 }
 
-// homeTrapLead weighs the pieces within three steps of trap tr as
-// trap_attack does and returns the side attacking it (the side whose home
-// it is not) with that side's lead there.
-func homeTrapLead(p *rules.Position, tr rules.Square, frozen [2]rules.Bitboard, stronger *[2][7]int) (attacker rules.Color, lead int) {
-	home := homeOf(tr)
-	inf := weigh(p, tr, near3[tr], frozen, stronger, attackWeight[:], attackDistance[:])
-	return home.Other(), inf[home.Other()] - inf[home]
+// trapLeads is, for each trap of trapSquares, the lead of the side
+// attacking it (the side whose home it is not) when the pieces within
+// three steps of it are weighed as trap_attack weighs them; each lead is
+// worked out when first asked for, and only once for the terms that read
+// it (trap_attack, piece_threat, rabbit_goal_trap).
+type trapLeads struct {
+	p            *rules.Position
+	frozen       [2]rules.Bitboard
+	stronger     [2][7]int
+	haveStronger bool
+	lead         [4]int
+	have         [4]bool
+}
+
+// at is the attacker's lead at trap i of trapSquares.
+func (l *trapLeads) at(i int) int {
+	if !l.have[i] {
+		if !l.haveStronger {
+			l.stronger, l.haveStronger = strongerCounts(l.p), true
+		}
+		tr := trapSquares[i]
+		home := homeOf(tr)
+		inf := weigh(l.p, tr, near3[tr], l.frozen, &l.stronger, attackWeight[:], attackDistance[:])
+		l.lead[i], l.have[i] = inf[home.Other()]-inf[home], true
+	}
+	return l.lead[i]
 }
 
 // strongerCounts is, for each side and piece type, how many enemy pieces

@@ -183,24 +183,9 @@ func goalSupport(p *rules.Position, c rules.Color, a int) int {
 var rabbitSpread = [7]int64{7, 13, 19, 22, 19, 13, 7}
 
 // rabbitGoal fills the rabbit-goal term for both sides.
-func (e *Evaluator) rabbitGoal(p *rules.Position, frozen [2]rules.Bitboard, t *[numTerms][2]int) {
+func (e *Evaluator) rabbitGoal(p *rules.Position, frozen [2]rules.Bitboard, leads *trapLeads, t *[numTerms][2]int) {
 	s := &e.w.Eval
-	var (
-		stronger     [2][7]int
-		lead         [4]int // by trapSquares index, the attacker's lead
-		haveLead     [4]bool
-		haveStronger bool
-	)
-	trapLead := func(i int) int {
-		if !haveLead[i] {
-			if !haveStronger {
-				stronger, haveStronger = strongerCounts(p), true
-			}
-			_, lead[i] = homeTrapLead(p, trapSquares[i], frozen, &stronger)
-			haveLead[i] = true
-		}
-		return lead[i]
-	}
+	trapLead := leads.at
 	for c := rules.Gold; c <= rules.Silver; c++ {
 		o := c.Other()
 		enemy, enemyR := p.Pieces(o, rules.NoType), p.Pieces(o, rules.Rabbit)

@@ -53,9 +53,8 @@ const (
 // trap, and the steps the nearest stronger enemy piece needs to come
 // beside it (one more from three away). The enemy's control of the trap
 // (trap_attack's weighing, its lead counted from attackNone to
-// attackFull; leads holds the attacker's at each trap of trapSquares)
-// scales the whole.
-func (e *Evaluator) pieceThreats(p *rules.Position, frozen [2]rules.Bitboard, leads *[4]int, t *[numTerms][2]int) {
+// attackFull) scales the whole.
+func (e *Evaluator) pieceThreats(p *rules.Position, frozen [2]rules.Bitboard, leads *trapLeads, t *[numTerms][2]int) {
 	scale := e.w.Eval.PieceThreat
 	var strong [2][7]rules.Bitboard
 	strong[rules.Gold] = strongerSets(p, rules.Gold)
@@ -67,7 +66,7 @@ func (e *Evaluator) pieceThreats(p *rules.Position, frozen [2]rules.Bitboard, le
 			o := c.Other()
 			// The enemy's lead: at c's home trap the attacker's, at
 			// the enemy's home trap the negation of c's own.
-			lead := leads[i]
+			lead := leads.at(i)
 			if c != home {
 				lead = -lead
 			}
@@ -134,28 +133,13 @@ func (e *Evaluator) pieceThreats(p *rules.Position, frozen [2]rules.Bitboard, le
 	}
 }
 
-// ring returns the squares at exactly distance d from sq.
+// ring returns the squares at exactly distance d from sq (d up to 5).
 func ring(sq rules.Square, d int) rules.Bitboard {
 	if d == 0 {
 		return sq.Bit()
 	}
-	return rings[d-1][sq]
+	return balls[d][sq] &^ balls[d-1][sq]
 }
-
-// rings[d-1][sq] is the squares at exactly distance d from sq, d from 1
-// to 5.
-var rings = func() (r [5][64]rules.Bitboard) {
-	for d := 1; d <= len(r); d++ {
-		for a := range 64 {
-			for b := range 64 {
-				if distance(rules.Square(a), rules.Square(b)) == d {
-					r[d-1][a] |= rules.Square(b).Bit()
-				}
-			}
-		}
-	}
-	return r
-}()
 
 // threatSteps is the steps the enemy of c needs to push or pull x, d
 // squares from trap ti (of trapSquares), onto it and away the trap's
@@ -208,7 +192,7 @@ var between = func() (b [4][64]rules.Square) {
 // near enough.
 func attackSteps(x rules.Square, attackers, frozen rules.Bitboard) int {
 	for d := 1; d <= threatMaxAttack+1; d++ {
-		r := rings[d-1][x] & attackers
+		r := ring(x, d) & attackers
 		if r&^frozen != 0 {
 			return d - 1
 		}
@@ -223,8 +207,8 @@ func attackSteps(x rules.Square, attackers, frozen rules.Bitboard) int {
 // nearest of its unfrozen pieces (helpers) walking beside it, one to
 // four, six when none is within five squares.
 func unfreezeSteps(x rules.Square, helpers rules.Bitboard) int {
-	for d := 1; d <= len(rings); d++ {
-		if rings[d-1][x]&helpers != 0 {
+	for d := 1; d <= 5; d++ {
+		if ring(x, d)&helpers != 0 {
 			return max(d-1, 1)
 		}
 	}

@@ -38,14 +38,7 @@ func TestPanelIndexFollowAndTap(t *testing.T) {
 	if err := p.Model.Index([]string{"../../assets/games/sample_archive.tsv", "../../assets/games/goal_race.txt"}, func(err error) { done <- err }); err != nil {
 		t.Fatal(err)
 	}
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatal(err)
-		}
-	case <-time.After(60 * time.Second):
-		t.Fatal("the index run did not end")
-	}
+	waitJob(t, done, "the index run")
 	fyne.DoAndWait(p.follow)
 	fyne.DoAndWait(p.refresh)
 	s := p.Model.State()
@@ -135,14 +128,7 @@ func checkFullScan(t *testing.T, p *Panel) {
 	scanned := make(chan error, 1)
 	p.scanned = func(err error) { scanned <- err }
 	fyne.DoAndWait(p.searchSimilar)
-	select {
-	case err := <-scanned:
-		if err != nil {
-			t.Fatal(err)
-		}
-	case <-time.After(60 * time.Second):
-		t.Fatal("the full scan did not end")
-	}
+	waitJob(t, scanned, "the full scan")
 	fyne.DoAndWait(p.refresh)
 	s := p.Model.State()
 	if len(s.Similar) != 20 || len(quick) != 20 || s.Similar[0].Similarity != 1 || !strings.HasPrefix(s.Message, "full scan: the 20 most similar") {
@@ -155,6 +141,20 @@ func checkFullScan(t *testing.T, p *Panel) {
 	}
 	if len(s.Moves) == 0 || p.cancel.Disabled() != true {
 		t.Errorf("after the full scan: %d moves, Cancel enabled %v", len(s.Moves), !p.cancel.Disabled())
+	}
+}
+
+// waitJob waits for a background job of the model to report its end on
+// done, and fails the test on its error or if it never ends.
+func waitJob(t *testing.T, done <-chan error, what string) {
+	t.Helper()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatalf("%s did not end", what)
 	}
 }
 
