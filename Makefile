@@ -9,7 +9,7 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PKGS := gcc pkg-config libgl1-mesa-dev xorg-dev libgtk-3-dev xvfb xauth
 PC_MODS  := gl x11 xcursor xrandr xinerama xi xxf86vm gtk+-3.0
 
-.PHONY: run test test-long soak deps build fmt-check vet unit fuzz smoke bench baseline corpus db-bench db-archive db-archive-bench learn-corpus mcts-match sharp-match sharp-corpus package package-check clean
+.PHONY: run test test-long soak deps build fmt-check vet unit fuzz smoke bench baseline corpus db-bench db-archive db-archive-bench learn-corpus mcts-match sharp-match sharp-handicap sharp-corpus package package-check clean
 
 # The frozen engine every strength change is measured against (a match
 # against this build, see the README's "Measuring strength"). The commit is
@@ -186,6 +186,21 @@ sharp-match: build
 	./$(BIN) match --engine builtin:search.algorithm=alphabeta threads=1 name=alphabeta \
 	    --engine '$(BOT_SHARP) aei' name=bot_sharp --tc $(SHARP_TC) --games $(SHARP_GAMES) --seed 21 \
 	    $$(if [ -e $(SHARP_OUT) ]; then echo --resume; else echo --out; fi) $(SHARP_OUT)
+
+# The same against bot_sharp held to a search of SHARP_DEPTH steps (its
+# AEI option depth, 4 to its default; 4 is one turn and its quiescence),
+# at the matches' shorter time control, two games at once: a sparring
+# partner for changes to the evaluation (engine/STRENGTH.md).
+SHARP_DEPTH        ?= 4
+SHARP_HANDICAP_OUT ?= bin/sharp/alphabeta-vs-sharp-depth$(SHARP_DEPTH).txt
+
+sharp-handicap: build
+	@test -x "$(BOT_SHARP)" || { echo "sharp-handicap: no bot_sharp at BOT_SHARP=$(BOT_SHARP) (engine/STRENGTH.md says how to build one)" >&2; exit 1; }
+	@mkdir -p $$(dirname $(SHARP_HANDICAP_OUT))
+	./$(BIN) match --engine builtin:search.algorithm=alphabeta threads=1 name=alphabeta \
+	    --engine '$(BOT_SHARP) aei' depth=$(SHARP_DEPTH) name=bot_sharp_depth$(SHARP_DEPTH) --tc 1s/30s/100 \
+	    --games $(SHARP_GAMES) -j 2 --seed 61 \
+	    $$(if [ -e $(SHARP_HANDICAP_OUT) ]; then echo --resume; else echo --out; fi) $(SHARP_HANDICAP_OUT)
 
 # bot_sharp's self-play, games of a stronger player for learn (see
 # engine/STRENGTH.md): SHARP_CORPUS_GAMES games at SHARP_CORPUS_TC, the

@@ -793,3 +793,29 @@ func TestFallUnsettles(t *testing.T) {
 		})
 	}
 }
+
+// TestStandPatFailsHigh: at the horizon a node whose standing value is
+// already at least beta fails high with it, without the trap check's
+// captures, which only raise the value; with beta above it the captures
+// are searched. Gold's elephant on c5 takes the silver cat on c4 in c3.
+func TestStandPatFailsHigh(t *testing.T) {
+	s := New(Options{Config: config.Default()})
+	s.goals, s.noTable = newTurnCache(4096), true
+	w := &worker{s: s, ev: s.ev}
+	p := capturePosition(t)
+	full := w.quiesce(&p, -win, win, 0)
+	quiet := s.cfg
+	quiet.AlphaBeta.Quiescence = 0
+	s.cfg = quiet
+	stand := w.quiesce(&p, -win, win, 0)
+	s.cfg = config.Default()
+	if full <= stand {
+		t.Fatalf("the quiescence scores %d, standing pat %d: want the capture to raise it", full, stand)
+	}
+	if v := w.quiesce(&p, stand-10, stand, 0); v != stand {
+		t.Errorf("beta at the standing value %d: the quiescence answers %d, want %d (fail high at once)", stand, v, stand)
+	}
+	if v := w.quiesce(&p, stand, stand+1, 0); v != full {
+		t.Errorf("beta above the standing value: the quiescence answers %d, want the capture's %d", v, full)
+	}
+}

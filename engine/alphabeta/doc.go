@@ -51,7 +51,10 @@
 //     trap check's captures within four steps and the steps left, each
 //     judged after the turn ends with the opponent's goal check and the
 //     evaluation; the value is kept in the table, since iterative
-//     deepening meets the same horizon again. The fourth step counts only
+//     deepening meets the same horizon again. A node whose standing value
+//     (the evaluation less the threats below) is already at least beta
+//     fails high with it before the trap check runs, since captures only
+//     raise it; the table keeps that value as a lower bound. The fourth step counts only
 //     at the start of a turn (two of every three captures in the matches
 //     took a whole turn); the trap check there stops after a budget of
 //     states, since where many pieces stand near the traps it would cost

@@ -159,7 +159,7 @@ func (w *worker) search(p *rules.Position, depth, alpha, beta, ply int) int {
 		return w.evaluate(p)
 	}
 	if depth <= 0 {
-		return w.quiesce(p, ply)
+		return w.quiesce(p, alpha, beta, ply)
 	}
 	// No line from here can beat a goal already found nearer the root.
 	alpha = max(alpha, -win+ply)
@@ -535,14 +535,20 @@ func (w *worker) late(q *rules.Position, flip bool, d, depth, alpha, beta, ply, 
 // alphabeta.quiescence steps and the steps it has left, judged
 // after the turn ends by the opponent's goal check and the evaluation.
 // That value does not depend on the window, so the table keeps it (depth
-// 0): iterative deepening meets the same horizon positions again.
-func (w *worker) quiesce(p *rules.Position, ply int) int {
+// 0): iterative deepening meets the same horizon positions again. Where
+// standing pat already reaches beta the captures are not searched, and
+// the node fails high with a lower bound.
+func (w *worker) quiesce(p *rules.Position, alpha, beta, ply int) int {
 	// The table's answer saves the evaluation and the trap checks below:
-	// the quiescence stores every horizon node it judges.
+	// the quiescence stores every horizon node it judges, exactly or, where
+	// it stood pat at beta, as a lower bound.
 	key := p.Hash()
 	if w.s.cfg.AlphaBeta.Quiescence > 0 {
-		if e, ok := w.probe(key); ok && e.bound == boundExact {
-			return fromTable(e.score, ply)
+		if e, ok := w.probe(key); ok {
+			v := fromTable(e.score, ply)
+			if e.bound == boundExact || e.bound == boundLower && v >= beta {
+				return v
+			}
 		}
 	}
 	static := w.evaluate(p)
@@ -568,10 +574,18 @@ func (w *worker) quiesce(p *rules.Position, ply int) int {
 	if w.s.cfg.AlphaBeta.Quiescence == 0 {
 		return stand
 	}
+	if stand >= beta {
+		// Captures only raise the value above standing pat, so the node
+		// fails high without the trap check, the dearest part of the
+		// horizon (a third of the search's time to depth 10 of the six
+		// positions of engine/STRENGTH.md).
+		w.storeQuietBound(key, stand, ply, boundLower)
+		return stand
+	}
 	best := stand
 	q := min(w.s.cfg.AlphaBeta.Quiescence, p.StepsLeft())
 	if !mayCapture(p, q) {
-		w.storeQuiet(key, stand, ply)
+		w.storeQuietBound(key, stand, ply, boundExact)
 		return stand
 	}
 	threats, _ := w.traps.CheckWithin(p, q, horizonCheckBudget)
@@ -599,7 +613,7 @@ func (w *worker) quiesce(p *rules.Position, ply int) int {
 			best = max(best, v)
 		}
 	}
-	w.storeQuiet(key, best, ply)
+	w.storeQuietBound(key, best, ply, boundExact)
 	return best
 }
 
@@ -666,10 +680,11 @@ func (w *worker) probe(key uint64) (entry, bool) {
 	return e, ok
 }
 
-// storeQuiet keeps a horizon node's value in the table (depth 0, exact).
-func (w *worker) storeQuiet(key uint64, v, ply int) {
+// storeQuietBound keeps a horizon node's value in the table at depth 0,
+// exact or as a lower bound.
+func (w *worker) storeQuietBound(key uint64, v, ply int, bound uint8) {
 	if !w.s.noTable {
-		w.s.tt.store(key, entry{score: toTable(v, ply), depth: 0, bound: boundExact})
+		w.s.tt.store(key, entry{score: toTable(v, ply), depth: 0, bound: bound})
 	}
 }
 
