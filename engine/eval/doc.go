@@ -114,7 +114,10 @@
 // steps are tried; with one, only the steps that touch its file or the
 // squares beside it. Its bound on a rabbit's steps counts the squares it
 // must empty: on its own file every one ahead, on another the last two
-// before the goal, besides the steps aside. Of two steps that commute
+// before the goal, besides the steps aside; a rabbit one rank from its
+// goal counts so too (a detour's own goal square included), which took a
+// check of a rabbit boxed in beside its goal from 142 to 3 microseconds.
+// Of two steps that commute
 // (rules.Position.Commutes) one order is searched. Where rabbits of both
 // sides stand two ranks from their goals in a crowded middle game a check
 // costs some 11-18 microseconds (20-39 before the spare steps were

@@ -221,8 +221,8 @@ func lastStepZone(p *rules.Position, c rules.Color, rabbits, goal rules.Bitboard
 // lowerBound is the fewest steps any friendly rabbit needs to stand on the
 // goal rank at the end of the turn: its distance to the goal rank (rabbits
 // are moved only by their own forward steps during their side's turn), plus
-// the larger of: one when the square in front is taken (it detours or the
-// blocker moves), and the cost of unfreezing it when it is frozen; and at
+// the larger of: the steps its path needs cleared (pathCost), and the cost
+// of unfreezing it when it is frozen; and at
 // least one step when a rabbit is there but the turn cannot end yet. Only
 // the rabbits within limit ranks of the goal are weighed: any other needs
 // more than limit steps, and 100 says none is that near.
@@ -237,9 +237,6 @@ func lowerBound(p *rules.Position, c rules.Color, rabbits, goal, pullable rules.
 	if rabbits == 0 {
 		return 100
 	}
-	occ := p.Occupied()
-	own := p.Pieces(c, rules.NoType)
-	_, fwd := goalRank(c)
 	best := 100
 	for b := rabbits; b != 0; {
 		sq := b.Pop()
@@ -247,15 +244,7 @@ func lowerBound(p *rules.Position, c rules.Color, rabbits, goal, pullable rules.
 		if c == rules.Silver {
 			d = sq.Rank()
 		}
-		extra := 0
-		if d >= 2 {
-			extra = pathCost(p, c, sq, d, min(limit, best-1), pullable)
-		} else if t := sq.Neighbor(fwd); occ.Has(t) {
-			extra = 1 // a detour, or the blocker moving away
-			if !own.Has(t) {
-				extra = min(displaceCost(p, c, t, pullable), 1+detourCost(p, c, sq, pullable))
-			}
-		}
+		extra := pathCost(p, c, sq, d, min(limit, best-1), pullable)
 		if extra < best-d && p.IsFrozen(sq) {
 			extra = max(extra, unfreezeCost(p, c, sq, pullable))
 		}
@@ -267,7 +256,7 @@ func lowerBound(p *rules.Position, c rules.Color, rabbits, goal, pullable rules.
 }
 
 // pathCost is the fewest steps beyond its d forward steps that side c's
-// rabbit on sq, d ≥ 2 ranks from its goal, needs to reach the goal in at
+// rabbit on sq, d ≥ 1 ranks from its goal, needs to reach the goal in at
 // most limit steps in all: the rabbit's last step enters its goal rank
 // from the rank before, so on its own file every square ahead of it must
 // be emptied, and on another file, that file's two squares nearest the
@@ -322,26 +311,6 @@ func vacateCost(p *rules.Position, c rules.Color, set, pullable rules.Bitboard) 
 		}
 	}
 	return cost
-}
-
-// detourCost is the fewest steps that can empty a square beside the rabbit
-// on sq, on its rank, for it to step around a blocker: nothing when one is
-// empty, one step for a friendly piece, a displacement for an enemy.
-func detourCost(p *rules.Position, c rules.Color, sq rules.Square, pullable rules.Bitboard) int {
-	best := 100
-	for _, dir := range [2]rules.Dir{rules.East, rules.West} {
-		s := sq.Neighbor(dir)
-		switch {
-		case s == rules.NoSquare:
-		case p.At(s) == rules.Empty:
-			return 0
-		case p.At(s).Color() == c:
-			best = min(best, 1)
-		default:
-			best = min(best, displaceCost(p, c, s, pullable))
-		}
-	}
-	return best
 }
 
 // displaceCost is the fewest steps in which side c can push or pull away

@@ -146,18 +146,21 @@ func TestGoalCheckAgainstMoveGen(t *testing.T) {
 }
 
 // TestGoalCheckNearMisses compares GoalCheck with the brute force where it
-// prunes hardest: Gold rabbits two and three ranks from their goal among
+// prunes hardest: Gold rabbits one to three ranks from their goal among
 // many pieces of both sides in the upper half, at the start of a turn or
 // a step or two into it, where a goal hangs on a freezer, a blocker or a
 // single spare step.
+// nearMisses is how many positions TestGoalCheckNearMisses compares.
+const nearMisses = 2500
+
 func TestGoalCheckNearMisses(t *testing.T) {
 	rng := rand.New(rand.NewPCG(77, 3))
 	var g rules.MoveGen
 	goals, n := 0, 0
-	for n < 2500 {
+	for n < nearMisses {
 		var b [64]rules.Piece
 		for range 1 + rng.IntN(3) {
-			b[rules.NewSquare(rng.IntN(8), 4+rng.IntN(2))] = rules.MakePiece(rules.Gold, rules.Rabbit)
+			b[rules.NewSquare(rng.IntN(8), 4+rng.IntN(3))] = rules.MakePiece(rules.Gold, rules.Rabbit)
 		}
 		for range 6 + rng.IntN(14) {
 			c, tp := rules.Color(rng.IntN(2)), rules.PieceType(2+rng.IntN(5))
@@ -202,6 +205,8 @@ func TestLowerBoundPath(t *testing.T) {
 		{"every goal square within two files held, no pusher near", "Rc6 ra8 rb8 rc8 rd8 re8 Eh1", 5},
 		{"two own pieces ahead: a step each", "Rb5 Db6 Cb7 Eh1 ra8 rc8 rh8", 5},
 		{"one of them on a trap, which a guard leaving may empty with another", "Rc5 Dc6 Cc7 Eh1 rb8 rd8 rh8", 4},
+		{"one rank away, its goal square held, the b file open", "Ra7 ra8 Eh1 rh8", 2},
+		{"one rank away, held ahead and on the files beside, no pusher near (a detour's goal square counts)", "Ra7 ra8 rb8 rc7 rd7 Eb4 rh8", 5},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := rulestest.Place(t, rules.Gold, tc.board)
