@@ -47,36 +47,37 @@
 //     ends the search there with a decided score, nearer goals scoring
 //     higher. At the start of a turn the rules' end checks (goal,
 //     elimination) are applied; a side without a legal move loses.
-//   - At the horizon a quiescence of captures (alphabeta.quiescence): the
-//     trap check's captures within four steps and the steps left, each
-//     judged after the turn ends with the opponent's goal check and the
-//     evaluation; the value is kept in the table, since iterative
-//     deepening meets the same horizon again. A node whose standing value
-//     (the evaluation less the threats below) is already at least beta
-//     fails high with it before the trap check runs, since captures only
-//     raise it; the table keeps that value as a lower bound. The fourth step counts only
-//     at the start of a turn (two of every three captures in the matches
-//     took a whole turn); the trap check there stops after a budget of
-//     states, since where many pieces stand near the traps it would cost
-//     up to a millisecond. The evaluation there loses
-//     alphabeta.goal_threat points when the side not to move could reach
-//     its goal in a turn of its own (in the middle of a turn whose steps
-//     stayed more than three squares from that side's rabbits near their
-//     goal, the answer at the turn's start: 0.1% of those answers differ
-//     from the exact check, which cost half the time of a search where
+//   - At the horizon a quiescence of captures (alphabeta.quiescence):
+//     the trap check's captures within four steps and the steps left,
+//     each judged after the turn ends with the opponent's goal check
+//     and the evaluation; the value is kept in the table, since
+//     iterative deepening meets the same horizon again. A node whose
+//     standing value (the evaluation less the threats below) is
+//     already at least beta fails high with it before the trap check
+//     runs, since captures only raise it; the table keeps that value
+//     as a lower bound. The fourth step counts only at the start of a
+//     turn (two of every three captures in the matches took a whole
+//     turn); the trap check there stops after a budget of states,
+//     since where many pieces stand near the traps it would cost up to
+//     a millisecond. The evaluation there loses alphabeta.goal_threat
+//     points when the side not to move could reach its goal in a turn
+//     of its own (in the middle of a turn whose steps stayed more than
+//     three squares from that side's rabbits near their goal, the
+//     answer at the turn's start: 0.1% of those answers differ from
+//     the exact check, which cost half the time of a search where
 //     rabbits stood near a goal), and alphabeta.threat percent of the
 //     most valuable piece it could capture in alphabeta.threat_steps
 //     steps of its own (by the trap check): a piece left where the
-//     opponent takes it next turn counts as partly lost at once, so that
-//     a search whose horizon ends one turn short of the capture still
-//     avoids walking into it. Three steps see the pushes and pulls into a
-//     trap and those a step away; four cost ten times more where many
-//     pieces stand near the traps. With alphabeta.defend (off by default:
-//     judged by bot_sharp's search move by move it gained nothing, see
-//     engine/STRENGTH.md) the side to move may instead meet that threat
-//     with one step, the threatened piece stepping away or one of its own
-//     stepping beside the trap, judged by the evaluation less the threat
-//     left.
+//     opponent takes it next turn counts as partly lost at once, so
+//     that a search whose horizon ends one turn short of the capture
+//     still avoids walking into it. Three steps see the pushes and
+//     pulls into a trap and those a step away; four cost ten times
+//     more where many pieces stand near the traps. With
+//     alphabeta.defend (off by default: judged by bot_sharp's search
+//     move by move it gained nothing, see engine/STRENGTH.md) the side
+//     to move may instead meet that threat with one step, the
+//     threatened piece stepping away or one of its own stepping beside
+//     the trap, judged by the evaluation less the threat left.
 //   - Null-turn pruning at the start of a turn, outside the principal
 //     variation, when the evaluation is at least beta; late-move
 //     reductions of quiet steps, searched again at full depth when they

@@ -117,8 +117,8 @@
 // before the goal, besides the steps aside; a rabbit one rank from its
 // goal counts so too (a detour's own goal square included), which took a
 // check of a rabbit boxed in beside its goal from 142 to 3 microseconds.
-// Of two steps that commute
-// (rules.Position.Commutes) one order is searched. Where rabbits of both
+// Of two steps that commute (rules.Position.Commutes) one order is
+// searched. Where rabbits of both
 // sides stand two ranks from their goals in a crowded middle game a check
 // costs some 11-18 microseconds (20-39 before the spare steps were
 // counted), and the search there visits half the goal-check states it did

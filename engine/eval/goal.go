@@ -222,8 +222,8 @@ func lastStepZone(p *rules.Position, c rules.Color, rabbits, goal rules.Bitboard
 // goal rank at the end of the turn: its distance to the goal rank (rabbits
 // are moved only by their own forward steps during their side's turn), plus
 // the larger of: the steps its path needs cleared (pathCost), and the cost
-// of unfreezing it when it is frozen; and at
-// least one step when a rabbit is there but the turn cannot end yet. Only
+// of unfreezing it when it is frozen; and at least one step when a rabbit
+// is there but the turn cannot end yet. Only
 // the rabbits within limit ranks of the goal are weighed: any other needs
 // more than limit steps, and 100 says none is that near.
 func lowerBound(p *rules.Position, c rules.Color, rabbits, goal, pullable rules.Bitboard, limit int) int {
