@@ -179,9 +179,12 @@ BOT_SHARP   ?= $(HOME)/bot_sharp/bot_sharp
 SHARP_GAMES ?= 100
 SHARP_TC    ?= 2s/30s/100/30s/10m
 SHARP_OUT   := bin/sharp/alphabeta-vs-sharp.txt
+# need-sharp, a recipe's first line, stops the target where BOT_SHARP
+# names no program.
+need-sharp = @test -x "$(BOT_SHARP)" || { echo "$@: no bot_sharp at BOT_SHARP=$(BOT_SHARP) (engine/STRENGTH.md says how to build one)" >&2; exit 1; }
 
 sharp-match: build
-	@test -x "$(BOT_SHARP)" || { echo "sharp-match: no bot_sharp at BOT_SHARP=$(BOT_SHARP) (engine/STRENGTH.md says how to build one)" >&2; exit 1; }
+	$(need-sharp)
 	@mkdir -p bin/sharp
 	./$(BIN) match --engine builtin:search.algorithm=alphabeta threads=1 name=alphabeta \
 	    --engine '$(BOT_SHARP) aei' name=bot_sharp --tc $(SHARP_TC) --games $(SHARP_GAMES) --seed 21 \
@@ -195,7 +198,7 @@ SHARP_DEPTH        ?= 4
 SHARP_HANDICAP_OUT ?= bin/sharp/alphabeta-vs-sharp-depth$(SHARP_DEPTH).txt
 
 sharp-handicap: build
-	@test -x "$(BOT_SHARP)" || { echo "sharp-handicap: no bot_sharp at BOT_SHARP=$(BOT_SHARP) (engine/STRENGTH.md says how to build one)" >&2; exit 1; }
+	$(need-sharp)
 	@mkdir -p $$(dirname $(SHARP_HANDICAP_OUT))
 	./$(BIN) match --engine builtin:search.algorithm=alphabeta threads=1 name=alphabeta \
 	    --engine '$(BOT_SHARP) aei' depth=$(SHARP_DEPTH) name=bot_sharp_depth$(SHARP_DEPTH) --tc 1s/30s/100 \
@@ -210,7 +213,7 @@ SHARP_CORPUS_TC    ?= 0.5s/15s/100/15s/8m
 SHARP_CORPUS       ?= bin/sharp/self-play.txt
 
 sharp-corpus: build
-	@test -x "$(BOT_SHARP)" || { echo "sharp-corpus: no bot_sharp at BOT_SHARP=$(BOT_SHARP) (engine/STRENGTH.md says how to build one)" >&2; exit 1; }
+	$(need-sharp)
 	@mkdir -p $$(dirname $(SHARP_CORPUS))
 	./$(BIN) match --engine '$(BOT_SHARP) aei' name=bot_sharp_a --engine '$(BOT_SHARP) aei' name=bot_sharp_b \
 	    --tc $(SHARP_CORPUS_TC) --games $(SHARP_CORPUS_GAMES) --seed 31 --event "bot_sharp self-play $(SHARP_CORPUS_TC)" \

@@ -185,7 +185,6 @@ var rabbitSpread = [7]int64{7, 13, 19, 22, 19, 13, 7}
 // rabbitGoal fills the rabbit-goal term for both sides.
 func (e *Evaluator) rabbitGoal(p *rules.Position, frozen [2]rules.Bitboard, leads *trapLeads, t *[numTerms][2]int) {
 	s := &e.w.Eval
-	trapLead := leads.at
 	for c := rules.Gold; c <= rules.Silver; c++ {
 		o := c.Other()
 		enemy, enemyR := p.Pieces(o, rules.NoType), p.Pieces(o, rules.Rabbit)
@@ -241,13 +240,13 @@ func (e *Evaluator) rabbitGoal(p *rules.Position, frozen [2]rules.Bitboard, lead
 			var ld int
 			switch {
 			case x <= 2:
-				ld = trapLead(left)
+				ld = leads.at(left)
 			case x >= 5:
-				ld = trapLead(right)
+				ld = leads.at(right)
 			case x == 3:
-				ld = (2*trapLead(left) + trapLead(right)) / 3
+				ld = (2*leads.at(left) + leads.at(right)) / 3
 			default:
-				ld = (trapLead(left) + 2*trapLead(right)) / 3
+				ld = (leads.at(left) + 2*leads.at(right)) / 3
 			}
 			v += int64(16*trapW) * int64(min(max(ld+50, 0), 105)) / 100
 			if frozen[c].Has(sq) {
