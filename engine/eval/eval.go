@@ -63,6 +63,8 @@ const (
 	termAttack
 	termRabbitGoal
 	termThreat
+	termCamelAdvance
+	termAlignment
 	numTerms
 )
 
@@ -86,6 +88,8 @@ var termNames = [numTerms]string{
 	"home trap attack",
 	"rabbit goal threat",
 	"pieces threatened",
+	"camel advance",
+	"alignment",
 }
 
 // Term is one feature of the evaluation with each side's share, in
@@ -259,6 +263,12 @@ func (e *Evaluator) terms(p *rules.Position, t *[numTerms][2]int) {
 	}
 	if e.rabbitGoalOn {
 		e.rabbitGoal(p, frozenBoth, &leads, t)
+	}
+	if s.CamelAdvance != 0 {
+		e.camelAdvance(p, frozenBoth, &leads, t)
+	}
+	if s.Alignment != 0 {
+		e.alignment(p, t)
 	}
 	rabbitRank := &s.RabbitRank
 	if p.Occupied().Count() <= s.LatePieces {

@@ -20,9 +20,15 @@ func term(b Breakdown, name string) Term {
 }
 
 // Each feature, checked by its term in the breakdown: the sign for each
-// side (+ bonus, - penalty, 0 none), with a few rabbits on both sides.
+// side (+ bonus, - penalty, 0 none), with a few rabbits on both sides. The
+// terms the defaults leave at nothing are given weights here.
 func TestFeatures(t *testing.T) {
-	e := New(fixedWeights())
+	w := fixedWeights()
+	w.Eval.CamelHostage = 147
+	w.Eval.Centre = [7]int{0, 0, 1, 1, 0, 0, 35}
+	w.Eval.RabbitRank = [8]int{0, 0, 0, 0, 10, 20, 40, 0}
+	w.Eval.RabbitRankLate = w.Eval.RabbitRank
+	e := New(w)
 	const base = " Ra1 Rb1 rg8 rh8"
 	tests := []struct {
 		name, board  string
@@ -48,7 +54,7 @@ func TestFeatures(t *testing.T) {
 		{"rabbit advance", "Rd6 re4" + base, "rabbit advance", +1, +1},
 		{"elephants in the centre", "Ed4 ee5" + base, "centre", 0, 0},
 		{"elephant off centre", "Eb2 ee5" + base, "centre", -1, 0},
-		{"only elephants count by default", "Ed4 Ma1 ee5" + base, "centre", 0, 0},
+		{"only elephants count here", "Ed4 Ma1 ee5" + base, "centre", 0, 0},
 	}
 	sign := func(x int) int {
 		switch {

@@ -124,3 +124,30 @@ func randomSparse(seed uint64, count int) []rules.Position {
 	}
 	return out
 }
+
+// termOf is the named term of the board, Gold to move, for Gold and
+// Silver, under fixedWeights changed by set.
+func termOf(t testing.TB, board, name string, set func(*Static)) [2]int {
+	t.Helper()
+	w := fixedWeights()
+	set(&w.Eval)
+	p := rulestest.Place(t, rules.Gold, board)
+	g := term(New(w).Breakdown(&p), name)
+	return [2]int{g.Gold, g.Silver}
+}
+
+// ordered checks that side's share of a term (its penalty or bonus,
+// as value reads it) is larger on each case's first board than on its
+// second.
+func ordered(t *testing.T, value func(board string) int, cases []orderCase) {
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if a, b := value(tc.more), value(tc.less); a <= b {
+				t.Errorf("%s: %d, not more than %s: %d", tc.more, a, tc.less, b)
+			}
+		})
+	}
+}
+
+// orderCase is one case of ordered.
+type orderCase struct{ name, more, less string }

@@ -39,8 +39,11 @@ func TestPhaseWeightRabbitAdvance(t *testing.T) {
 		t.Fatalf("test position: %d pieces, phase %v", p.Occupied().Count(), ph)
 	}
 	// The rabbits at home count nothing, so that the term is the one on d6.
+	// The tables Bonanza's method learned (the defaults before the
+	// teacher fit), whose middle-game and endgame values differ on rank 6.
 	base := DefaultWeights()
-	base.Eval.RabbitRank[0], base.Eval.RabbitRankLate[0] = 0, 0
+	base.Eval.RabbitRank = [8]int{0, -10, -20, -11, -17, -11, 6, 0}
+	base.Eval.RabbitRankLate = [8]int{0, 2, 3, -3, 10, 13, 18, 0}
 	def := base.Eval
 	soft := (1-ph)*float64(def.RabbitRank[5]) + ph*float64(def.RabbitRankLate[5])
 	tests := []struct {

@@ -4,18 +4,13 @@ import (
 	"testing"
 
 	"arimaa-workbench/engine/rules"
-	"arimaa-workbench/engine/rules/rulestest"
 )
 
 // threatOf is the piece-threat term (at eval.piece_threat 100) of the
 // board, Gold to move, for Gold and Silver.
 func threatOf(t *testing.T, board string) [2]int {
 	t.Helper()
-	w := fixedWeights()
-	w.Eval.PieceThreat = 100
-	p := rulestest.Place(t, rules.Gold, board)
-	g := term(New(w).Breakdown(&p), "pieces threatened")
-	return [2]int{g.Gold, g.Silver}
+	return termOf(t, board, "pieces threatened", func(s *Static) { s.PieceThreat = 100 })
 }
 
 // TestPieceThreatFigure works Gold's threatened camel out by hand: on c4,
