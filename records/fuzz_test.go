@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math"
 	"strings"
 	"testing"
 
@@ -174,6 +175,32 @@ func FuzzArchiveReader(f *testing.F) {
 			}
 			if d := archiveDiff(back, g); d != "" {
 				t.Fatalf("round trip %s", d)
+			}
+		}
+	})
+}
+
+func FuzzReadScored(f *testing.F) {
+	f.Add("-412.5\tg [rrrrrrrrhdcemcdh                                HDCMECDHRRRRRRRR]\n")
+	f.Add("# c\n\n1e3 s [r]\n")
+	f.Add("5 g [rrrrrrrrrdcemcdh                                HDCMECDHRRRRRRRR]")
+	f.Fuzz(func(t *testing.T, in string) {
+		got, err := ReadScored(strings.NewReader(in), "f.txt")
+		if err != nil {
+			var pe *ParseError
+			if !errors.As(err, &pe) || pe.Line < 1 {
+				t.Fatalf("error %v (%T) has no line", err, err)
+			}
+			return
+		}
+		for _, sp := range got {
+			if math.IsNaN(sp.Score) || math.Abs(sp.Score) > MaxScore || sp.Line < 1 {
+				t.Fatalf("read %+v", sp)
+			}
+			for _, pr := range sp.Position.Validate() {
+				if !pr.GameOver {
+					t.Fatalf("line %d: an invalid position read: %s", sp.Line, pr.Msg)
+				}
 			}
 		}
 	})

@@ -129,4 +129,18 @@
 // Examples are scored on Options.Threads goroutines; each example's
 // gradient is kept apart and the batch's are summed in example order, so
 // that a seed gives the same weights whatever the number of threads.
+//
+// # Fitting to a teacher
+//
+// FitTeacher is the other way to weights, the one `arimaa-workbench fit`
+// runs: not from the moves of games but from a stronger engine's static
+// scores of positions (records.ReadScored reads them). Each term of the
+// evaluation's breakdown, at the base weights, is one column of a least
+// squares fit of the teacher's score, with material, the rabbits by rank
+// and the side to move as further columns; a term's coefficient over
+// material's is the factor its keys are multiplied by (eval.TermKeys says
+// which keys a term grows in proportion to). The fit cannot make a term
+// the evaluation lacks: what a teacher sees that no term expresses is
+// noise to it, and shrinks the terms that come nearest (engine/STRENGTH.md,
+// the twelfth and seventeenth sessions).
 package learn

@@ -153,14 +153,10 @@ func apply(base config.Config, ps []param, vals []float64) (config.Config, error
 			if err != nil {
 				return config.Config{}, fmt.Errorf("%s: %w", ps[i].key, err)
 			}
-			parts := make([]string, len(list))
-			for k, v := range list {
-				parts[k] = strconv.Itoa(v)
-			}
 			for k := i; k < j; k++ {
-				parts[ps[k].index] = strconv.Itoa(ps[k].round(vals[k]))
+				list[ps[k].index] = ps[k].round(vals[k])
 			}
-			text = "[" + strings.Join(parts, ", ") + "]"
+			text = formatIntList(list)
 		}
 		if err := c.Set(ps[i].key, text); err != nil {
 			return config.Config{}, err

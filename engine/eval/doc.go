@@ -51,7 +51,8 @@
 // The present positional weights are a fit to bot_sharp's own static
 // evaluation (its evalMoves score) of 4,900 positions from our games
 // against it and its self-play: one multiplier a term (and one value a
-// rabbit by its rank), by least squares with a small ridge, with every
+// rabbit by its rank), by least squares with a small ridge (the method
+// `arimaa-workbench fit` carries out, ats/learn.FitTeacher), with every
 // term of this package switched on, terms whose multiplier came out
 // negative left at nothing. On held-out positions of equal material the
 // fit's scores correlate with bot_sharp's at 0.81, the Bonanza weights'

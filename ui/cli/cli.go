@@ -56,6 +56,7 @@ func commands() []command {
 		{"analyze", "search a position with the builtin engine (MCTS or alpha-beta) and print its reports", runAnalyze},
 		{"aei", "run the builtin engine as an AEI engine on stdin/stdout", runAei},
 		{"learn", "learn the evaluation weights from game records (Bonanza method)", runLearn},
+		{"fit", "fit the evaluation weights to a teacher engine's scores of positions", runFit},
 		{"bench", "measure the engine's speed, or play a match between two configurations", runBench},
 		{"match", "play a match or tournament between engines, with Elo and SPRT", runMatchCommand},
 		{"worker", "play the games of distributed matches, taking jobs from a NATS server", runWorker},

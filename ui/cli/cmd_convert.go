@@ -29,11 +29,12 @@ type convOptions struct {
 	to     string
 	gameID string
 	ply    int
+	every  bool
 }
 
 // runConvert converts positions and game records between formats.
 func runConvert(ctx context.Context, args []string, std stdio) int {
-	fs := newFlagSet("convert", std.err, `usage: arimaa-workbench convert --to FORMAT [--game ID] [--ply N] [-o OUT] [FILE...]
+	fs := newFlagSet("convert", std.err, `usage: arimaa-workbench convert --to FORMAT [--game ID] [--ply N | --every] [-o OUT] [FILE...]
 
 Converts positions and games between the formats of the workbench. Each
 FILE ("-" or none: stdin) is read as whichever it holds:
@@ -53,7 +54,9 @@ FORMAT is
             only; result and termination from the rules, or a recorded
             resignation; other columns from an archive input)
 For long and compact, the position of a game is the one after its last
-move, or after --ply moves.
+move, or after --ply moves; with --every, every position of the game in
+turn, from the one after the setups to the last (say, to have another
+engine score them for fit).
 
 examples:
   arimaa-workbench convert --to compact game.txt              final position
@@ -61,6 +64,7 @@ examples:
   arimaa-workbench convert --to record --game 4711 games.tsv  one archive game
   arimaa-workbench convert --to archive -o mine.tsv a.txt b.txt
   arimaa-workbench convert --to compact --ply 20 games.tsv    one line per game
+  arimaa-workbench convert --to compact --every games.tsv     every position
 
 options:
 `)
@@ -68,6 +72,7 @@ options:
 	fs.StringVar(&opt.to, "to", "", "output format: long, compact, record or archive (required)")
 	fs.StringVar(&opt.gameID, "game", "", "take only the archive game with this id")
 	rangeVar(fs, &opt.ply, "ply", -1, -1, math.MaxInt32, "for long and compact: the position after `N` moves of each game; -1: after the last")
+	fs.BoolVar(&opt.every, "every", false, "for long and compact: every position of each game, in turn")
 	outPath := fs.String("o", "", "write to this file (replaced atomically) instead of stdout")
 	paths, err := ParseInterleaved(fs, args)
 	if err != nil {
@@ -81,6 +86,10 @@ options:
 		return 2
 	default:
 		fmt.Fprintf(std.err, "convert: unknown format %q (long, compact, record or archive)\n", opt.to)
+		return 2
+	}
+	if opt.every && (opt.ply >= 0 || (opt.to != "long" && opt.to != "compact")) {
+		fmt.Fprintln(std.err, "convert: --every goes with --to long or compact, and not with --ply")
 		return 2
 	}
 	if len(paths) == 0 {
@@ -285,11 +294,14 @@ func eachArchiveGame(ctx context.Context, in io.Reader, name, gameID string,
 
 // convWriter writes items in the chosen format.
 type convWriter struct {
-	w      *bufio.Writer
-	opt    convOptions
-	n      int
-	arch   *records.ArchiveWriter
-	record *convItem
+	w   *bufio.Writer
+	opt convOptions
+	n   int
+	// positions counts the positions written, for the blank lines
+	// between long ones.
+	positions int
+	arch      *records.ArchiveWriter
+	record    *convItem
 }
 
 func newConvWriter(w *bufio.Writer, opt convOptions) *convWriter {
@@ -304,6 +316,14 @@ func (c *convWriter) write(it convItem) error {
 	c.n++
 	switch c.opt.to {
 	case "long", "compact":
+		if c.opt.every && it.game != nil {
+			for ply := range len(it.game.Moves()) + 1 {
+				if err := c.writePosition(it.game.PositionBefore(ply)); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
 		p := it.pos
 		if c.opt.ply >= 0 {
 			if it.game == nil {
@@ -314,15 +334,7 @@ func (c *convWriter) write(it convItem) error {
 			}
 			p = it.game.PositionBefore(c.opt.ply)
 		}
-		if c.opt.to == "compact" {
-			c.w.WriteString(records.FormatCompact(p))
-			return c.w.WriteByte('\n')
-		}
-		if c.n > 1 {
-			c.w.WriteByte('\n')
-		}
-		_, err := c.w.WriteString(records.FormatPosition(p))
-		return err
+		return c.writePosition(p)
 	case "record":
 		if c.record != nil {
 			return fmt.Errorf("a record holds one game, but the input has more (%s, %s); pick one with --game", c.record.name, it.name)
@@ -331,6 +343,20 @@ func (c *convWriter) write(it convItem) error {
 		return nil
 	}
 	return c.writeArchiveRow(it)
+}
+
+// writePosition writes p in the long or compact format, long positions
+// blank-line separated.
+func (c *convWriter) writePosition(p rules.Position) error {
+	if c.opt.to == "compact" {
+		c.w.WriteString(records.FormatCompact(p))
+		return c.w.WriteByte('\n')
+	}
+	if c.positions++; c.positions > 1 {
+		c.w.WriteByte('\n')
+	}
+	_, err := c.w.WriteString(records.FormatPosition(p))
+	return err
 }
 
 // finish writes what waits for the end of the input: the one record.
