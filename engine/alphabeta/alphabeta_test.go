@@ -819,3 +819,39 @@ func TestStandPatFailsHigh(t *testing.T) {
 		t.Errorf("beta above the standing value: the quiescence answers %d, want the capture's %d", v, full)
 	}
 }
+
+// TestEvalCache: the worker's table of evaluations answers what the
+// evaluator does, for either side to move and any step count, and a new
+// evaluator (as Leaf brings) is not answered from the old one's entries.
+func TestEvalCache(t *testing.T) {
+	cfg := config.Default()
+	other := cfg
+	other.Weights.Eval.PieceThreat *= 3
+	rng := rand.New(rand.NewPCG(4, 4))
+	p := rulestest.MiddleGame(t)
+	var ps []rules.Position
+	for len(ps) < 400 {
+		steps := p.Steps(nil)
+		if len(steps) == 0 {
+			p = p.EndTurn()
+			continue
+		}
+		p = p.Play(steps[rng.IntN(len(steps))])
+		if p.StepsLeft() == 0 && p.CanEndTurn() {
+			p = p.EndTurn()
+		}
+		ps = append(ps, p, p.WithSide(p.Side().Other()))
+	}
+	w := &worker{}
+	for _, ev := range []*eval.Evaluator{eval.New(cfg.Weights), eval.New(other.Weights)} {
+		w.ev = ev
+		for i, q := range ps {
+			want := min(max(ev.Evaluate(&q), -decided+1), decided-1)
+			for range 2 {
+				if got := w.evaluate(&q); got != want {
+					t.Fatalf("position %d %s: evaluate %d, the evaluator %d", i, q.AEIString(), got, want)
+				}
+			}
+		}
+	}
+}

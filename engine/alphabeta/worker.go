@@ -65,6 +65,8 @@ type worker struct {
 	// root, for the repetition rule.
 	turns  [maxPly]uint64
 	nturns int
+
+	evals evalCache
 }
 
 // tick counts a node and reports whether the search must stop. The stop
@@ -746,8 +748,56 @@ func mayCapture(p *rules.Position, n int) bool {
 }
 
 // evaluate is the static evaluation, kept clear of the decided scores.
+// The search asks it of one board many times (the horizon's stand-pat,
+// the defences, the null turn, the same pieces at another step count or
+// with the other side to move), so the worker keeps the last evaluation
+// of each slot of a small table, by the board's hash, from Gold's point
+// of view: the evaluation depends on the pieces alone but for its sign.
 func (w *worker) evaluate(p *rules.Position) int {
-	return min(max(w.ev.Evaluate(p), -decided+1), decided-1)
+	c := &w.evals
+	if c.ev != w.ev {
+		if c.slots == nil {
+			c.slots = make([]evalSlot, evalSlots)
+		} else {
+			clear(c.slots)
+		}
+		c.ev = w.ev
+	}
+	h := p.BoardHash()
+	e := &c.slots[h&(evalSlots-1)]
+	var v int
+	if e.full && e.key == h {
+		v = int(e.gold)
+		if p.Side() == rules.Silver {
+			v = -v
+		}
+	} else {
+		v = w.ev.Evaluate(p)
+		gold := v
+		if p.Side() == rules.Silver {
+			gold = -v
+		}
+		*e = evalSlot{key: h, gold: int32(gold), full: true}
+	}
+	return min(max(v, -decided+1), decided-1)
+}
+
+// evalSlots is the size of a worker's table of evaluations (a power of
+// two): a megabyte, small enough to stay near the processor's caches.
+const evalSlots = 1 << 16
+
+// evalSlot is one board's evaluation from Gold's point of view.
+type evalSlot struct {
+	key  uint64
+	gold int32
+	full bool
+}
+
+// evalCache is a worker's table of evaluations, made by the evaluator ev
+// (a new evaluator, as Leaf brings, empties it).
+type evalCache struct {
+	ev    *eval.Evaluator
+	slots []evalSlot
 }
 
 // generate lists the node's steps, and ending the turn where the rules
