@@ -65,6 +65,7 @@ const (
 	termThreat
 	termCamelAdvance
 	termAlignment
+	termPlacement
 	numTerms
 )
 
@@ -90,6 +91,7 @@ var termNames = [numTerms]string{
 	"pieces threatened",
 	"camel advance",
 	"alignment",
+	"placement",
 }
 
 // Term is one feature of the evaluation with each side's share, in
@@ -269,6 +271,9 @@ func (e *Evaluator) terms(p *rules.Position, t *[numTerms][2]int) {
 	}
 	if s.Alignment != 0 {
 		e.alignment(p, t)
+	}
+	if s.Placement != 0 {
+		e.placement(p, leads.strongerCounts(), t)
 	}
 	rabbitRank := &s.RabbitRank
 	if p.Occupied().Count() <= s.LatePieces {
@@ -543,12 +548,18 @@ type trapLeads struct {
 	have         [4]bool
 }
 
+// strongerCounts is strongerCounts of the position, worked out once.
+func (l *trapLeads) strongerCounts() *[2][7]int {
+	if !l.haveStronger {
+		l.stronger, l.haveStronger = strongerCounts(l.p), true
+	}
+	return &l.stronger
+}
+
 // at is the attacker's lead at trap i of trapSquares.
 func (l *trapLeads) at(i int) int {
 	if !l.have[i] {
-		if !l.haveStronger {
-			l.stronger, l.haveStronger = strongerCounts(l.p), true
-		}
+		l.strongerCounts()
 		tr := trapSquares[i]
 		home := homeOf(tr)
 		inf := weigh(l.p, tr, near3[tr], l.frozen, &l.stronger, attackWeight[:], attackDistance[:])

@@ -26,6 +26,7 @@ var termKeys = [numTerms][]string{
 	termThreat:        {"eval.piece_threat"},
 	termCamelAdvance:  {"eval.camel_advance"},
 	termAlignment:     {"eval.alignment"},
+	termPlacement:     {"eval.placement"},
 }
 
 // Term kinds, as TermKind reports them.
