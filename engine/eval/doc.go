@@ -209,4 +209,13 @@
 // alignment 34) neither won a game more from bot_sharp alone; the fit to
 // its evaluation raised them to 150 and 86, the largest multipliers it
 // found, and they are what most sets the fitted weights apart.
+//
+// A third, eval.placement, values every piece by its square, from a table
+// chosen by how many enemy pieces are stronger than it, and every rabbit
+// by its file and rank and the enemy army left: bot_sharp's piece-square
+// evaluation, with its figures made symmetric between the wings. On the
+// positions of our games against bot_sharp it was the part of bot_sharp's
+// evaluation that most explained where ours disagreed with it (a
+// correlation of 0.74 with the difference of the two scores; the threats,
+// the next, 0.50).
 package eval
