@@ -90,12 +90,9 @@ type FitResult struct {
 	After  Agreement `json:"after"`
 }
 
-// The features of a position beyond the scaled terms: material, the
-// rabbits by rank (ranks 1 to 7 from each side's home), the side to move
-// and a constant.
-const (
-	rabbitRanks = 7
-)
+// rabbitRanks is how many ranks of a side's rabbits the fit values: its
+// home rank to the rank before its goal.
+const rabbitRanks = 7
 
 // FitTeacher fits the evaluation's term weights to a teacher's scores of
 // positions (records.ReadScored reads them): the least-squares line
@@ -116,11 +113,38 @@ func FitTeacher(ctx context.Context, xs []records.ScoredPosition, opt FitOptions
 	if opt.Ridge < 0 || opt.Ridge > 10 {
 		return nil, fmt.Errorf("ridge %g is outside 0 to 10", opt.Ridge)
 	}
-	base := eval.New(opt.Base.Weights)
 	res := &FitResult{}
+	usable, held := holdOut(xs, opt, res)
+	m, err := newFitModel(&opt.Base, res)
+	if err != nil {
+		return nil, err
+	}
+	var X [][]float64
+	var y []float64
+	for i, x := range usable {
+		if i%1024 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if !held[i] {
+			X = append(X, m.features(&x.Position))
+			y = append(y, goldScore(x))
+		}
+	}
+	res.Train, res.Held = len(X), len(usable)-len(X)
+	if res.Train < 2*len(m.cols) {
+		return nil, fmt.Errorf("%d positions to fit %d weights: at least %d are needed", res.Train, len(m.cols), 2*len(m.cols))
+	}
+	beta, sd := ridge(X, y, opt.Ridge)
+	if err := m.apply(beta, sd, opt.Base, res); err != nil {
+		return nil, err
+	}
+	agree(usable, held, m.base, eval.New(res.Config.Weights), res)
+	return res, nil
+}
 
-	// The usable positions, then the held-out ones drawn by the seed.
-	var usable []records.ScoredPosition
+// holdOut returns the positions of xs whose game is not over (counting
+// the others in res.Skipped), and which of them the seed holds out.
+func holdOut(xs []records.ScoredPosition, opt FitOptions, res *FitResult) (usable []records.ScoredPosition, held []bool) {
 	for _, x := range xs {
 		if over(&x.Position) {
 			res.Skipped++
@@ -129,149 +153,155 @@ func FitTeacher(ctx context.Context, xs []records.ScoredPosition, opt FitOptions
 		usable = append(usable, x)
 	}
 	rng := rand.New(rand.NewPCG(opt.Seed, 0x7ea))
-	held := make([]bool, len(usable))
+	held = make([]bool, len(usable))
 	for i := range held {
 		held[i] = rng.Float64() < opt.Holdout
 	}
+	return usable, held
+}
 
-	// The columns: the scaled terms the base has on, material, the rabbit
-	// ranks, the tempo.
+// fitColumn is one column of the fit: a term of the breakdown (term its
+// index there, keys the keys it scales) or, with term -1, material, a
+// rabbit rank or the tempo.
+type fitColumn struct {
+	name string
+	term int
+	keys []string
+}
+
+// fitModel is the fit's columns over the base evaluation: first the
+// scaled terms the base has on, then material, the rabbit ranks (from
+// index ranks) and the tempo.
+type fitModel struct {
+	base              *eval.Evaluator
+	cols              []fitColumn
+	mat, ranks, tempo int
+	scaled            int
+}
+
+// newFitModel lists the columns for the base configuration; the terms it
+// switches off go to res.Off.
+func newFitModel(base *config.Config, res *FitResult) (*fitModel, error) {
+	m := &fitModel{base: eval.New(base.Weights)}
 	start := rules.StartPosition()
-	names := base.Breakdown(&start).Terms
-	type column struct {
-		name string
-		term int // index in the breakdown, -1 for the others
-		keys []string
-	}
-	var cols []column
-	for i, t := range names {
-		switch eval.TermKind(t.Name) {
-		case eval.KindScaled:
-			keys := eval.TermKeys(t.Name)
-			on, err := anyNonZero(&opt.Base, keys)
-			if err != nil {
-				return nil, err
-			}
-			if !on {
-				res.Off = append(res.Off, t.Name)
-				continue
-			}
-			cols = append(cols, column{t.Name, i, keys})
-		}
-	}
-	scaled := len(cols)
-	cols = append(cols, column{name: "material", term: -1})
-	for r := range rabbitRanks {
-		cols = append(cols, column{name: fmt.Sprintf("rabbit on rank %d", r+1), term: -1})
-	}
-	cols = append(cols, column{name: "tempo", term: -1})
-	mat, ranks, tempo := scaled, scaled+1, scaled+1+rabbitRanks
-
-	features := func(p *rules.Position) []float64 {
-		b := base.Breakdown(p)
-		f := make([]float64, len(cols))
-		for j := range scaled {
-			f[j] = float64(b.Terms[cols[j].term].Net())
-		}
-		for _, t := range b.Terms {
-			if eval.TermKind(t.Name) == eval.KindMaterial {
-				f[mat] += float64(t.Net())
-			}
-		}
-		for c := rules.Gold; c <= rules.Silver; c++ {
-			sign := 1.0
-			if c == rules.Silver {
-				sign = -1
-			}
-			for m := p.Pieces(c, rules.Rabbit); m != 0; {
-				r := m.Pop().Rank()
-				if c == rules.Silver {
-					r = 7 - r
-				}
-				if r < rabbitRanks {
-					f[ranks+r] += sign
-				}
-			}
-		}
-		f[tempo] = 1
-		if p.Side() == rules.Silver {
-			f[tempo] = -1
-		}
-		return f
-	}
-
-	var X [][]float64
-	var y []float64
-	for i, x := range usable {
-		if i%1024 == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		if held[i] {
-			res.Held++
+	for i, t := range m.base.Breakdown(&start).Terms {
+		if eval.TermKind(t.Name) != eval.KindScaled {
 			continue
 		}
-		X = append(X, features(&x.Position))
-		y = append(y, goldScore(x))
+		keys := eval.TermKeys(t.Name)
+		on, err := anyNonZero(base, keys)
+		if err != nil {
+			return nil, err
+		}
+		if !on {
+			res.Off = append(res.Off, t.Name)
+			continue
+		}
+		m.cols = append(m.cols, fitColumn{t.Name, i, keys})
 	}
-	res.Train = len(X)
-	if res.Train < 2*len(cols) {
-		return nil, fmt.Errorf("%d positions to fit %d weights: at least %d are needed", res.Train, len(cols), 2*len(cols))
+	m.scaled = len(m.cols)
+	m.mat, m.ranks, m.tempo = m.scaled, m.scaled+1, m.scaled+1+rabbitRanks
+	m.cols = append(m.cols, fitColumn{name: "material", term: -1})
+	for r := range rabbitRanks {
+		m.cols = append(m.cols, fitColumn{name: fmt.Sprintf("rabbit on rank %d", r+1), term: -1})
 	}
+	m.cols = append(m.cols, fitColumn{name: "tempo", term: -1})
+	return m, nil
+}
 
-	beta, sd := ridge(X, y, opt.Ridge)
-	for j, c := range cols {
-		if sd[j] == 0 && j < tempo {
+// features is p's row of the fit, from Gold's point of view.
+func (m *fitModel) features(p *rules.Position) []float64 {
+	b := m.base.Breakdown(p)
+	f := make([]float64, len(m.cols))
+	for j := range m.scaled {
+		f[j] = float64(b.Terms[m.cols[j].term].Net())
+	}
+	for _, t := range b.Terms {
+		if eval.TermKind(t.Name) == eval.KindMaterial {
+			f[m.mat] += float64(t.Net())
+		}
+	}
+	for c := rules.Gold; c <= rules.Silver; c++ {
+		sign := 1.0
+		if c == rules.Silver {
+			sign = -1
+		}
+		for b := p.Pieces(c, rules.Rabbit); b != 0; {
+			r := b.Pop().Rank()
+			if c == rules.Silver {
+				r = 7 - r
+			}
+			if r < rabbitRanks {
+				f[m.ranks+r] += sign
+			}
+		}
+	}
+	f[m.tempo] = 1
+	if p.Side() == rules.Silver {
+		f[m.tempo] = -1
+	}
+	return f
+}
+
+// apply turns the coefficients beta of the columns (of spreads sd) into
+// res: the scale and tempo, each fitted term, and res.Config, the base
+// with each scaled term's keys times its factor and the rabbit ranks'
+// values.
+func (m *fitModel) apply(beta, sd []float64, base config.Config, res *FitResult) error {
+	for j, c := range m.cols {
+		if sd[j] == 0 && j < m.tempo {
 			res.Off = append(res.Off, c.name+" (no variation)")
 		}
 	}
-	if sd[mat] == 0 || beta[mat] <= 0 {
-		return nil, errors.New("the teacher's scores do not grow with material: nothing to scale the terms by")
+	if sd[m.mat] == 0 || beta[m.mat] <= 0 {
+		return errors.New("the teacher's scores do not grow with material: nothing to scale the terms by")
 	}
-	res.Scale = beta[mat]
-	res.Tempo = beta[tempo] / beta[mat]
-
-	// The fitted configuration: each scaled term's keys times its factor,
-	// the rabbit ranks as values.
-	cfg := opt.Base
-	for j := range scaled {
+	res.Scale = beta[m.mat]
+	res.Tempo = beta[m.tempo] / beta[m.mat]
+	cfg := base
+	for j := range m.scaled {
 		if sd[j] == 0 {
 			continue
 		}
-		m := beta[j] / beta[mat]
-		res.Terms = append(res.Terms, TermFit{Term: cols[j].name, Keys: cols[j].keys, Multiplier: m, Spread: sd[j]})
-		for _, k := range cols[j].keys {
-			if err := scaleKey(&cfg, k, m); err != nil {
-				return nil, err
+		f := beta[j] / beta[m.mat]
+		res.Terms = append(res.Terms, TermFit{Term: m.cols[j].name, Keys: m.cols[j].keys, Multiplier: f, Spread: sd[j]})
+		for _, k := range m.cols[j].keys {
+			if err := scaleKey(&cfg, k, f); err != nil {
+				return err
 			}
 		}
 	}
 	rr, err := cfg.Get("eval.rabbit_rank")
 	if err != nil {
-		return nil, err
+		return err
 	}
 	table, err := parseIntList(rr)
 	if err != nil {
-		return nil, fmt.Errorf("eval.rabbit_rank: %w", err)
+		return fmt.Errorf("eval.rabbit_rank: %w", err)
 	}
+	rankKeys := []string{"eval.rabbit_rank", "eval.rabbit_rank_late"}
 	for r := range rabbitRanks {
-		if sd[ranks+r] == 0 {
+		j := m.ranks + r
+		if sd[j] == 0 {
 			continue
 		}
-		v := beta[ranks+r] / beta[mat]
-		res.Terms = append(res.Terms, TermFit{Term: cols[ranks+r].name, Keys: []string{"eval.rabbit_rank", "eval.rabbit_rank_late"}, Multiplier: v, Spread: sd[ranks+r]})
+		v := beta[j] / beta[m.mat]
+		res.Terms = append(res.Terms, TermFit{Term: m.cols[j].name, Keys: rankKeys, Multiplier: v, Spread: sd[j]})
 		table[r] = int(math.Round(v))
 	}
-	text := formatIntList(table)
-	for _, k := range []string{"eval.rabbit_rank", "eval.rabbit_rank_late"} {
+	for _, k := range rankKeys {
 		if err := setClamped(&cfg, k, table); err != nil {
-			return nil, fmt.Errorf("%s = %s: %w", k, text, err)
+			return fmt.Errorf("%s = %s: %w", k, formatIntList(table), err)
 		}
 	}
 	res.Config = cfg
+	return nil
+}
 
-	// The agreement on the held-out positions, by the evaluations.
-	fitted := eval.New(cfg.Weights)
-	var all, eq [3][]float64
+// agree measures the base's and the fitted evaluation's agreement with
+// the teacher on the held-out positions, into res.
+func agree(usable []records.ScoredPosition, held []bool, base, fitted *eval.Evaluator, res *FitResult) {
+	var all, eq [3][]float64 // the teacher, the base, the fit
 	for i, x := range usable {
 		if !held[i] {
 			continue
@@ -285,7 +315,6 @@ func FitTeacher(ctx context.Context, xs []records.ScoredPosition, opt FitOptions
 	res.EqualMaterial = len(eq[0])
 	res.Before = Agreement{correlation(all[0], all[1]), correlation(eq[0], eq[1])}
 	res.After = Agreement{correlation(all[0], all[2]), correlation(eq[0], eq[2])}
-	return res, nil
 }
 
 // over reports whether the game is over in p: a rabbit on its goal rank,
@@ -310,8 +339,10 @@ func goldScore(x records.ScoredPosition) float64 {
 
 // gold is e's evaluation of p from Gold's point of view.
 func gold(e *eval.Evaluator, p *rules.Position) float64 {
-	b := e.Breakdown(p)
-	return float64(b.Gold - b.Silver)
+	if p.Side() == rules.Silver {
+		return -float64(e.Evaluate(p))
+	}
+	return float64(e.Evaluate(p))
 }
 
 // equalMaterial reports whether both sides have the same pieces.

@@ -41,10 +41,7 @@ var alignAcross = [2][8]int{{3, 3, 2, 1, 1, 2, 3, 3}, {3, 2, 1, 1, 2, 4, 4, 4}}
 func alignDistance(c rules.Color, ty rules.PieceType, s, k, ee rules.Square) int {
 	d := 2 * (distance(s, k) - 1)
 	x, y, kx, ky, ex, ey := s.File(), s.Rank(), k.File(), k.Rank(), ee.File(), ee.Rank()
-	rank := y
-	if c == rules.Silver {
-		rank = 7 - y
-	}
+	rank := homeRank(c, s)
 	across := alignAcross[1]
 	if ty == rules.Elephant {
 		across = alignAcross[0]
@@ -115,10 +112,7 @@ func (e *Evaluator) alignment(p *rules.Position, t *[numTerms][2]int) {
 				s := a.Pop()
 				for b := p.Pieces(o, target); b != 0; {
 					k := b.Pop()
-					togo := k.Rank() // the target's ranks to its own goal
-					if o == rules.Gold {
-						togo = 7 - togo
-					}
+					togo := 7 - homeRank(o, k) // the target's ranks to its own goal
 					near := alignNear[alignDistance(c, ty, s, k, ee)] - alignShift
 					sum += int64(base * alignTarget[togo] * near)
 				}

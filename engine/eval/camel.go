@@ -38,10 +38,7 @@ var camelSupportWeight = [5]int{2, 3, 4, 6, 9}
 func init() {
 	for c := rules.Gold; c <= rules.Silver; c++ {
 		for s := rules.Square(0); s < 64; s++ {
-			ahead := 7 - s.Rank()
-			if c == rules.Silver {
-				ahead = s.Rank()
-			}
+			ahead := 7 - homeRank(c, s)
 			for o := rules.Square(0); o < 64; o++ {
 				dx := abs(o.File() - s.File())
 				dy := o.Rank() - s.Rank()
@@ -93,11 +90,7 @@ func (e *Evaluator) camelAdvance(p *rules.Position, frozen [2]rules.Bitboard, le
 			continue
 		}
 		s, oe, ee := m.First(), own.First(), enemy.First()
-		rank := s.Rank()
-		if c == rules.Silver {
-			rank = 7 - rank
-		}
-		risk := camelRank[rank] * (6*camelNear[distance(s, ee)] + 4*camelFile[abs(s.File()-ee.File())]) / 10
+		risk := camelRank[homeRank(c, s)] * (6*camelNear[distance(s, ee)] + 4*camelFile[abs(s.File()-ee.File())]) / 10
 		if risk == 0 {
 			continue
 		}

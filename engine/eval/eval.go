@@ -337,11 +337,7 @@ func (e *Evaluator) terms(p *rules.Position, t *[numTerms][2]int) {
 
 		rr := 0
 		for b := p.Pieces(c, rules.Rabbit); b != 0; {
-			r := b.Pop().Rank()
-			if c == rules.Silver {
-				r = 7 - r
-			}
-			rr += rabbitRank[r]
+			rr += rabbitRank[homeRank(c, b.Pop())]
 		}
 		if w := s.PhaseWeight; w > 0 {
 			rr = e.phasedRabbitAdvance(p, c, rr, ph)
@@ -372,10 +368,7 @@ func (e *Evaluator) phasedRabbitAdvance(p *rules.Position, c rules.Color, byCoun
 	s := &e.w.Eval
 	soft := 0.0
 	for b := p.Pieces(c, rules.Rabbit); b != 0; {
-		r := b.Pop().Rank()
-		if c == rules.Silver {
-			r = 7 - r
-		}
+		r := homeRank(c, b.Pop())
 		soft += (1-ph)*float64(s.RabbitRank[r]) + ph*float64(s.RabbitRankLate[r])
 	}
 	w := s.PhaseWeight
@@ -400,6 +393,15 @@ func centreAxis(x int) int {
 		return x - 4
 	}
 	return 0
+}
+
+// homeRank is sq's rank counted from side c's home rank (0) to its goal
+// (7).
+func homeRank(c rules.Color, sq rules.Square) int {
+	if c == rules.Silver {
+		return 7 - sq.Rank()
+	}
+	return sq.Rank()
 }
 
 // trapControl scores each trap for each side (Kozelek 2009, ch. 4.5.2:

@@ -135,9 +135,6 @@ const rabbitAdvanceFrom = 11
 // weight 100: times 2.5, over 7.5 units a point, over the percentage.
 const placementUnit = 300
 
-// edgeFile is a file's distance from the nearer edge.
-var edgeFile = [8]int{0, 1, 2, 3, 3, 2, 1, 0}
-
 // placement fills the placement term for both sides; stronger is, by side
 // and type, how many enemy pieces are stronger.
 func (e *Evaluator) placement(p *rules.Position, stronger *[2][7]int, t *[numTerms][2]int) {
@@ -148,7 +145,7 @@ func (e *Evaluator) placement(p *rules.Position, stronger *[2][7]int, t *[numTer
 			tab := &placeTable[min(stronger[c][ty], len(placeTable)-1)]
 			for b := p.Pieces(c, ty); b != 0; {
 				sq := b.Pop()
-				sum += int(tab[homeRank(c, sq)][edgeFile[sq.File()]])
+				sum += int(tab[homeRank(c, sq)][edgeFile(sq)])
 			}
 		}
 		if b := p.Pieces(c, rules.Rabbit); b != 0 {
@@ -157,7 +154,7 @@ func (e *Evaluator) placement(p *rules.Position, stronger *[2][7]int, t *[numTer
 			for b != 0 {
 				sq := b.Pop()
 				r := homeRank(c, sq)
-				sum += int(rabbitPlace[r][edgeFile[sq.File()]] + adv[r])
+				sum += int(rabbitPlace[r][edgeFile(sq)] + adv[r])
 			}
 		}
 		v := sum * w
@@ -170,11 +167,6 @@ func (e *Evaluator) placement(p *rules.Position, stronger *[2][7]int, t *[numTer
 	}
 }
 
-// homeRank is sq's rank counted from side c's home rank (0) to its goal
-// (7).
-func homeRank(c rules.Color, sq rules.Square) int {
-	if c == rules.Silver {
-		return 7 - sq.Rank()
-	}
-	return sq.Rank()
-}
+// edgeFile is sq's file counted from the nearer edge (0 for a and h, 3
+// for d and e).
+func edgeFile(sq rules.Square) int { return 3 - centreAxis(sq.File()) }
