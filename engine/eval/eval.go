@@ -66,6 +66,7 @@ const (
 	termCamelAdvance
 	termAlignment
 	termPlacement
+	termImbalance
 	numTerms
 )
 
@@ -92,6 +93,7 @@ var termNames = [numTerms]string{
 	"camel advance",
 	"alignment",
 	"placement",
+	"imbalance",
 }
 
 // Term is one feature of the evaluation with each side's share, in
@@ -274,6 +276,9 @@ func (e *Evaluator) terms(p *rules.Position, t *[numTerms][2]int) {
 	}
 	if s.Placement != 0 {
 		e.placement(p, leads.strongerCounts(), t)
+	}
+	if s.Imbalance != 0 {
+		e.imbalance(p, frozenBoth, t)
 	}
 	rabbitRank := &s.RabbitRank
 	if p.Occupied().Count() <= s.LatePieces {

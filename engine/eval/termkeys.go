@@ -27,6 +27,7 @@ var termKeys = [numTerms][]string{
 	termCamelAdvance:  {"eval.camel_advance"},
 	termAlignment:     {"eval.alignment"},
 	termPlacement:     {"eval.placement"},
+	termImbalance:     {"eval.imbalance"},
 }
 
 // Term kinds, as TermKind reports them.
