@@ -125,7 +125,8 @@ func (e *Evaluator) alignment(p *rules.Position, t *[numTerms][2]int) {
 	}
 }
 
-func sign(x int64) int64 {
+// sign is -1, 0 or 1 as x is negative, zero or positive.
+func sign[T int | int64](x T) T {
 	switch {
 	case x < 0:
 		return -1

@@ -67,6 +67,7 @@ const (
 	termAlignment
 	termPlacement
 	termImbalance
+	termHostages
 	numTerms
 )
 
@@ -94,6 +95,7 @@ var termNames = [numTerms]string{
 	"alignment",
 	"placement",
 	"imbalance",
+	"hostages",
 }
 
 // Term is one feature of the evaluation with each side's share, in
@@ -262,8 +264,10 @@ func (e *Evaluator) terms(p *rules.Position, t *[numTerms][2]int) {
 	if s.TrapAttack != 0 {
 		e.trapAttack(&leads, t)
 	}
+	// Each piece's threat, for the hostage term not to count it twice.
+	var threatAt [64]int
 	if s.PieceThreat != 0 {
-		e.pieceThreats(p, frozenBoth, &leads, t)
+		e.pieceThreats(p, frozenBoth, &leads, &threatAt, t)
 	}
 	if e.rabbitGoalOn {
 		e.rabbitGoal(p, frozenBoth, &leads, t)
@@ -279,6 +283,9 @@ func (e *Evaluator) terms(p *rules.Position, t *[numTerms][2]int) {
 	}
 	if s.Imbalance != 0 {
 		e.imbalance(p, frozenBoth, t)
+	}
+	if s.Hostages != 0 {
+		e.hostages(p, frozenBoth, &leads, &threatAt, t)
 	}
 	rabbitRank := &s.RabbitRank
 	if p.Occupied().Count() <= s.LatePieces {

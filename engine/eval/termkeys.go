@@ -28,6 +28,7 @@ var termKeys = [numTerms][]string{
 	termAlignment:     {"eval.alignment"},
 	termPlacement:     {"eval.placement"},
 	termImbalance:     {"eval.imbalance"},
+	termHostages:      {"eval.hostages"},
 }
 
 // Term kinds, as TermKind reports them.

@@ -54,7 +54,7 @@ const (
 // beside it (one more from three away). The enemy's control of the trap
 // (trap_attack's weighing, its lead counted from attackNone to
 // attackFull) scales the whole.
-func (e *Evaluator) pieceThreats(p *rules.Position, frozen [2]rules.Bitboard, leads *trapLeads, t *[numTerms][2]int) {
+func (e *Evaluator) pieceThreats(p *rules.Position, frozen [2]rules.Bitboard, leads *trapLeads, at *[64]int, t *[numTerms][2]int) {
 	scale := e.w.Eval.PieceThreat
 	var strong [2][7]rules.Bitboard
 	strong[rules.Gold] = strongerSets(p, rules.Gold)
@@ -123,6 +123,7 @@ func (e *Evaluator) pieceThreats(p *rules.Position, frozen [2]rules.Bitboard, le
 						v *= 64
 					}
 					sum[c] += v
+					at[x] += int(v * int64(scale) / 100 / threatUnit)
 				}
 				closer += ring.Count()
 			}
