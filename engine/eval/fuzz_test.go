@@ -60,3 +60,31 @@ func FuzzChecksAgainstMoveGen(f *testing.F) {
 		}
 	})
 }
+
+// FuzzEvaluateEveryTerm evaluates fuzzed positions (any number of pieces
+// of a type, as the editor allows) with every term on, bot_sharp's parts
+// included: no panic, the breakdown adds up to the evaluation, and the
+// board's mirror image scores the same.
+func FuzzEvaluateEveryTerm(f *testing.F) {
+	f.Add([]byte{0, 17, 11, 18, 10, 9, 1, 52, 3, 44, 9})
+	f.Add([]byte{1, 41, 10, 49, 3, 42, 1, 21, 11, 20, 2, 13, 1})
+	f.Add([]byte{2, 9, 9, 10, 11, 17, 10, 46, 8, 54, 9, 37, 3, 62, 1})
+	w := fixedWeights()
+	s := &w.Eval
+	s.Placement, s.Imbalance, s.Hostages, s.PieceThreat, s.TrapAttack = 100, 100, 100, 300, 154
+	e := New(w)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, ok := fuzzPosition(data)
+		if !ok {
+			return
+		}
+		v := e.Evaluate(&p)
+		if b := e.Breakdown(&p); b.Score != v {
+			t.Fatalf("%s: breakdown %d, evaluation %d", p.AEIString(), b.Score, v)
+		}
+		m := p.Mirror()
+		if mv := e.Evaluate(&m); mv != v {
+			t.Fatalf("%s: %d, its mirror image %d", p.AEIString(), v, mv)
+		}
+	})
+}
