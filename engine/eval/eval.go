@@ -342,8 +342,9 @@ func (e *Evaluator) terms(p *rules.Position, t *[numTerms][2]int) {
 		}
 
 		for el := p.Pieces(o, rules.Elephant); el != 0; {
-			if blockaded(p, el.Pop(), own, empty) {
-				t[termBlockade][c] += s.ElephantBlockade
+			if sq := el.Pop(); blockaded(p, sq, own, empty) {
+				// 7.5 of bot_sharp's units a point, over the percentage.
+				t[termBlockade][c] += s.ElephantBlockade + (blockadeSquare[homeRank(c, sq)][edgeFile(sq)]*s.BlockadeSquare+375)/750
 			}
 		}
 
@@ -642,17 +643,52 @@ func (e *Evaluator) frame(p *rules.Position, c rules.Color, tr rules.Square, own
 
 // blockaded reports whether the elephant on sq is held in a complete
 // blockade by the side owning blockers: no empty neighbour to step or pull
-// into, no neighbouring blocker it could push (every one has no empty
-// neighbour), and at least two blockers around it.
+// into (an empty trap none of its own pieces guards is no way out: it
+// would be captured there), no neighbouring blocker it could push (every
+// one has no empty neighbour), at least two blockers around it, and none
+// its own side can pull away at once (an unfrozen piece stronger than the
+// blocker beside it, with room to step back).
 func blockaded(p *rules.Position, sq rules.Square, blockers, empty rules.Bitboard) bool {
 	nb := sq.Neighbors()
-	if nb&empty != 0 || (nb&blockers).Count() < 2 {
+	if (nb & blockers).Count() < 2 {
 		return false
+	}
+	friends := p.Pieces(p.At(sq).Color(), rules.NoType) &^ sq.Bit()
+	for b := nb & empty; b != 0; {
+		if t := b.Pop(); !t.IsTrap() || t.Neighbors()&friends != 0 {
+			return false
+		}
 	}
 	for b := nb & blockers; b != 0; {
 		if b.Pop().Neighbors()&empty != 0 {
 			return false
 		}
 	}
+	side := p.At(sq).Color()
+	frozen := p.Frozen(side)
+	for b := nb & blockers; b != 0; {
+		x := b.Pop()
+		for f := x.Neighbors() & friends &^ frozen; f != 0; {
+			if y := f.Pop(); p.At(y).Type() > p.At(x).Type() && y.Neighbors()&empty != 0 {
+				return false
+			}
+		}
+	}
 	return true
+}
+
+// blockadeSquare is the figure of a blockaded elephant by its rank from
+// the blockading side's home and its file from the nearer edge: dearest
+// in the blockader's camp and on the edges, where the elephant is out of
+// play for good (bot_sharp's figures, Wu 2015, before its reductions for
+// the steps to break the blockade and the pieces it ties).
+var blockadeSquare = [8][4]int{
+	{4800, 4200, 3700, 3800},
+	{4000, 3250, 3600, 2900},
+	{3000, 2200, 1500, 1000},
+	{2100, 1300, 1300, 800},
+	{2100, 1300, 1000, 800},
+	{2200, 1500, 1000, 700},
+	{2700, 1900, 1700, 1200},
+	{3200, 2500, 2000, 1800},
 }

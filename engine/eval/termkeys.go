@@ -16,7 +16,7 @@ var termKeys = [numTerms][]string{
 	termFrames:        {"eval.frame_percent"},
 	termPins:          {"eval.pin_percent", "eval.pin_weak_percent"},
 	termHostage:       {"eval.camel_hostage"},
-	termBlockade:      {"eval.elephant_blockade"},
+	termBlockade:      {"eval.elephant_blockade", "eval.elephant_blockade_square"},
 	termCentre:        {"eval.centre"},
 	termMinorAdvance:  {"eval.phase_minor_advance"},
 	termInfluence:     {"eval.trap_influence"},
