@@ -46,6 +46,18 @@ var hostageSquares = func() (h [4][9]rules.Square) {
 	return h
 }()
 
+// hostageMasks are hostageSquares as sets, and hostageCorners each
+// side's (by the traps of its home).
+var hostageMasks, hostageCorners = func() (m [4]rules.Bitboard, c [2]rules.Bitboard) {
+	for ti, sqs := range hostageSquares {
+		for _, sq := range sqs {
+			m[ti] |= sq.Bit()
+		}
+		c[homeOf(trapSquares[ti])] |= m[ti]
+	}
+	return m, c
+}()
+
 // behindTraps are the squares on the home side of each trap: a hostage
 // stepping there is still caught.
 var behindTraps = rules.C2.Bit() | rules.F2.Bit() | rules.C7.Bit() | rules.F7.Bit()
@@ -128,13 +140,18 @@ type hostageBoard struct {
 // piece-threat term's charge on each piece: a hostage is worth what its
 // capture adds to that (weighted by eval.hostages).
 func (e *Evaluator) hostages(p *rules.Position, frozen [2]rules.Bitboard, leads *trapLeads, threatAt *[64]int, t *[numTerms][2]int) {
+	// Most positions have no enemy piece in a home corner: nothing to
+	// weigh.
+	if p.Pieces(rules.Silver, rules.NoType)&hostageCorners[rules.Gold] == 0 && p.Pieces(rules.Gold, rules.NoType)&hostageCorners[rules.Silver] == 0 {
+		return
+	}
 	strong := [2][7]rules.Bitboard{strongerSets(p, rules.Gold), strongerSets(p, rules.Silver)}
 	w := e.w.Eval.Hostages
 	for c := rules.Gold; c <= rules.Silver; c++ {
 		h := hostageBoard{p: p, c: c, own: p.Pieces(c, rules.NoType), enemy: p.Pieces(c.Other(), rules.NoType), frozen: frozen, strong: &strong}
 		sum := 0.0
 		for ti, tr := range trapSquares {
-			if homeOf(tr) != c {
+			if homeOf(tr) != c || h.enemy&hostageMasks[ti] == 0 {
 				continue
 			}
 			var found [9]hostageCase
