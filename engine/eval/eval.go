@@ -258,35 +258,7 @@ func (e *Evaluator) terms(p *rules.Position, t *[numTerms][2]int) {
 	if e.w.Eval.TrapInfluence != 0 || e.w.Eval.TrapPeril != 0 {
 		e.trapInfluence(p, frozenBoth, t)
 	}
-	// The attackers' leads at the four traps, weighed once for the terms
-	// that read them.
-	leads := trapLeads{p: p, frozen: frozenBoth}
-	if s.TrapAttack != 0 {
-		e.trapAttack(&leads, t)
-	}
-	// Each piece's threat, for the hostage term not to count it twice.
-	var threatAt [64]int
-	if s.PieceThreat != 0 {
-		e.pieceThreats(p, frozenBoth, &leads, &threatAt, t)
-	}
-	if e.rabbitGoalOn {
-		e.rabbitGoal(p, frozenBoth, &leads, t)
-	}
-	if s.CamelAdvance != 0 {
-		e.camelAdvance(p, frozenBoth, &leads, t)
-	}
-	if s.Alignment != 0 {
-		e.alignment(p, t)
-	}
-	if s.Placement != 0 {
-		e.placement(p, leads.strongerCounts(), t)
-	}
-	if s.Imbalance != 0 {
-		e.imbalance(p, frozenBoth, t)
-	}
-	if s.Hostages != 0 {
-		e.hostages(p, frozenBoth, &leads, &threatAt, t)
-	}
+	e.positional(p, frozenBoth, t)
 	rabbitRank := &s.RabbitRank
 	if p.Occupied().Count() <= s.LatePieces {
 		rabbitRank = &s.RabbitRankLate
@@ -369,6 +341,43 @@ func (e *Evaluator) terms(p *rules.Position, t *[numTerms][2]int) {
 				}
 			}
 		}
+	}
+}
+
+// positional fills the terms that read the attackers' leads at the four
+// traps (weighed once for all of them) and bot_sharp's parts: trap
+// attack, threats, the rabbits' goal threat, camel advance, alignment,
+// placement, imbalance and hostages, each only when its weight is on.
+func (e *Evaluator) positional(p *rules.Position, frozenBoth [2]rules.Bitboard, t *[numTerms][2]int) {
+	s := &e.w.Eval
+	// The attackers' leads at the four traps, weighed once for the terms
+	// that read them.
+	leads := trapLeads{p: p, frozen: frozenBoth}
+	if s.TrapAttack != 0 {
+		e.trapAttack(&leads, t)
+	}
+	// Each piece's threat, for the hostage term not to count it twice.
+	var threatAt [64]int
+	if s.PieceThreat != 0 {
+		e.pieceThreats(p, frozenBoth, &leads, &threatAt, t)
+	}
+	if e.rabbitGoalOn {
+		e.rabbitGoal(p, frozenBoth, &leads, t)
+	}
+	if s.CamelAdvance != 0 {
+		e.camelAdvance(p, frozenBoth, &leads, t)
+	}
+	if s.Alignment != 0 {
+		e.alignment(p, t)
+	}
+	if s.Placement != 0 {
+		e.placement(p, leads.strongerCounts(), t)
+	}
+	if s.Imbalance != 0 {
+		e.imbalance(p, frozenBoth, t)
+	}
+	if s.Hostages != 0 {
+		e.hostages(p, frozenBoth, &leads, &threatAt, t)
 	}
 }
 

@@ -15,9 +15,10 @@ import "arimaa-workbench/engine/rules"
 // the sooner the hostage can run or the holder be driven off, and the
 // nearer one's own strongest free pieces stand to the holder, where they
 // do no work elsewhere. The shape and the figures are bot_sharp's hostage
-// evaluation (Wu 2015; D. J. Wu's public program); the pieces its own
-// side buries in the corner and its finer count of the free pieces'
-// advance are left out. At eval.hostages 100 it counts as in bot_sharp,
+// evaluation (Wu 2015; D. J. Wu's public program), with the pieces the
+// holder's side buries in its corner weighed alike on both sides of the
+// board; its swarm factor (for an elephant holder beset by the enemy's
+// pieces) is left out. At eval.hostages 100 it counts as in bot_sharp,
 // at our piece values.
 
 // hostageOffsets are the squares where a hostage is looked for around a
