@@ -29,20 +29,20 @@ import "arimaa-workbench/engine/rules"
 // eval.imbalance 100 they count as in bot_sharp, at our material scale
 // (7.5 of its units an evaluation point).
 
-// secondApartFile is the file distance figure between a side's elephant
+// secondFileDist is the file distance figure between a side's elephant
 // and its second piece: row by the elephant's file counted from the
 // nearer edge (0 to 3), column by the second piece's file counted from
 // that same edge (0 to 7).
-var secondApartFile = [4][8]int{
+var secondFileDist = [4][8]int{
 	{1, 2, 5, 7, 10, 12, 13, 13},
 	{1, 2, 5, 7, 10, 12, 13, 13},
 	{3, 3, 4, 7, 8, 11, 12, 12},
 	{5, 5, 5, 5, 7, 9, 9, 9},
 }
 
-// secondApartRank is the rank distance figure: row by the elephant's rank
+// secondRankDist is the rank distance figure: row by the elephant's rank
 // from its own home (0 to 7), column by the second piece's.
-var secondApartRank = [8][8]int{
+var secondRankDist = [8][8]int{
 	{0, 1, 2, 4, 5, 7, 8, 8},
 	{0, 1, 2, 4, 5, 7, 8, 8},
 	{0, 1, 2, 4, 5, 7, 8, 8},
@@ -53,19 +53,19 @@ var secondApartRank = [8][8]int{
 	{5, 6, 7, 6, 5, 3, 2, 1},
 }
 
-// secondApartFactor is, by the sum of the two distance figures, the share
+// secondNearShare is, by the sum of the two distance figures, the share
 // (of 64) of the second piece's base cost that applies: all of it beside
 // the elephant, none from 17 on.
-var secondApartFactor = [22]int{
+var secondNearShare = [22]int{
 	69, 69, 68, 66, 64, 62, 57, 52, 46, 40,
 	34, 28, 22, 16, 11, 7, 3, 0, 0, 0,
 	0, 0,
 }
 
-// secondApartBase is the second piece's base cost by its rank from its
+// secondBase is the second piece's base cost by its rank from its
 // own home (0 to 7) and its file from the nearer edge (0 to 3): dearer
 // the farther forward.
-var secondApartBase = [8][4]int{
+var secondBase = [8][4]int{
 	{110, 100, 90, 80},
 	{110, 100, 90, 80},
 	{110, 100, 90, 80},
@@ -142,15 +142,15 @@ func (e *Evaluator) imbalance(p *rules.Position, frozen [2]rules.Bitboard, t *[n
 				n++
 			}
 		}
-		cost := secondApart(c, eles[c], ranks[0]) + wingsCost(p, c, eles, frozen[c], &ranks)
+		cost := secondNear(c, eles[c], ranks[0]) + wingsCost(p, c, eles, frozen[c], &ranks)
 		v := cost * w
 		t[termImbalance][c] = -(v + imbalanceUnit/2) / imbalanceUnit
 	}
 }
 
-// secondApart is the cost of side c's second pieces (seconds) standing
+// secondNear is the cost of side c's second pieces (seconds) standing
 // near its elephant on ele.
-func secondApart(c rules.Color, ele rules.Square, seconds rules.Bitboard) int {
+func secondNear(c rules.Color, ele rules.Square, seconds rules.Bitboard) int {
 	er := homeRank(c, ele)
 	sum := 0
 	for b := seconds; b != 0; {
@@ -160,8 +160,8 @@ func secondApart(c rules.Color, ele rules.Square, seconds rules.Bitboard) int {
 			ef, f = 7-ef, 7-f
 		}
 		r := homeRank(c, sq)
-		d := secondApartFile[ef][f] + secondApartRank[er][r]
-		sum += secondApartBase[r][edgeFile(sq)] * secondApartFactor[d] * 3 / 256
+		d := secondFileDist[ef][f] + secondRankDist[er][r]
+		sum += secondBase[r][edgeFile(sq)] * secondNearShare[d] * 3 / 256
 	}
 	if seconds.Count() >= 2 {
 		sum /= 2
