@@ -59,10 +59,23 @@ func walks(t *testing.T, n int, seed uint64) []rules.Position {
 func TestFitTeacherRecovers(t *testing.T) {
 	base := config.Default()
 	teacherCfg := base
+	// The teacher doubles the threats, halves the alignment and takes the
+	// home trap attack half as high again as the defaults do, and values
+	// the rabbits by rank its own way.
+	scaled := map[string]float64{"eval.piece_threat": 2, "eval.alignment": 0.5, "eval.trap_attack": 1.5}
+	wantKey := map[string]int{}
+	for k, f := range scaled {
+		got, _ := base.Get(k)
+		n, err := strconv.Atoi(got)
+		if err != nil || n < 20 {
+			t.Fatalf("default %s = %q: the test wants a weight of at least 20", k, got)
+		}
+		wantKey[k] = int(math.Round(float64(n) * f))
+		if err := teacherCfg.Set(k, strconv.Itoa(wantKey[k])); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for k, v := range map[string]string{
-		"eval.piece_threat":     "224",
-		"eval.alignment":        "43",
-		"eval.trap_attack":      "231",
 		"eval.rabbit_rank":      "[0, 20, 14, 10, -8, -40, 140, 0]",
 		"eval.rabbit_rank_late": "[0, 20, 14, 10, -8, -40, 140, 0]",
 	} {
@@ -99,7 +112,7 @@ func TestFitTeacherRecovers(t *testing.T) {
 	for name := range want {
 		t.Errorf("%s: not fitted", name)
 	}
-	for k, v := range map[string]int{"eval.piece_threat": 224, "eval.alignment": 43, "eval.trap_attack": 231} {
+	for k, v := range wantKey {
 		got, _ := res.Config.Get(k)
 		if n, err := strconv.Atoi(got); err != nil || math.Abs(float64(n-v)) > 0.02*float64(v) {
 			t.Errorf("fitted %s = %s, want %d", k, got, v)

@@ -48,25 +48,30 @@
 // (engine/STRENGTH.md). The learning moved the rabbits' ranks most: a
 // rabbit at home counted a little, one advanced early cost more.
 //
-// The present positional weights are a fit to bot_sharp's own static
-// evaluation (its evalMoves score) of 4,900 positions from our games
-// against it and its self-play: one multiplier a term (and one value a
-// rabbit by its rank), by least squares with a small ridge (the method
-// `arimaa-workbench fit` carries out, ats/learn.FitTeacher), with every
-// term of this package switched on, terms whose multiplier came out
-// negative left at nothing. On held-out positions of equal material the
-// fit's scores correlate with bot_sharp's at 0.81, the Bonanza weights'
-// at -0.18. The fit made the threat, goal-threat,
-// home-trap and placement terms below the largest positional ones,
-// kept about half of the trap control and guards and a fifth of the
-// frozen penalty and a sixth of the camel hostage (26, which the MCTS
-// needs to keep its camel out of a trap in TestAvoidsCapture; the fit
-// itself let the threat terms take it over), dropped the centre, trap
-// danger, trap influence and the minors forward, and
-// values a rabbit on its seventh rank at 70. With it the alpha-beta
-// search took 6 of 32 games from bot_sharp searching two steps, against 3
-// of 48 with the Bonanza weights (engine/STRENGTH.md has the matches).
+// A first fit to bot_sharp's own static evaluation (its evalMoves score)
+// of 4,900 positions from our games against it and its self-play (one
+// multiplier a term and one value a rabbit by its rank, by least squares
+// with a small ridge: the method `arimaa-workbench fit` carries out,
+// ats/learn.FitTeacher) made the threat, goal-threat, home-trap terms the
+// largest positional ones and took 6 of 32 games from bot_sharp searching
+// two steps, against 3 of 48 with the Bonanza weights.
 //
+// The present positional weights (the nineteenth session) are the same
+// fit with bot_sharp's piece-square, imbalance, hostage and blockade
+// parts built and switched on (`fit --set eval.placement=100 --set
+// eval.imbalance=100 --set eval.hostages=100 --set
+// eval.elephant_blockade_square=100`), over 9,750 positions of our games
+// against bot_sharp held to two steps: held-out correlation with its
+// scores 0.987, 0.82 on equal material. They weigh placement 216,
+// hostages 172, imbalance 105 and piece_threat 187, cut the camel advance
+// and alignment to a third and trap attack to 65 (the new terms say much
+// of what those stood in for), and value the rabbits' ranks mostly
+// through placement and the goal threat. With them the alpha-beta search
+// took **20 of 40** games from bot_sharp searching two steps, against 3 of
+// 22 with the weights before (engine/STRENGTH.md). camel_hostage is 33 (at
+// least 26, which the MCTS needs to keep its camel out of a trap in
+// TestAvoidsCapture).
+
 // # Material by HarLog
 //
 // eval.harlog (130 by default; 0 restores the fixed values) scores
@@ -107,7 +112,8 @@
 // hold on one's own home traps is its gain, so the term is home defence
 // as much as attack: the alpha-beta search's losses came where an enemy
 // camel stood beside a home trap while its own elephant was away. Off
-// until the fit to bot_sharp's evaluation, which weighs it at 154.
+// until the fit to bot_sharp's evaluation, which weighed it at 154, and
+// at 65 once the hostage and placement terms existed.
 //
 // # Game phase
 //
@@ -183,8 +189,8 @@
 // beyond it, such as a camel held beside a trap while its elephant is away.
 // It costs 0.2 to 0.4 microseconds an evaluation. Judged by bot_sharp's
 // search move by move (engine/STRENGTH.md) it gained most at 300, but at
-// 300 it lost a match against the search without it (7-17); the fit to
-// bot_sharp's evaluation puts it at 112.
+// 300 it lost a match against the search without it (7-17); the fits to
+// bot_sharp's evaluation put it at 112, then 187.
 //
 // # Placement of the strong pieces
 //
@@ -206,14 +212,15 @@
 // On positions of our games against bot_sharp their values follow the
 // matching terms of bot_sharp's evaluation closely (correlations 0.99 and
 // 0.91). At the scale that matches bot_sharp's (camel_advance 50,
-// alignment 34) neither won a game more from bot_sharp alone; the fit to
-// its evaluation raised them to 150 and 86, the largest multipliers it
-// found, and they are what most sets the fitted weights apart.
+// alignment 34) neither won a game more from bot_sharp alone; the first
+// fit to its evaluation raised them to 150 and 86; with placement,
+// imbalance and hostages on, the present fit brings them to 50 and 28.
 //
-// A third, eval.placement, values every piece by its square, from a table
-// chosen by how many enemy pieces are stronger than it, and every rabbit
-// by its file and rank and the enemy army left: bot_sharp's piece-square
-// evaluation, with its figures made symmetric between the wings. On the
+// A third, eval.placement (216 by default since the present fit),
+// values every piece by its square, from a table chosen by how many
+// enemy pieces are stronger than it, and every rabbit by its file and
+// rank and the enemy army left: bot_sharp's piece-square evaluation, with
+// its figures made symmetric between the wings. On the
 // positions of our games against bot_sharp it was the part of bot_sharp's
 // evaluation that most explained where ours disagreed with it (a
 // correlation of 0.74 with the difference of the two scores; the threats,
@@ -222,7 +229,7 @@
 // # Imbalance and hostages
 //
 // Two more terms follow bot_sharp's evaluation where ours had nothing
-// like it, both off by default:
+// like it (on by default since the present fit):
 //
 //   - eval.imbalance: the cost of an army whose camel stands beside its
 //     elephant, where the two do one piece's work, or whose strong pieces
