@@ -61,17 +61,17 @@
 // parts built and switched on (`fit --set eval.placement=100 --set
 // eval.imbalance=100 --set eval.hostages=100 --set
 // eval.elephant_blockade_square=100`), over 9,750 positions of our games
-// against bot_sharp held to two steps: held-out correlation with its
+// against bot_sharp held to one turn: held-out correlation with its
 // scores 0.987, 0.82 on equal material. They weigh placement 216,
 // hostages 172, imbalance 105 and piece_threat 187, cut the camel advance
 // and alignment to a third and trap attack to 65 (the new terms say much
 // of what those stood in for), and value the rabbits' ranks mostly
 // through placement and the goal threat. With them the alpha-beta search
-// took **20 of 40** games from bot_sharp searching two steps, against 3 of
+// took 20 of 40 games from bot_sharp searching one turn, against 3 of
 // 22 with the weights before (engine/STRENGTH.md). camel_hostage is 33 (at
 // least 26, which the MCTS needs to keep its camel out of a trap in
 // TestAvoidsCapture).
-
+//
 // # Material by HarLog
 //
 // eval.harlog (130 by default; 0 restores the fixed values) scores
