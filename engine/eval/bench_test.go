@@ -33,13 +33,14 @@ func benchPositions(b testing.TB) map[string]rules.Position {
 func BenchmarkEvaluate(b *testing.B) {
 	threats := DefaultWeights()
 	threats.Eval.PieceThreat = 300
-	// bot_sharp's piece-square, imbalance and hostage parts, all on.
+	// The defaults without bot_sharp's piece-square, imbalance and hostage
+	// parts: what those cost.
 	sharp := DefaultWeights()
-	sharp.Eval.Placement, sharp.Eval.Imbalance, sharp.Eval.Hostages = 100, 100, 100
+	sharp.Eval.Placement, sharp.Eval.Imbalance, sharp.Eval.Hostages = 0, 0, 0
 	for _, w := range []struct {
 		name string
 		w    Weights
-	}{{"default", DefaultWeights()}, {"piece_threat=300", threats}, {"placement+imbalance+hostages", sharp}} {
+	}{{"default", DefaultWeights()}, {"piece_threat=300", threats}, {"without placement+imbalance+hostages", sharp}} {
 		e := New(w.w)
 		for name, p := range benchPositions(b) {
 			b.Run(w.name+"/"+name, func(b *testing.B) {

@@ -314,7 +314,7 @@ func (e *Evaluator) terms(p *rules.Position, t *[numTerms][2]int) {
 		}
 
 		for el := p.Pieces(o, rules.Elephant); el != 0; {
-			if sq := el.Pop(); blockaded(p, sq, own, empty) {
+			if sq := el.Pop(); blockaded(p, sq, own, empty, frozenBoth[o]) {
 				// 7.5 of bot_sharp's units a point, over the percentage.
 				t[termBlockade][c] += s.ElephantBlockade + (blockadeSquare[homeRank(c, sq)][edgeFile(sq)]*s.BlockadeSquare+375)/750
 			}
@@ -356,10 +356,15 @@ func (e *Evaluator) positional(p *rules.Position, frozenBoth [2]rules.Bitboard, 
 	if s.TrapAttack != 0 {
 		e.trapAttack(&leads, t)
 	}
-	// Each piece's threat, for the hostage term not to count it twice.
+	// Each piece's threat, for the hostage term not to count it twice
+	// (recorded only while that term is on).
 	var threatAt [64]int
 	if s.PieceThreat != 0 {
-		e.pieceThreats(p, frozenBoth, &leads, &threatAt, t)
+		at := &threatAt
+		if s.Hostages == 0 {
+			at = nil
+		}
+		e.pieceThreats(p, frozenBoth, &leads, at, t)
 	}
 	if e.rabbitGoalOn {
 		e.rabbitGoal(p, frozenBoth, &leads, t)
@@ -656,8 +661,9 @@ func (e *Evaluator) frame(p *rules.Position, c rules.Color, tr rules.Square, own
 // would be captured there), no neighbouring blocker it could push (every
 // one has no empty neighbour), at least two blockers around it, and none
 // its own side can pull away at once (an unfrozen piece stronger than the
-// blocker beside it, with room to step back).
-func blockaded(p *rules.Position, sq rules.Square, blockers, empty rules.Bitboard) bool {
+// blocker beside it, with room to step back); frozen are the elephant's
+// side's frozen pieces.
+func blockaded(p *rules.Position, sq rules.Square, blockers, empty, frozen rules.Bitboard) bool {
 	nb := sq.Neighbors()
 	if (nb & blockers).Count() < 2 {
 		return false
@@ -673,8 +679,6 @@ func blockaded(p *rules.Position, sq rules.Square, blockers, empty rules.Bitboar
 			return false
 		}
 	}
-	side := p.At(sq).Color()
-	frozen := p.Frozen(side)
 	for b := nb & blockers; b != 0; {
 		x := b.Pop()
 		for f := x.Neighbors() & friends &^ frozen; f != 0; {

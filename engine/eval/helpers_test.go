@@ -136,6 +136,19 @@ func termOf(t testing.TB, board, name string, set func(*Static)) [2]int {
 	return [2]int{g.Gold, g.Silver}
 }
 
+// mirrorPair is the named term, for Gold and Silver, of the board (Gold to
+// move) and of its mirror image, under fixedWeights changed by set.
+func mirrorPair(t testing.TB, board, name string, set func(*Static)) (a, b [2]int) {
+	t.Helper()
+	w := fixedWeights()
+	set(&w.Eval)
+	e := New(w)
+	p := rulestest.Place(t, rules.Gold, board)
+	m := p.Mirror()
+	x, y := term(e.Breakdown(&p), name), term(e.Breakdown(&m), name)
+	return [2]int{x.Gold, x.Silver}, [2]int{y.Gold, y.Silver}
+}
+
 // ordered checks that side's share of a term (its penalty or bonus,
 // as value reads it) is larger on each case's first board than on its
 // second.

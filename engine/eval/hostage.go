@@ -161,6 +161,9 @@ func (e *Evaluator) hostages(p *rules.Position, frozen [2]rules.Bitboard, leads 
 				continue
 			}
 			f := h.freeArmies(ti, cases)
+			if f.base == 0 {
+				continue // the enemy keeps the stronger free army: no hostage is worth holding
+			}
 			// The holder's control of its trap, the enemy elephant's
 			// part left out: the negation of the attacker's lead, plus
 			// that part, in trap_attack's units.
@@ -177,11 +180,11 @@ func (e *Evaluator) hostages(p *rules.Position, frozen [2]rules.Bitboard, leads 
 				hold = float64(hostageHold[i]) / 100
 			}
 			for _, hc := range cases {
-				share := (f.base*hold + f.defended*(1-hold)) * h.breakShare(hc) * h.freeNearShare(hc, &f.own, &f.foe) * f.advance
 				steps := h.captureSteps(hc)
 				if steps >= len(hostageThreatFactor) {
 					continue
 				}
+				share := (f.base*hold + f.defended*(1-hold)) * h.breakShare(hc) * h.freeNearShare(hc, &f.own, &f.foe) * f.advance
 				v := float64(hostageThreatFactor[steps]*e.value[p.At(hc.sq).Type()]>>10) * share
 				sum += max(v-float64(threatAt[hc.sq]), 0)
 			}
@@ -520,7 +523,9 @@ func (h *hostageBoard) holderSteps(hs rules.Square) int {
 	if h.p.At(hs).Type() == rules.Elephant {
 		return 16
 	}
-	d := h.attackDist(hs) + 2
+	// The enemy's nearest piece stronger than the holder beside it.
+	o := h.c.Other()
+	d := attackSteps(hs, h.strong[o][h.p.At(hs).Type()], h.frozen[o], hostageMaxAttack) + 2
 	r, f := min(hs.Rank(), 7-hs.Rank()), edgeFile(hs)
 	covered := true
 	if dir := pullGuardDir[r][f]; dir != 0 {
@@ -545,24 +550,6 @@ func inward(x int) int {
 		return 1
 	}
 	return -1
-}
-
-// attackDist is the steps the enemy's nearest piece stronger than the
-// holder's piece on sq needs to stand beside it (a frozen one a step
-// more), at most hostageMaxAttack.
-func (h *hostageBoard) attackDist(sq rules.Square) int {
-	o := h.c.Other()
-	att := h.strong[o][h.p.At(sq).Type()]
-	for d := 1; d <= hostageMaxAttack; d++ {
-		r := ring(sq, d) & att
-		if r&^h.frozen[o] != 0 {
-			return d - 1
-		}
-		if r != 0 {
-			return d
-		}
-	}
-	return hostageMaxAttack
 }
 
 // blockCount weighs the holder's pieces weaker than a hostage forward on
@@ -669,7 +656,9 @@ func (h *hostageBoard) freeArmies(ti int, cases []hostageCase) (f freeArmy) {
 		}
 	}
 	f.base = max(logisticShare(float64(baseScore), hostageLogistic, 1), 0)
-	f.defended = min(max(logisticShare(float64(sfpScore(own, foe)), hostageLogistic, 1), 0), f.base)
+	if f.base > 0 {
+		f.defended = min(max(logisticShare(float64(sfpScore(own, foe)), hostageLogistic, 1), 0), f.base)
+	}
 	return f
 }
 

@@ -142,7 +142,7 @@ func (e *Evaluator) imbalance(p *rules.Position, frozen [2]rules.Bitboard, t *[n
 				n++
 			}
 		}
-		cost := secondNear(c, eles[c], ranks[0]) + wingsCost(p, c, eles, frozen[c], &ranks)
+		cost := secondNear(c, eles[c], ranks[0]) + wingsCost(c, eles, frozen[c], &ranks)
 		v := cost * w
 		t[termImbalance][c] = -(v + imbalanceUnit/2) / imbalanceUnit
 	}
@@ -172,7 +172,7 @@ func secondNear(c rules.Color, ele rules.Square, seconds rules.Bitboard) int {
 // wingsCost is the cost of side c's strength on the two wings: its
 // elephant on eles[c], its three strongest ranks below it in ranks,
 // its frozen pieces in frozen.
-func wingsCost(p *rules.Position, c rules.Color, eles [2]rules.Square, frozen rules.Bitboard, ranks *[3]rules.Bitboard) int {
+func wingsCost(c rules.Color, eles [2]rules.Square, frozen rules.Bitboard, ranks *[3]rules.Bitboard) int {
 	mix := min(ranks[0].Count(), 2) + 3*min(ranks[1].Count(), 2)
 	m := &wingMix[mix]
 	foe := eles[c.Other()]

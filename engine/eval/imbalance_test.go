@@ -1,11 +1,6 @@
 package eval
 
-import (
-	"testing"
-
-	"arimaa-workbench/engine/rules"
-	"arimaa-workbench/engine/rules/rulestest"
-)
+import "testing"
 
 // imbalanceOf is the imbalance term at weight w of the board, Gold to move.
 func imbalanceOf(t *testing.T, board string, w int) [2]int {
@@ -63,11 +58,7 @@ func TestImbalanceOrder(t *testing.T) {
 		{"Silver's camel beside its elephant", "ed7 me7 hb7 hg7 Ee1", "ea7 mh3 hb7 hg7 Ee1"},
 	})
 	// Mirror images score alike.
-	p := rulestest.Place(t, rules.Gold, "Eb2 Mg5 Hc2 Dh1 ee6 md7 hf8")
-	q := rulestest.Place(t, rules.Gold, "Eg2 Mb5 Hf2 Da1 ed6 me7 hc8")
-	w := fixedWeights()
-	w.Eval.Imbalance = 100
-	if a, b := term(New(w).Breakdown(&p), "imbalance"), term(New(w).Breakdown(&q), "imbalance"); a != b || a == (Term{Name: "imbalance"}) {
-		t.Errorf("mirror images: %+v and %+v", a, b)
+	if a, b := mirrorPair(t, "Eb2 Mg5 Hc2 Dh1 ee6 md7 hf8", "imbalance", func(s *Static) { s.Imbalance = 100 }); a != b || a == [2]int{} {
+		t.Errorf("mirror images: %v and %v", a, b)
 	}
 }

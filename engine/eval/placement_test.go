@@ -1,11 +1,6 @@
 package eval
 
-import (
-	"testing"
-
-	"arimaa-workbench/engine/rules"
-	"arimaa-workbench/engine/rules/rulestest"
-)
+import "testing"
 
 // placeOf is the placement term at weight w of the board, Gold to move.
 func placeOf(t *testing.T, board string, w int) [2]int {
@@ -51,11 +46,7 @@ func TestPlacementOrder(t *testing.T) {
 		{"Silver's elephant central", "ed4 ra8 Eh1 Ra2", "eh8 ra8 Eh1 Ra2"},
 	})
 	// Mirror images score alike.
-	p := rulestest.Place(t, rules.Gold, "Ee5 Hb6 Rc3 ea8 md2 rg6")
-	q := rulestest.Place(t, rules.Gold, "Ed5 Hg6 Rf3 eh8 me2 rb6")
-	w := fixedWeights()
-	w.Eval.Placement = 100
-	if a, b := term(New(w).Breakdown(&p), "placement"), term(New(w).Breakdown(&q), "placement"); a != b {
-		t.Errorf("mirror images: %+v and %+v", a, b)
+	if a, b := mirrorPair(t, "Ee5 Hb6 Rc3 ea8 md2 rg6", "placement", func(s *Static) { s.Placement = 100 }); a != b {
+		t.Errorf("mirror images: %v and %v", a, b)
 	}
 }

@@ -43,7 +43,7 @@ const (
 )
 
 // pieceThreats adds each side's threatened pieces to t (term
-// termThreat): for each trap and each side, the pieces within four
+// termThreat), and each piece's charge to at when it is not nil: for each trap and each side, the pieces within four
 // squares of it (the farthest only when a stronger enemy piece stands
 // beside them), nearest first, while at most threatMaxCrowd of them are
 // nearer. A piece's steps to capture: two a square to the trap (one less
@@ -100,7 +100,7 @@ func (e *Evaluator) pieceThreats(p *rules.Position, frozen [2]rules.Bitboard, le
 					if crowd > threatMaxCrowd {
 						continue
 					}
-					attack := attackSteps(x, attackers, frozen[o])
+					attack := attackSteps(x, attackers, frozen[o], threatMaxAttack+1)
 					if attack > threatMaxAttack {
 						continue
 					}
@@ -123,7 +123,9 @@ func (e *Evaluator) pieceThreats(p *rules.Position, frozen [2]rules.Bitboard, le
 						v *= 64
 					}
 					sum[c] += v
-					at[x] += int(v * int64(scale) / 100 / threatUnit)
+					if at != nil {
+						at[x] += int(v * int64(scale) / 100 / threatUnit)
+					}
 				}
 				closer += ring.Count()
 			}
@@ -189,10 +191,10 @@ var between = func() (b [4][64]rules.Square) {
 }()
 
 // attackSteps is how many steps the nearest of attackers (frozen ones a
-// step more) needs to stand beside x; threatMaxAttack+1 when none is
+// step more) needs to stand beside x; limit (at most 5) when none is
 // near enough.
-func attackSteps(x rules.Square, attackers, frozen rules.Bitboard) int {
-	for d := 1; d <= threatMaxAttack+1; d++ {
+func attackSteps(x rules.Square, attackers, frozen rules.Bitboard, limit int) int {
+	for d := 1; d <= limit; d++ {
 		r := ring(x, d) & attackers
 		if r&^frozen != 0 {
 			return d - 1
@@ -201,7 +203,7 @@ func attackSteps(x rules.Square, attackers, frozen rules.Bitboard) int {
 			return d
 		}
 	}
-	return threatMaxAttack + 1
+	return limit
 }
 
 // unfreezeSteps estimates the steps c needs to unfreeze its piece x: the
