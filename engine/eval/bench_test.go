@@ -35,12 +35,12 @@ func BenchmarkEvaluate(b *testing.B) {
 	threats.Eval.PieceThreat = 300
 	// The defaults without bot_sharp's piece-square, imbalance and hostage
 	// parts: what those cost.
-	sharp := DefaultWeights()
-	sharp.Eval.Placement, sharp.Eval.Imbalance, sharp.Eval.Hostages = 0, 0, 0
+	without := DefaultWeights()
+	without.Eval.Placement, without.Eval.Imbalance, without.Eval.Hostages = 0, 0, 0
 	for _, w := range []struct {
 		name string
 		w    Weights
-	}{{"default", DefaultWeights()}, {"piece_threat=300", threats}, {"without placement+imbalance+hostages", sharp}} {
+	}{{"default", DefaultWeights()}, {"piece_threat=300", threats}, {"without placement+imbalance+hostages", without}} {
 		e := New(w.w)
 		for name, p := range benchPositions(b) {
 			b.Run(w.name+"/"+name, func(b *testing.B) {

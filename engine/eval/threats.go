@@ -43,12 +43,13 @@ const (
 )
 
 // pieceThreats adds each side's threatened pieces to t (term
-// termThreat), and each piece's charge to at when it is not nil: for each trap and each side, the pieces within four
-// squares of it (the farthest only when a stronger enemy piece stands
-// beside them), nearest first, while at most threatMaxCrowd of them are
-// nearer. A piece's steps to capture: two a square to the trap (one less
-// from beside it) and two for each of its side's other guards to push
-// away, one more where its own piece stands between it and the trap
+// termThreat), and each piece's charge to at when it is not nil (the
+// hostage term reads it): for each trap and each side, the pieces within
+// four squares of it (the farthest only when a stronger enemy piece
+// stands beside them), nearest first, while at most threatMaxCrowd of
+// them are nearer. A piece's steps to capture: two a square to the trap
+// (one less from beside it) and two for each of its side's other guards
+// to push away, one more where its own piece stands between it and the trap
 // (three for an elephant) or the enemy's no stronger piece holds the
 // trap, and the steps the nearest stronger enemy piece needs to come
 // beside it (one more from three away). The enemy's control of the trap
