@@ -9,7 +9,7 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PKGS := gcc pkg-config libgl1-mesa-dev xorg-dev libgtk-3-dev xvfb xauth
 PC_MODS  := gl x11 xcursor xrandr xinerama xi xxf86vm gtk+-3.0
 
-.PHONY: run test test-long soak deps build fmt-check vet unit fuzz smoke bench baseline corpus db-bench db-archive db-archive-bench learn-corpus mcts-match sharp-match sharp-handicap sharp-corpus package package-check clean
+.PHONY: run test test-long soak deps build fmt-check vet unit fuzz smoke bench baseline corpus db-bench db-archive db-archive-bench learn-corpus mcts-match sharp-match sharp-handicap sharp-corpus sharp-judge package package-check clean
 
 # The frozen engine every strength change is measured against (a match
 # against this build, see the README's "Measuring strength"). The commit is
@@ -218,6 +218,25 @@ sharp-corpus: build
 	./$(BIN) match --engine '$(BOT_SHARP) aei' name=bot_sharp_a --engine '$(BOT_SHARP) aei' name=bot_sharp_b \
 	    --tc $(SHARP_CORPUS_TC) --games $(SHARP_CORPUS_GAMES) --seed 31 --event "bot_sharp self-play $(SHARP_CORPUS_TC)" \
 	    $$(if [ -e $(SHARP_CORPUS) ]; then echo --resume; else echo --out; fi) $(SHARP_CORPUS)
+
+# bot_sharp as the teacher of the alpha-beta search's moves: every third
+# move it played in the games of JUDGE_GAMES (a match archive; the
+# handicap match's by default), chosen again by the engine with JUDGE_SET
+# (configuration keys, e.g. JUDGE_SET=,alphabeta.threat=0) at 1 s and
+# scored by bot_sharp at 1 s before and after it. Rows go to JUDGE_OUT and
+# resume; the teacher's scores are kept in JUDGE_CACHE for the next
+# setting. Compare two with `judge --summary A --compare B --within 2000`.
+JUDGE_GAMES ?= $(SHARP_HANDICAP_OUT)
+JUDGE_SET   ?=
+JUDGE_OUT   ?= bin/sharp/judge$(subst =,-,$(subst $(comma),_,$(JUDGE_SET))).tsv
+JUDGE_CACHE ?= bin/sharp/judge-cache.tsv
+comma := ,
+
+sharp-judge: build
+	$(need-sharp)
+	./$(BIN) judge --teacher '$(BOT_SHARP) aei' --score-word Eval --teacher-time 1 \
+	    --engine builtin:search.algorithm=alphabeta$(JUDGE_SET) threads=1 --time 1 --player alphabeta \
+	    --every 3 --within 2000 --clip 3000 -j 2 --quiet --cache $(JUDGE_CACHE) --out $(JUDGE_OUT) $(JUDGE_GAMES)
 
 db-bench:
 	@test -s $(CORPUS) || { echo "db-bench: run make corpus first" >&2; exit 1; }

@@ -428,6 +428,13 @@ func (s Spec) AEIConfig() aei.Config {
 // KEY=VALUE words right after it belong to that spec. The rest is returned
 // in order for the flag parser.
 func SplitEngineArgs(args []string) (specs [][]string, rest []string, err error) {
+	return SplitSpecArgs(args, "engine")
+}
+
+// SplitSpecArgs is SplitEngineArgs for the engine flag called name (a
+// command with two roles of engine splits twice, once for each flag).
+func SplitSpecArgs(args []string, name string) (specs [][]string, rest []string, err error) {
+	long, short := "--"+name, "-"+name
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {
@@ -436,13 +443,13 @@ func SplitEngineArgs(args []string) (specs [][]string, rest []string, err error)
 		}
 		var v string
 		switch {
-		case a == "--engine" || a == "-engine":
+		case a == long || a == short:
 			if i+1 >= len(args) {
 				return nil, nil, fmt.Errorf("%s needs a value", a)
 			}
 			i++
 			v = args[i]
-		case strings.HasPrefix(a, "--engine=") || strings.HasPrefix(a, "-engine="):
+		case strings.HasPrefix(a, long+"=") || strings.HasPrefix(a, short+"="):
 			_, v, _ = strings.Cut(a, "=")
 		default:
 			rest = append(rest, a)

@@ -57,6 +57,7 @@ func commands() []command {
 		{"aei", "run the builtin engine as an AEI engine on stdin/stdout", runAei},
 		{"learn", "learn the evaluation weights from game records (Bonanza method)", runLearn},
 		{"fit", "fit the evaluation weights to a teacher engine's scores of positions", runFit},
+		{"judge", "score an engine's moves, or the moves played, with a stronger engine as the teacher", runJudge},
 		{"bench", "measure the engine's speed, or play a match between two configurations", runBench},
 		{"match", "play a match or tournament between engines, with Elo and SPRT", runMatchCommand},
 		{"worker", "play the games of distributed matches, taking jobs from a NATS server", runWorker},
