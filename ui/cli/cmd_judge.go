@@ -55,7 +55,10 @@ type judgeFlags struct {
 	skipStart, skipEnd, every    int
 	limit, jobs                  int
 	within, clip, worst, blunder int
+	depth, teacherDepth          int
 	quiet                        bool
+	// set holds the flags given.
+	set map[string]bool
 	// teacherAbout names the teacher and its limits, a cache's owner.
 	teacherAbout string
 }
@@ -67,6 +70,8 @@ func newJudgeFlags(io stdio) (*flag.FlagSet, *judgeFlags) {
 	fs.String("teacher", "", "the teacher engine's `SPEC`")
 	rangeVar(fs, &f.studentTime, "time", 1, 0.01, 3600, "the engine's `seconds` a move")
 	rangeVar(fs, &f.teacherTime, "teacher-time", 1, 0.01, 3600, "the teacher's `seconds` a position")
+	rangeVar(fs, &f.depth, "depth", 0, 0, 255, "the builtin engine searches `STEPS` deep (alpha-beta: that iteration), with no time limit unless --time")
+	rangeVar(fs, &f.teacherDepth, "teacher-depth", 0, 0, 255, "the builtin teacher searches `STEPS` deep, with no time limit unless --teacher-time")
 	fs.StringVar(&f.player, "player", "", "judge the moves of the player of this user `NAME` (either colour)")
 	fs.StringVar(&f.side, "side", "both", "judge the moves of `gold`, silver or both (without --player)")
 	rangeVar(fs, &f.skipStart, "skip-start", 3, 0, 1000, "leave out each side's first `N` turns")
@@ -104,6 +109,8 @@ func runJudge(ctx context.Context, args []string, io stdio) int {
 	if err != nil {
 		return flagStatus(err)
 	}
+	f.set = map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
 	filter := judge.Filter{Within: f.within, Clip: f.clip}
 	if f.summary != "" {
 		if len(teacherWords)+len(studentWords)+len(paths) > 0 {
@@ -143,8 +150,10 @@ func (f *judgeFlags) options(teacherWords []string, studentWords [][]string) (ju
 	if opt.Teacher, err = teacher.Factory(); err != nil {
 		return opt, "", err
 	}
-	opt.TeacherLimits = judgeLimits(teacher, f.teacherTime)
-	about := fmt.Sprintf("teacher %s at %gs", teacher.Text, f.teacherTime)
+	if opt.TeacherLimits, err = f.limits(teacher, "teacher-time", f.teacherTime, "teacher-depth", f.teacherDepth); err != nil {
+		return opt, "", err
+	}
+	about := "teacher " + teacher.Text + limitsText(opt.TeacherLimits)
 	if f.scoreWord != "" {
 		about += fmt.Sprintf(" (score after %q)", f.scoreWord)
 	}
@@ -159,19 +168,40 @@ func (f *judgeFlags) options(teacherWords []string, studentWords [][]string) (ju
 	if opt.Student, err = student.Factory(); err != nil {
 		return opt, "", err
 	}
-	opt.StudentLimits = judgeLimits(student, f.studentTime)
-	return opt, fmt.Sprintf("engine %s at %gs; %s", student.Text, f.studentTime, about), nil
+	if opt.StudentLimits, err = f.limits(student, "time", f.studentTime, "depth", f.depth); err != nil {
+		return opt, "", err
+	}
+	return opt, "engine " + student.Text + limitsText(opt.StudentLimits) + "; " + about, nil
 }
 
-// judgeLimits are an engine's limits for one search: the time, and for
-// the builtin engine its threads (one unless the spec says).
-func judgeLimits(s ats.Spec, seconds float64) analysis.Limits {
+// limits are an engine's limits for one search: the time, or for the
+// builtin engine a depth (then no time unless its time flag was given),
+// and its threads (one unless the spec says).
+func (f *judgeFlags) limits(s ats.Spec, timeFlag string, seconds float64, depthFlag string, depth int) (analysis.Limits, error) {
 	lim := analysis.Limits{Time: time.Duration(seconds * float64(time.Second))}
-	if s.Builtin {
-		lim.Threads = max(s.Threads, 1)
-		lim.Seed = s.Seed
+	if !s.Builtin {
+		if depth > 0 {
+			return lim, fmt.Errorf("--%s is for the builtin engine: an AEI engine's depth is its option, depth=N after its spec", depthFlag)
+		}
+		return lim, nil
 	}
-	return lim
+	lim.Threads, lim.Seed, lim.Depth = max(s.Threads, 1), s.Seed, depth
+	if depth > 0 && !f.set[timeFlag] {
+		lim.Time = 0
+	}
+	return lim, nil
+}
+
+// limitsText says what limits a search, for the results file's first line.
+func limitsText(lim analysis.Limits) string {
+	var parts []string
+	if lim.Time > 0 {
+		parts = append(parts, fmt.Sprintf("%gs", lim.Time.Seconds()))
+	}
+	if lim.Depth > 0 {
+		parts = append(parts, fmt.Sprintf("depth %d", lim.Depth))
+	}
+	return " at " + strings.Join(parts, ", ")
 }
 
 // selection is the positions the flags keep.

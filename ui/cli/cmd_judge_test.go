@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -50,6 +51,31 @@ func TestJudgeCommand(t *testing.T) {
 	}
 }
 
+// TestJudgeCommandDepth: the builtin engines held to a depth judge
+// alike, run after run.
+func TestJudgeCommandDepth(t *testing.T) {
+	dir := t.TempDir()
+	var runs [2][]judge.Row
+	for i := range runs {
+		out := filepath.Join(dir, fmt.Sprintf("r%d.tsv", i))
+		code, stdout, errs := runTool(t, runJudge, "", "--teacher", "builtin", "--teacher-depth", "4", "--engine", "builtin",
+			"--depth", "2", "--side", "silver", "--every", "9", "--limit", "3", "--quiet", "--out", out, "assets/games/sample_archive.tsv")
+		if code != 0 {
+			t.Fatalf("exit %d: %s%s", code, stdout, errs)
+		}
+		about, rows, err := judge.ReadRows(out)
+		if err != nil || len(rows) != 3 || about != "engine builtin at depth 2; teacher builtin at depth 4" {
+			t.Fatalf("%q, %d rows, %v", about, len(rows), err)
+		}
+		runs[i] = rows
+	}
+	for i := range runs[0] {
+		if runs[0][i] != runs[1][i] {
+			t.Errorf("row %d: %+v, then %+v", i, runs[0][i], runs[1][i])
+		}
+	}
+}
+
 func TestJudgeCommandErrors(t *testing.T) {
 	cases := []struct {
 		args []string
@@ -64,6 +90,8 @@ func TestJudgeCommandErrors(t *testing.T) {
 		{[]string{"--teacher", "builtin", "--out", "/nonexistent/r.tsv", "assets/games/goal_race.txt"}, 1, "goal_race.txt: not a game archive"},
 		{[]string{"--teacher", "builtin", "--player", "nobody", "assets/games/sample_archive.tsv"}, 1, "no move to judge"},
 		{[]string{"--summary", "assets/games/sample_archive.tsv"}, 1, "not a judge's results file"},
+		{[]string{"--teacher", "bot aei", "--teacher-depth", "8", "assets/games/sample_archive.tsv"}, 2, "depth=N after its spec"},
+		{[]string{"--teacher", "builtin", "--depth", "300", "assets/games/sample_archive.tsv"}, 2, "out of range"},
 	}
 	for _, c := range cases {
 		code, _, errs := runTool(t, runJudge, "", c.args...)
