@@ -240,8 +240,10 @@ func Summarize(rows []Row, f Filter, worst, blunderAt int) Summary {
 		n := len(sorted)
 		s.Median = (sorted[(n-1)/2] + sorted[n/2]) / 2
 	}
-	slices.SortStableFunc(kept, func(a, b Row) int { return b.Loss - a.Loss })
-	s.Worst = kept[:min(worst, len(kept))]
+	if worst > 0 {
+		slices.SortStableFunc(kept, func(a, b Row) int { return b.Loss - a.Loss })
+		s.Worst = kept[:min(worst, len(kept))]
+	}
 	return s
 }
 

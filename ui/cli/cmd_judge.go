@@ -271,8 +271,8 @@ func (f *judgeFlags) judge(ctx context.Context, paths []string, sel judge.Select
 	}
 	code := f.report(res.Rows, about, filter, io)
 	if stopped {
-		fmt.Fprintf(io.out, "stopped: %d positions left; run again with --out %s to go on\n", left-n, f.out)
-		return 130
+		fmt.Fprintf(io.err, "judge: stopped with %d positions left; the same command goes on where it stopped\n", left-n)
+		return 1
 	}
 	if err != nil {
 		return 1
