@@ -73,7 +73,7 @@ func newJudgeFlags(io stdio) (*flag.FlagSet, *judgeFlags) {
 	rangeVar(fs, &f.depth, "depth", 0, 0, 255, "the builtin engine searches `STEPS` deep (alpha-beta: that iteration), with no time limit unless --time")
 	rangeVar(fs, &f.teacherDepth, "teacher-depth", 0, 0, 255, "the builtin teacher searches `STEPS` deep, with no time limit unless --teacher-time")
 	fs.StringVar(&f.player, "player", "", "judge the moves of the player of this user `NAME` (either colour)")
-	fs.StringVar(&f.side, "side", "both", "judge the moves of `gold`, silver or both (without --player)")
+	fs.StringVar(&f.side, "side", "both", "judge the moves of `SIDE`: gold, silver or both (without --player)")
 	rangeVar(fs, &f.skipStart, "skip-start", 3, 0, 1000, "leave out each side's first `N` turns")
 	rangeVar(fs, &f.skipEnd, "skip-end", 2, 0, 1000, "leave out each game's last `N` moves")
 	rangeVar(fs, &f.every, "every", 1, 1, 1000, "judge every `N`-th move kept of a game, starting at a different one in each game")
