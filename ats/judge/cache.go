@@ -3,6 +3,7 @@ package judge
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -23,6 +24,9 @@ type Cache struct {
 	log *fsutil.LineLog
 	m   map[string]Verdict
 }
+
+// errCacheTeacher is the error for a cache made by another teacher.
+var errCacheTeacher = errors.New("the cache holds another teacher's scores")
 
 // OpenCache opens the cache at path for the teacher named by teacher (its
 // spec and limits, one line), creating it when missing, under its lock.

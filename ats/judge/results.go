@@ -1,7 +1,6 @@
 package judge
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -316,6 +315,3 @@ func abs(v int) int {
 	}
 	return v
 }
-
-// errCacheTeacher is the error for a cache made by another teacher.
-var errCacheTeacher = errors.New("the cache holds another teacher's scores")

@@ -143,17 +143,12 @@ func runJudge(ctx context.Context, args []string, io stdio) int {
 // options are the run's engines and limits, and the line that says so.
 func (f *judgeFlags) options(teacherWords []string, studentWords [][]string) (judge.Options, string, error) {
 	opt := judge.Options{ScoreWord: f.scoreWord, Jobs: f.jobs}
-	teacher, err := ats.ParseSpec(teacherWords)
-	if err != nil {
+	var text string
+	var err error
+	if opt.Teacher, opt.TeacherLimits, text, err = f.engine(teacherWords, "teacher-time", f.teacherTime, "teacher-depth", f.teacherDepth); err != nil {
 		return opt, "", err
 	}
-	if opt.Teacher, err = teacher.Factory(); err != nil {
-		return opt, "", err
-	}
-	if opt.TeacherLimits, err = f.limits(teacher, "teacher-time", f.teacherTime, "teacher-depth", f.teacherDepth); err != nil {
-		return opt, "", err
-	}
-	about := "teacher " + teacher.Text + limitsText(opt.TeacherLimits)
+	about := "teacher " + text
 	if f.scoreWord != "" {
 		about += fmt.Sprintf(" (score after %q)", f.scoreWord)
 	}
@@ -161,17 +156,25 @@ func (f *judgeFlags) options(teacherWords []string, studentWords [][]string) (ju
 	if len(studentWords) == 0 {
 		return opt, "the moves played; " + about, nil
 	}
-	student, err := ats.ParseSpec(studentWords[0])
+	if opt.Student, opt.StudentLimits, text, err = f.engine(studentWords[0], "time", f.studentTime, "depth", f.depth); err != nil {
+		return opt, "", err
+	}
+	return opt, "engine " + text + "; " + about, nil
+}
+
+// engine starts the engine of a spec's words with its limits, and names
+// both for the results file's first line.
+func (f *judgeFlags) engine(words []string, timeFlag string, seconds float64, depthFlag string, depth int) (ats.EngineFactory, analysis.Limits, string, error) {
+	s, err := ats.ParseSpec(words)
 	if err != nil {
-		return opt, "", err
+		return nil, analysis.Limits{}, "", err
 	}
-	if opt.Student, err = student.Factory(); err != nil {
-		return opt, "", err
+	factory, err := s.Factory()
+	if err != nil {
+		return nil, analysis.Limits{}, "", err
 	}
-	if opt.StudentLimits, err = f.limits(student, "time", f.studentTime, "depth", f.depth); err != nil {
-		return opt, "", err
-	}
-	return opt, "engine " + student.Text + limitsText(opt.StudentLimits) + "; " + about, nil
+	lim, err := f.limits(s, timeFlag, seconds, depthFlag, depth)
+	return factory, lim, s.Text + limitsText(lim), err
 }
 
 // limits are an engine's limits for one search: the time, or for the
